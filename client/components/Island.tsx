@@ -1,0 +1,55 @@
+import type { ComponentType } from "react";
+import { useRenderState } from "./render-context";
+import type { IslandName } from "../islands/registry";
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      "bulwark-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { name: string };
+    }
+  }
+}
+
+/** Escapes JSON for an inline script: no `<`, no line separators that break JavaScript parsers. */
+export function serializeIslandProps(props: unknown): string {
+  return JSON.stringify(props)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Namespaces every island gets: common labels and the error catalogue texts. */
+export const ISLAND_BASE_NAMESPACES = ["common", "errors"] as const;
+
+/**
+ * Renders an interactive component on the server inside a marker that the browser hydrator
+ * (client/entry.tsx) finds; props travel as escaped JSON so the browser renders the same tree.
+ */
+export function Island<P extends object>(input: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+  namespaces?: readonly string[];
+}) {
+  const { name, component: Component, props, namespaces = [] } = input;
+  const state = useRenderState();
+  if (state) {
+    state.islands.add(name);
+    for (const ns of [...ISLAND_BASE_NAMESPACES, ...namespaces]) state.namespaces.add(ns);
+  }
+  return (
+    <bulwark-island name={name}>
+      <script
+        type="application/json"
+        nonce={state?.nonce}
+        dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
+      />
+      <div data-island-root="">
+        <Component {...props} />
+      </div>
+    </bulwark-island>
+  );
+}

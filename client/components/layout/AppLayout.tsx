@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import type { NavEdition } from "../../../shared/domain/navigation";
+import { useT } from "../render-context";
+import { Header, type HeaderAdmin } from "./Header";
+import { Sidebar } from "./Sidebar";
+
+/** What every signed-in page passes to the layout. */
+export interface AppLayoutProps {
+  title: string;
+  admin: HeaderAdmin;
+  edition: NavEdition;
+  currentPath: string;
+  csrfToken: string;
+  children?: ReactNode;
+}
+
+/** The signed-in shell of SPEC §2: skip link, sidebar, header and the page's main landmark. */
+export function AppLayout({ title, admin, edition, currentPath, csrfToken, children }: AppLayoutProps) {
+  const t = useT();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t("layout:skipToContent")}
+      </a>
+      <Sidebar role={admin.role} edition={edition} currentPath={currentPath} />
+      <div className="app-main">
+        <Header title={title} admin={admin} csrfToken={csrfToken} />
+        <main id="main" className="app-content" tabIndex={-1} aria-label={title}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// Production build: the client (Vite: hydrator, one chunk per island, stylesheet) and the server
+// (esbuild: one ESM bundle, dependencies left in node_modules). Writes dist/build-stamp.json last,
+// so `npm start` can tell a complete, current build from a missing or stale one.
+import { writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build as viteBuild } from "vite";
+import { build as esbuild } from "esbuild";
+import { newestSourceTime } from "./sources.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  const sourceTime = newestSourceTime(root);
+  await viteBuild({ root, configFile: path.join(root, "vite.config.ts"), logLevel: quiet ? "warn" : "info" });
+  await esbuild({
+    absWorkingDir: root,
+    entryPoints: { "server/main": "server/main.ts", "cli/main": "cli/main.ts" },
+    outdir: "dist",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    jsx: "automatic",
+    sourcemap: true,
+    logLevel: quiet ? "warning" : "info",
+    banner: { js: "import { createRequire as __bulwarkCreateRequire } from 'node:module'; const require = __bulwarkCreateRequire(import.meta.url);" },
+  });
+  mkdirSync(path.join(root, "dist"), { recursive: true });
+  writeFileSync(path.join(root, "dist", "build-stamp.json"), JSON.stringify({ sourceTime, builtAt: Date.now() }));
+  if (!quiet) console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await buildAll();
+}

@@ -1,0 +1,24 @@
+// What the production build is made from; shared by build.mjs and start.mjs to detect staleness.
+import { readdirSync, statSync, existsSync } from "node:fs";
+import path from "node:path";
+
+const SOURCE_DIRS = ["server", "client", "shared", "cli"];
+const SOURCE_FILES = ["package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"];
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestIn(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The newest modification time among the build's inputs, in epoch ms. */
+export function newestSourceTime(root) {
+  let newest = 0;
+  for (const dir of SOURCE_DIRS) if (existsSync(path.join(root, dir))) newest = Math.max(newest, newestIn(path.join(root, dir)));
+  for (const file of SOURCE_FILES) if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  return Math.round(newest);
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import compression from "compression";
+import type { i18n } from "i18next";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/connection";
+import { redactUrl } from "./logger";
+import { cspNonce, securityHeaders } from "./http/security";
+import { requestId } from "./http/request-id";
+import { sessionMiddleware } from "./http/session";
+import { apiErrorHandler, apiNotFound } from "./http/errors";
+import { apiRouter } from "./api/router";
+import { pagesRouter } from "./pages/router";
+import type { Assets } from "./pages/assets";
+
+/** Everything the app is built from; tests pass their own database, logger and assets. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  i18n: i18n;
+  assets: Assets;
+  /** Development: Vite's middleware serves client sources before the page routes. */
+  devMiddleware?: express.RequestHandler;
+}
+
+/**
+ * Composes the server: headers and logging first, then health checks, static assets, the /v2
+ * API and the pages. Builds nothing global, so several apps can live in one test process.
+ */
+export function createApp(deps: AppDeps): Express {
+  const { config, database, logger, i18n, assets } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy ?? false);
+  app.set("query parser", "simple");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: requestId,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || (req.url ?? "").startsWith("/assets/") },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(cspNonce);
+  app.use(securityHeaders({ development: config.env === "development", secure: config.secureCookies }));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "database not reachable");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+  else {
+    app.use(
+      "/assets",
+      express.static(path.join(config.rootDir, "dist", "client", "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+  }
+
+  const sessions = sessionMiddleware({ db: database.db, secret: config.secrets.sessionSecret, secure: config.secureCookies });
+  app.use("/v2", express.json({ limit: "1mb" }), sessions, apiRouter({ config, database, i18n }), apiNotFound, apiErrorHandler(logger));
+  app.use(sessions, pagesRouter({ db: database.db, i18n, assets, edition: config.edition }));
+  app.use(pageErrorHandler(logger));
+  return app;
+}
+
+/** A page that failed shows a plain 500 with the request id; the details stay in the log. */
+function pageErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, reqId: req.id }, "page failed");
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type("text/plain")
+      .send(status === 403 ? "Forbidden" : `Internal Server Error (request ${String(req.id)})`);
+  };
+}

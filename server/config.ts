@@ -1,0 +1,162 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** Thrown when the environment is unusable; the message names the variable so the operator can fix it. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const secret = z.string().min(32, "must be at least 32 characters");
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** Every environment variable the server reads (DESIGN §2). Documented in README's configuration table. */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    BULWARK_DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    EDITION: z.enum(["public", "private"]).default("public"),
+    MAIL: z.enum(["file", "smtp", "disabled"]).default("file"),
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    MAIL_FROM: z.string().min(3).default("Bulwark <no-reply@localhost>"),
+    CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
+    JWT_SECRET: optionalText.pipe(secret.optional()),
+    SESSION_SECRET: optionalText.pipe(secret.optional()),
+    PASSWORD_PEPPER: optionalText.pipe(secret.optional()),
+    BULWARK_ROOT_EMAIL: optionalText.pipe(z.email().optional()),
+    BULWARK_ROOT_PASSWORD: optionalText,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL=smtp" });
+    }
+    if (Boolean(env.BULWARK_ROOT_EMAIL) !== Boolean(env.BULWARK_ROOT_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BULWARK_ROOT_EMAIL ? "BULWARK_ROOT_PASSWORD" : "BULWARK_ROOT_EMAIL"],
+        message: "BULWARK_ROOT_EMAIL and BULWARK_ROOT_PASSWORD must be given together",
+      });
+    }
+  });
+
+/** The secrets the server signs and peppers with; generated once into the data dir when not given. */
+export interface Secrets {
+  jwtSecret: string;
+  sessionSecret: string;
+  passwordPepper: string;
+}
+
+/** The validated configuration object; nothing else in the server reads process.env. */
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  secureCookies: boolean;
+  rootDir: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  edition: "public" | "private";
+  mail: { transport: "file" | "smtp" | "disabled"; smtpUrl: string | undefined; from: string; dir: string };
+  captcha: "altcha" | "off";
+  secrets: Secrets;
+  rootAdmin: { email: string; password: string } | undefined;
+  logLevel: string;
+  trustProxy: string | undefined;
+}
+
+/** Finds the project root (where package.json and locales/ live) from the source tree or the bundle. */
+export function findRootDir(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "locales"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new ConfigError("Cannot find the Bulwark project root (package.json and locales/)");
+    dir = parent;
+  }
+}
+
+/** Validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findRootDir()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(rootDir, e.BULWARK_DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const secrets = resolveSecrets(dataDir, {
+    jwtSecret: e.JWT_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    passwordPepper: e.PASSWORD_PEPPER,
+  });
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    rootDir,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: path.join(dataDir, "bulwark.db"),
+    edition: e.EDITION,
+    mail: { transport: e.MAIL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, "mail") },
+    captcha: e.CAPTCHA,
+    secrets,
+    rootAdmin:
+      e.BULWARK_ROOT_EMAIL && e.BULWARK_ROOT_PASSWORD
+        ? { email: e.BULWARK_ROOT_EMAIL.toLowerCase(), password: e.BULWARK_ROOT_PASSWORD }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+const SecretsFileSchema = z.object({ jwtSecret: secret, sessionSecret: secret, passwordPepper: secret });
+
+/**
+ * Secrets given in the environment win; the rest come from `<dataDir>/secrets.json`, which is
+ * created once (mode 0600) so tokens and password hashes survive restarts without manual setup.
+ */
+function resolveSecrets(dataDir: string, given: Partial<Record<keyof Secrets, string | undefined>>): Secrets {
+  if (given.jwtSecret && given.sessionSecret && given.passwordPepper) {
+    return { jwtSecret: given.jwtSecret, sessionSecret: given.sessionSecret, passwordPepper: given.passwordPepper };
+  }
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Secrets;
+  if (existsSync(file)) {
+    const parsed = SecretsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (!parsed.success) throw new ConfigError(`${file} is damaged: remove it or set the secrets in the environment`);
+    stored = parsed.data;
+    chmodSync(file, 0o600);
+  } else {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const fresh = () => randomBytes(48).toString("base64url");
+    stored = { jwtSecret: fresh(), sessionSecret: fresh(), passwordPepper: fresh() };
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: "wx" });
+  }
+  return {
+    jwtSecret: given.jwtSecret ?? stored.jwtSecret,
+    sessionSecret: given.sessionSecret ?? stored.sessionSecret,
+    passwordPepper: given.passwordPepper ?? stored.passwordPepper,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Opens the database: SQLite (embedded default) or PostgreSQL (scale-out), DESIGN §2.
+ * Both are wrapped in Kysely with the CamelCasePlugin, so TypeScript sees camelCase names
+ * and SQL uses snake_case.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
+import type { DialectAdapter } from "kysely";
+import pg from "pg";
+import type { DatabaseDialect } from "./dialect";
+import type { Database } from "./types";
+
+/** Where to find the database: PostgreSQL when `databaseUrl` is given, else SQLite at `sqlitePath`. */
+export interface DatabaseOptions {
+  /** A postgres:// or postgresql:// URL; when absent, SQLite is used. */
+  databaseUrl?: string | undefined;
+  /** The SQLite file (its directory is created), or ":memory:". */
+  sqlitePath: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  /** Called with errors of idle pooled PostgreSQL connections (default: ignored; the next query reports them). */
+  onPoolError?: (error: Error) => void;
+}
+
+/** An open database: the Kysely instance plus what the server needs around it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  /** Resolves when the database answers a trivial query; used by /readyz. */
+  ping(): Promise<void>;
+  /** Closes every connection; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * SQLite supports transactional DDL, but Kysely's adapter says it does not, so its migrator
+ * would run a migration outside a transaction and a failure would leave it half applied.
+ * Note for future migrations: `PRAGMA foreign_keys` cannot change inside a transaction; a
+ * table rebuild must use `PRAGMA defer_foreign_keys = ON` instead.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/** Opens the database named by the options; PostgreSQL is contacted once so a bad URL fails here. */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const url = options.databaseUrl?.trim();
+  if (url) {
+    if (!/^postgres(ql)?:\/\//i.test(url)) {
+      throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
+    }
+    return openPostgres(url, options);
+  }
+  return openSqlite(options.sqlitePath);
+}
+
+function openSqlite(sqlitePath: string): DatabaseHandle {
+  const inMemory = sqlitePath === ":memory:" || sqlitePath === "";
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(sqlitePath)), { recursive: true });
+  const database = new SqliteDatabase(inMemory ? ":memory:" : sqlitePath);
+  try {
+    // WAL lets readers proceed during a write; NORMAL is durable across application crashes
+    // in WAL mode (a power loss may drop the last commits, never corrupt the file).
+    database.pragma("journal_mode = WAL");
+    database.pragma("synchronous = NORMAL");
+    database.pragma("foreign_keys = ON");
+    database.pragma("busy_timeout = 5000");
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  const db = new Kysely<Database>({
+    dialect: new TransactionalSqliteDialect({ database }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Parses int8 and numeric as JS numbers: counts, sums and epoch-ms times stay numbers, as on SQLite. */
+function numberTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8_OID, (value: string) => {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} exceeds Number.MAX_SAFE_INTEGER`);
+    return n;
+  });
+  types.setTypeParser(NUMERIC_OID, (value: string) => Number(value));
+  return types;
+}
+
+/** The URL without its password, for error messages. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    application_name: "bulwark",
+    types: numberTypes(),
+  });
+  pool.on("error", (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  const ping = async (): Promise<void> => {
+    await sql`select 1`.execute(db);
+  };
+  try {
+    await ping();
+  } catch (error) {
+    await db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot connect to PostgreSQL at ${describeUrl(url)}: ${reason}`, { cause: error });
+  }
+  return { db, dialect: "postgres", ping, close: () => db.destroy() };
+}

@@ -1,0 +1,12 @@
+/**
+ * Every migration, by name, in a static object: the server is bundled with esbuild, so there is
+ * no migrations directory to scan at run time. Names sort in application order; never rename
+ * or edit an applied migration, add a new one.
+ */
+import type { Migration } from "kysely";
+import { initialMigration } from "./0001_initial";
+
+/** The migrations Kysely's Migrator applies, keyed by name. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  "0001_initial": initialMigration,
+};

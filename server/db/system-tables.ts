@@ -1,0 +1,104 @@
+/**
+ * Table types of the system tables (settings, tokens, sessions, audit log, mail outbox),
+ * split from types.ts for size; same conventions. Import them from types.ts.
+ */
+import type { ColumnType, Generated } from "kysely";
+import type { EpochMs } from "./types";
+
+/** A column the database fills in (identity) and that is never updated afterwards. */
+type Id = ColumnType<number, number | undefined, never>;
+/** A column that is set once on insert and never updated. */
+type Immutable<T> = ColumnType<T, T, never>;
+
+/** Platforms with app version settings. */
+export type AppPlatform = "android" | "ios" | "windows" | "ecs";
+/** Groups of system settings, one JSON document each. */
+export type SettingsGroup =
+  | "general" | "messaging" | "attachments" | "calling" | "security" | "tls" | "apps" | "certs";
+/** What a one-time token may be used for. */
+export type TokenPurpose = "verify" | "reset" | "admin_invite" | "setup";
+/** Outcome recorded in the access log. */
+export type AccessOutcome = "success" | "failure";
+/** Delivery state of an outbox message. */
+export type MailStatus = "pending" | "sent" | "failed";
+
+/** App version settings per platform. */
+export interface AppSettingsTable {
+  platform: AppPlatform;
+  minVersion: string | null;
+  lastVersion: string | null;
+  downloadUrl: string | null;
+  updatedAt: EpochMs;
+}
+
+/** System settings, one JSON document per group. */
+export interface SystemSettingsTable {
+  groupName: SettingsGroup;
+  value: string;
+  updatedAt: EpochMs;
+  updatedBy: number | null;
+}
+
+/** Hashed single-use tokens for verification, reset, admin invitation and first setup. */
+export interface OneTimeTokensTable {
+  id: Id;
+  tokenHash: string;
+  purpose: TokenPurpose;
+  adminId: number;
+  expiresAt: EpochMs;
+  usedAt: EpochMs | null;
+  createdAt: Immutable<EpochMs>;
+}
+
+/** The express-session store. */
+export interface SessionsTable {
+  sid: string;
+  /** The serialized session (JSON). */
+  sess: string;
+  expiresAt: EpochMs;
+}
+
+/** Audit trail of sign-ins and privileged changes (DESIGN §4); append-only. */
+export interface AccessLogTable {
+  id: Id;
+  createdAt: Immutable<EpochMs>;
+  actorAdminId: number | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  teamId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  outcome: AccessOutcome;
+  /** JSON object, or null. */
+  details: string | null;
+}
+
+/** Transactional e-mail outbox; `messageId` deduplicates at-least-once delivery. */
+export interface MailOutboxTable {
+  id: Id;
+  messageId: string;
+  toAddress: string;
+  template: string;
+  lang: string;
+  /** JSON object: the template variables. */
+  payload: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: EpochMs;
+  lastError: string | null;
+  createdAt: Immutable<EpochMs>;
+  sentAt: EpochMs | null;
+}
+
+/** Hashed API tokens for CI and automation. */
+export interface ServiceTokensTable {
+  id: Id;
+  name: string;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: Immutable<EpochMs>;
+  lastUsedAt: EpochMs | null;
+  revokedAt: EpochMs | null;
+}

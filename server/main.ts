@@ -1,0 +1,84 @@
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { createLogger } from "./logger";
+import { createDatabase } from "./db/connection";
+import { migrateToLatest } from "./db/migrate";
+import { createI18n } from "./i18n";
+import { createApp, type AppDeps } from "./app";
+import { productionAssets, type Assets } from "./pages/assets";
+import type express from "express";
+
+/** Options for starting the server; development passes Vite's middleware and its assets. */
+export interface StartOptions {
+  config?: Config;
+  assets?: (config: Config) => Assets;
+  devMiddleware?: express.RequestHandler;
+}
+
+/** A running server and how to stop it cleanly. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Process entry (DESIGN §1): config → database → migrations → app → listen, and a graceful
+ * shutdown on SIGTERM/SIGINT that stops accepting, drains requests and closes the database.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await migrateToLatest(database.db);
+  const i18n = await createI18n(path.join(config.rootDir, "locales"));
+  const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
+  const deps: AppDeps = { config, database, logger, i18n, assets, devMiddleware: options.devMiddleware };
+  const app = createApp(deps);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${shownHost}:${address.port}`;
+  logger.info({ url, database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info("shutting down");
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await database.close();
+      logger.flush();
+    })();
+    return closing;
+  };
+  return { url, close };
+}
+
+/** Runs the server as the process's main program. */
+export async function main(options: StartOptions = {}): Promise<void> {
+  try {
+    const running = await startServer(options);
+    process.stdout.write(`\n  Bulwark console: ${running.url}\n\n`);
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        void running.close().then(() => process.exit(0));
+      });
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`Bulwark could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && /[\\/](main\.(ts|js))$/.test(process.argv[1]);
+if (invokedDirectly) void main();

@@ -1,0 +1,132 @@
+import express, { Router, type Request, type Response, type NextFunction } from "express";
+import type { ReactElement } from "react";
+import type { i18n } from "i18next";
+import type { Kysely } from "kysely";
+import { canAccess, navItemForPath, type NavEdition } from "../../shared/domain/navigation";
+import { languages, defaultLanguage } from "../../shared/limits";
+import { AppLayout } from "../../client/components/layout/AppLayout";
+import { PublicLayout } from "../../client/components/layout/PublicLayout";
+import { SignInPage } from "../../client/pages/public/SignInPage";
+import { SignUpPage } from "../../client/pages/public/SignUpPage";
+import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage";
+import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
+import { NotFoundPage } from "../../client/pages/NotFoundPage";
+import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
+import type { Database } from "../db/types";
+import { findSessionAdmin, type SessionAdmin } from "../services/admins";
+import { requireCsrf } from "../http/csrf";
+import { renderDocument, makeTranslate } from "./document";
+import type { Assets } from "./assets";
+import { PROTECTED_PAGES, PUBLIC_LANG_PAGES, REDIRECTS } from "./routes";
+
+/** What the page routes need from the application. */
+export interface PageDeps {
+  db: Kysely<Database>;
+  i18n: i18n;
+  assets: Assets;
+  edition: NavEdition;
+}
+
+type Lang = (typeof languages)[number];
+const isLang = (value: string): value is Lang => (languages as readonly string[]).includes(value);
+
+/** The paths of a public page in every language, for the switcher. */
+function languageHrefs(build: (lang: Lang) => string): Record<string, string> {
+  return Object.fromEntries(languages.map((l) => [l, build(l)]));
+}
+
+/** A same-origin path to return to after sign-in; anything else is dropped. */
+export function safeNextPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value.length > 2000 ? null : value;
+}
+
+function sessionAdmin(res: Response): SessionAdmin | null {
+  return (res.locals.admin as SessionAdmin | undefined) ?? null;
+}
+
+/** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
+export function pagesRouter(deps: PageDeps): Router {
+  const router = Router();
+  const send = (res: Response, status: number, title: string, lang: string, element: ReactElement) => {
+    const html = renderDocument({ element, title: `${title} · Bulwark`, lang, nonce: res.locals.cspNonce as string, assets: deps.assets, i18n: deps.i18n });
+    res.status(status).type("html").set("Cache-Control", "no-store").send(html);
+  };
+  const renderPublic = (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null) => {
+    const title = makeTranslate(deps.i18n, lang)(titleKey);
+    send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs}>{body}</PublicLayout>);
+  };
+  const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null) => {
+    const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
+    const title = makeTranslate(deps.i18n, lang)(titleKey);
+    send(res, status, title, lang,
+      <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session.csrfToken ?? ""}>
+        {body}
+      </AppLayout>,
+    );
+  };
+  const renderNotFound = (req: Request, res: Response) => {
+    const admin = sessionAdmin(res);
+    if (admin) return renderInLayout(req, res, 404, admin, "pages:titles.notFound", <NotFoundPage homeHref="/dashboard" />);
+    renderPublic(res, 404, defaultLanguage, "pages:titles.notFound", <NotFoundPage homeHref="/signin/en" />, null);
+  };
+
+  // Every page knows who is signed in; a session whose admin is gone or revoked ends here.
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    const { adminId, tokenVersion } = req.session ?? {};
+    if (adminId === undefined || tokenVersion === undefined) return next();
+    const admin = await findSessionAdmin(deps.db, adminId, tokenVersion);
+    if (admin) res.locals.admin = admin;
+    else await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    next();
+  });
+
+  for (const [from, to] of Object.entries(REDIRECTS)) router.get(from, (_req, res) => res.redirect(302, to));
+
+  for (const page of PUBLIC_LANG_PAGES) {
+    router.get(`/${page}/:lang`, (req, res) => {
+      const lang = req.params.lang;
+      if (!isLang(lang)) return res.redirect(302, `/${page}/${defaultLanguage}`);
+      if (page === "signin" && sessionAdmin(res)) return res.redirect(302, safeNextPath(req.query.next) ?? "/dashboard");
+      const hrefs = languageHrefs((l) => `/${page}/${l}`);
+      if (page === "signin") return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={safeNextPath(req.query.next)} />, hrefs);
+      if (page === "signup") return renderPublic(res, 200, lang, "auth:signup.title", <SignUpPage lang={lang} />, hrefs);
+      return renderPublic(res, 200, lang, "auth:forgot.title", <ForgotPasswordPage lang={lang} />, hrefs);
+    });
+  }
+  for (const mode of ["verify", "reset"] as const) {
+    router.get(`/${mode}/:lang/:token`, (req, res) => {
+      const { lang, token } = req.params;
+      if (!isLang(lang)) return res.redirect(302, `/${mode}/${defaultLanguage}/${encodeURIComponent(token)}`);
+      res.set("Referrer-Policy", "no-referrer");
+      const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
+      renderPublic(res, 200, lang, `auth:${mode}.title`, <NewPasswordPage lang={lang} mode={mode} />, hrefs);
+    });
+  }
+
+  router.get(["/404", "/status/404"], renderNotFound);
+
+  for (const page of PROTECTED_PAGES) {
+    router.get(page.path, (req, res) => {
+      const admin = sessionAdmin(res);
+      if (!admin) return res.redirect(302, `/signin/${defaultLanguage}?next=${encodeURIComponent(req.originalUrl)}`);
+      const item = navItemForPath(req.path, deps.edition);
+      if (item && !canAccess(item.access, admin.role, deps.edition)) {
+        return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
+      }
+      const own = page.path === "/admins/profile/:queryUID" && req.params.queryUID === admin.uid;
+      renderInLayout(req, res, 200, admin, own ? "pages:titles.myProfile" : page.titleKey(deps.edition), null);
+    });
+  }
+
+  router.post("/signout", express.urlencoded({ extended: false, limit: "4kb" }), requireCsrf, (req, res, next) => {
+    const lang = sessionAdmin(res)?.lang ?? defaultLanguage;
+    req.session.destroy((error) => {
+      if (error) return next(error);
+      res.redirect(303, `/signin/${isLang(lang) ? lang : defaultLanguage}`);
+    });
+  });
+
+  router.use(renderNotFound);
+  return router;
+}

@@ -1,0 +1,55 @@
+import { EXIT_CODES } from "../exitCodes";
+import type { EntrySpec } from "../types";
+
+/**
+ * Generic codes (SPEC §8): the fallback for a status when the action has no entry of its own.
+ * Status 0 means "no HTTP response". Texts in quotes in SPEC §8 are kept verbatim.
+ */
+export const GENERIC_ENTRIES = {
+  net: { status: 0, kind: "error", exit: EXIT_CODES.network, en: "Internal Network Error - Contact Administrator" },
+  ok: { status: 200, kind: "success", en: "Done" },
+  badParameters: { status: 400, kind: "error", en: "Bad parameters" },
+  unauthorized: { status: 401, kind: "error", en: "Unauthorized - Sign in and try again" },
+  forbidden: { status: 403, kind: "error", en: "You are not allowed to do this - Contact a super administrator" },
+  notFound: { status: 404, kind: "error", en: "Not Found" },
+  timeout: { status: 408, kind: "error", en: "Timeout" },
+  conflict: { status: 409, kind: "error", en: "Conflict - The item already exists or was changed; reload and try again" },
+  gone: { status: 410, kind: "error", en: "No longer available - Reload and try again" },
+  expired: { status: 422, kind: "error", en: "Expired" },
+  tooManyRequests: { status: 429, kind: "error", en: "Too many requests - Wait a moment and try again" },
+  internal: { status: 500, kind: "error", en: "Internal Server Error" },
+  emailDisabled: { status: 501, kind: "error", en: "Emailing is Disabled - Contact Administrator" },
+  unavailable: { status: 503, kind: "error", en: "Service Unavailable" },
+  emailFailed: { status: 509, kind: "error", en: "Could not send e-mail" },
+  unknown: { status: 0, kind: "error", exit: EXIT_CODES.unknown, en: "Unexpected error - Try again or contact Administrator" },
+} as const satisfies Record<string, EntrySpec>;
+
+/** A generic code. */
+export type GenericCode = keyof typeof GENERIC_ENTRIES;
+
+/**
+ * The generic code for a status when the action has none of its own (SPEC §8 "falling back to a
+ * generic code"). 502 counts as an unavailable upstream; 504 shares 500's text per SPEC §8;
+ * any other 2xx is `ok`. Statuses missing here map to `unknown`.
+ */
+export const GENERIC_BY_STATUS: Readonly<Record<number, GenericCode>> = {
+  200: "ok",
+  201: "ok",
+  202: "ok",
+  204: "ok",
+  400: "badParameters",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "notFound",
+  408: "timeout",
+  409: "conflict",
+  410: "gone",
+  422: "expired",
+  429: "tooManyRequests",
+  500: "internal",
+  501: "emailDisabled",
+  502: "unavailable",
+  503: "unavailable",
+  504: "internal",
+  509: "emailFailed",
+};

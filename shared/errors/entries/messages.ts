@@ -1,0 +1,47 @@
+import { EXIT_CODES } from "../exitCodes";
+import type { EntrySpec } from "../types";
+
+/**
+ * The named user-visible messages of SPEC §8 that belong to no single call, plus the messages
+ * the product needs around them. Their status is the one the server answers with when it raises
+ * the same condition itself (0 when no HTTP response is involved). Quoted SPEC texts are verbatim.
+ */
+export const MESSAGE_ENTRIES = {
+  recaptchaError: { status: 400, kind: "error", en: "Recaptcha Error" },
+  profileUpdateFailed: { status: 400, kind: "error", en: "Unable to update profile" },
+  notValidEmailAccount: {
+    status: 400,
+    kind: "error",
+    en: "This account is not registered using a valid e-mail address",
+  },
+  noUserSelected: { status: 400, kind: "error", exit: EXIT_CODES.usage, en: "No user selected" },
+  notEnoughLicenses: { status: 400, kind: "error", en: "Not enough available licenses - Reduce number of invites" },
+  chooseCompanyWithLicenses: { status: 400, kind: "error", en: "You must choose a company with available licenses" },
+  companyNotManaged: {
+    status: 400,
+    kind: "error",
+    en: "This company is not currently managed by any administrator",
+  },
+  invalidToken: { status: 400, kind: "error", en: "Invalid Token" },
+  scriptLoadError: {
+    status: 0,
+    kind: "error",
+    exit: EXIT_CODES.network,
+    en: "Part of the page could not be loaded - Check your connection and reload the page",
+  },
+  sessionExpired: { status: 401, kind: "info", en: "Your session has ended - Sign in again" },
+  csrfInvalid: {
+    status: 403,
+    kind: "error",
+    en: "This form has expired - Reload the page and try again",
+  },
+  bulkPartial: {
+    status: 200,
+    kind: "error",
+    exit: EXIT_CODES.partial,
+    en: "{{failed}} of {{total}} items failed - See the details and try those again",
+  },
+} as const satisfies Record<string, EntrySpec>;
+
+/** A named message code. */
+export type MessageCode = keyof typeof MESSAGE_ENTRIES;

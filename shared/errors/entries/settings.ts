@@ -1,0 +1,24 @@
+import type { ActionEntrySpecs } from "../types";
+
+const SAVED = "Settings saved";
+const INVALID = "Invalid settings - Check the highlighted fields";
+
+/** System and app settings, root only (SPEC §8 Settings: 400 invalid settings; certificate 400 invalid). */
+export const SETTINGS_ENTRIES = {
+  settingsGeneral200: { status: 200, kind: "success", en: SAVED },
+  settingsGeneral400: { status: 400, kind: "error", en: INVALID },
+  settingsMessaging200: { status: 200, kind: "success", en: SAVED },
+  settingsMessaging400: { status: 400, kind: "error", en: INVALID },
+  settingsAttachments200: { status: 200, kind: "success", en: SAVED },
+  settingsAttachments400: { status: 400, kind: "error", en: INVALID },
+  settingsCalling200: { status: 200, kind: "success", en: SAVED },
+  settingsCalling400: { status: 400, kind: "error", en: INVALID },
+  settingsSecurity200: { status: 200, kind: "success", en: SAVED },
+  settingsSecurity400: { status: 400, kind: "error", en: INVALID },
+  settingsTls200: { status: 200, kind: "success", en: SAVED },
+  settingsTls400: { status: 400, kind: "error", en: INVALID },
+  settingsApps200: { status: 200, kind: "success", en: "App settings saved" },
+  settingsApps400: { status: 400, kind: "error", en: INVALID },
+  settingsCerts200: { status: 200, kind: "success", en: "Certificates saved" },
+  settingsCerts400: { status: 400, kind: "error", en: "Invalid certificate - Check the certificate and try again" },
+} as const satisfies ActionEntrySpecs;

@@ -1,0 +1,48 @@
+import { EXIT_CODES } from "../exitCodes";
+import type { ActionEntrySpecs } from "../types";
+
+/**
+ * Teams (companies), their white-listed domains and company associations (SPEC §8: Team,
+ * Domains, Association). A bad password on a domain change is an authentication failure (exit 3).
+ */
+export const TEAM_ENTRIES = {
+  teamCreate200: { status: 200, kind: "success", en: "Company Created Successfully" },
+  teamCreate409: {
+    status: 409,
+    kind: "error",
+    en: "A company with this identifier already exists - Choose another name or identifier",
+  },
+  teamEdit200: { status: 200, kind: "success", en: "Company updated successfully" },
+  teamEdit404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  teamDelete200: { status: 200, kind: "success", en: "Company deleted" },
+  teamDelete403: { status: 403, kind: "error", en: "You are not allowed to delete this company" },
+  teamDelete409: { status: 409, kind: "error", en: "This company does not exist - It may already have been deleted" },
+  teamSettings200: { status: 200, kind: "success", en: "Company settings saved" },
+  teamSettings400: { status: 400, kind: "error", en: "Invalid settings - Check the highlighted fields" },
+  teamSettings404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  teamRead404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  domainsEdit200: { status: 200, kind: "success", en: "Domains updated" },
+  domainsEdit400: {
+    status: 400,
+    kind: "error",
+    exit: EXIT_CODES.authentication,
+    en: "Bad password - The domains were not changed",
+  },
+  domainsDelete200: { status: 200, kind: "success", en: "Domains deleted" },
+  domainsDelete400: {
+    status: 400,
+    kind: "error",
+    exit: EXIT_CODES.authentication,
+    en: "Bad password - The domains were not deleted",
+  },
+  associationCreate200: { status: 200, kind: "success", en: "Association created" },
+  associationCreate403: { status: 403, kind: "error", en: "You are not allowed to create this association" },
+  associationCreate404: { status: 404, kind: "error", en: "Company not found - Choose existing companies" },
+  associationEdit200: { status: 200, kind: "success", en: "Association updated" },
+  associationEdit400: { status: 400, kind: "error", en: "Invalid list of companies - Check the selected companies" },
+  associationEdit403: { status: 403, kind: "error", en: "You are not allowed to edit this association" },
+  associationEdit404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
+  associationDelete200: { status: 200, kind: "success", en: "Association deleted" },
+  associationDelete403: { status: 403, kind: "error", en: "You are not allowed to delete this association" },
+  associationDelete404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
+} as const satisfies ActionEntrySpecs;

@@ -1,0 +1,46 @@
+import type { ActionEntrySpecs } from "../types";
+
+/**
+ * Users, bulk user actions and devices (SPEC §8: User — username exists, unknown team, team not
+ * allowed, password recently used, activation not authorized, user and device deletion failures).
+ */
+export const USER_ENTRIES = {
+  userCreate200: { status: 200, kind: "success", en: "User created successfully" },
+  userCreate409: { status: 409, kind: "error", en: "This username already exists - Choose another one" },
+  userCreate422: { status: 422, kind: "error", en: "This password was used recently - Choose a different password" },
+  userCreate501: { status: 501, kind: "error", en: "The chosen company does not exist - Choose another company" },
+  userCreate502: {
+    status: 502,
+    kind: "error",
+    en: "This user is not allowed in this company - Choose another company",
+  },
+  userEdit200: { status: 200, kind: "success", en: "User updated successfully" },
+  userEdit404: { status: 404, kind: "error", en: "User not found - It may have been deleted" },
+  userEdit409: { status: 409, kind: "error", en: "This username already exists - Choose another one" },
+  userEdit422: { status: 422, kind: "error", en: "This password was used recently - Choose a different password" },
+  userRead404: { status: 404, kind: "error", en: "User not found - It may have been deleted" },
+  userReset200: { status: 200, kind: "success", en: "Password reset sent to the user" },
+  userReset404: { status: 404, kind: "error", en: "User not found - It may have been deleted" },
+  userDelete200: { status: 200, kind: "success", en: "User deleted" },
+  userDelete403: { status: 403, kind: "error", en: "Unable to delete user - You are not allowed to delete this user" },
+  userDelete404: { status: 404, kind: "error", en: "Unable to delete user - The user no longer exists" },
+  usersBlock200: { status: 200, kind: "success", en: "Users blocked" },
+  usersBlock403: { status: 403, kind: "error", en: "You are not authorized to block these users" },
+  usersActivate200: { status: 200, kind: "success", en: "Users activated" },
+  usersActivate403: { status: 403, kind: "error", en: "You are not authorized to activate these users" },
+  usersMove200: { status: 200, kind: "success", en: "Users moved" },
+  usersMove403: { status: 403, kind: "error", en: "You are not allowed to move users to this company" },
+  usersMove404: { status: 404, kind: "error", en: "Company not found - Choose an existing company" },
+  usersDelete200: { status: 200, kind: "success", en: "Users deleted" },
+  usersDelete403: { status: 403, kind: "error", en: "Unable to delete users - You are not allowed to delete these users" },
+  deviceWipe200: { status: 200, kind: "success", en: "Device Wiped" },
+  deviceWipe403: { status: 403, kind: "error", en: "You are not allowed to wipe this device" },
+  deviceWipe404: { status: 404, kind: "error", en: "Device not found - It may have been removed" },
+  deviceDelete200: { status: 200, kind: "success", en: "Device deleted" },
+  deviceDelete403: {
+    status: 403,
+    kind: "error",
+    en: "Unable to delete device - You are not allowed to delete this device",
+  },
+  deviceDelete404: { status: 404, kind: "error", en: "Unable to delete device - The device no longer exists" },
+} as const satisfies ActionEntrySpecs;

@@ -1,0 +1,107 @@
+/**
+ * Action prefixes (SPEC §7, §8; DESIGN §3, §8). Every call the product makes has one prefix;
+ * a per-action catalogue code is that prefix followed by the HTTP status (`inviteCreate409`).
+ * Codes are part of the API envelope and of CLI scripts, so a prefix is permanent once shipped:
+ * add new ones, never rename or remove.
+ */
+
+/** Calls that need no session: a 401 from these is a message, never a sign-out. */
+export const PUBLIC_PREFIXES = [
+  "signin", // POST v2/public/auth
+  "register", // POST v2/public/register
+  "verify", // POST v2/public/verify
+  "confirm", // POST v2/public/confirm (completes a password reset from its link)
+  "reset", // POST v2/public/reset (asks for a password reset link)
+  "publicSettings", // GET v2/public/settings
+] as const;
+
+/** Calls that need a session: a 401 from these clears it and sends the admin to sign-in. */
+export const PROTECTED_PREFIXES = [
+  // Own session and account
+  "signout", // ends the browser session or forgets the CLI token
+  "sessionRead", // who am I (CLI whoami)
+  "dashboardRead", // dashboard counts and license gauge
+  "profileUpdate", // PUT v2/admin on one's own profile
+  "passwordChange", // PUT v2/admin with the current and a new password hash
+  "terminate", // DELETE v2/admin/terminate
+  // Administrators
+  "adminCreate", // POST v2/admin
+  "adminEdit", // PUT v2/admin
+  "adminDelete", // DELETE v2/admin
+  "adminActivate", // PUT v2/admin/activate
+  "adminBlock", // PUT v2/admin/block
+  "adminTeams", // PUT v2/admin/teams
+  "adminList",
+  "adminRead",
+  // Teams (companies), their domains and associations
+  "teamCreate", // POST v2/team
+  "teamEdit", // PUT v2/team
+  "teamDelete", // DELETE v2/team
+  "teamSettings", // PUT v2/team/settings
+  "teamList",
+  "teamRead",
+  "domainsEdit", // PUT v2/team/domains
+  "domainsDelete", // DELETE v2/team/domains
+  "domainsList",
+  "associationCreate", // POST v2/association
+  "associationEdit", // PUT v2/association
+  "associationDelete", // DELETE v2/association
+  "associationList",
+  // Invitations
+  "inviteCreate", // POST v2/invite
+  "inviteResend", // PUT v2/invite
+  "inviteDelete", // DELETE v2/invite
+  "inviteList",
+  // License packs
+  "licenseCreate", // POST v2/license (purchase, public edition)
+  "licenseEdit", // PUT v2/license (extend, expire, distribute)
+  "licenseActivate", // activation by token (private edition)
+  "licenseList",
+  // Users and devices
+  "userCreate", // POST v2/user
+  "userEdit",
+  "userRead",
+  "userList",
+  "userReset", // POST v2/user/reset
+  "userDelete",
+  "usersBlock", // PUT v2/users/block (bulk)
+  "usersActivate", // bulk
+  "usersMove", // bulk
+  "usersDelete", // bulk
+  "deviceWipe",
+  "deviceDelete",
+  // System and app settings (root only)
+  "settingsRead",
+  "settingsGeneral", // PUT v2/settings/general
+  "settingsMessaging", // PUT v2/settings/messaging
+  "settingsAttachments", // PUT v2/settings/attachments
+  "settingsCalling", // PUT v2/settings/calling
+  "settingsSecurity", // PUT v2/settings/security
+  "settingsTls", // PUT v2/settings/tls
+  "settingsApps", // PUT v2/settings/apps
+  "settingsCerts", // PUT v2/settings/certs
+  // Access log
+  "logsList",
+] as const;
+
+/** Every action prefix, public first; the single list the API client, server and CLI share. */
+export const ACTION_PREFIXES = [...PUBLIC_PREFIXES, ...PROTECTED_PREFIXES] as const;
+
+/** One action prefix; a per-action code is `${ActionPrefix}${status}`. */
+export type ActionPrefix = (typeof ACTION_PREFIXES)[number];
+
+/** The shape of every per-action catalogue code, used to type-check the entry tables. */
+export type ActionCodePattern = `${ActionPrefix}${number}`;
+
+const PREFIX_SET: ReadonlySet<string> = new Set(ACTION_PREFIXES);
+const PUBLIC_SET: ReadonlySet<string> = new Set(PUBLIC_PREFIXES);
+
+/** Narrows untrusted input (CLI flags, envelope codes) to a known prefix. */
+export function isActionPrefix(value: string): value is ActionPrefix {
+  return PREFIX_SET.has(value);
+}
+
+/** Whether a 401 from this call means the session is gone (SPEC §4: protected calls sign out). */
+export function isProtectedPrefix(prefix: ActionPrefix): boolean {
+  return !PUBLIC_SET.has(prefix);
+}

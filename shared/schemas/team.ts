@@ -1,0 +1,107 @@
+/**
+ * Teams (companies) of SPEC §3: `POST/PUT v2/team`, `PUT v2/team/settings`. A body names a team by
+ * its `slug` (DESIGN §3).
+ */
+import { z } from "zod";
+import { lengthRange, maxLength } from "../limits";
+import { CERT_REVOCATION_STRATEGIES } from "../domain/statuses";
+import { bool, oneOf, obj, optionalText, patternText, requiredText } from "./builders";
+import { CustomSettingsSchema } from "./customSettings";
+import { teamDomains } from "./domain";
+import { V } from "./messages";
+import { color, country, email, language, slug, teamName, timezone, url } from "./primitives";
+
+/** Finance, operations and support contacts of a team; each optional. */
+export const ContactEmailSchema = obj({
+  finance: email.optional(),
+  operations: email.optional(),
+  support: email.optional(),
+});
+/** Team contacts. */
+export type ContactEmail = z.infer<typeof ContactEmailSchema>;
+
+/** Branding of the e-mails sent to a team's users. */
+export const EmailThemeSchema = obj({
+  name: requiredText(lengthRange.emailThemeName.max, { trim: true }),
+  primaryColor: color,
+  logoUrl: url.optional(),
+  footer: optionalText(maxLength.emailThemeFooter),
+});
+/** E-mail theme. */
+export type EmailTheme = z.infer<typeof EmailThemeSchema>;
+
+/**
+ * Team authentication (SPEC §3): OAuth / Azure AD and the certificate revocation strategy.
+ * Azure AD sync needs the OAuth client ID and the tenant ID.
+ */
+export const TeamAuthenticationSchema = obj({
+  oauthClientId: requiredText(maxLength.oauthClientId).optional(),
+  authority: url.optional(),
+  discovery: url.optional(),
+  version: patternText({ min: 1, max: maxLength.oauthVersion }, /^v?\d+(?:\.\d+)*$/, V.oauthVersion).optional(),
+  tenantId: patternText({ min: 1, max: maxLength.tenantId }, /^[A-Za-z0-9][A-Za-z0-9.-]*$/, V.tenantId).optional(),
+  azureAdSync: bool(),
+  certRevocation: oneOf(CERT_REVOCATION_STRATEGIES),
+}).superRefine((value, ctx) => {
+  if (value.azureAdSync && (value.tenantId === undefined || value.oauthClientId === undefined)) {
+    ctx.addIssue({ code: "custom", message: V.azureAdSyncNeedsTenant, path: ["azureAdSync"], input: value.azureAdSync });
+  }
+});
+/** Team authentication settings. */
+export type TeamAuthentication = z.infer<typeof TeamAuthenticationSchema>;
+
+/** The editable fields of a team other than its name and slug; all optional. */
+const teamFields = {
+  domains: teamDomains.optional(),
+  institution: optionalText(maxLength.institution),
+  notes: optionalText(maxLength.notes),
+  contactEmail: ContactEmailSchema.optional(),
+  city: optionalText(maxLength.city),
+  country: country.optional(),
+  language: language.optional(),
+  timezone: timezone.optional(),
+  customSettings: CustomSettingsSchema.optional(),
+  emailTheme: EmailThemeSchema.optional(),
+  authentication: TeamAuthenticationSchema.optional(),
+};
+
+/** `POST v2/team`: create a team; the slug is derived from the name when omitted (see `suggestSlug`). */
+export const TeamCreateSchema = obj({ teamName, slug: slug.optional(), ...teamFields });
+/** Team creation body. */
+export type TeamCreateReq = z.infer<typeof TeamCreateSchema>;
+
+/** `PUT v2/team`: edit the team named by `slug`; absent fields are left unchanged. */
+export const TeamUpdateSchema = obj({ slug, teamName: teamName.optional(), ...teamFields });
+/** Team edit body. */
+export type TeamUpdateReq = z.infer<typeof TeamUpdateSchema>;
+
+/** Team deletion: the team named by `slug`. */
+export const TeamDeleteSchema = obj({ slug });
+/** Team deletion body. */
+export type TeamDeleteReq = z.infer<typeof TeamDeleteSchema>;
+
+/** `PUT v2/team/settings`: replace a team's overrides (`{}` clears them). */
+export const TeamSettingsSchema = obj({ slug, customSettings: CustomSettingsSchema });
+/** Team settings body. */
+export type TeamSettingsReq = z.infer<typeof TeamSettingsSchema>;
+
+/**
+ * A slug proposal for a team name: lowercase ASCII words joined by hyphens, cut to the slug
+ * length; "" when the name has no usable characters (the caller then asks for one).
+ */
+export function suggestSlug(name: string): string {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let out = "";
+  for (const word of words) {
+    const next = out ? `${out}-${word}` : word;
+    if (next.length > lengthRange.slug.max) break;
+    out = next;
+  }
+  if (!out && words[0]) out = words[0].slice(0, lengthRange.slug.max);
+  return out.length >= lengthRange.slug.min ? out : "";
+}

@@ -1,0 +1,220 @@
+import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { constraintViolation, isForeignKeyViolation, isUniqueViolation } from "../../server/db/errors";
+import { fromFlag, toFlag } from "../../server/db/flags";
+import { migrateDown, migrateToLatest } from "../../server/db/migrate";
+import type { Database } from "../../server/db/types";
+import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
+import type { TestDatabase } from "../support/db";
+
+const APP_TABLES = [
+  "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
+  "associations", "devices", "invite_recipients", "invites", "license_packs", "locations", "mail_outbox",
+  "one_time_tokens", "service_tokens", "sessions", "system_settings", "team_domains", "teams",
+  "user_aliases", "user_password_history", "users",
+];
+const NOW = 1_760_000_000_000;
+
+/** The error a promise rejects with; fails the test if it resolves. */
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the statement to fail");
+}
+
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).filter((n) => !n.startsWith("kysely_")).sort();
+}
+
+async function insertTeam(db: Kysely<Database>, slug: string): Promise<number> {
+  const row = await db
+    .insertInto("teams")
+    .values({ slug, teamName: `Team ${slug}`, createdAt: NOW, updatedAt: NOW })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertUser(db: Kysely<Database>, teamId: number, uid: string): Promise<number> {
+  const row = await db
+    .insertInto("users")
+    .values({ uid, username: `${uid}@example.com`, teamId, status: "active", createdAt: NOW, updatedAt: NOW })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe.each(testDialects())("database on %s", (dialect) => {
+  const testDb = withTestDatabase(dialect);
+  const db = (): Kysely<Database> => testDb().db;
+
+  it("creates every table, and a second migrateToLatest is a no-op", async () => {
+    expect(testDb().dialect).toBe(dialect);
+    expect(await tableNames(db())).toEqual(APP_TABLES);
+    expect(await migrateToLatest(db())).toEqual([]);
+    expect(await tableNames(db())).toEqual(APP_TABLES);
+    await testDb().ping();
+  });
+
+  it("enforces foreign keys: missing parent, RESTRICT on users, CASCADE on domains", async () => {
+    const missing = await failure(
+      db().insertInto("teamDomains").values({ teamId: 999_999, domain: "nowhere.example", createdAt: NOW }).execute(),
+    );
+    expect(isForeignKeyViolation(missing)).toBe(true);
+
+    const teamId = await insertTeam(db(), "fk-team");
+    await db().insertInto("teamDomains").values({ teamId, domain: "fk.example", createdAt: NOW }).execute();
+    await insertUser(db(), teamId, "fk-user-1");
+    const restricted = await failure(db().deleteFrom("teams").where("id", "=", teamId).execute());
+    expect(isForeignKeyViolation(restricted)).toBe(true);
+
+    await db().deleteFrom("users").where("teamId", "=", teamId).execute();
+    await db().deleteFrom("teams").where("id", "=", teamId).execute();
+    const domains = await db().selectFrom("teamDomains").where("teamId", "=", teamId).selectAll().execute();
+    expect(domains).toEqual([]);
+  });
+
+  it("enforces unique slug, admin username and user uid", async () => {
+    const teamId = await insertTeam(db(), "uniq-team");
+    expect(isUniqueViolation(await failure(insertTeam(db(), "uniq-team")), "slug")).toBe(true);
+
+    const admin = { username: "root@example.com", firstName: "R", lastName: "Oot", role: "root" as const,
+      status: "active" as const, createdAt: NOW, updatedAt: NOW };
+    await db().insertInto("admins").values({ ...admin, uid: "a-1" }).execute();
+    const dupAdmin = await failure(db().insertInto("admins").values({ ...admin, uid: "a-2" }).execute());
+    expect(isUniqueViolation(dupAdmin, "username")).toBe(true);
+
+    await insertUser(db(), teamId, "u-dup");
+    const dupUser = await failure(
+      db().insertInto("users")
+        .values({ uid: "u-dup", username: "other@example.com", teamId, status: "active", createdAt: NOW, updatedAt: NOW })
+        .execute(),
+    );
+    expect(isUniqueViolation(dupUser, "uid")).toBe(true);
+    expect(isUniqueViolation(dupUser, "username")).toBe(false);
+  });
+
+  it("rejects values outside an enumeration or a flag", async () => {
+    const teamId = await insertTeam(db(), "check-team");
+    const badStatus = await failure(
+      db().insertInto("users")
+        // @ts-expect-error: the type forbids it too; the CHECK is the database's backstop.
+        .values({ uid: "c-1", username: "c1@example.com", teamId, status: "deleted", createdAt: NOW, updatedAt: NOW })
+        .execute(),
+    );
+    expect(constraintViolation(badStatus)?.kind).toBe("check");
+    const badFlag = await failure(
+      db().updateTable("teams").set({ authAzureAdSync: 2 as 0 | 1 }).where("id", "=", teamId).execute(),
+    );
+    expect(constraintViolation(badFlag)?.kind).toBe("check");
+  });
+
+  it("enforces varchar limits on PostgreSQL only (SQLite ignores them by design)", async () => {
+    const insert = db()
+      .insertInto("teams")
+      .values({ slug: "long-name", teamName: "x".repeat(321), createdAt: NOW, updatedAt: NOW })
+      .execute();
+    if (dialect === "postgres") {
+      expect(constraintViolation(await failure(insert))?.kind).toBe("too_long");
+    } else {
+      await expect(insert).resolves.toBeDefined();
+    }
+    await db().insertInto("teams").values({ slug: "max-name", teamName: "x".repeat(320), createdAt: NOW, updatedAt: NOW }).execute();
+  });
+
+  it("maps camelCase properties to snake_case columns and applies defaults", async () => {
+    await db().insertInto("teams").values({
+      slug: "camel", teamName: "Camel", contactEmailFinance: "fin@example.com",
+      authOauthClientId: "client-1", authAzureAdSync: toFlag(true), createdAt: NOW, updatedAt: NOW + 1,
+    }).execute();
+    const team = await db().selectFrom("teams").selectAll().where("slug", "=", "camel").executeTakeFirstOrThrow();
+    expect(team).toMatchObject({
+      teamName: "Camel", contactEmailFinance: "fin@example.com", authOauthClientId: "client-1",
+      language: "en", customSettings: "{}", authCertRevocation: "ocsp", createdAt: NOW, updatedAt: NOW + 1,
+    });
+    expect(fromFlag(team.authAzureAdSync)).toBe(true);
+    const raw = await sql<{ contact_email_finance: string }>`select contact_email_finance from teams where slug = 'camel'`
+      .execute(db().withoutPlugins());
+    expect(raw.rows[0]?.contact_email_finance).toBe("fin@example.com");
+  });
+
+  it("returns bigint columns, counts and sums as JS numbers", async () => {
+    const big = 9_999_999_999;
+    await db().insertInto("licensePacks")
+      .values([
+        { licenseType: "standard", licenseCount: big, status: "active", createdAt: NOW, updatedAt: NOW },
+        { licenseType: "standard", licenseCount: 1, status: "active", expiresAt: NOW, createdAt: NOW, updatedAt: NOW },
+      ])
+      .execute();
+    const row = await db().selectFrom("licensePacks")
+      .select((eb) => [eb.fn.countAll<number>().as("packs"), eb.fn.sum<number>("licenseCount").as("total"),
+        eb.fn.max("licenseCount").as("largest")])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ packs: 2, total: big + 1, largest: big });
+    const pack = await db().selectFrom("licensePacks").select(["expiresAt", "createdAt"])
+      .where("expiresAt", "is not", null).executeTakeFirstOrThrow();
+    expect(pack).toEqual({ expiresAt: NOW, createdAt: NOW });
+  });
+
+  it("sets the engine options", async () => {
+    if (dialect === "sqlite") {
+      const pragma = async (name: string): Promise<unknown> => {
+        const result = await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(db());
+        return Object.values(result.rows[0] ?? {})[0];
+      };
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("busy_timeout")).toBe(5000);
+      expect(await pragma("synchronous")).toBe(1); // NORMAL
+    } else {
+      const result = await sql<{ name: string }>`select current_setting('application_name') as name`.execute(db());
+      expect(result.rows[0]?.name).toBe("bulwark");
+    }
+  });
+
+  it("fails a broken migration with a clear message and leaves nothing half applied", async () => {
+    const fresh = await createTestDatabase(dialect, { migrate: false });
+    try {
+      await sql`create table admins (id integer)`.execute(fresh.db);
+      await expect(migrateToLatest(fresh.db)).rejects.toThrow(/migration failed in migration 0001_initial/);
+      expect(await tableNames(fresh.db)).toEqual(["admins"]);
+      await sql`drop table admins`.execute(fresh.db);
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial"]);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("migrateDown removes every table, and the schema can be rebuilt", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      expect(await migrateDown(fresh.db)).toEqual(["0001_initial"]);
+      expect(await tableNames(fresh.db)).toEqual([]);
+      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial"]);
+      expect(await tableNames(fresh.db)).toEqual(APP_TABLES);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+});
+
+describe("SQLite in memory", () => {
+  let memory: TestDatabase | undefined;
+  afterAll(async () => {
+    await memory?.destroy();
+  });
+
+  it("works with :memory: and enforces foreign keys there too", async () => {
+    memory = await createTestDatabase("sqlite", { sqlite: "memory" });
+    expect(await tableNames(memory.db)).toEqual(APP_TABLES);
+    const error = await failure(
+      memory.db.insertInto("teamDomains").values({ teamId: 1, domain: "x.example", createdAt: NOW }).execute(),
+    );
+    expect(isForeignKeyViolation(error)).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Test databases (DESIGN §10): every suite runs on SQLite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set. Each PostgreSQL test database is a fresh `bulwark_test_<random>`
+ * database created through that URL's server and dropped afterwards, so parallel test files
+ * never share state.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { createDatabase } from "../../server/db/connection";
+import type { DatabaseHandle } from "../../server/db/connection";
+import type { DatabaseDialect } from "../../server/db/dialect";
+import { migrateToLatest } from "../../server/db/migrate";
+
+/** A database made for one test file; `destroy` closes it and deletes it. */
+export type TestDatabase = DatabaseHandle & {
+  /** The createDatabase options that open this database again (e.g. for a server subprocess). */
+  options: { databaseUrl?: string; sqlitePath: string };
+  destroy(): Promise<void>;
+};
+
+/** How to make a test database. */
+export interface TestDatabaseOptions {
+  /** Apply the migrations first (default true). */
+  migrate?: boolean;
+  /** SQLite only: a temp file (default; WAL like production) or ":memory:". */
+  sqlite?: "file" | "memory";
+}
+
+/** The dialects to run database-backed suites on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDialects(): DatabaseDialect[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+/** Runs one statement on the server of TEST_DATABASE_URL (CREATE/DROP DATABASE cannot run in a pool transaction). */
+async function onAdminConnection(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set; use testDialects() to choose dialects");
+  const name = `bulwark_test_${randomBytes(6).toString("hex")}`;
+  await onAdminConnection(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const openOptions = { databaseUrl: url.toString(), sqlitePath: ":memory:" };
+  let handle: DatabaseHandle;
+  try {
+    handle = await createDatabase({ ...openOptions, poolSize: 5 });
+  } catch (error) {
+    await onAdminConnection(adminUrl, `drop database if exists "${name}" with (force)`);
+    throw error;
+  }
+  let destroyed = false;
+  const testDb: TestDatabase = {
+    ...handle,
+    options: openOptions,
+    destroy: async () => {
+      if (destroyed) return;
+      destroyed = true;
+      await handle.close();
+      await onAdminConnection(adminUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+  return migrateIfAsked(testDb, options);
+}
+
+async function createSqliteTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const dir = options.sqlite === "memory" ? undefined : mkdtempSync(path.join(tmpdir(), "bulwark-test-"));
+  const openOptions = { sqlitePath: dir ? path.join(dir, "bulwark.db") : ":memory:" };
+  const handle = await createDatabase(openOptions);
+  let destroyed = false;
+  const testDb: TestDatabase = {
+    ...handle,
+    options: openOptions,
+    destroy: async () => {
+      if (destroyed) return;
+      destroyed = true;
+      await handle.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return migrateIfAsked(testDb, options);
+}
+
+async function migrateIfAsked(testDb: TestDatabase, options: TestDatabaseOptions): Promise<TestDatabase> {
+  if (options.migrate === false) return testDb;
+  try {
+    await migrateToLatest(testDb.db);
+  } catch (error) {
+    await testDb.destroy();
+    throw error;
+  }
+  return testDb;
+}
+
+/** Creates a fresh (by default migrated) database of the given dialect; call `destroy` when done. */
+export async function createTestDatabase(
+  dialect: DatabaseDialect,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  return dialect === "postgres" ? createPostgresTestDatabase(options) : createSqliteTestDatabase(options);
+}
+
+/**
+ * Registers beforeAll/afterAll hooks in the current describe block that create and destroy a
+ * test database; returns a getter for it (valid inside tests). Typical use:
+ * `describe.each(testDialects())("%s", (dialect) => { const db = withTestDatabase(dialect); … })`.
+ */
+export function withTestDatabase(dialect: DatabaseDialect, options: TestDatabaseOptions = {}): () => TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(dialect, options);
+  });
+  afterAll(async () => {
+    await current?.destroy();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("The test database exists only inside tests (beforeAll has not run)");
+    return current;
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Test factories in the Outline style: buildX(overrides) inserts a valid row and creates the
+ * parents it needs; signIn() opens a browser session for an admin the way sign-in will.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import signature from "cookie-signature";
+import type { Kysely } from "kysely";
+import type { Database, Row } from "../../server/db/types";
+import { sessionCookieName } from "../../server/http/session";
+import type { Config } from "../../server/config";
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** Inserts a team. */
+export async function buildTeam(db: Kysely<Database>, overrides: Partial<Row<"teams">> = {}): Promise<Row<"teams">> {
+  const id = next();
+  const now = Date.now();
+  return db
+    .insertInto("teams")
+    .values({ slug: `team-${id}`, teamName: `Team ${id}`, createdAt: now, updatedAt: now, ...overrides, id: undefined })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Options for an admin: row overrides plus the teams to assign (one is created for a plain admin when none is given). */
+export type AdminOverrides = Partial<Row<"admins">> & { teams?: Row<"teams">[] };
+
+/** Inserts an active admin (role admin unless overridden) with team assignments. */
+export async function buildAdmin(db: Kysely<Database>, overrides: AdminOverrides = {}): Promise<Row<"admins">> {
+  const { teams, ...fields } = overrides;
+  const id = next();
+  const now = Date.now();
+  const admin = await db
+    .insertInto("admins")
+    .values({
+      uid: randomUUID(),
+      username: `admin-${id}@example.test`,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      role: "admin",
+      status: "active",
+      lang: "en",
+      timezone: "UTC",
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+      id: undefined,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const assigned = teams ?? (admin.role === "admin" ? [await buildTeam(db)] : []);
+  for (const team of assigned) await db.insertInto("adminTeams").values({ adminId: admin.id, teamId: team.id }).execute();
+  return admin;
+}
+
+/** A signed-in browser session for an admin: the cookie to send and the CSRF token it expects. */
+export interface TestSession {
+  cookie: { name: string; value: string };
+  header: string;
+  csrfToken: string;
+}
+
+/** Stores a session for the admin exactly as the session middleware would and signs its cookie. */
+export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"admins">): Promise<TestSession> {
+  const sid = randomBytes(24).toString("base64url");
+  const csrfToken = randomBytes(32).toString("base64url");
+  const expires = Date.now() + 60 * 60 * 1000;
+  const sess = {
+    cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: "/", sameSite: "lax", secure: false },
+    adminId: admin.id,
+    tokenVersion: admin.tokenVersion,
+    csrfToken,
+  };
+  await db.insertInto("sessions").values({ sid, sess: JSON.stringify(sess), expiresAt: expires }).execute();
+  const value = `s:${signature.sign(sid, config.secrets.sessionSecret)}`;
+  const name = sessionCookieName(config.secureCookies);
+  return { cookie: { name, value }, header: `${name}=${encodeURIComponent(value)}`, csrfToken };
+}

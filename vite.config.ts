@@ -1,0 +1,25 @@
+import { defineConfig } from "vite";
+
+/**
+ * Client build: the island hydrator (each island its own chunk through dynamic imports) and the
+ * stylesheet as a separate entry, so pages without islands get CSS and no JavaScript.
+ */
+export default defineConfig({
+  appType: "custom",
+  publicDir: false,
+  esbuild: { jsx: "automatic" },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: {
+        entry: "client/entry.tsx",
+        styles: "client/styles/app.css",
+      },
+    },
+  },
+});
