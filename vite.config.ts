@@ -4,8 +4,11 @@ import { defineConfig } from "vite";
  * Client build: the island hydrator (each island its own chunk through dynamic imports) and the
  * stylesheet as a separate entry, so pages without islands get CSS and no JavaScript.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   appType: "custom",
+  // A build is always a production build, even when started from a test run (NODE_ENV=test).
+  mode: command === "build" ? "production" : "development",
+  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   publicDir: false,
   esbuild: { jsx: "automatic" },
   build: {
@@ -22,4 +25,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

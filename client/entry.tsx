@@ -57,7 +57,8 @@ async function hydrateIslands(): Promise<void> {
           </TranslateProvider>,
         );
         marker.setAttribute("hydrated", "");
-      } catch {
+      } catch (error) {
+        console.error(`Island ${name} could not load`, error);
         showLoadError(marker, t("errors:scriptLoadError"));
       }
     }),

@@ -107,6 +107,9 @@ export const lengthRange = {
   inviteCode: { min: 1, max: maxLength.inviteCode },
 } as const;
 
+/** SPEC §9: a seed is 20 to 100 characters (alias of lengthRange.seed). */
+export const seedLength: Range = lengthRange.seed;
+
 /**
  * The password rule of SPEC §5. SPEC gives two readings of the minimum ("6 or 9"); the stricter
  * one, 9, is used so that both readings are satisfied. "Fewer than 20 characters" means 19 at most.

@@ -5,17 +5,21 @@
  */
 import { z } from "zod";
 import { listLimit, maxLength } from "../limits";
-import { obj, oneOf, queryIntIn, str } from "./builders";
+import { obj, objectError, oneOf, queryIntIn, str, typeError } from "./builders";
+import { V } from "./messages";
 import { cursor } from "./primitives";
 
 /** Sort direction of list queries. */
 export const SORT_ORDERS = ["asc", "desc"] as const;
 
 /** The paging part of every list query (query-string friendly: numbers may arrive as strings). */
-export const ListQuerySchema = z.object({
-  limit: queryIntIn({ min: 1, max: listLimit.max }).default(listLimit.default),
-  cursor: cursor.optional(),
-});
+export const ListQuerySchema = z.object(
+  {
+    limit: queryIntIn({ min: 1, max: listLimit.max }).default(listLimit.default),
+    cursor: cursor.optional(),
+  },
+  { error: objectError },
+);
 /** Paging query. */
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
@@ -34,11 +38,14 @@ export interface ListResponse<T> {
 
 /** The schema of a page of `item`, for clients that validate responses and for the OpenAPI document. */
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.int().min(0),
-    nextCursor: z.string().nullable(),
-  });
+  return z.object(
+    {
+      items: z.array(item, { error: typeError }),
+      total: z.int({ error: typeError }).min(0, { error: V.tooSmall }),
+      nextCursor: str().nullable(),
+    },
+    { error: objectError },
+  );
 }
 
 /** One failed item of a bulk call: its id and the catalogue error code. */
@@ -55,6 +62,6 @@ export interface BulkResponse {
 
 /** Schema of `BulkResponse` (CLI and islands parse replies with it). */
 export const BulkResponseSchema = obj({
-  ok: z.array(z.string()),
-  failed: z.array(obj({ id: str(), code: str() })),
+  ok: z.array(str(), { error: typeError }),
+  failed: z.array(obj({ id: str(), code: str() }), { error: typeError }),
 });

@@ -38,7 +38,7 @@ export { DEFAULT_SETTINGS } from "./settingsDefaults";
 /** General: banners, URL prefixes, feature switches and invitation parameters. */
 export const generalSettingsShape = {
   /** Warning banner per console language. */
-  warningBanners: obj({ en: warningBanner, pt: warningBanner, es: warningBanner }),
+  warningBanner: obj({ en: warningBanner, pt: warningBanner, es: warningBanner }),
   /** Host-name prefixes of the service endpoints. */
   urlPrefixes: obj({ api: prefix, aux: prefix, sip: prefix, vault: prefix, emp: prefix, my: prefix }),
   crashReports: bool(),
@@ -147,7 +147,9 @@ export type TlsSettings = z.infer<typeof TlsSettingsSchema>;
 /** One platform's app release info; the minimum supported version cannot exceed the last released one. */
 export const AppReleaseSchema = obj({ minVersion: appVersion, lastVersion: appVersion, downloadUrl: url }).superRefine(
   (value, ctx) => {
-    if (compareAppVersions(value.minVersion, value.lastVersion) > 0) {
+    // Refinements also run after format issues; compare only two well-formed versions.
+    const wellFormed = appVersion.safeParse(value.minVersion).success && appVersion.safeParse(value.lastVersion).success;
+    if (wellFormed && compareAppVersions(value.minVersion, value.lastVersion) > 0) {
       ctx.addIssue({ code: "custom", message: V.appVersionOrder, path: ["minVersion"], input: value.minVersion });
     }
   },

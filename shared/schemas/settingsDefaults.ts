@@ -18,7 +18,7 @@ const appRelease = (platform: string): AppRelease => ({
  */
 export const DEFAULT_SETTINGS: Settings = {
   general: {
-    warningBanners: {
+    warningBanner: {
       en: "This system is for authorized use only. Activity may be monitored and recorded.",
       pt: "Este sistema destina-se apenas a utilização autorizada. A atividade pode ser monitorizada e registada.",
       es: "Este sistema es solo para uso autorizado. La actividad puede ser supervisada y registrada.",

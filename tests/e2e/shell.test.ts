@@ -107,6 +107,17 @@ describe("console shell in Chromium", () => {
     expect(await page.getByRole("button", { name: "Iniciar sesión" }).count()).toBe(1);
   });
 
+  it("reports an island whose chunk fails to load as a load error, in the page's language", async () => {
+    const page = await open();
+    await page.route("**/assets/LanguageSwitcher-*.js", (route) => route.abort("failed"));
+    await page.goto("/signin/pt");
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toContain("Recarregue a página");
+    expect(await page.locator('bulwark-island[name="LanguageSwitcher"][hydrated]').count()).toBe(0);
+    // The failed chunk is the point of this test; its console noise is expected.
+    consoleErrors.length = 0;
+  });
+
   it("shows a root admin every section, the profile menu and the version", async () => {
     const root = await buildAdmin(server.database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
     const page = await open(DESKTOP, root);

@@ -39,11 +39,9 @@ describe("time group boundaries", () => {
   });
 
   it("gives the earlier midnight when midnight happens twice", () => {
-    // Chile 2024-04-07: clocks went back from 24:00 -03 to 23:00 -04, so 2024-04-07 00:00 local first occurred at 03:00 UTC? No:
-    // the first instant of April 7 is 00:00 -04 = 04:00 UTC (23:00-24:00 of April 6 repeats), so check a zone with a 01:00→00:00 fall-back instead.
-    // Asia/Beirut fell back from 00:00 to 23:00 on 2022-10-30 (Sunday): the first 2022-10-30 00:00 was at 21:00 UTC on the 29th.
-    const start = startOfLocalDay({ year: 2022, month: 10, day: 30 }, "Asia/Beirut");
-    expect(iso(start)).toBe("2022-10-29T21:00:00.000Z");
+    // Havana fell back from 01:00 CDT (-4) to 00:00 CST (-5) at 05:00 UTC on 2024-11-03:
+    // 2024-11-03 00:00 local happened at 04:00 UTC and again at 05:00 UTC.
+    expect(iso(startOfLocalDay({ year: 2024, month: 11, day: 3 }, "America/Havana"))).toBe("2024-11-03T04:00:00.000Z");
   });
 
   it("makes the month group empty when the week began last month", () => {

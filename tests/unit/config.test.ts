@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, findRootDir, loadConfig } from "../../server/config";
+
+const root = findRootDir(import.meta.dirname);
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "bulwark-config-"));
+
+describe("loadConfig", () => {
+  it("gives working defaults: SQLite in the data dir, public edition, file mail", () => {
+    const dir = dataDir();
+    const config = loadConfig({ BULWARK_DATA_DIR: dir }, root);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.sqlitePath).toBe(path.join(dir, "bulwark.db"));
+    expect(config.edition).toBe("public");
+    expect(config.mail.transport).toBe("file");
+    expect(config.captcha).toBe("altcha");
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.secureCookies).toBe(false);
+    expect(config.rootAdmin).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "abc" }, "PORT"],
+    [{ EDITION: "enterprise" }, "EDITION"],
+    [{ MAIL: "pigeon" }, "MAIL"],
+    [{ MAIL: "smtp" }, "SMTP_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET"],
+    [{ BULWARK_ROOT_EMAIL: "root@example.com" }, "BULWARK_ROOT_PASSWORD"],
+    [{ BULWARK_ROOT_EMAIL: "not-an-email", BULWARK_ROOT_PASSWORD: "x" }, "BULWARK_ROOT_EMAIL"],
+    [{ CAPTCHA: "recaptcha" }, "CAPTCHA"],
+  ])("stops on %o naming %s", (env, variable) => {
+    expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(ConfigError);
+    expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it("generates the secrets once into the data dir with mode 0600 and reuses them", () => {
+    const dir = dataDir();
+    const first = loadConfig({ BULWARK_DATA_DIR: dir }, root);
+    const file = path.join(dir, "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.secrets.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(first.secrets)).size).toBe(3);
+    const second = loadConfig({ BULWARK_DATA_DIR: dir }, root);
+    expect(second.secrets).toEqual(first.secrets);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(first.secrets);
+  });
+
+  it("prefers secrets from the environment", () => {
+    const secret = "x".repeat(40);
+    const config = loadConfig({ BULWARK_DATA_DIR: dataDir(), JWT_SECRET: secret }, root);
+    expect(config.secrets.jwtSecret).toBe(secret);
+    expect(config.secrets.sessionSecret).not.toBe(secret);
+  });
+
+  it("uses secure cookies behind an HTTPS public URL and keeps PostgreSQL URLs", () => {
+    const config = loadConfig(
+      { BULWARK_DATA_DIR: dataDir(), PUBLIC_URL: "https://console.example.com/", DATABASE_URL: "postgres://u@h/db", EDITION: "private" },
+      root,
+    );
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicUrl).toBe("https://console.example.com");
+    expect(config.databaseUrl).toBe("postgres://u@h/db");
+    expect(config.edition).toBe("private");
+  });
+});
