@@ -6,9 +6,7 @@ import { defineConfig } from "vite";
  */
 export default defineConfig(({ command }) => ({
   appType: "custom",
-  // A build is always a production build, even when started from a test run (NODE_ENV=test).
   mode: command === "build" ? "production" : "development",
-  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   publicDir: false,
   esbuild: { jsx: "automatic" },
   build: {

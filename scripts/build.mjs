@@ -13,7 +13,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   const sourceTime = newestSourceTime(root);
-  await viteBuild({ root, configFile: path.join(root, "vite.config.ts"), logLevel: quiet ? "warn" : "info" });
+  // A build is a production build even when a test run (NODE_ENV=test) starts it: React's
+  // production runtime and JSX transform must agree.
+  const previousEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await viteBuild({ root, configFile: path.join(root, "vite.config.ts"), logLevel: quiet ? "warn" : "info" });
+  } finally {
+    if (previousEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousEnv;
+  }
   await esbuild({
     absWorkingDir: root,
     entryPoints: { "server/main": "server/main.ts", "cli/main": "cli/main.ts" },

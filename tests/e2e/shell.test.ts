@@ -112,7 +112,7 @@ describe("console shell in Chromium", () => {
     await page.route("**/assets/LanguageSwitcher-*.js", (route) => route.abort("failed"));
     await page.goto("/signin/pt");
     const alert = page.getByRole("alert");
-    await expect.poll(() => alert.textContent()).toContain("Recarregue a página");
+    await expect.poll(() => alert.textContent()).toContain("Não foi possível carregar parte da página");
     expect(await page.locator('bulwark-island[name="LanguageSwitcher"][hydrated]').count()).toBe(0);
     // The failed chunk is the point of this test; its console noise is expected.
     consoleErrors.length = 0;
