@@ -55,6 +55,11 @@ async function hydrateIslands(): Promise<void> {
           <TranslateProvider t={t} lang={lang}>
             <Component {...props} />
           </TranslateProvider>,
+          {
+            identifierPrefix: marker.getAttribute("prefix") ?? `${name}-`,
+            // A mismatch React had to recover from means server and browser rendered differently.
+            onRecoverableError: (error) => console.error(`Island ${name} did not hydrate cleanly`, error),
+          },
         );
         marker.setAttribute("hydrated", "");
       } catch (error) {

@@ -1,12 +1,16 @@
 import type { ComponentType } from "react";
-import { useRenderState } from "./render-context";
+import { renderToString } from "react-dom/server";
+import { TranslateProvider, useLang, useRenderState, useT } from "./render-context";
 import type { IslandName } from "../islands/registry";
 
 declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      "bulwark-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { name: string };
+      "bulwark-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        name: string;
+        prefix: string;
+      };
     }
   }
 }
@@ -27,6 +31,8 @@ export const ISLAND_BASE_NAMESPACES = ["common", "errors"] as const;
 /**
  * Renders an interactive component on the server inside a marker that the browser hydrator
  * (client/entry.tsx) finds; props travel as escaped JSON so the browser renders the same tree.
+ * The island is rendered as a root of its own, with a per-page id prefix, exactly as the browser
+ * hydrates it, so generated ids (useId) match and never collide between islands.
  */
 export function Island<P extends object>(input: {
   name: IslandName;
@@ -36,20 +42,26 @@ export function Island<P extends object>(input: {
 }) {
   const { name, component: Component, props, namespaces = [] } = input;
   const state = useRenderState();
-  if (state) {
-    state.islands.add(name);
-    for (const ns of [...ISLAND_BASE_NAMESPACES, ...namespaces]) state.namespaces.add(ns);
-  }
+  const t = useT();
+  const lang = useLang();
+  if (!state) throw new Error("Island rendered outside a server render");
+  const prefix = `${name}${state.islandCount++}-`;
+  state.islands.add(name);
+  for (const ns of [...ISLAND_BASE_NAMESPACES, ...namespaces]) state.namespaces.add(ns);
+  const html = renderToString(
+    <TranslateProvider t={t} lang={lang}>
+      <Component {...props} />
+    </TranslateProvider>,
+    { identifierPrefix: prefix },
+  );
   return (
-    <bulwark-island name={name}>
+    <bulwark-island name={name} prefix={prefix}>
       <script
         type="application/json"
-        nonce={state?.nonce}
+        nonce={state.nonce}
         dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
       />
-      <div data-island-root="">
-        <Component {...props} />
-      </div>
+      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
     </bulwark-island>
   );
 }

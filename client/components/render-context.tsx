@@ -12,6 +12,8 @@ export interface RenderState {
   lang: string;
   islands: Set<string>;
   namespaces: Set<string>;
+  /** How many island markers the page has so far; gives each its id prefix. */
+  islandCount: number;
 }
 
 const RenderStateContext = createContext<RenderState | null>(null);

@@ -43,7 +43,7 @@ export interface DocumentInput {
  * translations are added only when the page used an island, so static pages send no script.
  */
 export function renderDocument({ element, title, lang, nonce, assets, i18n, bodyClass }: DocumentInput): string {
-  const state: RenderState = { nonce, lang, islands: new Set(), namespaces: new Set() };
+  const state: RenderState = { nonce, lang, islands: new Set(), namespaces: new Set(), islandCount: 0 };
   const t = makeTranslate(i18n, lang);
   const body = renderToString(
     <RenderStateProvider value={state}>

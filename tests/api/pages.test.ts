@@ -54,7 +54,7 @@ describe.each(testDialects())("pages on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<html ${htmlLang}>`);
     expect(res.text).toContain(title);
-    expect(res.text).toContain('<bulwark-island name="LanguageSwitcher">');
+    expect(res.text).toContain('<bulwark-island name="LanguageSwitcher" prefix="LanguageSwitcher0-">');
     expect(res.text).toMatch(/<script type="module" nonce="[^"]+" src="\/assets\/entry-test\.js">/);
   });
 

@@ -55,7 +55,7 @@ describe("renderDocument", async () => {
       assets: TEST_ASSETS,
       i18n,
     });
-    expect(html).toContain('<bulwark-island name="LanguageSwitcher"><script type="application/json" nonce="n0nce">{"current":"es","hrefs":{"en":"/a","es":"/b"}}</script>');
+    expect(html).toContain('<bulwark-island name="LanguageSwitcher" prefix="LanguageSwitcher0-"><script type="application/json" nonce="n0nce">{"current":"es","hrefs":{"en":"/a","es":"/b"}}</script>');
     expect(html).toContain('<script type="module" nonce="n0nce" src="/assets/entry-test.js"></script>');
     const inlined = /<script type="application\/json" id="bulwark-i18n" nonce="n0nce">(.*?)<\/script>/.exec(html)?.[1];
     const translations = JSON.parse(inlined ?? "{}") as { lang: string; resources: Record<string, unknown> };
