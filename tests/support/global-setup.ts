@@ -1,12 +1,11 @@
 /**
- * Before any suite: browser tests need the real client build, so build it when it is missing or
- * older than the sources (the same rule as `npm start`).
+ * Before any suite: browser, bundle and process tests need the real build, so build it when it
+ * is missing or older than the sources (the same rule as `npm start`).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export default async function setup(): Promise<void> {
-  if (process.env.BULWARK_TEST_E2E === "0") return;
   const root = path.resolve(import.meta.dirname, "..", "..");
   const { newestSourceTime } = await import("../../scripts/sources.mjs");
   const stampFile = path.join(root, "dist", "build-stamp.json");
