@@ -14,6 +14,9 @@ import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { apiRouter } from "./api/router";
 import { pagesRouter } from "./pages/router";
 import type { Assets } from "./pages/assets";
+import type { MailService } from "./mail/service";
+import { CaptchaService } from "./services/captcha";
+import type { ServiceContext } from "./services/context";
 
 /** Everything the app is built from; tests pass their own database, logger and assets. */
 export interface AppDeps {
@@ -22,6 +25,7 @@ export interface AppDeps {
   logger: Logger;
   i18n: i18n;
   assets: Assets;
+  mail: MailService;
   /** Development: Vite's middleware serves client sources before the page routes. */
   devMiddleware?: express.RequestHandler;
 }
@@ -31,7 +35,9 @@ export interface AppDeps {
  * API and the pages. Builds nothing global, so several apps can live in one test process.
  */
 export function createApp(deps: AppDeps): Express {
-  const { config, database, logger, i18n, assets } = deps;
+  const { config, database, logger, i18n, assets, mail } = deps;
+  const services: ServiceContext = { db: database.db, config, mail, logger };
+  const captcha = new CaptchaService(config.secrets.jwtSecret);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ?? false);
@@ -79,8 +85,8 @@ export function createApp(deps: AppDeps): Express {
   }
 
   const sessions = sessionMiddleware({ db: database.db, secret: config.secrets.sessionSecret, secure: config.secureCookies });
-  app.use("/v2", express.json({ limit: "1mb" }), sessions, apiRouter({ config, database, i18n }), apiNotFound, apiErrorHandler(logger));
-  app.use(sessions, pagesRouter({ db: database.db, i18n, assets, edition: config.edition }));
+  app.use("/v2", express.json({ limit: "1mb" }), sessions, apiRouter({ config, database, i18n, services, captcha }), apiNotFound, apiErrorHandler(logger));
+  app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
   app.use(pageErrorHandler(logger));
   return app;
 }

@@ -8,6 +8,8 @@ import { migrateToLatest } from "./db/migrate";
 import { createI18n } from "./i18n";
 import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
+import { createMailService } from "./mail/service";
+import { ensureRootAdmin } from "./services/rootAdmin";
 import type express from "express";
 
 /** Options for starting the server; development passes Vite's middleware and its assets. */
@@ -34,7 +36,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await migrateToLatest(database.db);
   const i18n = await createI18n(path.join(config.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
-  const deps: AppDeps = { config, database, logger, i18n, assets, devMiddleware: options.devMiddleware };
+  const root = await ensureRootAdmin(database.db, config);
+  if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
+  if (root.kind === "setupLink") {
+    // The one-time setup link goes to the operator's console, not into the structured log.
+    process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to set the password of 'root':\n  ${root.link}\n\n`);
+  }
+  const mail = createMailService({ db: database.db, config, i18n, logger });
+  mail.start();
+  const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
   const app = createApp(deps);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -55,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      await mail.stop();
       await database.close();
       logger.flush();
     })();

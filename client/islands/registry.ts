@@ -6,6 +6,13 @@ import type { ComponentType } from "react";
  */
 export const islandRegistry = {
   LanguageSwitcher: () => import("./LanguageSwitcher").then((m) => m.LanguageSwitcher),
+  SignInForm: () => import("./SignInForm").then((m) => m.SignInForm),
+  SignUpForm: () => import("./SignUpForm").then((m) => m.SignUpForm),
+  ForgotPasswordForm: () => import("./ForgotPasswordForm").then((m) => m.ForgotPasswordForm),
+  NewPasswordForm: () => import("./NewPasswordForm").then((m) => m.NewPasswordForm),
+  ProfileForm: () => import("./ProfileForm").then((m) => m.ProfileForm),
+  PasswordChangeForm: () => import("./PasswordChangeForm").then((m) => m.PasswordChangeForm),
+  TerminateAccount: () => import("./TerminateAccount").then((m) => m.TerminateAccount),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

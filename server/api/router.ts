@@ -2,18 +2,32 @@ import { Router } from "express";
 import type { i18n } from "i18next";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
+import { requireAdmin } from "../http/auth";
+import { requireCsrf } from "../http/csrf";
+import type { CaptchaService } from "../services/captcha";
+import type { ServiceContext } from "../services/context";
 import { publicSettingsRouter } from "./public/settings";
+import { publicAuthRouter } from "./public/auth";
+import { publicAccountRouter } from "./public/registration";
+import { meRouter } from "./me/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
   config: Config;
   database: DatabaseHandle;
   i18n: i18n;
+  services: ServiceContext;
+  captcha: CaptchaService;
 }
 
-/** The /v2 JSON API: one router per resource, mounted here and nowhere else. */
+/**
+ * The /v2 JSON API: public calls first, then everything else behind authentication (token or
+ * session) and, for cookie sessions, the CSRF check. Each resource has its own router.
+ */
 export function apiRouter(deps: ApiDeps): Router {
   const router = Router();
-  router.use(publicSettingsRouter(deps));
+  router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
+  router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
+  router.use(meRouter(deps));
   return router;
 }

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { DatabaseSessionStore } from "../services/sessionStore";
+import { newCsrfToken } from "./csrf";
 
 declare module "express-session" {
   interface SessionData {
@@ -39,5 +40,26 @@ export function sessionMiddleware(opts: {
     rolling: false,
     proxy: undefined,
     cookie: { httpOnly: true, sameSite: "lax", secure: opts.secure, path: "/" },
+  });
+}
+
+/**
+ * Starts a browser session for a signed-in admin (DESIGN §4): a new session id (no fixation), the
+ * admin's token version, a fresh CSRF token, and a cookie that lasts the configured hours.
+ */
+export function startSession(
+  req: import("express").Request,
+  admin: { id: number; tokenVersion: number },
+  hours: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((error) => {
+      if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+      req.session.adminId = admin.id;
+      req.session.tokenVersion = admin.tokenVersion;
+      req.session.csrfToken = newCsrfToken();
+      req.session.cookie.maxAge = hours * 60 * 60 * 1000;
+      req.session.save((saveError) => (saveError ? reject(saveError instanceof Error ? saveError : new Error(String(saveError))) : resolve()));
+    });
   });
 }

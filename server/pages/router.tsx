@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response, type NextFunction } from "express";
 import type { ReactElement } from "react";
 import type { i18n } from "i18next";
-import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 import { canAccess, navItemForPath, type NavEdition } from "../../shared/domain/navigation";
 import { languages, defaultLanguage } from "../../shared/limits";
 import { AppLayout } from "../../client/components/layout/AppLayout";
@@ -12,19 +12,28 @@ import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage
 import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import type { Database } from "../db/types";
+import { MyProfilePage } from "../../client/pages/MyProfilePage";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
+import type { ServiceContext } from "../services/context";
+import { loadMyProfile } from "../services/profile";
+import { readSettings } from "../services/settings";
 import { requireCsrf } from "../http/csrf";
+import { sessionCookieName } from "../http/session";
 import { renderDocument, makeTranslate } from "./document";
 import type { Assets } from "./assets";
 import { PROTECTED_PAGES, PUBLIC_LANG_PAGES, REDIRECTS } from "./routes";
+import { browserSignInRouter } from "./signin";
+import { safeNextPath } from "./next-path";
+import { TIMEZONES } from "./timezones";
 
 /** What the page routes need from the application. */
 export interface PageDeps {
-  db: Kysely<Database>;
+  services: ServiceContext;
   i18n: i18n;
   assets: Assets;
   edition: NavEdition;
+  captcha: "altcha" | "off";
+  logger: Logger;
 }
 
 type Lang = (typeof languages)[number];
@@ -35,12 +44,6 @@ function languageHrefs(build: (lang: Lang) => string): Record<string, string> {
   return Object.fromEntries(languages.map((l) => [l, build(l)]));
 }
 
-/** A same-origin path to return to after sign-in; anything else is dropped. */
-export function safeNextPath(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value.length > 2000 ? null : value;
-}
-
 function sessionAdmin(res: Response): SessionAdmin | null {
   return (res.locals.admin as SessionAdmin | undefined) ?? null;
 }
@@ -48,6 +51,7 @@ function sessionAdmin(res: Response): SessionAdmin | null {
 /** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
 export function pagesRouter(deps: PageDeps): Router {
   const router = Router();
+  const db = deps.services.db;
   const send = (res: Response, status: number, title: string, lang: string, element: ReactElement) => {
     const html = renderDocument({ element, title: `${title} · Bulwark`, lang, nonce: res.locals.cspNonce as string, assets: deps.assets, i18n: deps.i18n });
     res.status(status).type("html").set("Cache-Control", "no-store").send(html);
@@ -75,7 +79,7 @@ export function pagesRouter(deps: PageDeps): Router {
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const { adminId, tokenVersion } = req.session ?? {};
     if (adminId === undefined || tokenVersion === undefined) return next();
-    const admin = await findSessionAdmin(deps.db, adminId, tokenVersion);
+    const admin = await findSessionAdmin(db, adminId, tokenVersion);
     if (admin) res.locals.admin = admin;
     else await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     next();
@@ -83,14 +87,22 @@ export function pagesRouter(deps: PageDeps): Router {
 
   for (const [from, to] of Object.entries(REDIRECTS)) router.get(from, (_req, res) => res.redirect(302, to));
 
+  router.use(browserSignInRouter(deps.services, deps.logger));
   for (const page of PUBLIC_LANG_PAGES) {
-    router.get(`/${page}/:lang`, (req, res) => {
+    router.get(`/${page}/:lang`, async (req, res) => {
       const lang = req.params.lang;
       if (!isLang(lang)) return res.redirect(302, `/${page}/${defaultLanguage}`);
       if (page === "signin" && sessionAdmin(res)) return res.redirect(302, safeNextPath(req.query.next) ?? "/dashboard");
       const hrefs = languageHrefs((l) => `/${page}/${l}`);
-      if (page === "signin") return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={safeNextPath(req.query.next)} />, hrefs);
-      if (page === "signup") return renderPublic(res, 200, lang, "auth:signup.title", <SignUpPage lang={lang} />, hrefs);
+      const { general } = await readSettings(db);
+      if (page === "signin") {
+        const next = safeNextPath(req.query.next);
+        return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={next} registrationEnabled={general.registrationEnabled} />, hrefs);
+      }
+      if (page === "signup") {
+        return renderPublic(res, 200, lang, "auth:signup.title",
+          <SignUpPage lang={lang} captcha={deps.captcha} timezones={[...TIMEZONES]} registrationEnabled={general.registrationEnabled} />, hrefs);
+      }
       return renderPublic(res, 200, lang, "auth:forgot.title", <ForgotPasswordPage lang={lang} />, hrefs);
     });
   }
@@ -107,7 +119,7 @@ export function pagesRouter(deps: PageDeps): Router {
   router.get(["/404", "/status/404"], renderNotFound);
 
   for (const page of PROTECTED_PAGES) {
-    router.get(page.path, (req, res) => {
+    router.get(page.path, async (req, res) => {
       const admin = sessionAdmin(res);
       if (!admin) return res.redirect(302, `/signin/${defaultLanguage}?next=${encodeURIComponent(req.originalUrl)}`);
       const item = navItemForPath(req.path, deps.edition);
@@ -115,7 +127,12 @@ export function pagesRouter(deps: PageDeps): Router {
         return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
       }
       const own = page.path === "/admins/profile/:queryUID" && req.params.queryUID === admin.uid;
-      renderInLayout(req, res, 200, admin, own ? "pages:titles.myProfile" : page.titleKey(deps.edition), null);
+      if (own) {
+        const profile = await loadMyProfile(db, admin.id);
+        const body = <MyProfilePage profile={profile} csrfToken={req.session.csrfToken ?? ""} timezones={[...TIMEZONES]} />;
+        return renderInLayout(req, res, 200, admin, "pages:titles.myProfile", body);
+      }
+      renderInLayout(req, res, 200, admin, page.titleKey(deps.edition), null);
     });
   }
 
@@ -123,6 +140,7 @@ export function pagesRouter(deps: PageDeps): Router {
     const lang = sessionAdmin(res)?.lang ?? defaultLanguage;
     req.session.destroy((error) => {
       if (error) return next(error);
+      res.clearCookie(sessionCookieName(deps.services.config.secureCookies), { path: "/" });
       res.redirect(303, `/signin/${isLang(lang) ? lang : defaultLanguage}`);
     });
   });

@@ -21,10 +21,10 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
     expect((await server.request().get("/readyz")).body).toEqual({ status: "ready" });
   });
 
-  it("answers an unknown /v2 path with the error envelope", async () => {
+  it("answers an anonymous call to a protected or unknown /v2 path with the 401 envelope", async () => {
     const res = await server.request().get("/v2/nothing");
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: "notFound", status: 404, message: "Not Found" } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: "unauthorized", status: 401, message: "Unauthorized - Sign in and try again" } });
   });
 
   it("answers a malformed JSON body with 400 Bad parameters", async () => {

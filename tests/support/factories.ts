@@ -8,6 +8,11 @@ import type { Kysely } from "kysely";
 import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
+import { hashPassword, setAdminPassword } from "../../server/services/passwords";
+import { sha512Hex } from "../../shared/crypto";
+
+/** A password that passes every rule of SPEC §5 (upper, lower, digit, special, 9–19 characters). */
+export const GOOD_PASSWORD = "Str0ng!Pass";
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -66,14 +71,30 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
   const sid = randomBytes(24).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
   const expires = Date.now() + 60 * 60 * 1000;
+  const { tokenVersion } = await db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow();
   const sess = {
     cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: "/", sameSite: "lax", secure: false },
     adminId: admin.id,
-    tokenVersion: admin.tokenVersion,
+    tokenVersion,
     csrfToken,
   };
   await db.insertInto("sessions").values({ sid, sess: JSON.stringify(sess), expiresAt: expires }).execute();
   const value = `s:${signature.sign(sid, config.secrets.sessionSecret)}`;
   const name = sessionCookieName(config.secureCookies);
   return { cookie: { name, value }, header: `${name}=${encodeURIComponent(value)}`, csrfToken };
+}
+
+/** Gives an admin a password (as the browser would send it: SHA-512 hex, then argon2id); returns the hex. */
+export async function givePassword(db: Kysely<Database>, config: Config, admin: Row<"admins">, plain = GOOD_PASSWORD): Promise<string> {
+  const hex = await sha512Hex(plain);
+  await setAdminPassword(db, admin.id, await hashPassword(config.secrets.passwordPepper, hex));
+  return hex;
+}
+
+/** Sets a system settings group (merged over its defaults) the way the settings API will. */
+export async function setSettings(db: Kysely<Database>, group: "general" | "security", values: Record<string, unknown>): Promise<void> {
+  const { DEFAULT_SETTINGS } = await import("../../shared/schemas/settings");
+  const value = JSON.stringify({ ...DEFAULT_SETTINGS[group], ...values });
+  await db.deleteFrom("systemSettings").where("groupName", "=", group).execute();
+  await db.insertInto("systemSettings").values({ groupName: group, value, updatedAt: Date.now() }).execute();
 }

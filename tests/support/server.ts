@@ -16,6 +16,7 @@ import { createLogger } from "../../server/logger";
 import { createI18n } from "../../server/i18n";
 import { productionAssets, type Assets } from "../../server/pages/assets";
 import type { DatabaseDialect } from "../../server/db/dialect";
+import { createMailService, type MailService } from "../../server/mail/service";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The project root, for locales and the client build. */
@@ -39,6 +40,8 @@ export interface TestServer {
   app: Express;
   config: Config;
   database: TestDatabase;
+  /** The app's mail service; the worker runs only with `mailWorker: true`, else call drainNow(). */
+  mail: MailService;
   /** Every log line written so far, as raw JSON text. */
   logs: string[];
   request: () => supertest.Agent;
@@ -52,6 +55,8 @@ export interface TestServerOptions {
   dialect?: DatabaseDialect;
   env?: Record<string, string>;
   assets?: "test" | "built";
+  /** Run the outbox worker (every 100 ms), as the real server does; off by default. */
+  mailWorker?: boolean;
 }
 
 /** Builds the real app on a fresh database; call close() in afterAll. */
@@ -72,12 +77,15 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
   const database = await createTestDatabase(options.dialect ?? "sqlite");
   const i18n = await createI18n(path.join(ROOT_DIR, "locales"));
   const assets = options.assets === "built" ? builtAssets() : TEST_ASSETS;
-  const app = createApp({ config, database, logger, i18n, assets });
+  const mail = createMailService({ db: database.db, config, i18n, logger, pollIntervalMs: 100 });
+  if (options.mailWorker) mail.start();
+  const app = createApp({ config, database, logger, i18n, assets, mail });
   let server: http.Server | null = null;
   return {
     app,
     config,
     database,
+    mail,
     logs,
     request: () => supertest.agent(app),
     async listen() {
@@ -90,6 +98,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
         server.closeAllConnections();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
+      await mail.stop();
       await database.destroy();
       if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
     },

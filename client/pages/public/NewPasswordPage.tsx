@@ -1,23 +1,23 @@
-import { TextField } from "../../components/forms/Field";
+import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
+import { NewPasswordForm } from "../../islands/NewPasswordForm";
+
+/** Props of /verify/{lang}/{token} and /reset/{lang}/{token}; the token is deliberately absent. */
+export interface NewPasswordPageProps {
+  lang: string;
+  mode: "verify" | "reset";
+}
 
 /**
- * /verify/{lang}/{token} and /reset/{lang}/{token}: choose a password with its confirmation.
- * The token stays in the path; it is never echoed into the page or the log.
+ * Choose a password with its confirmation. The token stays in the path: it is never echoed into
+ * the page (the island reads it from the address bar when the form is sent).
  */
-export function NewPasswordPage({ lang, mode }: { lang: string; mode: "verify" | "reset" }) {
+export function NewPasswordPage({ lang, mode }: NewPasswordPageProps) {
   const t = useT();
   return (
-    <form className="form" method="post" noValidate>
-      <p className="form-intro">{t(`auth:${mode}.intro`)}</p>
-      <TextField id="new_password" name="new_password" type="password" label={t("auth:fields.newPassword")} hint={t("auth:passwordRules")} required autoComplete="new-password" />
-      <TextField id="confirm_password" name="confirm_password" type="password" label={t("auth:fields.confirmPassword")} required autoComplete="new-password" />
-      <button type="submit" className="button button-primary button-block">
-        {t(`auth:${mode}.submit`)}
-      </button>
-      <p className="form-links">
-        <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
-      </p>
-    </form>
+    <>
+      <p className="form-intro">{t(mode === "verify" ? "auth:verify.intro" : "auth:reset.intro")}</p>
+      <Island name="NewPasswordForm" component={NewPasswordForm} props={{ lang, mode }} namespaces={["auth", "validation"]} />
+    </>
   );
 }

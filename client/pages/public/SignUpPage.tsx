@@ -1,29 +1,39 @@
-import { maxLength } from "../../../shared/limits";
-import { TextField } from "../../components/forms/Field";
+import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
+import { SignUpForm } from "../../islands/SignUpForm";
 
-/** The registration form of /signup/{lang}: the SPEC §3 registration payload. */
-export function SignUpPage({ lang }: { lang: string }) {
+/** Props of /signup/{lang}: the captcha kind, the time zones offered and whether sign-up is open. */
+export interface SignUpPageProps {
+  lang: string;
+  captcha: "altcha" | "off";
+  timezones: string[];
+  registrationEnabled: boolean;
+}
+
+/**
+ * The registration page body (SPEC §3 registration payload). When self-registration is off the
+ * page says so and sends no form and no script.
+ */
+export function SignUpPage({ lang, captcha, timezones, registrationEnabled }: SignUpPageProps) {
   const t = useT();
+  if (!registrationEnabled) {
+    return (
+      <div className="form">
+        <p className="notice" role="note">
+          {t("auth:signup.disabled")}
+        </p>
+        <p className="form-links">
+          <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
+        </p>
+      </div>
+    );
+  }
   return (
-    <form className="form" method="post" action={`/signup/${lang}`} noValidate>
-      <TextField id="name" name="name" label={t("auth:fields.company")} required maxLength={maxLength.teamName} autoComplete="organization" />
-      <div className="form-row">
-        <TextField id="first_name" name="first_name" label={t("auth:fields.firstName")} required maxLength={maxLength.firstName} autoComplete="given-name" />
-        <TextField id="last_name" name="last_name" label={t("auth:fields.lastName")} required maxLength={maxLength.lastName} autoComplete="family-name" />
-      </div>
-      <TextField id="username" name="username" type="email" label={t("auth:fields.email")} required maxLength={maxLength.username} autoComplete="email" />
-      <div className="form-row">
-        <TextField id="country" name="country" label={t("auth:fields.country")} required maxLength={maxLength.country} autoComplete="country" />
-        <TextField id="timezone" name="timezone" label={t("auth:fields.timezone")} required maxLength={maxLength.timezone} />
-      </div>
-      <input type="hidden" name="lang" value={lang} />
-      <button type="submit" className="button button-primary button-block">
-        {t("auth:signup.submit")}
-      </button>
-      <p className="form-links">
-        <a href={`/signin/${lang}`}>{t("auth:signup.haveAccount")}</a>
-      </p>
-    </form>
+    <Island
+      name="SignUpForm"
+      component={SignUpForm}
+      props={{ lang, captcha, timezones }}
+      namespaces={["auth", "validation"]}
+    />
   );
 }

@@ -29,6 +29,11 @@ export const AUTH_ENTRIES = {
     en: "Verification e-mail sent - Open the link in it to complete your registration",
   },
   register403: { status: 403, kind: "error", en: "Registration is disabled - Contact Administrator" },
+  register409: {
+    status: 409,
+    kind: "error",
+    en: "This e-mail address is already registered - Sign in or reset your password",
+  },
   register501: {
     status: 501,
     kind: "error",
@@ -42,6 +47,7 @@ export const AUTH_ENTRIES = {
   verify200: { status: 200, kind: "success", en: "Account verification successful" },
   verify404: { status: 404, kind: "error", en: "This verification link is invalid or has already been used" },
   verify410: { status: 410, kind: "error", en: "This verification link has expired - Ask for a new one" },
+  verify422: { status: 422, kind: "error", en: "Choose a password to finish verifying your account" },
   confirm200: { status: 200, kind: "success", en: "Password changed - Sign in with your new password" },
   confirm404: {
     status: 404,

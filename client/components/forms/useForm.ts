@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { FieldErrors } from "./validation";
+
+/** The props a bound input or select spreads: its value, change handler and current error. */
+export interface BoundField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+}
+
+/** Form state shared by the islands' forms (see {@link useForm}). */
+export interface FormState<V extends Record<string, string>> {
+  values: V;
+  errors: FieldErrors;
+  busy: boolean;
+  setValue: (name: keyof V & string, value: string) => void;
+  setValues: (values: V) => void;
+  /** Shows errors and moves focus to the first invalid control, so keyboard and screen-reader users land on it. */
+  showErrors: (errors: FieldErrors) => void;
+  bind: (name: keyof V & string, transform?: (value: string) => string) => BoundField;
+  /** Wraps a submit handler: prevents the page submit, ignores double submits and tracks `busy`. */
+  handleSubmit: (run: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/**
+ * Small controlled-form state for islands: string values, per-field localized errors (cleared as
+ * the user edits that field), a busy flag while a request runs and focus on the first error.
+ */
+export function useForm<V extends Record<string, string>>(initial: V): FormState<V> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const running = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  }, [focusTick]);
+
+  const setValue = useCallback((name: keyof V & string, value: string) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    setErrors((prev) => {
+      if (!(name in prev)) return prev;
+      const next: Record<string, string> = { ...prev };
+      delete next[name];
+      return next;
+    });
+  }, []);
+
+  const showErrors = useCallback((next: FieldErrors) => {
+    setErrors(next);
+    setFocusTick((n) => n + 1);
+  }, []);
+
+  const bind = (name: keyof V & string, transform?: (value: string) => string): BoundField => ({
+    name,
+    value: values[name] ?? "",
+    error: errors[name],
+    onChange: (event) => setValue(name, transform ? transform(event.target.value) : event.target.value),
+  });
+
+  const handleSubmit = (run: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    formRef.current = event.currentTarget;
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    void run()
+      .catch((error: unknown) => console.error("Form submit failed", error))
+      .finally(() => {
+        running.current = false;
+        setBusy(false);
+      });
+  };
+
+  return { values, errors, busy, setValue, setValues, showErrors, bind, handleSubmit };
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { createApiClient } from "../../shared/api/client";
+import { sha512Hex } from "../../shared/crypto";
+import { PasswordWithConfirmationSchema, token as tokenSchema } from "../../shared/schemas/primitives";
+import { Alert } from "../components/forms/Alert";
+import { PasswordField } from "../components/forms/Field";
+import { SubmitButton } from "../components/forms/SubmitButton";
+import { useCallMessage } from "../components/forms/useCallMessage";
+import { useForm } from "../components/forms/useForm";
+import { validateForm } from "../components/forms/validation";
+import { useT } from "../components/render-context";
+
+/** Props of the new-password island: the token is deliberately not one of them. */
+export interface NewPasswordFormProps {
+  lang: string;
+  mode: "verify" | "reset";
+}
+
+/** The one-time token is the last path segment (/verify/{lang}/{token}); read at submit time only. */
+function tokenFromPath(): string {
+  const last = window.location.pathname.split("/").filter(Boolean).at(-1) ?? "";
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * /verify/{lang}/{token} and /reset/{lang}/{token}: choose a password with its confirmation under
+ * the shared rules. The token is never a prop or rendered (it would land in the page source);
+ * it is read from the address bar when the form is sent.
+ */
+export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
+  const t = useT();
+  const messageFor = useCallMessage();
+  const form = useForm({ password: "", confirmPassword: "" });
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async () => {
+    setFailure(null);
+    const checked = validateForm(PasswordWithConfirmationSchema, form.values, t);
+    if (!checked.ok) return form.showErrors(checked.errors);
+    const token = tokenFromPath();
+    if (!tokenSchema.safeParse(token).success) return setFailure(t("errors:invalidToken"));
+    try {
+      const body = { token, new_password: await sha512Hex(checked.data.password) };
+      const api = createApiClient();
+      await (mode === "verify" ? api.verify(body) : api.confirm(body));
+      setDone(true);
+    } catch (error) {
+      setFailure(messageFor(error));
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="form">
+        <Alert variant="success">{t(mode === "verify" ? "errors:verify200" : "errors:confirm200")}</Alert>
+        <a className="button button-primary button-block" href={`/signin/${lang}`}>
+          {t("auth:newPassword.signIn")}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      {failure ? <Alert variant="error">{failure}</Alert> : null}
+      <PasswordField
+        label={t("auth:fields.newPassword")}
+        hint={t("auth:passwordRules")}
+        autoComplete="new-password"
+        required
+        {...form.bind("password")}
+      />
+      <PasswordField label={t("auth:fields.confirmPassword")} autoComplete="new-password" required {...form.bind("confirmPassword")} />
+      <SubmitButton busy={form.busy} block>
+        {t(mode === "verify" ? "auth:verify.submit" : "auth:reset.submit")}
+      </SubmitButton>
+      <p className="form-links">
+        <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
+      </p>
+    </form>
+  );
+}

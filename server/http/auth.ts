@@ -1,0 +1,59 @@
+import type { Request, RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/types";
+import { findSessionAdmin, type SessionAdmin } from "../services/admins";
+import { verifySessionToken } from "../services/jwt";
+import { AppError } from "./errors";
+
+/** How the caller proved who they are. */
+export type AuthVia = "token" | "session";
+
+/** The authenticated admin of a /v2 call. */
+export interface Authenticated {
+  admin: SessionAdmin;
+  via: AuthVia;
+}
+
+/** The caller of an authenticated /v2 handler (set by requireAdmin). */
+export function authOf(res: { locals: Record<string, unknown> }): Authenticated {
+  const auth = res.locals.auth as Authenticated | undefined;
+  if (!auth) throw new AppError("unauthorized", 401);
+  return auth;
+}
+
+async function fromToken(db: Kysely<Database>, secret: string, header: string): Promise<SessionAdmin | null> {
+  const claims = await verifySessionToken(secret, header.slice("Bearer ".length).trim());
+  if (!claims) return null;
+  const row = await db.selectFrom("admins").select("id").where("uid", "=", claims.uid).executeTakeFirst();
+  return row ? findSessionAdmin(db, row.id, claims.ver) : null;
+}
+
+function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
+}
+
+/**
+ * Authenticates a /v2 call by Bearer token (CLI, CI) or session cookie (islands). A token or
+ * session whose admin is gone, not active, or whose token version moved on is refused with 401,
+ * and a dead session is destroyed so the browser is sent to sign-in.
+ */
+export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.get("authorization");
+    if (header?.startsWith("Bearer ")) {
+      const admin = await fromToken(db, jwtSecret, header);
+      if (!admin) return next(new AppError("unauthorized", 401));
+      res.locals.auth = { admin, via: "token" } satisfies Authenticated;
+      return next();
+    }
+    const { adminId, tokenVersion } = req.session ?? {};
+    if (adminId === undefined || tokenVersion === undefined) return next(new AppError("unauthorized", 401));
+    const admin = await findSessionAdmin(db, adminId, tokenVersion);
+    if (!admin) {
+      await destroySession(req);
+      return next(new AppError("unauthorized", 401));
+    }
+    res.locals.auth = { admin, via: "session" } satisfies Authenticated;
+    next();
+  };
+}

@@ -1,0 +1,7 @@
+import type { Request } from "express";
+import type { RequestOrigin } from "../services/context";
+
+/** Where a request came from, for the access log (the IP honours TRUST_PROXY). */
+export function originOf(req: Request): RequestOrigin {
+  return { ip: req.ip ?? null, userAgent: req.get("user-agent")?.slice(0, 500) ?? null };
+}

@@ -1,0 +1,26 @@
+import { rateLimit, type RateLimitRequestHandler } from "express-rate-limit";
+import { AppError } from "./errors";
+
+/** Per-IP budgets for the public calls; generous for people, tight for scripts guessing. */
+export const RATE_LIMITS = {
+  signIn: { windowMs: 15 * 60_000, limit: 30 },
+  register: { windowMs: 60 * 60_000, limit: 10 },
+  reset: { windowMs: 15 * 60_000, limit: 5 },
+  token: { windowMs: 15 * 60_000, limit: 20 },
+} as const;
+
+/**
+ * A per-IP rate limit answering 429 with Retry-After and the catalogue's tooManyRequests.
+ * The counters live in the process: with several processes each enforces its own budget.
+ */
+export function limitPerIp(name: keyof typeof RATE_LIMITS): RateLimitRequestHandler {
+  const { windowMs, limit } = RATE_LIMITS[name];
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    identifier: name,
+    handler: (_req, _res, next) => next(new AppError("tooManyRequests", 429)),
+  });
+}

@@ -1,0 +1,23 @@
+import type { RequestHandler } from "express";
+import type { z } from "zod";
+import { badParameters } from "./errors";
+
+/**
+ * Validates `req.body` (or the query) with a shared zod schema and replaces it with the parsed
+ * value; a failure is a 400 whose details are the zod issues (localizable message keys).
+ */
+export function validate<S extends z.ZodType>(schema: S, source: "body" | "query" = "body"): RequestHandler {
+  return (req, res, next) => {
+    const parsed = schema.safeParse(source === "body" ? (req.body ?? {}) : req.query);
+    if (!parsed.success) {
+      return next(badParameters(parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message }))));
+    }
+    res.locals.input = parsed.data;
+    next();
+  };
+}
+
+/** The validated input of the current request, typed by the schema that checked it. */
+export function inputOf<S extends z.ZodType>(res: { locals: Record<string, unknown> }, _schema: S): z.infer<S> {
+  return res.locals.input as z.infer<S>;
+}

@@ -1,0 +1,65 @@
+/**
+ * The transactional outbox (DESIGN §2): a mail is a row written in the same transaction as the
+ * business change that causes it, so it exists exactly when that change commits. The mail
+ * service sends the rows (at least once; the Message-ID lets receivers drop duplicates).
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/types";
+import { checkTemplateParams, mailLanguage, MailTemplateError } from "./templates";
+import type { MailTemplate } from "./templates";
+
+export type { MailTemplate } from "./templates";
+
+/** What a caller asks to send; `params` are the template's parameters (see TEMPLATE_PARAMS). */
+export interface EnqueueMailInput {
+  to: string;
+  template: MailTemplate;
+  lang: string;
+  params: Record<string, string>;
+}
+
+/** The queued row: `id` for MailService.deliver, `messageId` as it will appear in the Message-ID header. */
+export interface QueuedMail {
+  id: number;
+  messageId: string;
+}
+
+/** A fresh RFC 5322 Message-ID, unique per outbox row and kept across retries. */
+export function newMessageId(): string {
+  return `<${randomUUID()}@bulwark>`;
+}
+
+/**
+ * Queues one mail: inserts a pending row due now. Pass the caller's transaction so the mail is
+ * only sent if that transaction commits. Bad parameters throw MailTemplateError here, inside the
+ * caller's transaction, rather than producing a mail that can never be sent.
+ */
+export async function enqueueMail(
+  db: Kysely<Database> | Transaction<Database>,
+  input: EnqueueMailInput,
+  now: number = Date.now(),
+): Promise<QueuedMail> {
+  const to = input.to.trim();
+  if (to === "" || /[\r\n]/.test(to)) throw new MailTemplateError("A mail needs one recipient address");
+  const params = checkTemplateParams(input.template, input.params);
+  const messageId = newMessageId();
+  const row = await db
+    .insertInto("mailOutbox")
+    .values({
+      messageId,
+      toAddress: to,
+      template: input.template,
+      lang: mailLanguage(input.lang),
+      payload: JSON.stringify(params),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      createdAt: now,
+      sentAt: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), messageId };
+}

@@ -1,0 +1,190 @@
+/**
+ * Localized e-mail templates (DESIGN §2, §7). Texts live in locales/<lang>/mail.json; this file
+ * only arranges them. Every value that comes from a person (names) or from the caller (links)
+ * is escaped for HTML, so a name like `<script>` arrives as text.
+ */
+import type { i18n, TFunction } from "i18next";
+import { defaultLanguage, languages } from "../../shared/limits";
+
+/** The parameters each template needs; the outbox checks them when a mail is enqueued. */
+export const TEMPLATE_PARAMS = {
+  verification: ["firstName", "link"],
+  passwordReset: ["firstName", "link"],
+  adminInvitation: ["firstName", "inviterName", "link"],
+} as const;
+
+/** The transactional messages Bulwark sends. */
+export type MailTemplate = keyof typeof TEMPLATE_PARAMS;
+
+/** The parameters of template T, e.g. `{ firstName, link }` for "verification". */
+export type TemplateParams<T extends MailTemplate> = Record<(typeof TEMPLATE_PARAMS)[T][number], string>;
+
+/** A message ready for a transport, in the recipient's language. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A template cannot be rendered from the data given; retrying cannot help, so it is not retried. */
+export class MailTemplateError extends Error {
+  override name = "MailTemplateError";
+}
+
+/** Tells whether a stored template name is one this version knows (rows outlive deployments). */
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(TEMPLATE_PARAMS, name);
+}
+
+/** What a template says, before it becomes text and HTML. */
+interface Content {
+  subject: string;
+  /** Paragraphs before the button. */
+  before: string[];
+  /** The button's label. */
+  action: string;
+  /** Paragraphs after the button. */
+  after: string[];
+}
+
+// Literal keys (not built from the template name) so the locales test sees each one used.
+const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Content } = {
+  verification: (t) => ({
+    subject: t("mail:verification.subject"),
+    before: [t("mail:verification.intro")],
+    action: t("mail:verification.action"),
+    after: [t("mail:verification.ignore")],
+  }),
+  passwordReset: (t) => ({
+    subject: t("mail:passwordReset.subject"),
+    before: [t("mail:passwordReset.intro")],
+    action: t("mail:passwordReset.action"),
+    after: [t("mail:passwordReset.validity"), t("mail:passwordReset.ignore")],
+  }),
+  adminInvitation: (t, p) => ({
+    subject: t("mail:adminInvitation.subject"),
+    before: [t("mail:adminInvitation.intro", { inviterName: p.inviterName }), t("mail:adminInvitation.next")],
+    action: t("mail:adminInvitation.action"),
+    after: [t("mail:adminInvitation.ignore")],
+  }),
+};
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** The language to write in: the recipient's when supported, else the default. */
+export function mailLanguage(lang: string): (typeof languages)[number] {
+  return languages.find((l) => l === lang) ?? defaultLanguage;
+}
+
+/**
+ * Checks that `params` holds every parameter of the template as a non-empty string and that the
+ * link is an absolute http(s) URL; throws MailTemplateError naming the first problem.
+ */
+export function checkTemplateParams<T extends MailTemplate>(
+  template: T,
+  params: Record<string, unknown>,
+): TemplateParams<T> {
+  const out: Record<string, string> = {};
+  for (const name of TEMPLATE_PARAMS[template]) {
+    const value = params[name];
+    if (typeof value !== "string" || value.trim() === "") {
+      throw new MailTemplateError(`Template ${template} needs the parameter ${name}`);
+    }
+    out[name] = value;
+  }
+  const link = out.link ?? "";
+  let url: URL | undefined;
+  try {
+    url = new URL(link);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new MailTemplateError(`Template ${template} needs an absolute http(s) link`);
+  }
+  return out as TemplateParams<T>;
+}
+
+/**
+ * Renders a template in the recipient's language (en, pt or es; anything else falls back to en)
+ * with the i18next instance of the server (namespace `mail`). The text part carries the raw link;
+ * the HTML part is a small inline-styled message with a button.
+ */
+export function renderMail(
+  i18n: i18n,
+  template: MailTemplate,
+  lang: string,
+  params: Record<string, unknown>,
+): RenderedMail {
+  const language = mailLanguage(lang);
+  const p = checkTemplateParams(template, params);
+  const t = i18n.getFixedT(language);
+  const build = CONTENT[template] as (t: TFunction, p: Record<string, string>) => Content;
+  const content = build(t, p);
+  const greeting = t("mail:common.greeting", { firstName: p.firstName });
+  const common = {
+    fallback: t("mail:common.linkFallback"),
+    signature: t("mail:common.signature"),
+    footer: t("mail:common.footer"),
+  };
+  return {
+    subject: content.subject,
+    text: renderText(greeting, content, p.link, common),
+    html: renderHtml(language, greeting, content, p.link, common),
+  };
+}
+
+interface CommonTexts {
+  fallback: string;
+  signature: string;
+  footer: string;
+}
+
+function renderText(greeting: string, c: Content, link: string, common: CommonTexts): string {
+  return [greeting, ...c.before, `${c.action}:\n${link}`, ...c.after, `-- \n${common.signature}\n${common.footer}`]
+    .join("\n\n")
+    .concat("\n");
+}
+
+const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const P = "margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933";
+const SMALL = "margin:0 0 8px;font-size:13px;line-height:20px;color:#52606d";
+const BUTTON =
+  "display:inline-block;padding:12px 24px;border-radius:6px;background:#1d4ed8;color:#ffffff;" +
+  "font-size:16px;font-weight:600;text-decoration:none";
+
+function renderHtml(lang: string, greeting: string, c: Content, link: string, common: CommonTexts): string {
+  const para = (text: string, style = P) => `<p style="${style}">${escapeHtml(text)}</p>`;
+  const href = escapeHtml(link);
+  return [
+    "<!doctype html>",
+    `<html lang="${lang}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${escapeHtml(c.subject)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f3f4f6;${FONT}">`,
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px">',
+    '<tr><td align="center">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border:1px solid #e4e7eb">',
+    '<tr><td style="padding:32px">',
+    para(greeting),
+    ...c.before.map((text) => para(text)),
+    `<p style="margin:24px 0">`,
+    `<a href="${href}" style="${BUTTON}" target="_blank" rel="noopener noreferrer">${escapeHtml(c.action)}</a></p>`,
+    ...c.after.map((text) => para(text)),
+    para(common.fallback, SMALL),
+    `<p style="${SMALL};word-break:break-all"><a href="${href}" style="color:#1d4ed8">${href}</a></p>`,
+    `<p style="${P};margin-top:24px">${escapeHtml(common.signature)}</p>`,
+    "</td></tr></table>",
+    `<p style="${SMALL};max-width:560px;margin:16px auto 0">${escapeHtml(common.footer)}</p>`,
+    "</td></tr></table>",
+    "</body></html>",
+  ].join("\n");
+}

@@ -1,0 +1,40 @@
+import express, { Router } from "express";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { SignInSchema } from "../../shared/schemas/auth";
+import { apiErrorHandler } from "../http/errors";
+import { limitPerIp } from "../http/rate-limit";
+import { originOf } from "../http/origin";
+import { startSession } from "../http/session";
+import { inputOf, validate } from "../http/validate";
+import { signIn } from "../services/auth";
+import type { ServiceContext } from "../services/context";
+import { readSettings } from "../services/settings";
+import { safeNextPath } from "./next-path";
+
+const BrowserSignInSchema = SignInSchema.extend({ next: z.string().max(2000).nullable().optional() });
+
+/**
+ * POST /signin/{lang}: the browser's sign-in (DESIGN §4). Same service as POST /v2/public/auth,
+ * but it answers with a fresh session (new id, new CSRF token) instead of a token. Only JSON is
+ * accepted, so a cross-site form cannot sign a victim into an attacker's account.
+ */
+export function browserSignInRouter(services: ServiceContext, logger: Logger): Router {
+  const router = Router();
+  router.post(
+    "/signin/:lang",
+    express.json({ limit: "16kb", type: "application/json" }),
+    limitPerIp("signIn"),
+    (req, _res, next) => next(req.is("application/json") ? undefined : Object.assign(new Error("JSON only"), { status: 415, type: "content-type" })),
+    validate(BrowserSignInSchema),
+    async (req, res) => {
+      const input = inputOf(res, BrowserSignInSchema);
+      const admin = await signIn(services, input, originOf(req));
+      const { security } = await readSettings(services.db);
+      await startSession(req, admin, security.sessionExpiryHours);
+      res.set("Cache-Control", "no-store").json({ redirect: safeNextPath(input.next) ?? "/dashboard" });
+    },
+  );
+  router.use(apiErrorHandler(logger));
+  return router;
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Config } from "../config";
+import type { Database } from "../db/types";
+import type { MailService } from "../mail/service";
+
+/** What domain services work with: the database, the configuration, e-mail and the log. */
+export interface ServiceContext {
+  db: Kysely<Database>;
+  config: Config;
+  mail: MailService;
+  logger: Logger;
+}
+
+/** Where a request came from, for the access log. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}

@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { PasswordChangeReq, ProfileUpdateReq, TerminateReq } from "../../shared/schemas/admin";
+import type { Database } from "../db/types";
+import { AppError } from "../http/errors";
+import { recordAccess } from "./accessLog";
+import type { RequestOrigin, ServiceContext } from "./context";
+import { hashPassword, isRecentAdminPassword, setAdminPassword, verifyPassword } from "./passwords";
+import { readSettings } from "./settings";
+
+/** The signed-in admin as GET /v2/me shows them (docs/API.md). */
+export interface MyProfile {
+  uid: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: "root" | "admin";
+  lang: string;
+  timezone: string;
+  status: string;
+  createdOn: string;
+  lastSeen: string | null;
+  teams: { slug: string; teamName: string }[];
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Loads and presents an admin's own profile with their teams (two queries, no N+1). */
+export async function loadMyProfile(db: Kysely<Database>, adminId: number): Promise<MyProfile> {
+  const admin = await db
+    .selectFrom("admins")
+    .select(["uid", "username", "firstName", "lastName", "role", "lang", "timezone", "status", "createdAt", "lastSeenAt"])
+    .where("id", "=", adminId)
+    .executeTakeFirst();
+  if (!admin) throw new AppError("unauthorized", 401);
+  const teams = await db
+    .selectFrom("adminTeams")
+    .innerJoin("teams", "teams.id", "adminTeams.teamId")
+    .select(["teams.slug", "teams.teamName"])
+    .where("adminTeams.adminId", "=", adminId)
+    .orderBy("teams.teamName")
+    .execute();
+  return {
+    uid: admin.uid,
+    username: admin.username,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    role: admin.role,
+    lang: admin.lang,
+    timezone: admin.timezone,
+    status: admin.status,
+    createdOn: iso(admin.createdAt)!,
+    lastSeen: iso(admin.lastSeenAt),
+    teams,
+  };
+}
+
+/** Who is acting: the signed-in admin's id and username. */
+export interface Actor {
+  id: number;
+  username: string;
+  uid: string;
+}
+
+/** Edits one's own name, language and time zone. */
+export async function updateMyProfile(ctx: ServiceContext, actor: Actor, input: ProfileUpdateReq, origin: RequestOrigin): Promise<MyProfile> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("admins")
+      .set({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), lang: input.lang, timezone: input.timezone, updatedAt: Date.now() })
+      .where("id", "=", actor.id)
+      .execute();
+    await recordAccess(trx, { actor, ...origin }, { action: "admin.profile.update", target: { type: "admin", id: actor.uid } });
+  });
+  return loadMyProfile(ctx.db, actor.id);
+}
+
+async function checkCurrentPassword(ctx: ServiceContext, adminId: number, password: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom("admins").select("passwordHash").where("id", "=", adminId).executeTakeFirst();
+  return verifyPassword(ctx.config.secrets.passwordPepper, row?.passwordHash ?? null, password);
+}
+
+/**
+ * Changes one's own password: the current one must match (403) and the new one must not be in
+ * the history (422). Every earlier session and token ends; the caller re-issues its own.
+ * Returns the new token version.
+ */
+export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input: PasswordChangeReq, origin: RequestOrigin): Promise<number> {
+  const { db, config } = ctx;
+  if (!(await checkCurrentPassword(ctx, actor.id, input.password))) {
+    await recordAccess(db, { actor, ...origin }, { action: "admin.password.change", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: "badPassword" } });
+    throw new AppError("passwordChange403");
+  }
+  const { security } = await readSettings(db);
+  if (await isRecentAdminPassword(db, config.secrets.passwordPepper, actor.id, input.new_password, security.adminPasswordHistory)) {
+    throw new AppError("passwordChange422");
+  }
+  const passwordHash = await hashPassword(config.secrets.passwordPepper, input.new_password);
+  return db.transaction().execute(async (trx) => {
+    await setAdminPassword(trx, actor.id, passwordHash);
+    await recordAccess(trx, { actor, ...origin }, { action: "admin.password.change", target: { type: "admin", id: actor.uid } });
+    const row = await trx.selectFrom("admins").select("tokenVersion").where("id", "=", actor.id).executeTakeFirstOrThrow();
+    return row.tokenVersion;
+  });
+}
+
+/**
+ * Terminates one's own account (SPEC §4): the password confirms it (403 otherwise); the account,
+ * its team memberships and tokens are deleted (its sessions fail their next check); the access
+ * log keeps the username.
+ */
+export async function terminateMyAccount(ctx: ServiceContext, actor: Actor, input: TerminateReq, origin: RequestOrigin): Promise<void> {
+  const { db } = ctx;
+  if (!(await checkCurrentPassword(ctx, actor.id, input.password))) {
+    await recordAccess(db, { actor, ...origin }, { action: "admin.terminate", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: "badPassword" } });
+    throw new AppError("terminate403");
+  }
+  await db.transaction().execute(async (trx) => {
+    await recordAccess(trx, { actor, ...origin }, { action: "admin.terminate", target: { type: "admin", id: actor.uid } });
+    await trx.deleteFrom("admins").where("id", "=", actor.id).execute();
+  });
+}

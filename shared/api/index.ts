@@ -1,0 +1,9 @@
+/**
+ * The typed API client (DESIGN §1 `shared/api`): `createApiClient`, its `ApiError`, and the
+ * response shapes. Islands and the CLI import from here only.
+ */
+export { createApiClient } from "./client";
+export type { ApiClient, ApiClientOptions } from "./client";
+export { ApiError, isApiError, readErrorEnvelope } from "./errors";
+export type { ApiErrorInit } from "./errors";
+export * from "./responses";

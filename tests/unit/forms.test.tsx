@@ -1,0 +1,165 @@
+import path from "node:path";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { RenderStateProvider, TranslateProvider, type RenderState, type Translate } from "../../client/components/render-context";
+import { FORM_ERROR, validateForm } from "../../client/components/forms/validation";
+import { NewPasswordForm } from "../../client/islands/NewPasswordForm";
+import { SignInForm } from "../../client/islands/SignInForm";
+import { SignUpForm } from "../../client/islands/SignUpForm";
+import { describeBrowser } from "../../client/lib/browser";
+import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
+import { SignInPage } from "../../client/pages/public/SignInPage";
+import { SignUpPage } from "../../client/pages/public/SignUpPage";
+import { MyProfilePage, formatDateTime } from "../../client/pages/MyProfilePage";
+import { createI18n } from "../../server/i18n";
+import { maxLength } from "../../shared/limits";
+import { PasswordWithConfirmationSchema } from "../../shared/schemas";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const i18n = await createI18n(path.join(ROOT, "locales"));
+
+/** The pages' translator, built as server/pages/document.tsx builds it. */
+function translate(lang: string): Translate {
+  const fixed = i18n.getFixedT(lang);
+  return (key, vars) => fixed(key, vars ?? {});
+}
+
+/** Renders a page or island as the server does, returning the HTML and what it recorded. */
+function render(element: ReactElement, lang = "en") {
+  const state: RenderState = { nonce: "n0nce", lang, islands: new Set(), namespaces: new Set(), islandCount: 0 };
+  const html = renderToString(
+    <RenderStateProvider value={state}>
+      <TranslateProvider t={translate(lang)} lang={lang}>
+        {element}
+      </TranslateProvider>
+    </RenderStateProvider>,
+  );
+  return { html, state };
+}
+
+const TOKEN = "tok_3xY9aQ7LmN2pR5sT8vW1zB";
+const TIMEZONES = ["Europe/Lisbon", "Europe/Madrid", "America/Sao_Paulo"];
+
+describe("NewPasswordForm", () => {
+  it.each(["verify", "reset"] as const)("never renders a token (%s), as an island or inside its page", (mode) => {
+    const island = render(<NewPasswordForm lang="pt" mode={mode} />, "pt").html;
+    const page = render(<NewPasswordPage lang="pt" mode={mode} />, "pt");
+    for (const html of [island, page.html]) {
+      expect(html).not.toContain(TOKEN);
+      expect(html).not.toMatch(/token/i);
+    }
+    expect(page.html).toContain('<bulwark-island name="NewPasswordForm"');
+    expect(page.html).toContain(`{"lang":"pt","mode":"${mode}"}`);
+    expect(page.html).toContain('type="password"');
+    expect(page.html).toContain('autoComplete="new-password"');
+    expect([...page.state.namespaces].sort()).toEqual(["auth", "common", "errors", "validation"]);
+  });
+});
+
+describe("SignUpForm", () => {
+  it("renders the time zone options and no captcha widget when captcha is off", () => {
+    const { html } = render(<SignUpForm lang="es" captcha="off" timezones={TIMEZONES} />, "es");
+    expect(html).toContain('<option value="" selected="">Elija una zona horaria</option>');
+    for (const zone of TIMEZONES) expect(html).toContain(`<option value="${zone}">`);
+    expect(html).toContain("America/Sao Paulo");
+    expect(html).not.toContain("data-captcha");
+    expect(html).not.toContain("captcha");
+  });
+
+  it("announces the proof of work when captcha is altcha, without choosing a time zone on the server", () => {
+    const { html } = render(<SignUpForm lang="en" captcha="altcha" timezones={TIMEZONES} />);
+    expect(html).toContain('data-captcha="altcha"');
+    expect(html).not.toMatch(/<option value="[^"]+" selected/);
+  });
+
+  it("is replaced by a notice and no island when registration is disabled", () => {
+    const { html, state } = render(<SignUpPage lang="pt" captcha="altcha" timezones={TIMEZONES} registrationEnabled={false} />, "pt");
+    expect(html).toContain("O registo autónomo está desativado");
+    expect(html).not.toContain("<bulwark-island");
+    expect(html).not.toContain("<form");
+    expect(state.islands.size).toBe(0);
+  });
+});
+
+describe("validateForm", () => {
+  it.each([
+    ["pt", "A palavra-passe precisa de pelo menos 9 caracteres."],
+    ["es", "La contraseña necesita al menos 9 caracteres."],
+  ])("turns a too-short password into the localized message in %s", (lang, message) => {
+    const result = validateForm(PasswordWithConfirmationSchema, { password: "Ab1!", confirmPassword: "Ab1!" }, translate(lang));
+    expect(result.ok).toBe(false);
+    expect(result.errors).toEqual({ password: message });
+  });
+
+  it("reports a mismatch on the confirmation and one message per field", () => {
+    const result = validateForm(PasswordWithConfirmationSchema, { password: "Str0ng!Pass", confirmPassword: "x" }, translate("en"));
+    expect(result.errors).toEqual({ confirmPassword: "The passwords do not match." });
+    expect(validateForm(PasswordWithConfirmationSchema, { password: "", confirmPassword: "" }, translate("en")).errors).toEqual({ password: "This field is required." });
+    const ok = validateForm(PasswordWithConfirmationSchema, { password: "Str0ng!Pass", confirmPassword: "Str0ng!Pass" }, translate("en"));
+    expect(ok).toEqual({ ok: true, data: { password: "Str0ng!Pass", confirmPassword: "Str0ng!Pass" }, errors: {} });
+    const whole = validateForm(PasswordWithConfirmationSchema, "nope", translate("en"));
+    expect(Object.keys(whole.errors)).toEqual([FORM_ERROR]);
+  });
+});
+
+describe("SignInPage", () => {
+  it("hides the sign-up link when registration is disabled", () => {
+    const { html } = render(<SignInPage lang="es" next={null} registrationEnabled={false} />, "es");
+    expect(html).toContain('href="/forgot-password/es"');
+    expect(html).not.toContain('href="/signup/es"');
+    expect(html).toContain('"registrationEnabled":false');
+  });
+
+  it("shows it when registration is enabled and carries next in the island props", () => {
+    const { html, state } = render(<SignInPage lang="en" next="/teams?x=1" registrationEnabled />);
+    expect(html).toContain('href="/signup/en"');
+    expect(html).toContain('"next":"/teams?x=1"');
+    expect([...state.islands]).toEqual(["SignInForm"]);
+    expect(html).toContain('autoComplete="current-password"');
+  });
+
+  it("renders error-free fields with no aria-invalid until validation runs", () => {
+    const { html } = render(<SignInForm lang="en" next={null} registrationEnabled={false} />);
+    expect(html).not.toContain("aria-invalid");
+    expect(html).not.toContain('role="alert"');
+  });
+});
+
+describe("MyProfilePage", () => {
+  const profile = {
+    uid: "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11",
+    username: "ada@example.test",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    role: "root" as const,
+    status: "active",
+    lang: "pt",
+    timezone: "Asia/Tokyo",
+    createdOn: "2025-01-02T23:30:00.000Z",
+    lastSeen: null,
+    teams: [{ slug: "acme", teamName: "Acme & Co" }],
+  };
+
+  it("shows the summary in the admin's language and time zone, and the three islands", () => {
+    const { html, state } = render(<MyProfilePage profile={profile} csrfToken="csrf-1" timezones={TIMEZONES} />, "pt");
+    expect(html).toContain("Superadministrador");
+    expect(html).toContain("Ativo");
+    expect(html).toContain("Nunca");
+    expect(html).toContain("Acme &amp; Co");
+    expect(html).toContain(formatDateTime(profile.createdOn, "pt", "Asia/Tokyo"));
+    expect(formatDateTime(profile.createdOn, "pt", "Asia/Tokyo")).toMatch(/3 de janeiro de 2025/);
+    expect([...state.islands].sort()).toEqual(["PasswordChangeForm", "ProfileForm", "TerminateAccount"]);
+    expect(html).toContain("<dialog");
+    expect(html).not.toContain("<h1");
+  });
+});
+
+describe("describeBrowser", () => {
+  it("summarises common agents within the sign-in limit", () => {
+    expect(describeBrowser("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toBe("Firefox 128 on Linux");
+    expect(describeBrowser("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0")).toBe("Edge 126 on Windows");
+    expect(describeBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")).toBe("Safari 17 on iOS");
+    expect(describeBrowser("x".repeat(200))).toHaveLength(maxLength.browser);
+  });
+});
