@@ -92,6 +92,7 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
       await trx.deleteFrom("mailOutbox").where("id", "=", created.mailId).execute();
       await trx.deleteFrom("admins").where("id", "=", created.adminId).execute();
       await trx.deleteFrom("teams").where("id", "=", created.teamId).execute();
+      await recordAccess(trx, { actor: null, ...origin }, { action: "admin.register", outcome: "failure", target: { type: "admin", id: username }, details: { reason: "emailFailed", undone: true } });
     });
     throw new AppError("register509");
   }

@@ -144,6 +144,7 @@ describe("console shell in Chromium", () => {
     await menu.getByRole("link", { name: "My profile" }).click();
     await page.waitForURL(`**/admins/profile/${root.uid}`);
     expect(await page.locator("h1").textContent()).toBe("My profile");
+    await page.goto("/teams");
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
   });
 
