@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
 import { verifySessionToken } from "../services/jwt";
+import { loadScope, type Scope } from "../services/scope";
 import { AppError } from "./errors";
 
 /** How the caller proved who they are. */
@@ -56,4 +57,16 @@ export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHa
     res.locals.auth = { admin, via: "session" } satisfies Authenticated;
     next();
   };
+}
+
+/**
+ * The caller's scope (DESIGN §5), loaded at most once per request. Handlers pass it to services,
+ * which filter and refuse with it.
+ */
+export async function scopeOf(res: { locals: Record<string, unknown> }, db: Kysely<Database>): Promise<Scope> {
+  const cached = res.locals.scope as Scope | undefined;
+  if (cached) return cached;
+  const scope = await loadScope(db, authOf(res).admin);
+  res.locals.scope = scope;
+  return scope;
 }

@@ -12,10 +12,8 @@ import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage
 import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import { MyProfilePage } from "../../client/pages/MyProfilePage";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
 import type { ServiceContext } from "../services/context";
-import { loadMyProfile } from "../services/profile";
 import { readSettings } from "../services/settings";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
@@ -25,6 +23,8 @@ import { PROTECTED_PAGES, PUBLIC_LANG_PAGES, REDIRECTS } from "./routes";
 import { browserSignInRouter } from "./signin";
 import { safeNextPath } from "./next-path";
 import { TIMEZONES } from "./timezones";
+import { PAGE_LOADERS } from "./sections";
+import { AppError } from "../http/errors";
 
 /** What the page routes need from the application. */
 export interface PageDeps {
@@ -60,9 +60,9 @@ export function pagesRouter(deps: PageDeps): Router {
     const title = makeTranslate(deps.i18n, lang)(titleKey);
     send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs}>{body}</PublicLayout>);
   };
-  const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null) => {
+  const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>) => {
     const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
-    const title = makeTranslate(deps.i18n, lang)(titleKey);
+    const title = makeTranslate(deps.i18n, lang)(titleKey, titleVars);
     send(res, status, title, lang,
       <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session.csrfToken ?? ""}>
         {body}
@@ -126,13 +126,25 @@ export function pagesRouter(deps: PageDeps): Router {
       if (item && !canAccess(item.access, admin.role, deps.edition)) {
         return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
       }
-      const own = page.path === "/admins/profile/:queryUID" && req.params.queryUID === admin.uid;
-      if (own) {
-        const profile = await loadMyProfile(db, admin.id);
-        const body = <MyProfilePage profile={profile} csrfToken={req.session.csrfToken ?? ""} timezones={[...TIMEZONES]} />;
-        return renderInLayout(req, res, 200, admin, "pages:titles.myProfile", body);
+      const loader = PAGE_LOADERS[page.path];
+      if (!loader) return renderInLayout(req, res, 200, admin, page.titleKey(deps.edition), null);
+      const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
+      try {
+        const result = await loader({
+          req,
+          admin,
+          services: deps.services,
+          edition: deps.edition,
+          lang,
+          t: makeTranslate(deps.i18n, lang),
+          csrfToken: req.session.csrfToken ?? "",
+        });
+        renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return renderNotFound(req, res);
+        if (error instanceof AppError && error.status === 403) return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
+        throw error;
       }
-      renderInLayout(req, res, 200, admin, page.titleKey(deps.edition), null);
     });
   }
 

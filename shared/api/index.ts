@@ -3,6 +3,8 @@
  * response shapes. Islands and the CLI import from here only.
  */
 export { createApiClient } from "./client";
+export { createTransport } from "./transport";
+export type { Call, Method } from "./transport";
 export type { ApiClient, ApiClientOptions } from "./client";
 export { ApiError, isApiError, readErrorEnvelope } from "./errors";
 export type { ApiErrorInit } from "./errors";
