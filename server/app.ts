@@ -85,7 +85,10 @@ export function createApp(deps: AppDeps): Express {
   }
 
   const sessions = sessionMiddleware({ db: database.db, secret: config.secrets.sessionSecret, secure: config.secureCookies });
-  app.use("/v2", express.json({ limit: "1mb" }), sessions, apiRouter({ config, database, i18n, services, captcha }), apiNotFound, apiErrorHandler(logger));
+  const api = apiRouter({ config, database, i18n, services, captcha });
+  // Tests read the registered routes from here (the authorization matrix must cover each one).
+  app.locals.apiRouter = api;
+  app.use("/v2", express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
   app.use(pageErrorHandler(logger));
   return app;

@@ -1,0 +1,70 @@
+/**
+ * Fixtures of the authorization matrix: two teams, a root, an admin of each team, and one bearer
+ * token per actor. Every name carries a fresh tag, so list calls can search for exactly this
+ * set and count what each actor sees, whatever else the database holds.
+ */
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Config } from "../../../server/config";
+import type { Database, Row } from "../../../server/db/types";
+import { signSessionToken } from "../../../server/services/jwt";
+import { buildAdmin, buildTeam } from "../../support/factories";
+
+/** Who calls: nobody, a revoked token, root, an admin of the object's team, an admin of another team. */
+export type Actor = "anonymous" | "revoked" | "root" | "teamAdmin" | "otherAdmin";
+
+/** Every actor, in the order the suite runs them. */
+export const ACTORS: readonly Actor[] = ["anonymous", "revoked", "root", "teamAdmin", "otherAdmin"];
+
+/** One fixture set. teamA is "the object's team": teamAdmin manages it, otherAdmin manages teamB. */
+export interface MatrixFixtures {
+  db: Kysely<Database>;
+  config: Config;
+  tag: string;
+  teamA: Row<"teams">;
+  teamB: Row<"teams">;
+  root: Row<"admins">;
+  adminA: Row<"admins">;
+  adminB: Row<"admins">;
+  /** The Authorization header of each actor (none for anonymous). */
+  headers: Record<Actor, Record<string, string>>;
+}
+
+async function bearer(config: Config, admin: Row<"admins">): Promise<Record<string, string>> {
+  const { token } = await signSessionToken(
+    config.secrets.jwtSecret,
+    { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion },
+    1,
+  );
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Builds a fresh fixture set (tag in every name and username). */
+export async function buildMatrixFixtures(db: Kysely<Database>, config: Config): Promise<MatrixFixtures> {
+  const tag = randomBytes(4).toString("hex");
+  const teamA = await buildTeam(db, { teamName: `Alpha ${tag}`, slug: `alpha-${tag}` });
+  const teamB = await buildTeam(db, { teamName: `Bravo ${tag}`, slug: `bravo-${tag}` });
+  const root = await buildAdmin(db, { role: "root", username: `root-${tag}@matrix.test`, firstName: `Root ${tag}` });
+  const adminA = await buildAdmin(db, { username: `admin-a-${tag}@matrix.test`, firstName: `Anna ${tag}`, teams: [teamA] });
+  const adminB = await buildAdmin(db, { username: `admin-b-${tag}@matrix.test`, firstName: `Bruno ${tag}`, teams: [teamB] });
+  const revoked = await buildAdmin(db, { username: `revoked-${tag}@matrix.test`, firstName: `Rev ${tag}`, teams: [teamA] });
+  const revokedHeaders = await bearer(config, revoked);
+  await db.updateTable("admins").set({ tokenVersion: revoked.tokenVersion + 1 }).where("id", "=", revoked.id).execute();
+  return {
+    db,
+    config,
+    tag,
+    teamA,
+    teamB,
+    root,
+    adminA,
+    adminB,
+    headers: {
+      anonymous: {},
+      revoked: revokedHeaders,
+      root: await bearer(config, root),
+      teamAdmin: await bearer(config, adminA),
+      otherAdmin: await bearer(config, adminB),
+    },
+  };
+}
