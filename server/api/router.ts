@@ -10,6 +10,7 @@ import { publicSettingsRouter } from "./public/settings";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
 import { meRouter } from "./me/router";
+import { logsRouter } from "./logs/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -29,5 +30,6 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(meRouter(deps));
+  router.use(logsRouter(deps));
   return router;
 }

@@ -44,3 +44,8 @@ export function likeContains(
   const operator = dialect === "postgres" ? sql`ilike` : sql`like`;
   return sql<SqlBool>`${column} ${operator} ${`%${escapeLike(text)}%`} escape '\\'`;
 }
+
+/** Case-sensitive prefix match with LIKE metacharacters escaped (e.g. access-log action names). */
+export function likeStartsWith(column: Expression<string | null>, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${column} like ${`${escapeLike(text)}%`} escape '\\'`;
+}

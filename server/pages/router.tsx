@@ -56,9 +56,9 @@ export function pagesRouter(deps: PageDeps): Router {
     const html = renderDocument({ element, title: `${title} · Bulwark`, lang, nonce: res.locals.cspNonce as string, assets: deps.assets, i18n: deps.i18n });
     res.status(status).type("html").set("Cache-Control", "no-store").send(html);
   };
-  const renderPublic = (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null) => {
+  const renderPublic = (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string) => {
     const title = makeTranslate(deps.i18n, lang)(titleKey);
-    send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs}>{body}</PublicLayout>);
+    send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>{body}</PublicLayout>);
   };
   const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>) => {
     const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
@@ -97,7 +97,7 @@ export function pagesRouter(deps: PageDeps): Router {
       const { general } = await readSettings(db);
       if (page === "signin") {
         const next = safeNextPath(req.query.next);
-        return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={next} registrationEnabled={general.registrationEnabled} />, hrefs);
+        return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={next} registrationEnabled={general.registrationEnabled} />, hrefs, general.warningBanner[lang]);
       }
       if (page === "signup") {
         return renderPublic(res, 200, lang, "auth:signup.title",

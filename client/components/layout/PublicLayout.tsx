@@ -10,11 +10,14 @@ export function PublicLayout({
   title,
   lang,
   languageHrefs,
+  banner,
   children,
 }: {
   title: string;
   lang: string;
   languageHrefs: Record<string, string> | null;
+  /** The system's warning banner (settings), shown above the sign-in card. */
+  banner?: string | null;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -27,6 +30,11 @@ export function PublicLayout({
         ) : null}
       </header>
       <main id="main" className="public-main">
+        {banner ? (
+          <p className="warning-banner" role="note">
+            {banner}
+          </p>
+        ) : null}
         <section className="public-card" aria-labelledby="page-title">
           <h1 id="page-title" className="public-title">
             {title}

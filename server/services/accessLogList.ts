@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import type { LogListQuery } from "../../shared/schemas/logs";
+import { dialectOf, likeContains, likeStartsWith } from "../db/dialect";
+import type { Database } from "../db/types";
+import { decodeCursor, pageOf } from "./pagination";
+import { scopedTeamIds, type Scope } from "./scope";
+
+/** One access-log entry as GET /v2/logs presents it. */
+export interface LogEntry {
+  id: number;
+  at: string;
+  action: string;
+  outcome: "success" | "failure";
+  actor: { username: string | null; uid: string | null };
+  target: { type: string; id: string } | null;
+  team: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: unknown;
+}
+
+/**
+ * The access log for a scope (DESIGN §5): root reads everything; an admin reads the entries of
+ * their teams and their own actions. Newest first, keyset-paged on (time, id).
+ */
+export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
+  const teamIds = scopedTeamIds(scope);
+  const cursor = decodeCursor(query.cursor);
+  let base = db.selectFrom("accessLog").leftJoin("teams", "teams.id", "accessLog.teamId").leftJoin("admins", "admins.id", "accessLog.actorAdminId");
+  if (teamIds !== null) {
+    base = base.where((eb) =>
+      eb.or([eb("accessLog.actorAdminId", "=", scope.adminId), ...(teamIds.length ? [eb("accessLog.teamId", "in", teamIds)] : [])]),
+    );
+  }
+  if (query.action) {
+    const action = query.action;
+    base = base.where((eb) => likeStartsWith(eb.ref("accessLog.action"), action));
+  }
+  if (query.outcome) base = base.where("accessLog.outcome", "=", query.outcome);
+  if (query.search) {
+    const text = query.search;
+    const dialect = dialectOf(db);
+    base = base.where((eb) => eb.or([likeContains(dialect, eb.ref("accessLog.actorUsername"), text), likeContains(dialect, eb.ref("accessLog.targetId"), text)]));
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  let page = base
+    .select([
+      "accessLog.id",
+      "accessLog.createdAt",
+      "accessLog.action",
+      "accessLog.outcome",
+      "accessLog.actorUsername",
+      "admins.uid as actorUid",
+      "accessLog.targetType",
+      "accessLog.targetId",
+      "teams.slug as teamSlug",
+      "accessLog.ip",
+      "accessLog.userAgent",
+      "accessLog.details",
+    ])
+    .orderBy("accessLog.createdAt", "desc")
+    .orderBy("accessLog.id", "desc")
+    .limit(query.limit + 1);
+  if (cursor && typeof cursor.v === "number") {
+    const at = cursor.v;
+    page = page.where((eb) => eb.or([eb("accessLog.createdAt", "<", at), eb.and([eb("accessLog.createdAt", "=", at), eb("accessLog.id", "<", cursor.id)])]));
+  }
+  const rows = await page.execute();
+  const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
+  return {
+    total: Number(total),
+    nextCursor,
+    items: items.map((row) => ({
+      id: row.id,
+      at: new Date(row.createdAt).toISOString(),
+      action: row.action,
+      outcome: row.outcome,
+      actor: { username: row.actorUsername, uid: row.actorUid },
+      target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+      team: row.teamSlug,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      details: row.details ? (JSON.parse(row.details) as unknown) : null,
+    })),
+  };
+}
