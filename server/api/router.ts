@@ -7,6 +7,7 @@ import { requireCsrf } from "../http/csrf";
 import type { CaptchaService } from "../services/captcha";
 import type { ServiceContext } from "../services/context";
 import { publicSettingsRouter } from "./public/settings";
+import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
 import { meRouter } from "./me/router";
@@ -27,6 +28,11 @@ export interface ApiDeps {
  */
 export function apiRouter(deps: ApiDeps): Router {
   const router = Router();
+  let openApi: Record<string, unknown> | null = null;
+  router.get("/openapi.json", (_req, res) => {
+    openApi ??= buildOpenApi(router);
+    res.json(openApi);
+  });
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(meRouter(deps));

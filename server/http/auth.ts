@@ -39,7 +39,7 @@ function destroySession(req: Request): Promise<void> {
  * and a dead session is destroyed so the browser is sent to sign-in.
  */
 export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHandler {
-  return async (req, res, next) => {
+  const middleware: RequestHandler = async (req, res, next) => {
     const header = req.get("authorization");
     if (header?.startsWith("Bearer ")) {
       const admin = await fromToken(db, jwtSecret, header);
@@ -57,6 +57,8 @@ export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHa
     res.locals.auth = { admin, via: "session" } satisfies Authenticated;
     next();
   };
+  // Marks where authenticated routes begin, for the OpenAPI generator.
+  return Object.assign(middleware, { requiresAdmin: true });
 }
 
 /**

@@ -7,7 +7,7 @@ import { badParameters } from "./errors";
  * value; a failure is a 400 whose details are the zod issues (localizable message keys).
  */
 export function validate<S extends z.ZodType>(schema: S, source: "body" | "query" = "body"): RequestHandler {
-  return (req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     const parsed = schema.safeParse(source === "body" ? (req.body ?? {}) : req.query);
     if (!parsed.success) {
       return next(badParameters(parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message }))));
@@ -15,6 +15,14 @@ export function validate<S extends z.ZodType>(schema: S, source: "body" | "query
     res.locals.input = parsed.data;
     next();
   };
+  // The OpenAPI document is generated from the schemas the routes validate with.
+  return Object.assign(middleware, { validates: { schema, source } satisfies ValidationInfo });
+}
+
+/** What a validate() middleware checks, read back by the OpenAPI generator. */
+export interface ValidationInfo {
+  schema: z.ZodType;
+  source: "body" | "query";
 }
 
 /** The validated input of the current request, typed by the schema that checked it. */

@@ -5,6 +5,7 @@ const wrongPassword = await sha512Hex("Wr0ng!Password");
 
 /** The identity endpoints (docs/API.md). */
 export const identityRows: MatrixRow[] = [
+  { method: "GET", route: "/openapi.json", request: () => ({ url: "/v2/openapi.json" }), expect: everyone(200) },
   { method: "GET", route: "/public/settings", request: () => ({ url: "/v2/public/settings" }), expect: everyone(200) },
   { method: "GET", route: "/public/captcha", request: () => ({ url: "/v2/public/captcha" }), expect: everyone(404) },
   { method: "POST", route: "/public/auth", request: (f) => ({ url: "/v2/public/auth", body: { username: f.adminA.username, password: wrongPassword } }), expect: everyone(401) },
