@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The installed `bulwark` command: runs the bundled CLI, building it first on a fresh checkout.
+// The installed `bulwark` command (`npx bulwark`, `npm link`): runs the bundled CLI, building it
+// first on a fresh checkout. The bundle only parses argv by itself when it is the process entry,
+// so this file calls its exported run() and exits with the code it returns (README "CLI").
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -10,4 +12,5 @@ if (!existsSync(bundle)) {
   const { buildAll } = await import("../scripts/build.mjs");
   await buildAll({ quiet: true });
 }
-await import(pathToFileURL(bundle).href);
+const { run } = await import(pathToFileURL(bundle).href);
+process.exitCode = await run();

@@ -1,16 +1,118 @@
-import { Command } from "commander";
-import { APP_VERSION } from "../shared/limits";
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError, Option } from "commander";
+import { EXIT_CODES, type ExitCode } from "../shared/errors";
+import { languages } from "../shared/limits";
+import { registerAuthCommands } from "./commands/auth";
+import { registerContextCommands } from "./commands/context";
+import { examples } from "./commands/help";
+import { printVersion } from "./commands/version";
+import { describeFailure } from "./errors";
+import { languageFromArgv, type Language } from "./i18n";
+import { createCliContext, startLanguage, type CliContext, type CliIO, type GlobalOptions } from "./runtime";
 
-/**
- * The `bulwark` command (DESIGN §9). Command groups register here from cli/commands/<group>.ts;
- * the authentication, context and resource commands arrive with their issues.
- */
-export function buildProgram(): Command {
-  return new Command()
-    .name("bulwark")
-    .description("Operate a Bulwark console from the terminal or a CI pipeline.")
-    .version(APP_VERSION, "-V, --version", "print the CLI version")
-    .showHelpAfterError();
+/** Thrown from the `--version` option event to stop commander and print versions asynchronously. */
+class VersionRequested extends Error {}
+
+/** Codes whose human message gets a "run bulwark login" hint. */
+const LOGIN_HINT_CODES: ReadonlySet<string> = new Set(["sessionExpired", "unauthorized", "notSignedIn"]);
+
+/** The real process as a {@link CliIO}. */
+export function processIO(): CliIO {
+  return { argv: process.argv.slice(2), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 }
 
-await buildProgram().parseAsync(process.argv);
+/** Whether `--json` was asked for (before a `--`); errors then print as JSON too, even commander's. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/** The program and the per-run context its commands share. */
+export interface BuiltProgram {
+  program: Command;
+  cli: CliContext;
+}
+
+function build(io: CliIO, lang: Language): BuiltProgram {
+  const program = new Command();
+  const cli = createCliContext(io, lang, () => program.opts<GlobalOptions>());
+  const { t } = cli;
+  const json = wantsJson(io.argv);
+  const titles: Readonly<Record<string, string>> = {
+    "Usage:": t("help.usage"),
+    "Options:": t("help.options"),
+    "Commands:": t("help.commands"),
+    "Arguments:": t("help.arguments"),
+  };
+  program
+    .name("bulwark")
+    .description(t("program.description"))
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) =>
+        write(json ? `${JSON.stringify({ error: { code: "usage", status: 0, message: s.replace(/^error: /, "").trim() } })}\n` : s),
+    })
+    .configureHelp({ styleTitle: (s) => titles[s] ?? s })
+    .helpOption("-h, --help", t("program.help"))
+    .helpCommand("help [command]", t("program.helpCommand"))
+    .option("-V, --version", t("program.version"))
+    .option("--url <url>", t("program.url"))
+    .option("--token <token>", t("program.token"))
+    .addOption(new Option("--lang <lang>", t("program.lang")).choices(languages))
+    .addHelpText("after", examples(t, "program.examples"));
+  if (!json) program.showHelpAfterError(t("program.helpHint"));
+  program.on("option:version", () => {
+    throw new VersionRequested();
+  });
+  registerAuthCommands(program, cli);
+  registerContextCommands(program, cli);
+  return { program, cli };
+}
+
+/**
+ * The `bulwark` command (DESIGN §9): the commander program with every command group registered
+ * from cli/commands/<group>.ts. Exported so tests can inspect commands and help without a process.
+ */
+export function buildProgram(io: CliIO = processIO(), lang?: Language): Command {
+  return build(io, lang ?? startLanguage(languageFromArgv(io.argv), io.env)).program;
+}
+
+/**
+ * Runs the CLI once and returns the exit code (EXIT_CODES): every failure is printed here, once,
+ * as the localized catalogue message (or JSON with `--json`); commander's usage errors give 2.
+ */
+export async function run(io: CliIO = processIO()): Promise<ExitCode> {
+  let built: BuiltProgram | null = null;
+  try {
+    built = build(io, startLanguage(languageFromArgv(io.argv), io.env));
+    await built.program.parseAsync([...io.argv], { from: "user" });
+    return EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
+    if (error instanceof VersionRequested && built) {
+      await printVersion(built.cli, wantsJson(io.argv));
+      return EXIT_CODES.ok;
+    }
+    const cli = built?.cli ?? createCliContext(io, "en", () => ({}));
+    const failure = describeFailure(error, cli.t);
+    const json = wantsJson(io.argv);
+    cli.output(json).error(failure, !json && LOGIN_HINT_CODES.has(failure.code) ? cli.t("hints.login") : undefined);
+    return failure.exit;
+  }
+}
+
+/** True when this module is the process entry (`node dist/cli/main.js`), not imported by tests or bin/. */
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) process.exitCode = await run();

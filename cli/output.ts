@@ -1,0 +1,114 @@
+/**
+ * Everything the CLI writes (DESIGN §9): results to stdout (human tables, or one JSON document
+ * with `--json`), errors and notes to stderr. Colors only on a TTY and never with `NO_COLOR`;
+ * off a TTY the tables lose their borders so `grep`/`awk` can read them.
+ */
+import { Chalk, type ChalkInstance } from "chalk";
+import Table from "cli-table3";
+import type { Failure } from "./errors";
+
+/** A stream the CLI writes to; `isTTY` decides colors and borders. */
+export interface OutStream {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/** Where and how to write. */
+export interface OutputOptions {
+  json: boolean;
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The printing surface every command uses. */
+export interface Output {
+  readonly json: boolean;
+  /** Chalk for stdout (level 0 when colors are off). */
+  readonly color: ChalkInstance;
+  /** Prints `value` as JSON with `--json`, otherwise runs the human renderer. */
+  result(value: unknown, human: () => void): void;
+  /** A human line on stdout. */
+  line(text: string): void;
+  /** A success line on stdout (green on a TTY). */
+  success(text: string): void;
+  /** A note for the person at the terminal, on stderr (never mixes with JSON on stdout). */
+  note(text: string): void;
+  /** A table with a header row. */
+  table(head: readonly string[], rows: readonly (readonly string[])[]): void;
+  /** Label/value pairs, one per line. */
+  fields(rows: readonly (readonly [string, string])[]): void;
+  /** A failure on stderr: the localized message, or `{ "error": { code, status, message } }` with `--json`. */
+  error(failure: Failure, hint?: string): void;
+}
+
+/** Whether colors may be used on a stream: a TTY, `NO_COLOR` unset or empty, and not a dumb terminal. */
+export function colorsEnabled(stream: OutStream, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (!stream.isTTY) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return env.TERM !== "dumb";
+}
+
+function chalkFor(stream: OutStream, env: Readonly<Record<string, string | undefined>>): ChalkInstance {
+  return new Chalk({ level: colorsEnabled(stream, env) ? 1 : 0 });
+}
+
+const PLAIN_CHARS = {
+  top: "", "top-mid": "", "top-left": "", "top-right": "",
+  bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "",
+  left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  ",
+};
+
+/** Renders a table: boxed on a TTY, plain columns otherwise (no trailing spaces). */
+export function renderTable(head: readonly string[], rows: readonly (readonly string[])[], tty: boolean, color: ChalkInstance): string {
+  const table = tty
+    ? new Table({ head: head.map((h) => color.bold(h)), style: { head: [], border: [] } })
+    : new Table({ head: [...head], chars: PLAIN_CHARS, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 } });
+  for (const row of rows) table.push([...row]);
+  return table
+    .toString()
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .join("\n");
+}
+
+/** Builds the output for one command run. */
+export function createOutput(options: OutputOptions): Output {
+  const { json, stdout, stderr, env } = options;
+  const color = chalkFor(stdout, env);
+  const errColor = chalkFor(stderr, env);
+  const tty = Boolean(stdout.isTTY);
+  const out: Output = {
+    json,
+    color,
+    result(value, human) {
+      if (json) stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      else human();
+    },
+    line(text) {
+      stdout.write(`${text}\n`);
+    },
+    success(text) {
+      stdout.write(`${color.green(text)}\n`);
+    },
+    note(text) {
+      stderr.write(`${errColor.dim(text)}\n`);
+    },
+    table(head, rows) {
+      stdout.write(`${renderTable(head, rows, tty, color)}\n`);
+    },
+    fields(rows) {
+      const width = Math.max(0, ...rows.map(([label]) => label.length));
+      for (const [label, value] of rows) stdout.write(`${color.bold(label.padEnd(width))}  ${value}\n`);
+    },
+    error(failure, hint) {
+      if (json) {
+        stderr.write(`${JSON.stringify({ error: { code: failure.code, status: failure.status, message: failure.message } })}\n`);
+        return;
+      }
+      stderr.write(`${errColor.red(failure.message)}\n`);
+      if (hint) stderr.write(`${errColor.dim(hint)}\n`);
+    },
+  };
+  return out;
+}

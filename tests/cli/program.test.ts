@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Command } from "commander";
+import { buildProgram } from "../../cli/main";
+import { EXIT_CODES } from "../../shared/errors";
+import { APP_VERSION } from "../../shared/limits";
+import { buildAdmin, givePassword, GOOD_PASSWORD } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
+import { CLI_BIN, runCli, tempConfigDir } from "./helpers";
+
+/** Every command path of the program: ["login"], ["context", "list"], … */
+function commandPaths(command: Command, prefix: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => [[...prefix, sub.name()], ...commandPaths(sub, [...prefix, sub.name()])]);
+}
+
+describe("bulwark --version, --help and usage errors", () => {
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    url = await server.listen();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("--version prints the CLI line alone when no server is configured", async () => {
+    const run = await runCli(tempConfigDir(), ["--version"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`bulwark ${APP_VERSION}\n`);
+  });
+
+  it("--version adds the server version from BULWARK_URL, or from the current context", async () => {
+    const viaEnv = await runCli(tempConfigDir(), ["--version"], { env: { BULWARK_URL: url } });
+    expect(viaEnv.code).toBe(0);
+    expect(viaEnv.stdout).toBe(`bulwark ${APP_VERSION}\nserver ${APP_VERSION}\n`);
+
+    const admin = await buildAdmin(server.database.db);
+    await givePassword(server.database.db, server.config, admin);
+    const dir = tempConfigDir();
+    expect((await runCli(dir, ["login", url, "-u", admin.username, "--password-stdin"], { stdin: GOOD_PASSWORD })).code).toBe(0);
+    const viaContext = await runCli(dir, ["-V", "--json"]);
+    expect(viaContext.code).toBe(0);
+    expect(JSON.parse(viaContext.stdout)).toEqual({ cli: APP_VERSION, server: APP_VERSION, url });
+  });
+
+  it("--version with an unreachable server still prints the CLI line and succeeds", async () => {
+    const run = await runCli(tempConfigDir(), ["--version"], { env: { BULWARK_URL: "http://127.0.0.1:1" } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`bulwark ${APP_VERSION}\n`);
+  });
+
+  it("every command's --help lists examples", async () => {
+    const paths = commandPaths(buildProgram(undefined, "en"));
+    expect(paths).toEqual(expect.arrayContaining([["login"], ["logout"], ["whoami"], ["context"], ["context", "list"], ["context", "use"], ["context", "delete"]]));
+    const root = await runCli(tempConfigDir(), ["--help"]);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toMatch(/Examples:\n {2}bulwark login https:\/\//);
+    for (const path of paths) {
+      const run = await runCli(tempConfigDir(), [...path, "--help"]);
+      expect({ path, code: run.code }).toEqual({ path, code: 0 });
+      expect(run.stdout, path.join(" ")).toMatch(/Examples:\n {2}bulwark /);
+    }
+  });
+
+  it("help follows --lang", async () => {
+    const run = await runCli(tempConfigDir(), ["login", "--help", "--lang", "pt"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Exemplos:");
+    expect(run.stdout).toContain("Utilização:");
+  });
+
+  it("the package bin runs the same CLI and exits with its codes", async () => {
+    const version = await runCli(tempConfigDir(), ["--version"], { entry: CLI_BIN, env: { BULWARK_URL: url } });
+    expect(version.code).toBe(0);
+    expect(version.stdout).toBe(`bulwark ${APP_VERSION}\nserver ${APP_VERSION}\n`);
+    const whoami = await runCli(tempConfigDir(), ["whoami"], { entry: CLI_BIN });
+    expect(whoami.code).toBe(EXIT_CODES.authentication);
+  });
+
+  it("usage errors exit 2, as text or as JSON with --json", async () => {
+    const bare = await runCli(tempConfigDir(), []);
+    expect(bare.code).toBe(EXIT_CODES.usage);
+    expect(bare.stderr).toContain("Usage: bulwark");
+    const unknown = await runCli(tempConfigDir(), ["frobnicate"]);
+    expect(unknown.code).toBe(EXIT_CODES.usage);
+    expect(unknown.stderr).toContain("unknown command");
+    const badOption = await runCli(tempConfigDir(), ["whoami", "--json", "--bogus"]);
+    expect(badOption.code).toBe(EXIT_CODES.usage);
+    expect(JSON.parse(badOption.stderr)).toEqual({ error: { code: "usage", status: 0, message: expect.stringContaining("--bogus") } });
+    const badLang = await runCli(tempConfigDir(), ["whoami", "--lang", "fr"]);
+    expect(badLang.code).toBe(EXIT_CODES.usage);
+    const badUrl = await runCli(tempConfigDir(), ["login", "ftp://example.com", "-u", "a@b.c", "--password-stdin"], { stdin: "x" });
+    expect(badUrl.code).toBe(EXIT_CODES.usage);
+  });
+});
