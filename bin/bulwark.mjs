@@ -13,4 +13,9 @@ if (!existsSync(bundle)) {
   await buildAll({ quiet: true });
 }
 const { run } = await import(pathToFileURL(bundle).href);
+// A reader that closed the pipe early (`bulwark --help | head`) is not an error.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
 process.exitCode = await run();

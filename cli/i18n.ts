@@ -1,7 +1,8 @@
 /**
  * The CLI's translations (DESIGN §7): the same locales/<lang>/*.json files the server reads, here
- * only the `cli` and `errors` namespaces, loaded synchronously with plain fs into an i18next
- * instance so interpolation behaves exactly as in the console. cli/ may not import server/, so
+ * the `cli` and `errors` namespaces, loaded synchronously with plain fs into an i18next
+ * instance so interpolation behaves exactly as in the console (plus `validation`, the messages of
+ * the shared schemas, for flags checked before a call). cli/ may not import server/, so
  * this is its own small loader.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +18,8 @@ export type Language = (typeof languages)[number];
 
 /** The namespace of every CLI text. */
 export const CLI_NAMESPACE = "cli";
+/** The namespace of the shared schemas' validation messages (`validation:slug`, …). */
+export const VALIDATION_NAMESPACE = "validation";
 
 /** A translator: `t("login.success", { url })`, `t("errors:signin401")`. */
 export type Translate = (key: string, vars?: Readonly<Record<string, string | number>>) => string;
@@ -53,7 +56,11 @@ function instanceFor(dir: string): ReturnType<typeof i18next.createInstance> {
   if (cache?.dir === dir) return cache.instance;
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const lang of languages) {
-    resources[lang] = { [CLI_NAMESPACE]: readNamespace(dir, lang, CLI_NAMESPACE), [ERRORS_NAMESPACE]: readNamespace(dir, lang, ERRORS_NAMESPACE) };
+    resources[lang] = {
+      [CLI_NAMESPACE]: readNamespace(dir, lang, CLI_NAMESPACE),
+      [ERRORS_NAMESPACE]: readNamespace(dir, lang, ERRORS_NAMESPACE),
+      [VALIDATION_NAMESPACE]: readNamespace(dir, lang, VALIDATION_NAMESPACE),
+    };
   }
   const instance = i18next.createInstance();
   void instance.init({
@@ -61,7 +68,7 @@ function instanceFor(dir: string): ReturnType<typeof i18next.createInstance> {
     lng: defaultLanguage,
     supportedLngs: [...languages],
     fallbackLng: defaultLanguage,
-    ns: [CLI_NAMESPACE, ERRORS_NAMESPACE],
+    ns: [CLI_NAMESPACE, ERRORS_NAMESPACE, VALIDATION_NAMESPACE],
     defaultNS: CLI_NAMESPACE,
     interpolation: { escapeValue: false },
     returnNull: false,

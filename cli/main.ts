@@ -3,9 +3,14 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { EXIT_CODES, type ExitCode } from "../shared/errors";
 import { languages } from "../shared/limits";
+import { registerAdminsCommands } from "./commands/admins";
 import { registerAuthCommands } from "./commands/auth";
+import { ExitStatus } from "./commands/common";
 import { registerContextCommands } from "./commands/context";
+import { registerDevicesCommands } from "./commands/devices";
 import { examples } from "./commands/help";
+import { registerTeamsCommands } from "./commands/teams";
+import { registerUsersCommands } from "./commands/users";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
 import { languageFromArgv, type Language } from "./i18n";
@@ -69,6 +74,10 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   });
   registerAuthCommands(program, cli);
   registerContextCommands(program, cli);
+  registerTeamsCommands(program, cli);
+  registerAdminsCommands(program, cli);
+  registerUsersCommands(program, cli);
+  registerDevicesCommands(program, cli);
   return { program, cli };
 }
 
@@ -92,6 +101,7 @@ export async function run(io: CliIO = processIO()): Promise<ExitCode> {
     return EXIT_CODES.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
+    if (error instanceof ExitStatus) return error.exit; // the result is printed; e.g. a bulk command's partial failure
     if (error instanceof VersionRequested && built) {
       await printVersion(built.cli, wantsJson(io.argv));
       return EXIT_CODES.ok;
@@ -115,4 +125,15 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) process.exitCode = await run();
+/** A reader that closed the pipe early (`bulwark --help | head`) is not an error: stop quietly. */
+function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+if (isEntry()) {
+  exitQuietlyOnClosedPipe(process.stdout);
+  process.exitCode = await run();
+}

@@ -78,6 +78,8 @@ export const maxLength = {
   emailThemeFooter: 500,
   // chosen: a PEM bundle of a few CA certificates fits comfortably in 64 KiB
   certificate: 65_536,
+  // chosen: a service token's name is a short label ("chat-gateway eu-1"); the column is varchar(100)
+  serviceTokenName: 100,
 } as const;
 
 /** Minimum and maximum lengths of fields whose lower bound is more than "non-empty". */

@@ -13,6 +13,18 @@ export const islandRegistry = {
   ProfileForm: () => import("./ProfileForm").then((m) => m.ProfileForm),
   PasswordChangeForm: () => import("./PasswordChangeForm").then((m) => m.PasswordChangeForm),
   TerminateAccount: () => import("./TerminateAccount").then((m) => m.TerminateAccount),
+  AdminCreateForm: () => import("./AdminCreateForm").then((m) => m.AdminCreateForm),
+  AdminDetailsForm: () => import("./AdminDetailsForm").then((m) => m.AdminDetailsForm),
+  AdminTeamsForm: () => import("./AdminTeamsForm").then((m) => m.AdminTeamsForm),
+  AdminActions: () => import("./AdminActions").then((m) => m.AdminActions),
+  UsersTable: () => import("./UsersTable").then((m) => m.UsersTable),
+  UserEditForm: () => import("./UserEditForm").then((m) => m.UserEditForm),
+  UserResetButton: () => import("./UserResetButton").then((m) => m.UserResetButton),
+  DeviceActions: () => import("./DeviceActions").then((m) => m.DeviceActions),
+  UserCreateForm: () => import("./UserCreateForm").then((m) => m.UserCreateForm),
+  TeamForm: () => import("./TeamForm").then((m) => m.TeamForm),
+  TeamSettingsEditor: () => import("./TeamSettingsEditor").then((m) => m.TeamSettingsEditor),
+  TeamDelete: () => import("./TeamDelete").then((m) => m.TeamDelete),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { APP_VERSION } from "../../shared/limits";
 import type { ValidationInfo } from "../http/validate";
 
-type Handler = { (...args: never[]): unknown; validates?: ValidationInfo; requiresAdmin?: boolean };
+type Handler = { (...args: never[]): unknown; validates?: ValidationInfo; requiresAdmin?: boolean; requiresServiceToken?: boolean };
 type Layer = { route?: { path: string; methods: Record<string, boolean>; stack: { handle: Handler }[] }; handle?: Handler & { stack?: Layer[] } };
 
 /** Converts a validation schema to JSON Schema; shapes JSON Schema cannot express become `{}`. */
@@ -47,7 +47,8 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
             operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(validation.schema) } } };
           }
           if (params.length) operation.parameters = params;
-          if (authenticated) operation.security = [{ bearer: [] }, { session: [] }];
+          if (route.stack.some((s) => s.handle.requiresServiceToken)) operation.security = [{ serviceToken: [] }];
+          else if (authenticated) operation.security = [{ bearer: [] }, { session: [] }];
           paths[path] = { ...paths[path], [method]: operation };
         }
       } else if (layer.handle?.requiresAdmin) {
@@ -66,6 +67,7 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        serviceToken: { type: "http", scheme: "bearer", bearerFormat: "bws_…", description: "Service token of the communications service (/v2/service/*)" },
         session: { type: "apiKey", in: "cookie", name: "bulwark.sid", description: "Browser session; unsafe methods also need the X-CSRF-Token header" },
       },
       schemas: {

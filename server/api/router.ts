@@ -11,7 +11,13 @@ import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
 import { meRouter } from "./me/router";
+import { teamsRouter } from "./teams/router";
+import { adminsRouter } from "./admins/router";
 import { logsRouter } from "./logs/router";
+import { usersRouter } from "./users/router";
+import { serviceRouter } from "./service/router";
+import { serviceTokensRouter } from "./serviceTokens/router";
+import { dashboardRouter } from "./dashboard/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -34,8 +40,14 @@ export function apiRouter(deps: ApiDeps): Router {
     res.json(openApi);
   });
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
+  router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(meRouter(deps));
+  router.use(teamsRouter(deps));
+  router.use(adminsRouter(deps));
   router.use(logsRouter(deps));
+  router.use(usersRouter(deps));
+  router.use(serviceTokensRouter(deps));
+  router.use(dashboardRouter(deps));
   return router;
 }

@@ -49,3 +49,12 @@ export function likeContains(
 export function likeStartsWith(column: Expression<string | null>, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${column} like ${`${escapeLike(text)}%`} escape '\\'`;
 }
+
+/**
+ * Marks a filter as selective for the planner: SQLite's `likelihood(x, 0.01)` (a no-op for the
+ * result) makes it scan and sort the few matches rather than walk a sort index row by row and
+ * test each; PostgreSQL estimates selectivity itself, so the expression is left as it is.
+ */
+export function selectiveFilter(dialect: DatabaseDialect, filter: Expression<SqlBool>): Expression<SqlBool> {
+  return dialect === "sqlite" ? sql<SqlBool>`likelihood(${filter}, 0.01)` : filter;
+}

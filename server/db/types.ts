@@ -151,6 +151,23 @@ export interface UserPasswordHistoryTable {
   createdAt: Immutable<EpochMs>;
 }
 
+/** What a user token may be used for: a password reset link, or completing registration. */
+export type UserTokenPurpose = "reset" | "register";
+
+/**
+ * Hashed single-use tokens for end users (migration 0004): issued by the console (password
+ * reset), redeemed by the communications service through the service API.
+ */
+export interface UserTokensTable {
+  id: Id;
+  tokenHash: string;
+  purpose: UserTokenPurpose;
+  userId: number;
+  expiresAt: EpochMs;
+  usedAt: EpochMs | null;
+  createdAt: Immutable<EpochMs>;
+}
+
 /** A user's devices; a device can be remotely wiped (SPEC §4). */
 export interface DevicesTable {
   id: Id;
@@ -247,6 +264,7 @@ export interface Database {
   users: UsersTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;
+  userTokens: UserTokensTable;
   devices: DevicesTable;
   locations: LocationsTable;
   licensePacks: LicensePacksTable;

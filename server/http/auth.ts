@@ -23,7 +23,10 @@ export function authOf(res: { locals: Record<string, unknown> }): Authenticated 
 }
 
 async function fromToken(db: Kysely<Database>, secret: string, header: string): Promise<SessionAdmin | null> {
-  const claims = await verifySessionToken(secret, header.slice("Bearer ".length).trim());
+  const token = header.slice("Bearer ".length).trim();
+  // A service token (`bws_…`) is only good on /v2/service/*: never an admin's credential here.
+  if (token.startsWith("bws_")) return null;
+  const claims = await verifySessionToken(secret, token);
   if (!claims) return null;
   const row = await db.selectFrom("admins").select("id").where("uid", "=", claims.uid).executeTakeFirst();
   return row ? findSessionAdmin(db, row.id, claims.ver) : null;

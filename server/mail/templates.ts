@@ -11,6 +11,7 @@ export const TEMPLATE_PARAMS = {
   verification: ["firstName", "link"],
   passwordReset: ["firstName", "link"],
   adminInvitation: ["firstName", "inviterName", "link"],
+  userPasswordReset: ["firstName", "link"],
 } as const;
 
 /** The transactional messages Bulwark sends. */
@@ -66,6 +67,12 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     before: [t("mail:adminInvitation.intro", { inviterName: p.inviterName }), t("mail:adminInvitation.next")],
     action: t("mail:adminInvitation.action"),
     after: [t("mail:adminInvitation.ignore")],
+  }),
+  userPasswordReset: (t) => ({
+    subject: t("mail:userPasswordReset.subject"),
+    before: [t("mail:userPasswordReset.intro")],
+    action: t("mail:userPasswordReset.action"),
+    after: [t("mail:userPasswordReset.validity"), t("mail:userPasswordReset.ignore")],
   }),
 };
 

@@ -12,9 +12,12 @@ import { issueToken, redeemToken } from "./oneTimeTokens";
 import { hashPassword, setAdminPassword } from "./passwords";
 import { readSettings } from "./settings";
 
-/** A slug for a new team: derived from the name, made unique with a short suffix when taken. */
+/**
+ * A slug for a new team: derived from the name ("team" when the name has no usable characters),
+ * made unique with a short suffix when taken.
+ */
 export async function uniqueTeamSlug(db: Kysely<Database> | Transaction<Database>, name: string): Promise<string> {
-  const base = suggestSlug(name);
+  const base = suggestSlug(name) || "team";
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base.slice(0, 57)}-${randomUUID().slice(0, 6)}`;
     const taken = await db.selectFrom("teams").select("id").where("slug", "=", candidate).executeTakeFirst();

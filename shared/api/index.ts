@@ -9,3 +9,6 @@ export type { ApiClient, ApiClientOptions } from "./client";
 export { ApiError, isApiError, readErrorEnvelope } from "./errors";
 export type { ApiErrorInit } from "./errors";
 export * from "./responses";
+export * from "./teams";
+export * from "./admins";
+export * from "./users";

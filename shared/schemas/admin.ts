@@ -2,8 +2,11 @@
  * Admin management and self-service calls (SPEC §7 `v2/admin*`, DESIGN §3 body shapes).
  */
 import { z } from "zod";
+import { ADMIN_STATUSES } from "../domain/statuses";
+import { ROLES } from "../domain/roles";
 import { maxCount } from "../limits";
-import { bool, obj, uniqueList } from "./builders";
+import { bool, obj, objectError, oneOf, uniqueList } from "./builders";
+import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { email, firstName, language, lastName, passwordHash, slug, timezone, uid, username } from "./primitives";
 
@@ -13,7 +16,8 @@ export const adminTeams = uniqueList(slug, { min: 0, max: maxCount.teams });
 /**
  * `POST v2/admin`: exactly one of `password` (hashed; the admin is active at once) or
  * `invite: true` (an e-mail invitation; the username must then be an e-mail). A non-root admin
- * manages at least one team.
+ * manages at least one team; a root manages every team and is given none. `lang` and `timezone`
+ * default to the creator's.
  */
 export const AdminCreateSchema = obj({
   username,
@@ -23,6 +27,8 @@ export const AdminCreateSchema = obj({
   root: bool().optional(),
   password: passwordHash.optional(),
   invite: z.literal(true, { error: V.invalidOption }).optional(),
+  lang: language.optional(),
+  timezone: timezone.optional(),
 }).superRefine((value, ctx) => {
   if ((value.password === undefined) === (value.invite === undefined)) {
     ctx.addIssue({ code: "custom", message: V.passwordOrInvite, path: ["password"], input: value.password });
@@ -33,22 +39,33 @@ export const AdminCreateSchema = obj({
   if (!value.root && value.teams.length === 0) {
     ctx.addIssue({ code: "custom", message: V.adminTeamsRequired, path: ["teams"], input: value.teams });
   }
+  if (value.root && value.teams.length > 0) {
+    ctx.addIssue({ code: "custom", message: V.rootNoTeams, path: ["teams"], input: value.teams });
+  }
 });
 /** Admin creation body. */
 export type AdminCreateReq = z.infer<typeof AdminCreateSchema>;
 
-/** `PUT v2/admin`: edit another admin's identity fields (teams go through `PUT v2/admin/teams`). */
+/**
+ * `PUT v2/admin`: edit another admin's name, language and time zone (teams go through
+ * `PUT v2/admin/teams`; the username and the role are fixed once created).
+ */
 export const AdminUpdateSchema = obj({
   uid,
-  username: username.optional(),
   firstName: firstName.optional(),
   lastName: lastName.optional(),
-  root: bool().optional(),
+  lang: language.optional(),
+  timezone: timezone.optional(),
 });
 /** Admin edit body. */
 export type AdminUpdateReq = z.infer<typeof AdminUpdateSchema>;
 
-/** `DELETE v2/admin`, `PUT v2/admin/activate`, `PUT v2/admin/block`: the admins acted on. */
+/** `PUT v2/admin/block`, `PUT v2/admin/activate`, `DELETE v2/admin`: the one admin acted on. */
+export const AdminUidSchema = obj({ uid });
+/** One admin's id body. */
+export type AdminUidReq = z.infer<typeof AdminUidSchema>;
+
+/** A list of admin uids, for bulk tools (the API acts on one admin per call, see AdminUidSchema). */
 export const AdminIdsSchema = obj({ uids: uniqueList(uid, { min: 1, max: maxCount.bulkIds }) });
 /** Admin ids body. */
 export type AdminIdsReq = z.infer<typeof AdminIdsSchema>;
@@ -57,6 +74,27 @@ export type AdminIdsReq = z.infer<typeof AdminIdsSchema>;
 export const AdminTeamsSchema = obj({ uid, teams: adminTeams });
 /** Admin teams body. */
 export type AdminTeamsReq = z.infer<typeof AdminTeamsSchema>;
+
+/** The orders the admin list can be sorted in. */
+export const ADMIN_SORTS = ["name", "username", "createdOn", "lastSeen", "status"] as const;
+/** An admin list sort key. */
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+/** An empty query-string value (a GET form's untouched field) counts as absent. */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** `GET v2/admins`: free-text search, role, status and team filters, sort and keyset paging. */
+export const AdminListQuerySchema = z.object({
+  ...ListQuerySchema.shape,
+  search: blank(search),
+  role: blank(oneOf(ROLES)),
+  status: blank(oneOf(ADMIN_STATUSES)),
+  team: blank(slug),
+  sort: blank(oneOf(ADMIN_SORTS)).transform((value) => value ?? "name"),
+  order: blank(sortOrder).transform((value) => value ?? "asc"),
+}, { error: objectError });
+/** Admin list query (parsed). */
+export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 
 /** Own profile update (name, language, time zone: the session claims an admin may change). */
 export const ProfileUpdateSchema = obj({ firstName, lastName, lang: language, timezone });

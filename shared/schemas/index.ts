@@ -18,3 +18,4 @@ export * from "./team";
 export * from "./settings";
 
 export * from "./customSettings";
+export * from "./service";

@@ -33,6 +33,7 @@ export const V = {
   passwordOrInvite: "validation.passwordOrInvite",
   inviteNeedsEmail: "validation.inviteNeedsEmail",
   adminTeamsRequired: "validation.adminTeamsRequired",
+  rootNoTeams: "validation.rootNoTeams",
   slug: "validation.slug",
   appVersion: "validation.appVersion",
   appVersionOrder: "validation.appVersionOrder",

@@ -8,6 +8,7 @@ import { CERT_REVOCATION_STRATEGIES } from "../domain/statuses";
 import { bool, oneOf, obj, optionalText, patternText, requiredText } from "./builders";
 import { CustomSettingsSchema } from "./customSettings";
 import { teamDomains } from "./domain";
+import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { color, country, email, language, slug, teamName, timezone, url } from "./primitives";
 
@@ -50,9 +51,8 @@ export const TeamAuthenticationSchema = obj({
 /** Team authentication settings. */
 export type TeamAuthentication = z.infer<typeof TeamAuthenticationSchema>;
 
-/** The editable fields of a team other than its name and slug; all optional. */
+/** The editable fields of a team other than its name, slug and domains; all optional. */
 const teamFields = {
-  domains: teamDomains.optional(),
   institution: optionalText(maxLength.institution),
   notes: optionalText(maxLength.notes),
   contactEmail: ContactEmailSchema.optional(),
@@ -65,13 +65,29 @@ const teamFields = {
   authentication: TeamAuthenticationSchema.optional(),
 };
 
-/** `POST v2/team`: create a team; the slug is derived from the name when omitted (see `suggestSlug`). */
-export const TeamCreateSchema = obj({ teamName, slug: slug.optional(), ...teamFields });
+/**
+ * `POST v2/team`: create a team; the slug is derived from the name when omitted (see
+ * `suggestSlug`). `domains` is the new team's initial white-list.
+ */
+export const TeamCreateSchema = obj({ teamName, slug: slug.optional(), domains: teamDomains.optional(), ...teamFields });
 /** Team creation body. */
 export type TeamCreateReq = z.infer<typeof TeamCreateSchema>;
 
-/** `PUT v2/team`: edit the team named by `slug`; absent fields are left unchanged. */
-export const TeamUpdateSchema = obj({ slug, teamName: teamName.optional(), ...teamFields });
+/**
+ * `PUT v2/team`: edit the team named by `slug`; absent fields are left unchanged, `""` clears a
+ * text field and `null` clears country, time zone or e-mail theme. `contactEmail` and
+ * `authentication` replace the whole group. `newSlug` renames the identifier. Domains are not
+ * edited here: they change through `PUT/DELETE v2/team/domains`, which ask for the password.
+ */
+export const TeamUpdateSchema = obj({
+  slug,
+  newSlug: slug.optional(),
+  teamName: teamName.optional(),
+  ...teamFields,
+  country: country.nullable().optional(),
+  timezone: timezone.nullable().optional(),
+  emailTheme: EmailThemeSchema.nullable().optional(),
+});
 /** Team edit body. */
 export type TeamUpdateReq = z.infer<typeof TeamUpdateSchema>;
 
@@ -84,6 +100,23 @@ export type TeamDeleteReq = z.infer<typeof TeamDeleteSchema>;
 export const TeamSettingsSchema = obj({ slug, customSettings: CustomSettingsSchema });
 /** Team settings body. */
 export type TeamSettingsReq = z.infer<typeof TeamSettingsSchema>;
+
+/** Sortable columns of the team list. */
+export const TEAM_SORT_FIELDS = ["name", "slug", "createdOn"] as const;
+/** A sortable column of the team list. */
+export type TeamSortField = (typeof TEAM_SORT_FIELDS)[number];
+
+/**
+ * `GET v2/teams` query: free-text search on name and slug, sort, order and keyset paging
+ * (query-string friendly; unknown parameters are ignored).
+ */
+export const TeamListQuerySchema = ListQuerySchema.extend({
+  search,
+  sort: oneOf(TEAM_SORT_FIELDS).default("name"),
+  order: sortOrder,
+});
+/** Team list query. */
+export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
 
 /**
  * A slug proposal for a team name: lowercase ASCII words joined by hyphens, cut to the slug

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { constraintViolation, isForeignKeyViolation, isUniqueViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateDown, migrateToLatest } from "../../server/db/migrate";
+import { migrations } from "../../server/db/migrations/index";
 import type { Database } from "../../server/db/types";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
 import type { TestDatabase } from "../support/db";
@@ -12,7 +13,7 @@ const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
   "associations", "devices", "invite_recipients", "invites", "license_packs", "locations", "mail_outbox",
   "one_time_tokens", "service_tokens", "sessions", "system_settings", "team_domains", "teams",
-  "user_aliases", "user_password_history", "users",
+  "user_aliases", "user_password_history", "user_tokens", "users",
 ];
 const NOW = 1_760_000_000_000;
 
@@ -184,7 +185,7 @@ describe.each(testDialects())("database on %s", (dialect) => {
       await expect(migrateToLatest(fresh.db)).rejects.toThrow(/migration failed in migration 0001_initial/);
       expect(await tableNames(fresh.db)).toEqual(["admins"]);
       await sql`drop table admins`.execute(fresh.db);
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial"]);
+      expect(await migrateToLatest(fresh.db)).toEqual(Object.keys(migrations));
     } finally {
       await fresh.destroy();
     }
@@ -193,9 +194,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
   it("migrateDown removes every table, and the schema can be rebuilt", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
-      expect(await migrateDown(fresh.db)).toEqual(["0001_initial"]);
+      expect(await migrateDown(fresh.db)).toEqual(Object.keys(migrations).reverse());
       expect(await tableNames(fresh.db)).toEqual([]);
-      expect(await migrateToLatest(fresh.db)).toEqual(["0001_initial"]);
+      expect(await migrateToLatest(fresh.db)).toEqual(Object.keys(migrations));
       expect(await tableNames(fresh.db)).toEqual(APP_TABLES);
     } finally {
       await fresh.destroy();

@@ -34,6 +34,11 @@ describe("GET /v2/openapi.json", () => {
     expect(logs.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["limit", "cursor", "search", "action", "outcome"]));
   });
 
+  it("marks the service API as service-token routes", () => {
+    const devices = doc.paths["/v2/service/devices"]?.post as { security: unknown[] };
+    expect(devices.security).toEqual([{ serviceToken: [] }]);
+  });
+
   it("lists every route the matrix covers", () => {
     const registered = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(registered).toContain("DELETE /v2/admin/terminate");

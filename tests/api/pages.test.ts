@@ -140,8 +140,12 @@ describe.each(testDialects())("pages on %s", (dialect) => {
       const session = await signIn(server.database.db, server.config, admin);
       const own = await server.request().get(`/admins/profile/${admin.uid}`).set("Cookie", session.header);
       expect(own.text).toContain('<h1 class="page-title">My profile</h1>');
-      const other = await server.request().get("/admins/profile/someone-else").set("Cookie", session.header);
+      const [team] = await server.database.db.selectFrom("adminTeams").innerJoin("teams", "teams.id", "adminTeams.teamId").selectAll("teams").where("adminTeams.adminId", "=", admin.id).execute();
+      const colleague = await buildAdmin(server.database.db, { teams: [team!] });
+      const other = await server.request().get(`/admins/profile/${colleague.uid}`).set("Cookie", session.header);
       expect(other.text).toContain('<h1 class="page-title">Administrator profile</h1>');
+      const unknown = await server.request().get("/admins/profile/someone-else").set("Cookie", session.header);
+      expect(unknown.status).toBe(404);
     });
 
     it("ends the session when the admin is blocked or their token version moves on", async () => {

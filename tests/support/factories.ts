@@ -98,3 +98,48 @@ export async function setSettings(db: Kysely<Database>, group: "general" | "secu
   await db.deleteFrom("systemSettings").where("groupName", "=", group).execute();
   await db.insertInto("systemSettings").values({ groupName: group, value, updatedAt: Date.now() }).execute();
 }
+
+/** Options for a user: row overrides, the team (one is created when neither it nor teamId is given) and aliases. */
+export type UserOverrides = Partial<Row<"users">> & { team?: Row<"teams">; aliases?: string[] };
+
+/** Inserts an end user (active, in a fresh team unless one is given) with optional aliases. */
+export async function buildUser(db: Kysely<Database>, overrides: UserOverrides = {}): Promise<Row<"users">> {
+  const { team, aliases, ...fields } = overrides;
+  const id = next();
+  const now = Date.now();
+  const teamId = fields.teamId ?? team?.id ?? (await buildTeam(db)).id;
+  const user = await db
+    .insertInto("users")
+    .values({
+      uid: randomUUID(),
+      username: `user-${id}@example.test`,
+      firstName: "Grace",
+      lastName: "Hopper",
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+      teamId,
+      id: undefined,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (aliases?.length) await db.insertInto("userAliases").values(aliases.map((alias) => ({ userId: user.id, alias }))).execute();
+  return user;
+}
+
+/** Options for a device: row overrides plus an optional location recorded for it. */
+export type DeviceOverrides = Partial<Row<"devices">> & { location?: Partial<Row<"locations">> };
+
+/** Inserts a device of the user (Android unless overridden), and its location when given. */
+export async function buildDevice(db: Kysely<Database>, user: Row<"users">, overrides: DeviceOverrides = {}): Promise<Row<"devices">> {
+  const { location, ...fields } = overrides;
+  const now = Date.now();
+  const device = await db
+    .insertInto("devices")
+    .values({ uid: randomUUID(), platform: 1, appVersion: "5.0.1", deviceName: "Pixel", deviceToken: `token-${next()}`, osVersion: "14", createdAt: now, lastSeenAt: now, ...fields, userId: user.id, id: undefined })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (location) await db.insertInto("locations").values({ recordedAt: now, ...location, deviceId: device.id, id: undefined }).execute();
+  return device;
+}

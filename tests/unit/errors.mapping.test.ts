@@ -125,7 +125,7 @@ describe("mapCallOutcome: prefix + status, then generic, then unknown", () => {
       ["teamEdit", 503, "unavailable"],
       ["teamEdit", 504, "internal"],
       ["inviteCreate", 509, "emailFailed"],
-      ["teamEdit", 409, "conflict"],
+      ["teamSettings", 409, "conflict"],
     ];
     for (const [prefix, status, code] of cases) expect(codeOf(mapCallOutcome({ prefix, status }))).toBe(code);
   });

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   AdminCreateSchema,
   AdminIdsSchema,
+  AdminListQuerySchema,
+  AdminUidSchema,
+  AdminUpdateSchema,
   AssociationCreateSchema,
   DeviceSchema,
   InviteCreateSchema,
@@ -72,6 +75,16 @@ describe("admins", () => {
     expect(messagesOf(AdminCreateSchema.safeParse({ ...base, teams: [], password: HASH }))).toEqual([`teams:${V.adminTeamsRequired}`]);
     expect(AdminCreateSchema.safeParse({ ...base, teams: [], root: true, password: HASH }).success).toBe(true);
     expect(messagesOf(AdminCreateSchema.safeParse({ ...base, teams: ["acme", "acme"], password: HASH }))).toEqual([`teams.1:${V.duplicate}`]);
+  });
+
+  it("gives a root no teams, edits only names, language and time zone, and reads list queries", () => {
+    expect(messagesOf(AdminCreateSchema.safeParse({ ...base, root: true, password: HASH }))).toEqual([`teams:${V.rootNoTeams}`]);
+    expect(AdminUpdateSchema.safeParse({ uid: UID, lang: "pt", timezone: "Europe/Lisbon" }).success).toBe(true);
+    expect(messagesOf(AdminUpdateSchema.safeParse({ uid: UID, username: "x" }))).toEqual([`:${V.unknownKey}`]);
+    expect(messagesOf(AdminUidSchema.safeParse({ uid: "nope" }))).toEqual([`uid:${V.uid}`]);
+    expect(AdminListQuerySchema.parse({})).toMatchObject({ limit: 50, sort: "name", order: "asc" });
+    expect(AdminListQuerySchema.parse({ role: "", status: "", team: "", sort: "", order: "", limit: "5" })).toMatchObject({ limit: 5, sort: "name", order: "asc", role: undefined });
+    expect(messagesOf(AdminListQuerySchema.safeParse({ sort: "password" }))).toEqual([`sort:${V.invalidOption}`]);
   });
 
   it("validates ids, profile, password change and termination", () => {

@@ -5,8 +5,14 @@
  */
 import type { Migration } from "kysely";
 import { initialMigration } from "./0001_initial";
+import { teamEmailThemeMigration } from "./0002_team_email_theme";
+import { deviceReportsMigration } from "./0003_device_reports";
+import { usersMigration } from "./0004_users";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": initialMigration,
+  "0002_team_email_theme": teamEmailThemeMigration,
+  "0003_device_reports": deviceReportsMigration,
+  "0004_users": usersMigration,
 };

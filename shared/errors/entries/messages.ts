@@ -23,6 +23,12 @@ export const MESSAGE_ENTRIES = {
     en: "This company is not currently managed by any administrator",
   },
   invalidToken: { status: 400, kind: "error", en: "Invalid Token" },
+  // A white-listed domain belongs to one team only (team creation and the domains calls).
+  domainTaken: {
+    status: 409,
+    kind: "error",
+    en: "This domain already belongs to another company - Remove it there first",
+  },
   scriptLoadError: {
     status: 0,
     kind: "error",

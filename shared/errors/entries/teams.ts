@@ -7,6 +7,7 @@ import type { ActionEntrySpecs } from "../types";
  */
 export const TEAM_ENTRIES = {
   teamCreate200: { status: 200, kind: "success", en: "Company Created Successfully" },
+  teamCreate403: { status: 403, kind: "error", en: "You are not allowed to create companies - Ask a super administrator" },
   teamCreate409: {
     status: 409,
     kind: "error",
@@ -14,9 +15,20 @@ export const TEAM_ENTRIES = {
   },
   teamEdit200: { status: 200, kind: "success", en: "Company updated successfully" },
   teamEdit404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  teamEdit409: {
+    status: 409,
+    kind: "error",
+    en: "A company with this identifier already exists - Choose another identifier",
+  },
   teamDelete200: { status: 200, kind: "success", en: "Company deleted" },
   teamDelete403: { status: 403, kind: "error", en: "You are not allowed to delete this company" },
   teamDelete409: { status: 409, kind: "error", en: "This company does not exist - It may already have been deleted" },
+  // A team's users must be moved first (users.team_id is ON DELETE RESTRICT).
+  teamDelete422: {
+    status: 422,
+    kind: "error",
+    en: "This company still has users - Move them to another company before deleting it",
+  },
   teamSettings200: { status: 200, kind: "success", en: "Company settings saved" },
   teamSettings400: { status: 400, kind: "error", en: "Invalid settings - Check the highlighted fields" },
   teamSettings404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },

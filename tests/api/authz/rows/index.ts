@@ -1,6 +1,11 @@
 import type { MatrixRow } from "../types";
+import { adminsRows } from "./admins";
 import { identityRows } from "./identity";
 import { logsRows } from "./logs";
+import { teamsRows } from "./teams";
+import { usersRows } from "./users";
+import { serviceRows } from "./service";
+import { dashboardRows } from "./dashboard";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...logsRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows];

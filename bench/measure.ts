@@ -1,0 +1,85 @@
+/**
+ * Measurement helpers of `npm run bench`: a load run of one route (autocannon) with its own
+ * latency percentiles, a timed single call, and the Markdown table the run prints.
+ */
+import autocannon from "autocannon";
+
+/** One route under load: throughput, latency percentiles (ms) and failed requests. */
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  /** Set when the route could not be measured (e.g. it does not exist yet). */
+  note?: string;
+}
+
+/** The q-quantile (0..1) of sorted values, nearest rank. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** Load options shared by every route of a run. */
+export interface LoadOptions {
+  baseUrl: string;
+  duration: number;
+  connections: number;
+}
+
+/**
+ * Loads `path` for the run's duration and connections; p50 and p95 are computed from every
+ * response time (autocannon's own histogram has no p95).
+ */
+export async function measure(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const times: number[] = [];
+  const instance = autocannon({ url: load.baseUrl + path, duration: load.duration, connections: load.connections, headers }, () => undefined);
+  instance.on("response", (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+  });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance.on("done", resolve);
+    instance.on("error", reject);
+  });
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Checks that a route answers 200 before loading it; otherwise the reason to print instead. */
+export async function probe(load: LoadOptions, path: string, headers: Record<string, string> = {}): Promise<string | null> {
+  const res = await fetch(load.baseUrl + path, { headers });
+  await res.arrayBuffer();
+  return res.ok ? null : `not measured: ${path} answers ${res.status}`;
+}
+
+/** Measures a route when it answers 200, else records why not. */
+export async function measureIfPresent(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const problem = await probe(load, path, headers);
+  if (problem) return { name, requestsPerSecond: 0, p50: Number.NaN, p95: Number.NaN, errors: 0, note: problem };
+  return measure(load, name, path, headers);
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : "–");
+
+/** The Markdown table: each route's throughput as a ratio to the baseline (the first row). */
+export function markdownTable(runs: readonly Measurement[]): string {
+  const baseline = runs[0]?.requestsPerSecond ?? 1;
+  const lines = ["| route | req/s | ratio to `/healthz` | p50 ms | p95 ms | errors |", "| --- | ---: | ---: | ---: | ---: | ---: |"];
+  for (const run of runs) {
+    if (run.note) lines.push(`| ${run.name} | – | – | – | – | ${run.note} |`);
+    else lines.push(`| ${run.name} | ${run.requestsPerSecond.toFixed(0)} | ${(run.requestsPerSecond / baseline).toFixed(2)} | ${ms(run.p50)} | ${ms(run.p95)} | ${run.errors} |`);
+  }
+  return lines.join("\n");
+}
+
+/** Median of a few timed runs (ms). */
+export function median(values: readonly number[]): number {
+  return quantile([...values].sort((a, b) => a - b), 0.5);
+}

@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { BulkFailure } from "../../../shared/schemas/list";
+import { Alert } from "../forms/Alert";
+import { useCallMessage } from "../forms/useCallMessage";
+import { useT, type Translate } from "../render-context";
+import { usersCalls } from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
+import type { BulkAction, TeamOption } from "./types";
+
+/** What a finished bulk call reports to the list: the action, its target and per-item results. */
+export interface BulkOutcome {
+  action: BulkAction;
+  team: TeamOption | null;
+  ok: string[];
+  failed: BulkFailure[];
+}
+
+/** Props of {@link BulkBar}. */
+export interface BulkBarProps {
+  selected: ReadonlySet<string>;
+  teams: readonly TeamOption[];
+  csrfToken: string;
+  onClear: () => void;
+  onDone: (outcome: BulkOutcome) => void;
+}
+
+const ACTIONS: readonly BulkAction[] = ["block", "activate", "move", "delete"];
+
+/** The confirmation question of a bulk action: how many users it affects (plural-aware), and the target team of a move. */
+export function bulkConfirmText(t: Translate, action: BulkAction, count: number, teamName = ""): string {
+  return t(`users:bulk.confirm.${action}`, { count, team: teamName });
+}
+/** Plural keys are built, not literal, so the key checker does not look for a base key. */
+const SELECTED_KEY = ["users:selection", "count"].join(".");
+
+/**
+ * The selection bar of the users list: how many users are selected (across pages), the bulk
+ * actions, and a confirmation dialog that states how many users the action affects. With nothing
+ * selected an action answers 'No user selected'; the call's failure stays in the dialog.
+ */
+export function BulkBar({ selected, teams, csrfToken, onClear, onDone }: BulkBarProps) {
+  const t = useT();
+  const messageFor = useCallMessage();
+  const moveId = useId();
+  const moveSelect = useRef<HTMLSelectElement>(null);
+  const [action, setAction] = useState<BulkAction | null>(null);
+  const [target, setTarget] = useState("");
+  const [targetError, setTargetError] = useState(false);
+  const [nothing, setNothing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = selected.size;
+  const team = teams.find((candidate) => candidate.slug === target) ?? null;
+
+  useEffect(() => {
+    if (count > 0) setNothing(false);
+  }, [count]);
+
+  const ask = (next: BulkAction) => {
+    if (count === 0) return setNothing(true);
+    if (next === "move" && !team) {
+      setTargetError(true);
+      moveSelect.current?.focus();
+      return;
+    }
+    setFailure(null);
+    setAction(next);
+  };
+
+  const confirm = () => {
+    if (!action) return;
+    const running = action;
+    setBusy(true);
+    setFailure(null);
+    usersCalls(csrfToken)
+      .bulk(running, [...selected], team?.slug)
+      .then((result) => {
+        setAction(null);
+        onDone({ action: running, team: running === "move" ? team : null, ok: result.ok, failed: result.failed });
+      })
+      .catch((error: unknown) => setFailure(messageFor(error)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <div className="bulk-bar" role="group" aria-label={t("users:bulk.label")}>
+      <div className="selection-status">
+        <p className="selection-count" aria-live="polite">
+          {count > 0 ? t(SELECTED_KEY, { count }) : t("users:selection.hint")}
+        </p>
+        {count > 0 ? (
+          <button type="button" className="button button-small" onClick={onClear}>
+            {t("users:selection.clear")}
+          </button>
+        ) : null}
+      </div>
+      <div className="bulk-actions">
+        {ACTIONS.map((name) =>
+          name === "move" ? (
+            <span key={name} className="bulk-move">
+              <label className="visually-hidden" htmlFor={moveId}>
+                {t("users:bulk.moveTarget")}
+              </label>
+              <select
+                id={moveId}
+                ref={moveSelect}
+                className="input"
+                value={target}
+                aria-invalid={targetError ? true : undefined}
+                aria-describedby={targetError ? `${moveId}-error` : undefined}
+                onChange={(event) => {
+                  setTarget(event.target.value);
+                  setTargetError(false);
+                }}
+              >
+                <option value="">{t("users:bulk.moveTarget")}</option>
+                {teams.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.teamName}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="button" onClick={() => ask("move")}>
+                {t("users:bulk.move")}
+              </button>
+              {targetError ? (
+                <span className="field-error" id={`${moveId}-error`}>
+                  {t("validation:required")}
+                </span>
+              ) : null}
+            </span>
+          ) : (
+            <button key={name} type="button" className={name === "delete" ? "button button-danger" : "button"} onClick={() => ask(name)}>
+              {t(`users:bulk.${name}`)}
+            </button>
+          ),
+        )}
+      </div>
+      {nothing ? <Alert variant="error">{t("errors:noUserSelected")}</Alert> : null}
+      <ConfirmDialog
+        open={action !== null}
+        title={action ? t(`users:bulk.titles.${action}`) : ""}
+        confirmLabel={action ? t(`users:bulk.${action}`) : ""}
+        tone={action === "delete" || action === "block" ? "danger" : "primary"}
+        busy={busy}
+        error={failure}
+        onConfirm={confirm}
+        onClose={() => setAction(null)}
+      >
+        <p>{action ? bulkConfirmText(t, action, count, team?.teamName) : null}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

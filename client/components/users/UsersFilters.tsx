@@ -1,0 +1,114 @@
+import { useEffect, useId, useState } from "react";
+import { PLATFORM_CODE_LIST } from "../../../shared/domain/platforms";
+import { USER_STATUSES, type UserStatus } from "../../../shared/domain/statuses";
+import { maxLength } from "../../../shared/limits";
+import { SelectField } from "../forms/Field";
+import { useT } from "../render-context";
+import { platformLabel } from "./format";
+import { hasFilters } from "./query";
+import type { TeamOption, UsersQuery } from "./types";
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
+const FLAGS = ["ecs", "sip", "cellcrypt"] as const;
+
+const flagValue = (value: boolean | undefined) => (value === undefined ? "" : String(value));
+const parseFlag = (value: string) => (value === "" ? undefined : value === "true");
+
+/** Props of {@link UsersFilters}. */
+export interface UsersFiltersProps {
+  query: UsersQuery;
+  teams: readonly TeamOption[];
+  onChange: (patch: Partial<UsersQuery>) => void;
+}
+
+/**
+ * The users list's search box (name, username, alias; debounced) and filters: status, team,
+ * platform (SPEC §3 names) and the ECS / SIP / Cellcrypt flags (any, yes, no).
+ */
+export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
+  const t = useT();
+  const searchId = useId();
+  const [text, setText] = useState(query.search ?? "");
+
+  useEffect(() => {
+    const wanted = text.trim() === "" ? undefined : text.trim();
+    if (wanted === (query.search ?? undefined)) return;
+    const timer = setTimeout(() => onChange({ search: wanted }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, query.search, onChange]);
+
+  const clear = () => {
+    setText("");
+    onChange({ search: undefined, status: undefined, team: undefined, platform: undefined, ecs: undefined, sip: undefined, cellcrypt: undefined });
+  };
+  const all = t("users:list.all");
+  const any = t("users:list.any");
+  return (
+    <div className="users-filters">
+      <div className="field users-search">
+        <label className="field-label" htmlFor={searchId}>
+          {t("users:list.search")}
+        </label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          name="search"
+          value={text}
+          maxLength={maxLength.search}
+          placeholder={t("users:list.searchPlaceholder")}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <fieldset className="filters">
+        <legend className="visually-hidden">{t("users:list.filtersLabel")}</legend>
+        <SelectField
+          label={t("users:list.status")}
+          name="status"
+          value={query.status ?? ""}
+          placeholder={all}
+          options={USER_STATUSES.map((status) => ({ value: status, label: t(`users:statuses.${status}`) }))}
+          onChange={(event) => onChange({ status: event.target.value === "" ? undefined : (event.target.value as UserStatus) })}
+        />
+        <SelectField
+          label={t("users:list.team")}
+          name="team"
+          value={query.team ?? ""}
+          placeholder={all}
+          options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
+          onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
+        />
+        <SelectField
+          label={t("users:list.platform")}
+          name="platform"
+          value={query.platform === undefined ? "" : String(query.platform)}
+          placeholder={all}
+          options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
+          onChange={(event) => onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })}
+        />
+        {FLAGS.map((flag) => (
+          <SelectField
+            key={flag}
+            label={t(`users:flags.${flag}Short`)}
+            name={flag}
+            value={flagValue(query[flag])}
+            placeholder={any}
+            options={[
+              { value: "true", label: t("users:list.yes") },
+              { value: "false", label: t("users:list.no") },
+            ]}
+            onChange={(event) => onChange({ [flag]: parseFlag(event.target.value) })}
+          />
+        ))}
+        {hasFilters(query) ? (
+          <button type="button" className="button button-small filters-clear" onClick={clear}>
+            {t("users:list.clearFilters")}
+          </button>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}

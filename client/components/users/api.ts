@@ -1,0 +1,37 @@
+import { createUsersApi, type UsersApi } from "../../../shared/api/users";
+import type { BulkResponse } from "../../../shared/schemas/list";
+import type { BulkAction } from "./types";
+
+/** The users calls the islands make, with the bulk action and device calls by name. */
+export interface UsersCalls extends Pick<UsersApi, "list" | "create" | "update"> {
+  /** Runs a bulk action (`move` needs the target team's slug). */
+  bulk(action: BulkAction, uids: string[], team?: string): Promise<BulkResponse>;
+  reset(uid: string): Promise<unknown>;
+  wipe(uid: string, deviceId: string): Promise<unknown>;
+  deleteDevice(uid: string, deviceId: string): Promise<unknown>;
+}
+
+/** The users API client (shared/api/users.ts) bound to the session's CSRF token. */
+export function usersCalls(csrfToken: string): UsersCalls {
+  const api = createUsersApi({ csrfToken });
+  return {
+    list: (params) => api.list(params),
+    create: (body) => api.create(body),
+    update: (body) => api.update(body),
+    bulk: (action, uids, team) => {
+      switch (action) {
+        case "block":
+          return api.block({ uids });
+        case "activate":
+          return api.activate({ uids });
+        case "delete":
+          return api.remove({ uids });
+        case "move":
+          return api.move({ uids, team: team ?? "" });
+      }
+    },
+    reset: (uid) => api.reset({ uid }),
+    wipe: (uid, deviceId) => api.wipeDevice({ uid, deviceId }),
+    deleteDevice: (uid, deviceId) => api.deleteDevice({ uid, deviceId }),
+  };
+}

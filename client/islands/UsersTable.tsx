@@ -1,0 +1,125 @@
+import { useCallback, useState } from "react";
+import { Alert } from "../components/forms/Alert";
+import { useLang, useT } from "../components/render-context";
+import { BulkBar, type BulkOutcome } from "../components/users/BulkBar";
+import { BulkSummary } from "../components/users/BulkSummary";
+import { hasFilters } from "../components/users/query";
+import type { TeamOption, UserListPage, UsersQuery } from "../components/users/types";
+import { UsersFilters } from "../components/users/UsersFilters";
+import { UsersGrid, type SortField } from "../components/users/UsersGrid";
+import { useUsersList } from "../components/users/useUsersList";
+import { DATE_LOCALES } from "../lib/datetime";
+
+/** Props of the users list island: the server-rendered first page and what it was rendered from. */
+export interface UsersTableProps {
+  page: UserListPage;
+  query: UsersQuery;
+  /** Teams in the admin's scope: the team filter and the move target. */
+  teams: TeamOption[];
+  csrfToken: string;
+  /** The admin's time zone; times are shown in it. */
+  timezone: string;
+}
+
+/**
+ * /users/manage: search, filters, sortable columns and keyset paging over `GET /v2/users`, with
+ * the view kept in the address bar; a selection that survives paging, and bulk block, activate,
+ * move and delete with a confirmation and a result summary.
+ */
+export function UsersTable({ page: initialPage, query: initialQuery, teams, csrfToken, timezone }: UsersTableProps) {
+  const t = useT();
+  const lang = useLang();
+  const list = useUsersList(initialPage, initialQuery, csrfToken);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const { query, page, busy, pageIndex } = list;
+
+  const toggle = useCallback((uid: string) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+  }, []);
+  const togglePage = (select: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const user of page.items) {
+        if (select) next.add(user.uid);
+        else next.delete(user.uid);
+      }
+      return next;
+    });
+  };
+  const sort = (field: SortField) => {
+    const order = query.sort === field && query.order === "asc" ? "desc" : "asc";
+    list.change({ sort: field, order });
+  };
+  const done = (result: BulkOutcome) => {
+    setOutcome(result);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const uid of result.ok) next.delete(uid);
+      return next;
+    });
+    list.refresh();
+  };
+
+  const number = new Intl.NumberFormat(DATE_LOCALES[lang] ?? "en-GB");
+  const range =
+    page.items.length === 0
+      ? null
+      : pageIndex === null
+        ? t("users:list.totalOnly", { total: number.format(page.total) })
+        : t("users:list.range", {
+            from: number.format(pageIndex * query.limit + 1),
+            to: number.format(pageIndex * query.limit + page.items.length),
+            total: number.format(page.total),
+          });
+  const hasPrevious = query.cursor !== undefined;
+
+  return (
+    <div className="users-list">
+      <div className="users-toolbar">
+        <UsersFilters query={query} teams={teams} onChange={list.change} />
+        <a className="button button-primary users-create" href="/users/create">
+          {t("users:list.create")}
+        </a>
+      </div>
+      <BulkBar selected={selected} teams={teams} csrfToken={csrfToken} onClear={() => setSelected(new Set())} onDone={done} />
+      {outcome ? <BulkSummary outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      <div className="users-results" aria-busy={busy}>
+        <p className="users-status" role="status">
+          {busy ? t("users:list.loading") : range}
+        </p>
+        {page.items.length > 0 ? (
+          <div className="table-scroll">
+            <UsersGrid
+              items={page.items}
+              query={query}
+              selected={selected}
+              timezone={timezone}
+              onSort={sort}
+              onToggle={toggle}
+              onTogglePage={togglePage}
+            />
+          </div>
+        ) : (
+          <div className="empty-state">
+            <p className="empty-title">{t("users:list.empty")}</p>
+            {hasFilters(query) ? <p>{t("users:list.emptyHint")}</p> : null}
+          </div>
+        )}
+      </div>
+      <nav className="pager" aria-label={t("users:list.pagination")}>
+        <button type="button" className="button" disabled={!hasPrevious || busy} onClick={list.previous}>
+          {t("users:list.previous")}
+        </button>
+        <button type="button" className="button" disabled={!page.nextCursor || busy} onClick={list.next}>
+          {t("users:list.next")}
+        </button>
+      </nav>
+    </div>
+  );
+}

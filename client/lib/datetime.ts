@@ -1,0 +1,30 @@
+/**
+ * Date and time formatting for the console: Intl in the admin's language and time zone. Shared
+ * by server-rendered pages and islands (both import it, so both format the same way).
+ */
+
+/** BCP 47 locales the console formats dates in, per console language. */
+export const DATE_LOCALES: Readonly<Record<string, string>> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
+
+/** How much of a time to show: `long` on profiles, `short` in tables. */
+export type DateTimeStyle = "long" | "short";
+
+const OPTIONS: Readonly<Record<DateTimeStyle, Intl.DateTimeFormatOptions>> = {
+  long: { dateStyle: "long", timeStyle: "short" },
+  short: { year: "numeric", month: "short", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+};
+
+/**
+ * Formats an ISO time in the given time zone and console language; an unknown zone falls back to
+ * UTC and an unparsable value is shown as sent.
+ */
+export function formatDateTime(iso: string, lang: string, timeZone: string, style: DateTimeStyle = "short"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const locale = DATE_LOCALES[lang] ?? "en-GB";
+  try {
+    return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone: "UTC" }).format(date);
+  }
+}

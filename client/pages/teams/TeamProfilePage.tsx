@@ -1,0 +1,174 @@
+import type { ReactNode } from "react";
+import type { TeamDetails } from "../../../shared/api/teams";
+import { Island } from "../../components/Island";
+import { Alert } from "../../components/forms/Alert";
+import { useLang, useT } from "../../components/render-context";
+import { formatDateTime } from "../../lib/datetime";
+import { ColorSwatch } from "../../components/teams/ColorSwatch";
+import { editableTeam } from "../../components/teams/teamFormModel";
+import { TeamDelete } from "../../islands/TeamDelete";
+import { TeamForm } from "../../islands/TeamForm";
+import { TeamSettingsEditor } from "../../islands/TeamSettingsEditor";
+
+/** Props of /teams/profile/{slug}. */
+export interface TeamProfilePageProps {
+  team: TeamDetails;
+  /** Root sees the delete island. */
+  canDelete: boolean;
+  csrfToken: string;
+  timezones: string[];
+  /** The signed-in admin's time zone. */
+  timezone: string;
+  /** The change the admin just made (the form comes back here after it). */
+  notice: "created" | "updated" | null;
+}
+
+const ISLAND_NAMESPACES = ["teams", "validation"] as const;
+const ADMIN_STATUSES: ReadonlySet<string> = new Set(["registered", "invited", "active", "blocked"]);
+
+function Card({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: "danger" }) {
+  return (
+    <section className={tone === "danger" ? "card card-danger" : "card"} aria-labelledby={id}>
+      <h2 id={id} className="card-title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A summary row; empty values read as "None". */
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  const t = useT();
+  const empty = children === null || children === undefined || children === "";
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{empty ? <span className="muted">{t("teams:form.none")}</span> : children}</dd>
+    </>
+  );
+}
+
+/** Every field of the team as a definition list. */
+function Details({ team, timezone }: { team: TeamDetails; timezone: string }) {
+  const t = useT();
+  const lang = useLang();
+  const auth = team.authentication;
+  const theme = team.emailTheme;
+  const list = (items: readonly string[]) => (items.length === 0 ? null : <ul className="summary-list">{items.map((item) => <li key={item}>{item}</li>)}</ul>);
+  return (
+    <dl className="summary">
+      <Row label={t("teams:fields.teamName")}>{team.teamName}</Row>
+      <Row label={t("teams:fields.slug")}><code>{team.slug}</code></Row>
+      <Row label={t("teams:fields.institution")}>{team.institution}</Row>
+      <Row label={t("teams:fields.notes")}>{team.notes ? <span className="teams-notes">{team.notes}</span> : null}</Row>
+      <Row label={t("teams:fields.finance")}>{team.contactEmail.finance}</Row>
+      <Row label={t("teams:fields.operations")}>{team.contactEmail.operations}</Row>
+      <Row label={t("teams:fields.support")}>{team.contactEmail.support}</Row>
+      <Row label={t("teams:fields.city")}>{team.city}</Row>
+      <Row label={t("teams:fields.country")}>{team.country}</Row>
+      <Row label={t("teams:fields.language")}>{t(`common:language.${team.language}`)}</Row>
+      <Row label={t("teams:fields.timezone")}>{team.timezone}</Row>
+      <Row label={t("teams:fields.domains")}>{list(team.domains)}</Row>
+      <Row label={t("teams:fields.oauthClientId")}>{auth.oauthClientId}</Row>
+      <Row label={t("teams:fields.authority")}>{auth.authority}</Row>
+      <Row label={t("teams:fields.discovery")}>{auth.discovery}</Row>
+      <Row label={t("teams:fields.version")}>{auth.version}</Row>
+      <Row label={t("teams:fields.tenantId")}>{auth.tenantId}</Row>
+      <Row label={t("teams:fields.azureAdSync")}>{t(auth.azureAdSync ? "teams:form.yes" : "teams:form.no")}</Row>
+      <Row label={t("teams:fields.certRevocation")}>{t(`teams:revocation.${auth.certRevocation}`)}</Row>
+      <Row label={t("teams:sections.emailTheme")}>
+        {theme ? (
+          <span className="teams-theme">
+            <ColorSwatch color={theme.primaryColor} />
+            {theme.name} ({theme.primaryColor})
+          </span>
+        ) : null}
+      </Row>
+      <Row label={t("teams:fields.users")}>{String(team.userCount)}</Row>
+      <Row label={t("teams:fields.createdOn")}>{formatDateTime(team.createdOn, lang, timezone, "long")}</Row>
+      <Row label={t("teams:fields.updatedOn")}>{formatDateTime(team.updatedOn, lang, timezone, "long")}</Row>
+    </dl>
+  );
+}
+
+/** The team's administrators, or the catalogue notice when nobody manages it. */
+function Admins({ team }: { team: TeamDetails }) {
+  const t = useT();
+  if (team.admins.length === 0) return <p className="notice teams-unmanaged">{t("errors:companyNotManaged")}</p>;
+  return (
+    <ul className="teams-admins">
+      {team.admins.map((admin) => (
+        <li key={admin.uid}>
+          <a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{`${admin.firstName} ${admin.lastName}`.trim() || admin.username}</a>
+          <span className="muted">{admin.username}</span>
+          {admin.role === "root" ? <span className="badge badge-flag">{t("teams:roles.root")}</span> : null}
+          <span className={`badge badge-${admin.status}`}>{ADMIN_STATUSES.has(admin.status) ? t(`teams:statuses.${admin.status}`) : admin.status}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The team's license packs, or an empty state (license management arrives with a later issue). */
+function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
+  const t = useT();
+  const lang = useLang();
+  if (team.licensePacks.length === 0) return <p className="teams-empty-note">{t("teams:profile.noLicenses")}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table teams-table">
+        <thead>
+          <tr>
+            {(["licenseId", "licenseType", "licenseCount", "licenseStatus", "licenseExpires"] as const).map((key) => <th key={key} scope="col">{t(`teams:profile.${key}`)}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {team.licensePacks.map((pack) => (
+            <tr key={pack.id}>
+              <td>#{pack.id}</td>
+              <td>{pack.licenseType}</td>
+              <td className="col-number">{pack.licenseCount}</td>
+              <td><span className={`badge badge-${pack.status === "active" ? "active" : "blocked"}`}>{pack.status}</span></td>
+              <td>{pack.expiresOn ? formatDateTime(pack.expiresOn, lang, timezone) : t("teams:profile.never")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A team's profile: details, administrators (or the "not managed" notice), license packs, then
+ * the islands that change it: the team form in edit mode, the custom-settings editor and, for
+ * root, deletion behind a confirmation dialog.
+ */
+export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, notice }: TeamProfilePageProps) {
+  const t = useT();
+  return (
+    <div className="profile-page teams-profile">
+      <p className="teams-back"><a href="/teams">← {t("teams:profile.backToList")}</a></p>
+      {notice ? <Alert variant="success">{t(notice === "created" ? "errors:teamCreate200" : "errors:teamEdit200")}</Alert> : null}
+      <Card id="team-details" title={t("teams:sections.details")}>
+        <Details team={team} timezone={timezone} />
+        <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>
+      </Card>
+      <Card id="team-admins" title={t("teams:sections.admins")}>
+        <Admins team={team} />
+      </Card>
+      <Card id="team-licenses" title={t("teams:sections.licenses")}>
+        <Licenses team={team} timezone={timezone} />
+      </Card>
+      <Card id="team-edit" title={t("teams:sections.edit")}>
+        <Island name="TeamForm" component={TeamForm} props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }} namespaces={ISLAND_NAMESPACES} />
+      </Card>
+      <Card id="team-settings" title={t("teams:sections.settings")}>
+        <Island name="TeamSettingsEditor" component={TeamSettingsEditor} props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }} namespaces={ISLAND_NAMESPACES} />
+      </Card>
+      {canDelete ? (
+        <Card id="team-danger" title={t("teams:sections.danger")} tone="danger">
+          <Island name="TeamDelete" component={TeamDelete} props={{ slug: team.slug, teamName: team.teamName, userCount: team.userCount, csrfToken }} namespaces={ISLAND_NAMESPACES} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Island } from "../../components/Island";
+import { useT } from "../../components/render-context";
+import { UserCreateForm, type UserCreateFormProps } from "../../islands/UserCreateForm";
+import { USERS_ISLAND_NAMESPACES } from "./UsersManagePage";
+
+/** /users/create: the creation form in a card, with a way back to the list. */
+export function UserCreatePage(props: UserCreateFormProps) {
+  const t = useT();
+  return (
+    <div className="profile-page">
+      <p className="back-link">
+        <a href="/users/manage">{t("users:profile.back")}</a>
+      </p>
+      <section className="card" aria-label={t("pages:titles.usersCreate")}>
+        <Island name="UserCreateForm" component={UserCreateForm} props={props} namespaces={USERS_ISLAND_NAMESPACES} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ReactNode } from "react";
+import { Island } from "../../components/Island";
+import { useT } from "../../components/render-context";
+import { DateTime, FlagBadges, StatusBadge, displayName, platformLabel } from "../../components/users/format";
+import type { UserDetail, UserDevice } from "../../components/users/types";
+import { DeviceActions } from "../../islands/DeviceActions";
+import { UserEditForm } from "../../islands/UserEditForm";
+import { UserResetButton } from "../../islands/UserResetButton";
+import { USERS_ISLAND_NAMESPACES } from "./UsersManagePage";
+
+/** Props of the user profile page (/users/profile/{uid}). */
+export interface UserProfilePageProps {
+  user: UserDetail;
+  csrfToken: string;
+  /** The admin's time zone; times are shown in it. */
+  timezone: string;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Location({ location }: { location: UserDevice["location"] }) {
+  const t = useT();
+  const place = [location?.city, location?.country].filter(Boolean).join(", ");
+  if (!location || (!place && !location.geocountry && !location.ip)) return <span className="muted">{t("users:profile.notKnown")}</span>;
+  return (
+    <span className="device-location">
+      {place ? <span>{place}</span> : null}
+      {location.geocountry ? <span className="muted">{t("users:devices.geocountry", { geocountry: location.geocountry })}</span> : null}
+      {location.ip ? <code>{location.ip}</code> : null}
+    </span>
+  );
+}
+
+function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
+  const t = useT();
+  const dash = <span className="muted">—</span>;
+  if (user.devices.length === 0) return <p className="card-note">{t("users:devices.empty")}</p>;
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t("users:devices.caption", { name: displayName(user) })}>
+      <table className="data-table devices-table">
+        <caption className="visually-hidden">{t("users:devices.caption", { name: displayName(user) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("users:devices.deviceName")}</th>
+            <th scope="col">{t("users:devices.os")}</th>
+            <th scope="col">{t("users:devices.osVersion")}</th>
+            <th scope="col">{t("users:devices.appVersion")}</th>
+            <th scope="col">{t("users:devices.browser")}</th>
+            <th scope="col">{t("users:devices.location")}</th>
+            <th scope="col">{t("users:devices.lastSeen")}</th>
+            <th scope="col">{t("users:devices.wipe")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {user.devices.map((device) => {
+            const os = platformLabel(t, device.platform);
+            return (
+              <tr key={device.id} data-device={device.id}>
+                <th scope="row">{device.deviceName || dash}</th>
+                <td data-platform={device.platform}>{os}</td>
+                <td>{device.osVersion || dash}</td>
+                <td>{device.appVersion || dash}</td>
+                <td>{device.browser || dash}</td>
+                <td>
+                  <Location location={device.location} />
+                </td>
+                <td>
+                  <DateTime iso={device.lastSeen} timeZone={timezone} />
+                </td>
+                <td>
+                  <Island
+                    name="DeviceActions"
+                    component={DeviceActions}
+                    props={{ uid: user.uid, deviceId: device.id, label: device.deviceName || os, wipe: device.wipe, csrfToken, timezone }}
+                    namespaces={USERS_ISLAND_NAMESPACES}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A user's profile: account details rendered on the server, the devices table with a
+ * DeviceActions island per device (remote wipe, delete), then the edit form and the password
+ * reset as islands.
+ */
+export function UserProfilePage(props: UserProfilePageProps) {
+  const { user, csrfToken, timezone } = props;
+  const t = useT();
+  const none = <span className="muted">{t("users:profile.none")}</span>;
+  const rows: [string, ReactNode][] = [
+    ["firstName", user.firstName || none],
+    ["lastName", user.lastName || none],
+    ["username", user.username],
+    ["role", user.role || none],
+    ["accessLevel", user.accessLevel || none],
+    ["status", <StatusBadge key="s" status={user.status} />],
+    ["team", <a key="t" href={`/teams/profile/${encodeURIComponent(user.team.slug)}`}>{user.team.teamName}</a>],
+    ["createdOn", <DateTime key="c" iso={user.createdOn} timeZone={timezone} style="long" />],
+    ["lastSeen", <DateTime key="l" iso={user.lastSeen} timeZone={timezone} style="long" />],
+    ["ipAddress", user.ipAddress ? <code>{user.ipAddress}</code> : <span className="muted">{t("users:profile.notKnown")}</span>],
+    [
+      "aliases",
+      user.aliases.length > 0 ? (
+        <ul className="summary-list">
+          {user.aliases.map((alias) => (
+            <li key={alias}>{alias}</li>
+          ))}
+        </ul>
+      ) : (
+        none
+      ),
+    ],
+    ["flags", user.ecs || user.sip || user.cellcrypt ? <FlagBadges user={user} long /> : none],
+  ];
+  return (
+    <div className="profile-page user-profile">
+      <p className="back-link">
+        <a href="/users/manage">{t("users:profile.back")}</a>
+      </p>
+      <Section id="user-details" title={t("users:profile.sections.details")}>
+        <dl className="summary">
+          {rows.map(([key, value]) => (
+            <div key={key} className="summary-row" data-field={key}>
+              <dt>{t(`users:profile.fields.${key}`)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="card-note">{t("users:profile.timesIn", { timezone })}</p>
+      </Section>
+      <Section id="user-devices" title={t("users:profile.sections.devices")}>
+        <DevicesTable {...props} />
+      </Section>
+      <Section id="user-edit" title={t("users:profile.sections.edit")}>
+        <Island
+          name="UserEditForm"
+          component={UserEditForm}
+          props={{ user: { uid: user.uid, firstName: user.firstName, lastName: user.lastName, aliases: user.aliases, ecs: user.ecs, sip: user.sip, cellcrypt: user.cellcrypt }, csrfToken }}
+          namespaces={USERS_ISLAND_NAMESPACES}
+        />
+      </Section>
+      <Section id="user-reset" title={t("users:profile.sections.reset")}>
+        <p className="card-note">{t("users:reset.intro")}</p>
+        <Island name="UserResetButton" component={UserResetButton} props={{ uid: user.uid, csrfToken }} namespaces={USERS_ISLAND_NAMESPACES} />
+      </Section>
+    </div>
+  );
+}

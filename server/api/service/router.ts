@@ -1,0 +1,31 @@
+import { Router } from "express";
+import { DeviceReportSchema, WipeAckSchema } from "../../../shared/schemas/service";
+import { originOf } from "../../http/origin";
+import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
+import { inputOf, validate } from "../../http/validate";
+import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
+import type { ApiDeps } from "../router";
+
+/**
+ * The service API for the communications service (docs/API.md): device sign-ins, pending wipes
+ * and their acknowledgement. Mounted before the admin authentication: every route here is
+ * authenticated by a service token and nothing else.
+ */
+export function serviceRouter({ services }: ApiDeps): Router {
+  const router = Router();
+  const auth = requireServiceToken(services.db);
+
+  router.post("/service/devices", auth, validate(DeviceReportSchema), async (_req, res) => {
+    res.json(await reportDevice(services.db, inputOf(res, DeviceReportSchema)));
+  });
+
+  router.get("/service/wipes", auth, async (_req, res) => {
+    res.json(await listPendingWipes(services.db));
+  });
+
+  router.post("/service/wipes/ack", auth, validate(WipeAckSchema), async (req, res) => {
+    await acknowledgeWipe(services.db, inputOf(res, WipeAckSchema).device, serviceCallerOf(res), originOf(req));
+    res.json({ ok: true });
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+import { AdminCreatePage } from "../../../client/pages/admins/AdminCreatePage";
+import { AdminProfilePage, type AdminProfilePermissions } from "../../../client/pages/admins/AdminProfilePage";
+import { AdminsListPage, type AdminListView } from "../../../client/pages/admins/AdminsListPage";
+import { AdminListQuerySchema, type AdminListQuery } from "../../../shared/schemas/admin";
+import { listScopeTeams, readAdminProfile, type AdminProfileView } from "../../services/adminDirectory";
+import { listAdmins } from "../../services/adminList";
+import { loadScope } from "../../services/scope";
+import { TIMEZONES } from "../timezones";
+import { ownProfilePage } from "./profile";
+import type { PageContext, PageLoaders, PageResult } from "./types";
+
+/** The list query from the address bar; an invalid one falls back to the defaults (and says so). */
+function listQueryOf(ctx: PageContext): { query: AdminListQuery; invalid: boolean } {
+  const parsed = AdminListQuerySchema.safeParse(ctx.req.query);
+  if (parsed.success) return { query: parsed.data, invalid: false };
+  return { query: AdminListQuerySchema.parse({}), invalid: true };
+}
+
+/** /admins/manage: the list with filters, sortable headers and keyset pages (no script). */
+async function adminsListPage(ctx: PageContext): Promise<PageResult> {
+  const db = ctx.services.db;
+  const scope = await loadScope(db, ctx.admin);
+  let { query, invalid } = listQueryOf(ctx);
+  let page;
+  try {
+    page = await listAdmins(db, scope, query);
+  } catch {
+    // A stale or tampered cursor: start again from the first page.
+    query = { ...query, cursor: undefined };
+    invalid = true;
+    page = await listAdmins(db, scope, query);
+  }
+  const view: AdminListView = { search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order, cursor: query.cursor };
+  return {
+    titleKey: "pages:titles.adminsManage",
+    body: <AdminsListPage page={page} query={view} teams={await listScopeTeams(db, scope)} timezone={ctx.admin.timezone} invalidQuery={invalid} />,
+  };
+}
+
+/** /admins/create: the creation island with the caller's teams; root may create a root. */
+async function adminCreatePage(ctx: PageContext): Promise<PageResult> {
+  const scope = await loadScope(ctx.services.db, ctx.admin);
+  const teams = await listScopeTeams(ctx.services.db, scope);
+  return {
+    titleKey: "pages:titles.adminsCreate",
+    body: <AdminCreatePage csrfToken={ctx.csrfToken} teams={teams} canCreateRoot={scope.role === "root"} lang={ctx.lang} />,
+  };
+}
+
+/** What the viewer may do on a visible admin's profile (the server decides again on every call). */
+export function profilePermissions(view: AdminProfileView, viewerIsRoot: boolean, now = Date.now()): AdminProfilePermissions {
+  const { admin, hasPassword, teamCount } = view;
+  const locked = admin.lockedUntil !== null && Date.parse(admin.lockedUntil) > now;
+  const actions: AdminProfilePermissions["actions"] = [];
+  if (admin.status !== "blocked") actions.push("block");
+  if (hasPassword && (admin.status !== "active" || locked || admin.failedAttempts > 0)) actions.push("activate");
+  actions.push("delete");
+  return {
+    edit: true,
+    teams: admin.role !== "root",
+    actions,
+    hasOtherTeams: !viewerIsRoot && teamCount > admin.teams.length,
+  };
+}
+
+/** /admins/profile/{uid}: one's own profile page for one's own uid, else the admin's profile (404 out of scope). */
+async function adminProfilePage(ctx: PageContext): Promise<PageResult> {
+  const param: unknown = ctx.req.params.queryUID;
+  const uid = typeof param === "string" ? param : "";
+  if (uid === ctx.admin.uid) return ownProfilePage(ctx);
+  const db = ctx.services.db;
+  const scope = await loadScope(db, ctx.admin);
+  const view = await readAdminProfile(db, scope, uid);
+  return {
+    titleKey: "pages:titles.adminProfile",
+    body: (
+      <AdminProfilePage
+        admin={view.admin}
+        can={profilePermissions(view, scope.role === "root")}
+        teamOptions={await listScopeTeams(db, scope)}
+        csrfToken={ctx.csrfToken}
+        timezones={[...TIMEZONES]}
+        viewerTimezone={ctx.admin.timezone}
+      />
+    ),
+  };
+}
+
+/** The administrators pages of SPEC §2. */
+export const ADMIN_PAGES: PageLoaders = {
+  "/admins/manage": adminsListPage,
+  "/admins/create": adminCreatePage,
+  "/admins/profile/:queryUID": adminProfilePage,
+};

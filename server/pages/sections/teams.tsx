@@ -1,0 +1,87 @@
+import type { Request } from "express";
+import { TeamCreatePage } from "../../../client/pages/teams/TeamCreatePage";
+import { TeamProfilePage } from "../../../client/pages/teams/TeamProfilePage";
+import { TeamsListPage } from "../../../client/pages/teams/TeamsListPage";
+import { listLimit } from "../../../shared/limits";
+import { TeamListQuerySchema, type TeamListQuery } from "../../../shared/schemas/team";
+import { presentTeam, presentTeamListItem } from "../../api/teams/present";
+import { AppError } from "../../http/errors";
+import { loadScope } from "../../services/scope";
+import { listTeams, readTeam } from "../../services/teamsQuery";
+import { TIMEZONES } from "../timezones";
+import type { PageContext, PageLoaders, PageResult } from "./types";
+
+const LIST_PARAMS = ["search", "sort", "order", "limit", "cursor"] as const;
+
+/**
+ * The list query of a /teams address. A page never answers 400: a parameter that does not
+ * validate (a hand-edited link) is dropped and its default used instead.
+ */
+function listQueryOf(query: Request["query"]): TeamListQuery {
+  const input: Record<string, unknown> = {};
+  for (const name of LIST_PARAMS) {
+    const value = query[name];
+    if (typeof value === "string" && value.trim() !== "") input[name] = value;
+  }
+  for (let attempt = 0; attempt <= LIST_PARAMS.length; attempt++) {
+    const parsed = TeamListQuerySchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return TeamListQuerySchema.parse({});
+}
+
+const flag = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/** /teams: the teams in the admin's scope, searched, sorted and paged by links. */
+async function teamsListPage({ req, admin, services }: PageContext): Promise<PageResult> {
+  const scope = await loadScope(services.db, admin);
+  let query = listQueryOf(req.query);
+  let page;
+  try {
+    page = await listTeams(services.db, scope, query);
+  } catch (error) {
+    // A cursor that decodes but does not fit the sort: start from the first page.
+    if (!(error instanceof AppError) || error.status !== 400) throw error;
+    query = { ...query, cursor: undefined };
+    page = await listTeams(services.db, scope, query);
+  }
+  return {
+    titleKey: "pages:titles.teams",
+    body: (
+      <TeamsListPage
+        page={{ items: page.items.map(presentTeamListItem), total: page.total, nextCursor: page.nextCursor }}
+        query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: query.cursor ?? null }}
+        canCreate={admin.role === "root"}
+        timezone={admin.timezone}
+        deleted={flag(req.query.deleted)}
+      />
+    ),
+  };
+}
+
+/** /teams/create: root only; an admin gets the access-denied page. */
+async function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
+  if (admin.role !== "root") throw new AppError("teamCreate403");
+  return { titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> };
+}
+
+/** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */
+async function teamProfilePage({ req, admin, services, csrfToken }: PageContext): Promise<PageResult> {
+  const scope = await loadScope(services.db, admin);
+  const team = presentTeam(await readTeam(services.db, scope, String(req.params.queryUID ?? "")));
+  const notice = flag(req.query.created) ? "created" : flag(req.query.updated) ? "updated" : null;
+  return {
+    titleKey: "pages:titles.teamProfile",
+    body: (
+      <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} notice={notice} />
+    ),
+  };
+}
+
+/** The team pages of SPEC §2, by route path. */
+export const teamPages: PageLoaders = {
+  "/teams": teamsListPage,
+  "/teams/create": teamCreatePage,
+  "/teams/profile/:queryUID": teamProfilePage,
+};

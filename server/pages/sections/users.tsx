@@ -1,0 +1,79 @@
+import { UserCreatePage } from "../../../client/pages/users/UserCreatePage";
+import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
+import { UsersManagePage } from "../../../client/pages/users/UsersManagePage";
+import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas/user";
+import { AppError } from "../../http/errors";
+import { listScopeTeams } from "../../services/adminDirectory";
+import { loadScope } from "../../services/scope";
+import { loadUserDetails } from "../../services/userDetails";
+import { listUsers } from "../../services/userList";
+import type { PageContext, PageLoaders, PageResult } from "./types";
+
+/** The first value of each query parameter (a repeated parameter keeps its first value). */
+function firstValues(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? (value[0] as unknown) : value;
+    if (typeof first === "string") out[key] = first;
+  }
+  return out;
+}
+
+/**
+ * The list query of the address bar, validated like `GET /v2/users`: a parameter that does not
+ * pass is dropped (a hand-edited or stale link still shows a page), the rest is kept.
+ */
+export function usersQueryFromUrl(query: Record<string, unknown>): UserListQuery {
+  const input = firstValues(query);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = UserListQuerySchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return UserListQuerySchema.parse({});
+}
+
+/** /users/manage: the first page rendered on the server, from the query in the URL. */
+async function usersManagePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
+  const scope = await loadScope(services.db, admin);
+  let query = usersQueryFromUrl(req.query);
+  const teams = await listScopeTeams(services.db, scope);
+  let page;
+  try {
+    page = await listUsers(services.db, scope, query);
+  } catch (error) {
+    // A stale or mangled cursor starts again from the first page instead of failing the page.
+    if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
+    query = { ...query };
+    delete query.cursor;
+    page = await listUsers(services.db, scope, query);
+  }
+  return {
+    titleKey: "pages:titles.usersManage",
+    body: <UsersManagePage page={page} query={query} teams={teams} csrfToken={csrfToken} timezone={admin.timezone} />,
+  };
+}
+
+/** /users/create: the creation form with the teams in scope. */
+async function usersCreatePage({ services, admin, csrfToken }: PageContext): Promise<PageResult> {
+  const teams = await listScopeTeams(services.db, await loadScope(services.db, admin));
+  return { titleKey: "pages:titles.usersCreate", body: <UserCreatePage teams={teams} csrfToken={csrfToken} /> };
+}
+
+/** /users/profile/{uid}: unknown and out-of-scope users both render the not-found page (404). */
+async function userProfilePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
+  const scope = await loadScope(services.db, admin);
+  const uid = String(req.params.queryUID ?? "");
+  const user = await loadUserDetails(services.db, scope, uid);
+  return {
+    titleKey: "pages:titles.userProfile",
+    body: <UserProfilePage user={user} csrfToken={csrfToken} timezone={admin.timezone} />,
+  };
+}
+
+/** The users section's pages (SPEC §2), registered in sections/index.ts. */
+export const USERS_PAGES: PageLoaders = {
+  "/users/manage": usersManagePage,
+  "/users/create": usersCreatePage,
+  "/users/profile/:queryUID": userProfilePage,
+};

@@ -1,0 +1,114 @@
+/**
+ * Creating and editing end users (`POST /v2/user`, `PUT /v2/user`): usernames and aliases are
+ * stored lowercase and share one namespace; a user belongs to exactly one team, which must be
+ * within the caller's scope. Every change writes its access-log entry in the same transaction.
+ */
+import { randomUUID } from "node:crypto";
+import type { UserCreateReq, UserUpdateReq } from "../../shared/schemas/user";
+import { isUniqueViolation } from "../db/errors";
+import { toFlag } from "../db/flags";
+import type { RowUpdate } from "../db/types";
+import { AppError } from "../http/errors";
+import { recordAccess } from "./accessLog";
+import type { RequestOrigin, ServiceContext } from "./context";
+import { hashPassword } from "./passwords";
+import { actorOf, teamInScope, type Scope } from "./scope";
+import { loadUserDetails, type UserDetails } from "./userDetails";
+import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./userShared";
+
+/**
+ * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
+ * exist, 502 `userCreate502` when it is outside the scope, 409 `userCreate409` when the username
+ * or an alias is taken. With a password (SHA-512 hex from the client, stored as argon2id) the
+ * user is active at once, otherwise pending until they complete registration.
+ */
+export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
+  const { db, config } = ctx;
+  const team = await db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", input.team).executeTakeFirst();
+  if (!team) throw new AppError("userCreate501", 501);
+  if (!teamInScope(scope, team.id)) throw new AppError("userCreate502", 502);
+  const username = input.username.trim().toLowerCase();
+  const aliases = normalizeAliases(input.aliases, username);
+  const taken = await takenNames(db, [username, ...aliases]);
+  if (taken.size) throw nameConflict("userCreate409", taken, username, aliases);
+  const passwordHash = input.password ? await hashPassword(config.secrets.passwordPepper, input.password) : null;
+  const uid = randomUUID();
+  const now = Date.now();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          uid,
+          username,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          teamId: team.id,
+          status: passwordHash ? "active" : "pending",
+          isEcs: toFlag(input.ecs),
+          isSip: toFlag(input.sip),
+          isCellcrypt: toFlag(input.cellcrypt),
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceAliases(trx, user.id, aliases);
+      if (passwordHash) await trx.insertInto("userPasswordHistory").values({ userId: user.id, passwordHash, createdAt: now }).execute();
+      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
+        action: "user.create",
+        target: { type: "user", id: uid },
+        teamId: team.id,
+        details: { username, team: team.slug, status: passwordHash ? "active" : "pending", aliases: aliases.length },
+      });
+    });
+  } catch (error) {
+    // A concurrent create took the name between the check and the insert.
+    if (isUniqueViolation(error)) throw new AppError("userCreate409", 409);
+    throw error;
+  }
+  return loadUserDetails(db, scope, uid);
+}
+
+/** The editable fields of `PUT /v2/user`, as the access log names them. */
+const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt"] as const;
+
+/**
+ * Edits a user's names, aliases (the whole set is replaced) and flags; absent fields stay as they
+ * are. 404 `userEdit404` for an unknown or out-of-scope user, 409 `userEdit409` for an alias that
+ * is another user's username or alias.
+ */
+export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserDetails> {
+  const { db } = ctx;
+  const user = await findScopedUser(db, scope, input.uid, "userEdit404");
+  const changes: RowUpdate<"users"> = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.ecs !== undefined) changes.isEcs = toFlag(input.ecs);
+  if (input.sip !== undefined) changes.isSip = toFlag(input.sip);
+  if (input.cellcrypt !== undefined) changes.isCellcrypt = toFlag(input.cellcrypt);
+  const aliases = input.aliases === undefined ? undefined : normalizeAliases(input.aliases, user.username);
+  if (aliases) {
+    const taken = await takenNames(db, aliases, user.id);
+    if (taken.size) throw nameConflict("userEdit409", taken, null, aliases);
+  }
+  const fields = EDITABLE.filter((field) => input[field] !== undefined);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (fields.length === 0) return;
+      await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).execute();
+      if (aliases) await replaceAliases(trx, user.id, aliases);
+      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
+        action: "user.update",
+        target: { type: "user", id: user.uid },
+        teamId: user.teamId,
+        details: { fields },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("userEdit409", 409);
+    throw error;
+  }
+  return loadUserDetails(db, scope, user.uid, "userEdit404");
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAdmin, buildTeam, signIn } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
+
+describe("team pages", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const page = async (url: string, admin: Awaited<ReturnType<typeof buildAdmin>>) =>
+    server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+
+  it("renders the list without script, with sort links, a next-page link and the root-only create button", async () => {
+    const teams = [];
+    for (const name of ["Andromeda", "Boötes", "Carina"]) teams.push(await buildTeam(server.database.db, { teamName: `${name} pages`, slug: `${name.slice(0, 3).toLowerCase()}-pages` }));
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const res = await page("/teams?search=pages&limit=2", root);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain("<script");
+    expect(res.text).toContain("Companies found: 3");
+    expect(res.text).toContain('href="/teams/create"');
+    expect(res.text).toContain('href="/teams/profile/and-pages"');
+    expect(res.text).toContain('aria-sort="ascending"');
+    expect(res.text).toContain('href="/teams?search=pages&amp;sort=slug&amp;limit=2"');
+    const next = /rel="next" href="([^"]+)"/.exec(res.text)?.[1]?.replace(/&amp;/g, "&");
+    expect(next).toMatch(/^\/teams\?search=pages&limit=2&cursor=/);
+    const second = await page(next!, root);
+    expect(second.text).toContain('href="/teams/profile/car-pages"');
+    expect(second.text).not.toContain('href="/teams/profile/and-pages"');
+    expect(second.text).not.toContain('rel="next"');
+
+    const admin = await buildAdmin(server.database.db, { teams: [teams[1]!] });
+    const mine = await page("/teams?search=pages", admin);
+    expect(mine.text).toContain("Companies found: 1");
+    expect(mine.text).not.toContain('href="/teams/create"');
+  });
+
+  it("ignores bad list parameters instead of failing, and shows the empty state", async () => {
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const bad = await page(`/teams?sort=bogus&order=up&limit=9999&cursor=${Buffer.from('{"v":1,"id":1}').toString("base64url")}`, root);
+    expect(bad.status).toBe(200);
+    const none = await page("/teams?search=nothing-matches-this", root);
+    expect(none.text).toContain("No company matches “nothing-matches-this”.");
+  });
+
+  it("answers 403 on /teams/create to an admin and 404 on a profile outside the scope", async () => {
+    const team = await buildTeam(server.database.db);
+    const other = await buildTeam(server.database.db);
+    const admin = await buildAdmin(server.database.db, { teams: [team] });
+    expect((await page("/teams/create", admin)).status).toBe(403);
+    const own = await page(`/teams/profile/${team.slug}`, admin);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('bulwark-island name="TeamForm"');
+    expect(own.text).toContain('bulwark-island name="TeamSettingsEditor"');
+    expect(own.text).not.toContain('bulwark-island name="TeamDelete"');
+    expect((await page(`/teams/profile/${other.slug}`, admin)).status).toBe(404);
+    expect((await page("/teams/profile/no-such-team", admin)).status).toBe(404);
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const unmanaged = await page(`/teams/profile/${other.slug}`, root);
+    expect(unmanaged.text).toContain("This company is not currently managed by any administrator");
+    expect(unmanaged.text).toContain('bulwark-island name="TeamDelete"');
+    expect((await page("/teams/create", root)).text).toContain('bulwark-island name="TeamForm"');
+  });
+});

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { sha512Hex } from "../../shared/crypto";
+import { EXIT_CODES, englishMessage } from "../../shared/errors";
+import { buildAdmin, buildDevice, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
+import { runCli, tempConfigDir } from "./helpers";
+
+function tempFile(name: string, text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-users-")), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe("bulwark users and devices against a real server", () => {
+  let server: TestServer;
+  let url: string;
+  let token: string;
+  let team: Row<"teams">;
+
+  const cli = (args: string[], options: { stdin?: string } = {}) =>
+    runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token }, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
+  const statuses = async (users: Row<"users">[]) => {
+    const rows = await server.database.db.selectFrom("users").select(["uid", "status"]).where("uid", "in", users.map((u) => u.uid)).execute();
+    return users.map((u) => rows.find((r) => r.uid === u.uid)?.status);
+  };
+  const userJson = async (uid: string) => (await server.request().get(`/v2/user/${uid}`).set("Authorization", `Bearer ${token}`)).body as Record<string, unknown>;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    url = await server.listen();
+    team = await buildTeam(server.database.db, { slug: "field-team" });
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    await givePassword(server.database.db, server.config, root);
+    const res = await server.request().post("/v2/public/auth").send({ username: root.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
+    token = (res.body as { token: string }).token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("bulk block from a CSV: --dry-run changes nothing, then --yes blocks them and prints { ok, failed }", async () => {
+    const users = [await buildUser(server.database.db, { team }), await buildUser(server.database.db, { team }), await buildUser(server.database.db, { team })];
+    const file = tempFile("users.csv", `username,uid\n${users.map((u) => `${u.username},${u.uid}`).join("\n")}\n`);
+
+    const dry = await cli(["users", "block", "--file", file, "--dry-run", "--json"]);
+    expect(dry.stderr).toBe("");
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout)).toEqual({ dryRun: true, action: "block", items: users.map((u) => ({ id: u.uid, fields: { username: u.username, uid: u.uid } })) });
+    const dryHuman = await cli(["users", "block", "--file", file, "--dry-run"]);
+    expect(dryHuman.stdout).toContain("would block 3 item(s)");
+    expect(await statuses(users)).toEqual(["active", "active", "active"]);
+
+    const refused = await cli(["users", "block", "--file", file]);
+    expect(refused.code).toBe(EXIT_CODES.usage);
+    expect(refused.stderr).toContain("--yes");
+    expect(await statuses(users)).toEqual(["active", "active", "active"]);
+
+    const run = await cli(["users", "block", "--file", file, "--yes", "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { ok: string[]; failed: unknown[] };
+    expect(result.failed).toEqual([]);
+    expect(result.ok.sort()).toEqual(users.map((u) => u.uid).sort());
+    expect(await statuses(users)).toEqual(["blocked", "blocked", "blocked"]);
+
+    const listed = JSON.parse((await cli(["users", "list", "--team", team.slug, "--status", "blocked", "--all", "--limit", "2", "--json"])).stdout) as { items: { uid: string }[]; total: number };
+    expect(listed.total).toBe(3);
+    expect(listed.items.map((u) => u.uid).sort()).toEqual(users.map((u) => u.uid).sort());
+
+    const human = await cli(["users", "activate", users[0]!.uid, "--yes"]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`${users[0]!.uid}\\s+ok`));
+    expect(human.stdout).toContain("activate succeeded for all 1 item(s)");
+  });
+
+  it("a file with an unknown uid (and a malformed one) exits 10 with those ids in failed; the others are done", async () => {
+    const user = await buildUser(server.database.db, { team });
+    const unknown = randomUUID();
+    const file = tempFile("ids.txt", `# to block\n${user.uid}\n${unknown}\nnot-a-uid\n`);
+    const run = await cli(["users", "block", "--file", file, "--yes", "--json"]);
+    expect(run.code).toBe(EXIT_CODES.partial);
+    const result = JSON.parse(run.stdout) as { ok: string[]; failed: { id: string; code: string }[] };
+    expect(result.ok).toEqual([user.uid]);
+    expect(result.failed).toEqual(
+      expect.arrayContaining([
+        { id: unknown, code: "userRead404" },
+        { id: "not-a-uid", code: "badParameters" },
+      ]),
+    );
+    expect(result.failed).toHaveLength(2);
+    expect(await statuses([user])).toEqual(["blocked"]);
+  });
+
+  it("move --team moves the users to another team; an unknown team is refused", async () => {
+    const target = await buildTeam(server.database.db, { slug: "target-team" });
+    const users = [await buildUser(server.database.db, { team }), await buildUser(server.database.db, { team })];
+    const run = await cli(["users", "move", "--team", target.slug, "--yes", "--json", "--file", "-"], { stdin: `uid\n${users.map((u) => u.uid).join("\n")}\n` });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: expect.arrayContaining(users.map((u) => u.uid)), failed: [] });
+    for (const user of users) expect(await userJson(user.uid)).toMatchObject({ team: { slug: target.slug } });
+
+    const noTeam = await cli(["users", "move", users[0]!.uid, "--team", "no-such-team", "--yes", "--json"]);
+    expect(noTeam.code).toBe(EXIT_CODES.partial);
+    expect(JSON.parse(noTeam.stdout)).toEqual({ ok: [], failed: [{ id: users[0]!.uid, code: "usersMove404" }] });
+    const badSlug = await cli(["users", "move", users[0]!.uid, "--team", "Bad Slug", "--yes"]);
+    expect(badSlug.code).toBe(EXIT_CODES.usage);
+  });
+
+  it("delete removes users; show and create work on one user", async () => {
+    const created = await cli(["users", "create", "-u", "grace@field.example", "--first-name", "Grace", "--last-name", "Hopper", "--team", team.slug, "--via-email", "--ecs", "--alias", "ghopper", "--password-stdin", "--json"], {
+      stdin: "G00d!Passw",
+    });
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout) as { uid: string };
+    expect(user).toMatchObject({ username: "grace@field.example", team: { slug: team.slug }, ecs: true, sip: false, aliases: ["ghopper"] });
+    const shown = await cli(["users", "show", user.uid]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/Username\s+grace@field\.example/);
+    expect(shown.stderr).toContain("No devices");
+    expect((await cli(["users", "create", "-u", "not an email", "--first-name", "G", "--last-name", "H", "--team", team.slug, "--via-email"])).code).toBe(EXIT_CODES.usage);
+
+    const removed = await cli(["users", "delete", user.uid, "--yes", "--json"]);
+    expect(removed.code).toBe(0);
+    expect(JSON.parse(removed.stdout)).toEqual({ ok: [user.uid], failed: [] });
+    const gone = await cli(["users", "show", user.uid]);
+    expect(gone.code).toBe(EXIT_CODES.notFound);
+    expect(gone.stderr).toContain(englishMessage("userRead404"));
+  });
+
+  it("devices wipe needs --yes off a terminal, then leaves the wipe pending", async () => {
+    const user = await buildUser(server.database.db, { team });
+    const device = await buildDevice(server.database.db, user);
+    const refused = await cli(["devices", "wipe", user.uid, device.uid]);
+    expect(refused.code).toBe(EXIT_CODES.usage);
+    expect(await userJson(user.uid)).toMatchObject({ devices: [{ id: device.uid, wipe: { status: "none" } }] });
+
+    const run = await cli(["devices", "wipe", user.uid, device.uid, "--yes", "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ uid: user.uid, deviceId: device.uid, wipe: "pending" });
+    expect(await userJson(user.uid)).toMatchObject({ devices: [{ id: device.uid, wipe: { status: "pending" } }] });
+
+    const human = await cli(["users", "show", user.uid]);
+    expect(human.stdout).toMatch(new RegExp(`${device.uid}\\s+Android.*pending`));
+    const unknown = await cli(["devices", "wipe", user.uid, randomUUID(), "--yes"]);
+    expect(unknown.code).toBe(EXIT_CODES.notFound);
+    expect(unknown.stderr).toContain(englishMessage("deviceWipe404"));
+  });
+});

@@ -1,0 +1,114 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { buildAdmin, buildTeam, givePassword, signIn } from "../support/factories";
+import { openWatchedPage, type WatchedPage } from "../support/page";
+import { getTestServer, type TestServer } from "../support/server";
+import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
+
+// Two full browser journeys with argon2 hashing on a 2-core machine: allow more than the default.
+describe("administrators in Chromium", () => {
+  let capture: SmtpCapture;
+  let server: TestServer;
+  let baseUrl: string;
+  let browser: Browser;
+  const opened: WatchedPage[] = [];
+
+  beforeAll(async () => {
+    capture = await startSmtpCapture();
+    server = await getTestServer({ assets: "built", mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url } });
+    baseUrl = await server.listen();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const { context } of opened) await context.close();
+    await browser?.close();
+    await server?.close();
+    await capture?.close();
+  });
+
+  async function open(admin?: Parameters<typeof signIn>[2], expectedFailures?: RegExp) {
+    const cookie = admin ? (await signIn(server.database.db, server.config, admin)).cookie : undefined;
+    const watched = await openWatchedPage(browser, baseUrl, { cookie, expectedFailures });
+    opened.push(watched);
+    return watched;
+  }
+
+  it("a root invites an admin for one team by e-mail; the admin sets a password from the link and sees only that team's admins", async () => {
+    const db = server.database.db;
+    const north = await buildTeam(db, { teamName: "North Ops", slug: "north-ops" });
+    const south = await buildTeam(db, { teamName: "South Ops", slug: "south-ops" });
+    const root = await buildAdmin(db, { role: "root", teams: [], username: "root@e2e.test", firstName: "Rita", lastName: "Root" });
+    const colleague = await buildAdmin(db, { teams: [north], username: "colleague@e2e.test", firstName: "Carl", lastName: "North" });
+    const stranger = await buildAdmin(db, { teams: [south], username: "stranger@e2e.test", firstName: "Sara", lastName: "South" });
+
+    const { page, consoleErrors } = await open(root);
+    await page.goto("/admins/create");
+    await page.waitForSelector('bulwark-island[name="AdminCreateForm"][hydrated]');
+    await page.getByLabel("Username").fill("nina@e2e.test");
+    await page.getByLabel("First name").fill("Nina");
+    await page.getByLabel("Last name").fill("Newcomer");
+    await page.getByLabel("North Ops").check();
+    await page.getByLabel("Send an e-mail invitation").check();
+    await expect.poll(() => page.getByLabel("Confirm password").count()).toBe(0);
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await page.getByText("Admin User Created Successfully").waitFor();
+    await page.getByRole("link", { name: "Open Nina Newcomer's profile" }).waitFor();
+    expect(consoleErrors).toEqual([]);
+
+    const mail = await capture.waitFor((m) => m.to.includes("nina@e2e.test"));
+    expect(mail.text).toContain("Rita Root");
+    const invitee = await open();
+    await invitee.page.goto(new URL(linkFrom(mail, "/reset/en/")).pathname);
+    await invitee.page.waitForSelector('bulwark-island[name="NewPasswordForm"][hydrated]');
+    await invitee.page.getByLabel("New password", { exact: true }).fill("N1na!Secret");
+    await invitee.page.getByLabel("Confirm password").fill("N1na!Secret");
+    await invitee.page.getByRole("button", { name: "Save password" }).click();
+    await invitee.page.getByText("Password changed - Sign in with your new password").waitFor();
+
+    await invitee.page.goto("/signin/en");
+    await invitee.page.waitForSelector('bulwark-island[name="SignInForm"][hydrated]');
+    await invitee.page.getByLabel("Username or e-mail").fill("nina@e2e.test");
+    await invitee.page.getByLabel("Password", { exact: true }).fill("N1na!Secret");
+    await invitee.page.getByRole("button", { name: "Sign in" }).click();
+    await invitee.page.waitForURL("**/dashboard");
+    await invitee.page.goto("/admins/manage");
+    const usernames = await invitee.page.locator(".admins-table td.admins-username").allTextContents();
+    expect(usernames.sort()).toEqual([colleague.username, "nina@e2e.test"].sort());
+    expect(usernames).not.toContain(stranger.username);
+    expect(await invitee.page.locator("#admins-team option").allTextContents()).toEqual(["Any", "North Ops"]);
+    expect(invitee.consoleErrors).toEqual([]);
+  }, 90_000);
+
+  it("a root blocks an admin after confirming, and that admin's open session goes to sign-in on its next navigation", async () => {
+    const db = server.database.db;
+    const team = await buildTeam(db, { teamName: "West Ops", slug: "west-ops" });
+    const root = await buildAdmin(db, { role: "root", teams: [], username: "root2@e2e.test" });
+    await buildAdmin(db, { teams: [team], username: "keeper@e2e.test" });
+    const target = await buildAdmin(db, { teams: [team], username: "blocked@e2e.test", firstName: "Bo", lastName: "Blocked" });
+    await givePassword(db, server.config, target);
+
+    const victim = await open(target);
+    await victim.page.goto("/dashboard");
+    expect(new URL(victim.page.url()).pathname).toBe("/dashboard");
+
+    const { page, consoleErrors } = await open(root);
+    await page.goto(`/admins/profile/${target.uid}`);
+    await page.waitForSelector('bulwark-island[name="AdminActions"][hydrated]');
+    await page.getByRole("button", { name: "Block" }).click();
+    const dialog = page.getByRole("dialog", { name: "Block Bo Blocked?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await db.selectFrom("admins").select("status").where("id", "=", target.id).executeTakeFirstOrThrow()).status).toBe("active");
+    await page.getByRole("button", { name: "Block" }).click();
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.locator('dd[data-status="blocked"]').waitFor();
+    expect(await page.getByRole("button", { name: "Activate" }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+
+    await victim.page.goto("/admins/manage");
+    expect(new URL(victim.page.url()).pathname).toBe("/signin/en");
+    expect(new URL(victim.page.url()).searchParams.get("next")).toBe("/admins/manage");
+  }, 90_000);
+});

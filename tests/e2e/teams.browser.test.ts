@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { launchBrowser } from "../support/browser";
+import { buildAdmin, buildTeam, signIn } from "../support/factories";
+import { openWatchedPage, type WatchedPage } from "../support/page";
+import { getTestServer, type TestServer } from "../support/server";
+
+describe("teams in Chromium", () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let browser: Browser;
+  const opened: WatchedPage[] = [];
+
+  beforeAll(async () => {
+    server = await getTestServer({ assets: "built" });
+    baseUrl = await server.listen();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const { context } of opened) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(admin: Row<"admins">, expectedFailures?: RegExp): Promise<WatchedPage> {
+    const session = await signIn(server.database.db, server.config, admin);
+    const watched = await openWatchedPage(browser, baseUrl, { cookie: { name: session.cookie.name, value: encodeURIComponent(session.cookie.value) }, expectedFailures });
+    opened.push(watched);
+    return watched;
+  }
+  const tag = () => randomBytes(3).toString("hex");
+
+  it("lets root create a team through the form, then find it in the list by search", async () => {
+    const root = await buildAdmin(server.database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
+    const { page, consoleErrors } = await open(root);
+    const id = tag();
+    await page.goto("/teams");
+    await page.getByRole("link", { name: "Create team" }).first().click();
+    await page.waitForURL("**/teams/create");
+    await page.waitForSelector('bulwark-island[name="TeamForm"][hydrated]');
+
+    await page.getByLabel("Company name").fill(`Orion Labs ${id}`);
+    expect(await page.getByLabel("Identifier").inputValue()).toBe(`orion-labs-${id}`);
+    await page.getByLabel("Country").fill("pt");
+    expect(await page.getByLabel("Country").inputValue()).toBe("PT");
+    await page.getByLabel("Finance contact").fill("not-an-email");
+    await page.getByRole("button", { name: "Create company" }).click();
+    await expect.poll(() => page.getByText("Enter a valid e-mail address.").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("email");
+
+    await page.getByLabel("Finance contact").fill(`billing@orion-${id}.test`);
+    await page.getByLabel("City").fill("Porto");
+    await page.getByLabel("Time zone").selectOption("Europe/Lisbon");
+    await page.getByLabel("OCSP and CRL").check();
+    await page.getByLabel("Use a custom e-mail theme").check();
+    await page.getByLabel("Theme name").fill("orion");
+    await page.getByRole("button", { name: "Create company" }).click();
+    await page.waitForURL(`**/teams/profile/orion-labs-${id}?created=1`);
+    await page.getByText("Company Created Successfully").waitFor();
+    expect(await page.getByText("This company is not currently managed by any administrator").isVisible()).toBe(true);
+    expect(await page.locator("section[aria-labelledby=team-details]").getByText("OCSP and CRL").isVisible()).toBe(true);
+
+    await page.goto("/teams");
+    await page.getByLabel("Search companies").fill(`ORION LABS ${id}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/search=ORION/);
+    const rows = page.locator("table.teams-table tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getByRole("link").textContent()).toBe(`Orion Labs ${id}`);
+    expect(await page.getByText("Companies found: 1").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows an admin only their teams, no create button, and the 403 page on /teams/create", async () => {
+    const id = tag();
+    const mine = await buildTeam(server.database.db, { teamName: `Vega ${id}`, slug: `vega-${id}` });
+    await buildTeam(server.database.db, { teamName: `Sirius ${id}`, slug: `sirius-${id}` });
+    const admin = await buildAdmin(server.database.db, { teams: [mine] });
+    const { page, consoleErrors } = await open(admin);
+    await page.goto(`/teams?search=${id}`);
+    const rows = page.locator("table.teams-table tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute("data-slug")).toBe(mine.slug);
+    expect(await page.getByRole("link", { name: "Create team" }).count()).toBe(0);
+
+    const denied = await page.goto("/teams/create");
+    expect(denied?.status()).toBe(403);
+    expect(await page.locator("h1").textContent()).toBe("Access denied");
+    const hidden = await page.goto(`/teams/profile/sirius-${id}`);
+    expect(hidden?.status()).toBe(404);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("edits a team, checks its custom settings before saving, and deletes it after confirming", async () => {
+    const id = tag();
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const team = await buildTeam(server.database.db, { teamName: `Lyra ${id}`, slug: `lyra-${id}` });
+    const busy = await buildTeam(server.database.db, { teamName: `Busy ${id}`, slug: `busy-${id}` });
+    const now = Date.now();
+    await server.database.db.insertInto("users").values({ uid: randomUUID(), username: `u-${id}@busy.test`, teamId: busy.id, status: "active", createdAt: now, updatedAt: now }).execute();
+    const { page, consoleErrors } = await open(root);
+    await page.goto(`/teams/profile/${team.slug}`);
+    await page.waitForSelector('bulwark-island[name="TeamForm"][hydrated]');
+    await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
+    await page.waitForSelector('bulwark-island[name="TeamDelete"][hydrated]');
+
+    const edit = page.locator("section[aria-labelledby=team-edit]");
+    await edit.getByLabel("Identifier").fill(`lyra-prime-${id}`);
+    await edit.getByLabel("Company name").fill(`Lyra Prime ${id}`);
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await page.waitForURL(`**/teams/profile/lyra-prime-${id}?updated=1`);
+    await page.getByText("Company updated successfully").waitFor();
+    await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
+
+    const json = page.getByLabel("Overrides (JSON)");
+    await json.fill("{ nope");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("This is not valid JSON", { exact: false }).waitFor();
+    await json.fill('{ "security": { "otpLength": 0 } }');
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.locator(".problem-list").getByText("security.otpLength").waitFor();
+    await json.fill('{ "security": { "otpLength": 8 } }');
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Company settings saved").waitFor();
+    const stored = await server.database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.customSettings)).toEqual({ security: { otpLength: 8 } });
+
+    await page.getByRole("button", { name: "Delete company" }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete Lyra Prime ${id}?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Delete company" }).click();
+    await page.waitForURL(`**/teams?deleted=lyra-prime-${id}`);
+    await page.getByText("Company deleted").waitFor();
+    expect(await server.database.db.selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
+
+    await page.goto(`/teams/profile/${busy.slug}`);
+    await page.waitForSelector('bulwark-island[name="TeamDelete"][hydrated]');
+    await page.getByRole("button", { name: "Delete company" }).click();
+    const refused = page.getByRole("dialog");
+    await refused.getByText("This company still has users").waitFor();
+    expect(await refused.getByRole("button", { name: "Delete company" }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,312 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { launchBrowser } from "../support/browser";
+import { buildAdmin, buildDevice, buildTeam, buildUser, signIn, type TestSession } from "../support/factories";
+import { openWatchedPage, type WatchedPage } from "../support/page";
+import { getTestServer, type TestServer } from "../support/server";
+
+/** The status of the i-th seeded user of a team: every 10th blocked, every 7th pending. */
+const statusOf = (i: number) => (i % 10 === 9 ? "blocked" : i % 7 === 6 ? "pending" : "active");
+const FIRST_NAMES = ["Alice", "Bruno", "Carla", "Diego", "Elena", "Filipe", "Gabriela", "Hugo", "Irene", "Joana", "Kiko", "Luisa"];
+const PER_TEAM = 60;
+
+describe("users console in Chromium", () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let browser: Browser;
+  let aurora: Row<"teams">;
+  let boreal: Row<"teams">;
+  let root: TestSession;
+  let teamAdmin: TestSession;
+  let wanda: Row<"users">;
+  let borealUser: Row<"users">;
+  let serviceToken: string;
+  let reportedDevice: string;
+  const opened: WatchedPage[] = [];
+
+  beforeAll(async () => {
+    server = await getTestServer({ assets: "built" });
+    baseUrl = await server.listen();
+    const db = server.database.db;
+    aurora = await buildTeam(db, { slug: "aurora", teamName: "Aurora Labs" });
+    boreal = await buildTeam(db, { slug: "boreal", teamName: "Boreal Systems" });
+    const start = Date.UTC(2025, 0, 1);
+    for (const [t, team] of [aurora, boreal].entries()) {
+      for (let i = 0; i < PER_TEAM; i++) {
+        const user = await buildUser(db, {
+          team,
+          username: `${team.slug}.user${String(i).padStart(2, "0")}@example.test`,
+          firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+          lastName: `${team.slug === "aurora" ? "Amaral" : "Barros"} ${String(i).padStart(2, "0")}`,
+          status: statusOf(i),
+          createdAt: start + (t * PER_TEAM + i) * 3_600_000,
+          lastSeenAt: i % 3 === 0 ? null : start + i * 86_400_000,
+        });
+        if (i % 4 === 0) await buildDevice(db, user, { platform: ([1, 2, 12, 13] as const)[(i / 4) % 4] });
+        if (team === boreal && i === 0) borealUser = user;
+      }
+    }
+    await buildUser(db, { team: aurora, username: "zelda@aurora.test", firstName: "Zelda", lastName: "Quarantine", aliases: ["zq-alias"] });
+    wanda = await buildUser(db, { team: aurora, username: "wanda@aurora.test", firstName: "Wanda", lastName: "Wiper" });
+
+    const rootAdmin = await buildAdmin(db, { role: "root", username: "root@bulwark.test", firstName: "Rita", lastName: "Root" });
+    root = await signIn(db, server.config, rootAdmin);
+    teamAdmin = await signIn(db, server.config, await buildAdmin(db, { username: "aurora-admin@bulwark.test", teams: [aurora] }));
+
+    // The communications service reports Wanda's phone through the service API.
+    const created = await server
+      .request()
+      .post("/v2/service-tokens")
+      .set("Cookie", root.header)
+      .set("X-CSRF-Token", root.csrfToken)
+      .send({ name: "e2e communications service" })
+      .expect(200);
+    serviceToken = (created.body as { token: string }).token;
+    const report = await server
+      .request()
+      .post("/v2/service/devices")
+      .set("Authorization", `Bearer ${serviceToken}`)
+      .send({
+        user: wanda.uid,
+        device: { token: "apns-wanda-0001", platform: 2, appVersion: "5.0.1", deviceName: "Wanda iPhone", osVersion: "17.5" },
+        location: { city: "Porto", country: "PT", geocountry: "Portugal", ip: "192.0.2.10" },
+      })
+      .expect(200);
+    reportedDevice = (report.body as { device: string }).device;
+
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const { context } of opened) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(session: TestSession, path: string, options: { viewport?: { width: number; height: number }; expectedFailures?: RegExp } = {}): Promise<WatchedPage> {
+    const watched = await openWatchedPage(browser, baseUrl, { cookie: session.cookie, ...options });
+    opened.push(watched);
+    await watched.page.goto(path);
+    if (path.startsWith("/users/manage")) await watched.page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
+    return watched;
+  }
+
+  const rows = (page: Page) => page.locator(".users-table tbody tr");
+  const statusText = (page: Page) => page.locator(".users-status").textContent();
+  const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+  /** Waits until the list shows `text` in its status line (the range) and no request runs. */
+  async function settled(page: Page, text: string): Promise<void> {
+    await expect.poll(() => statusText(page), { timeout: 10_000 }).toBe(text);
+    await page.locator('.users-results[aria-busy="false"]').waitFor();
+  }
+
+  it("searches by name and alias, keeping the search in the address bar", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage");
+    expect(await statusText(page)).toBe("1–50 of 122");
+    expect(await rows(page).count()).toBe(50);
+    expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain("Name");
+
+    await page.getByLabel("Search").fill("zeld");
+    await settled(page, "1–1 of 1");
+    expect(await rows(page).first().locator("th").textContent()).toContain("Zelda Quarantine");
+    expect(query(page)).toEqual({ search: "zeld" });
+
+    await page.getByLabel("Search").fill("zq-alias");
+    await settled(page, "1–1 of 1");
+    expect(await rows(page).first().textContent()).toContain("zelda@aurora.test");
+
+    await page.getByLabel("Search").fill("nobody-has-this-name");
+    await expect.poll(() => page.locator(".empty-state").textContent()).toContain("No users match this search.");
+    await page.getByLabel("Search").fill("");
+    await settled(page, "1–50 of 122");
+    expect(new URL(page.url()).search).toBe("");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("filters by status and team, sorts by a column, and renders the same view on reload", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage");
+    const blockedPerTeam = Array.from({ length: PER_TEAM }, (_, i) => statusOf(i)).filter((s) => s === "blocked").length;
+    await page.getByLabel("Status", { exact: true }).selectOption("blocked");
+    await settled(page, `1–${blockedPerTeam * 2} of ${blockedPerTeam * 2}`);
+    for (const text of await page.locator(".users-table tbody td .badge").allTextContents()) expect(text).toBe("Blocked");
+
+    await page.getByLabel("Company", { exact: true }).selectOption("boreal");
+    await settled(page, `1–${blockedPerTeam} of ${blockedPerTeam}`);
+    expect(query(page)).toEqual({ status: "blocked", team: "boreal" });
+
+    await page.getByRole("button", { name: "Username" }).click();
+    await expect.poll(() => query(page).sort).toBe("username");
+    await page.getByRole("button", { name: "Username" }).click();
+    await expect.poll(() => query(page).order).toBe("desc");
+    await page.locator('.users-results[aria-busy="false"]').waitFor();
+    const usernames = await page.locator(".users-table tbody .col-username").allTextContents();
+    expect(usernames).toEqual([...usernames].sort().reverse());
+    expect(usernames.every((name) => name.startsWith("boreal."))).toBe(true);
+
+    await page.reload();
+    await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("blocked");
+    expect(await page.getByLabel("Company", { exact: true }).inputValue()).toBe("boreal");
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain("Username");
+    expect(await page.locator(".users-table tbody .col-username").allTextContents()).toEqual(usernames);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("selects users on two pages and blocks them after a confirmation that states the count", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage");
+    const bar = page.getByRole("group", { name: "Actions on the selected users" });
+    await bar.getByRole("button", { name: "Block", exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("No user selected");
+
+    /** Checks the first `n` rows of the shown page whose status is Active; returns their uids. */
+    const selectActive = async (n: number) => {
+      const active = rows(page).filter({ has: page.locator(".badge-active") });
+      const uids: string[] = [];
+      for (let index = 0; index < n; index++) {
+        const row = active.nth(index);
+        uids.push((await row.getAttribute("data-uid"))!);
+        await row.getByRole("checkbox").check();
+      }
+      return uids;
+    };
+    const firstPage = await selectActive(2);
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("2 users selected");
+    expect(await page.getByText("No user selected").count()).toBe(0);
+    await page.getByRole("button", { name: "Next" }).click();
+    await settled(page, "51–100 of 122");
+    expect(query(page).cursor).toBeTruthy();
+    const secondPage = await selectActive(3);
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("5 users selected");
+
+    await bar.getByRole("button", { name: "Block", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Block users" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Block 5 users? They can no longer sign in and their devices stop being served.");
+    await dialog.getByRole("button", { name: "Block" }).click();
+    await page.getByText("5 users blocked.").waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("Select users to block, activate, move or delete them together.");
+
+    // The shown page is refreshed: its selected rows now read Blocked, and so do page 1's.
+    await page.locator('.users-results[aria-busy="false"]').waitFor();
+    for (const uid of secondPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
+    await page.getByRole("button", { name: "Previous" }).click();
+    await settled(page, "1–50 of 122");
+    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
+    expect(new URL(page.url()).search).toBe("");
+
+    const chosen = [...firstPage, ...secondPage];
+    const stored = await server.database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
+    expect(stored.map((r) => r.status)).toEqual(chosen.map(() => "blocked"));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("opens a profile and wipes the device the service reported, with a confirmation", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage?search=wanda");
+    await page.getByRole("link", { name: "Wanda Wiper" }).click();
+    await page.waitForURL(`**/users/profile/${wanda.uid}`);
+    await page.waitForSelector('bulwark-island[name="DeviceActions"][hydrated]');
+    const details = page.locator("#user-details").locator("..");
+    expect(await details.textContent()).toContain("wanda@aurora.test");
+    expect(await details.textContent()).toContain("192.0.2.10");
+    const device = page.locator(`tr[data-device="${reportedDevice}"]`);
+    expect(await device.locator("th").textContent()).toBe("Wanda iPhone");
+    expect(await device.locator("[data-platform]").textContent()).toBe("iOS");
+    expect(await device.textContent()).toContain("Porto, PT");
+    expect(await device.textContent()).toContain("Not wiped");
+
+    await device.getByRole("button", { name: "Wipe", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Wipe this device?" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Wanda iPhone will erase the app's data the next time it connects.");
+    await dialog.getByRole("button", { name: "Wipe device" }).click();
+    await device.getByText("Device Wiped").waitFor();
+    expect(await device.locator(".badge").textContent()).toBe("Wipe pending");
+    expect(await device.getByRole("button", { name: "Wipe", exact: true }).count()).toBe(0);
+
+    const wipes = await server.request().get("/v2/service/wipes").set("Authorization", `Bearer ${serviceToken}`).expect(200);
+    const items = (wipes.body as { items: { user: string; device: string; deviceToken: string | null }[] }).items;
+    expect(items).toContainEqual(expect.objectContaining({ user: wanda.uid, device: reportedDevice, deviceToken: "apns-wanda-0001" }));
+
+    await page.reload();
+    expect(await page.locator(`tr[data-device="${reportedDevice}"] .badge`).textContent()).toBe("Wipe pending");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("lists only the team's users for a team admin, and hides other teams' profiles", async () => {
+    const { page, consoleErrors } = await open(teamAdmin, "/users/manage");
+    expect(await statusText(page)).toBe(`1–50 of ${PER_TEAM + 2}`);
+    const teamOptions = await page.getByLabel("Company", { exact: true }).locator("option").allTextContents();
+    expect(teamOptions.slice(1)).toEqual(["Aurora Labs"]);
+    for (const page2 of [0, 1]) {
+      for (const team of await page.locator(".users-table tbody td:nth-child(4)").allTextContents()) expect(team).toBe("Aurora Labs");
+      if (page2 === 0) {
+        await page.getByRole("button", { name: "Next" }).click();
+        await settled(page, `51–${PER_TEAM + 2} of ${PER_TEAM + 2}`);
+      }
+    }
+    const response = await page.goto(`/users/profile/${borealUser.uid}`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("creates a user, refuses a taken username, edits the user and sends a password reset", async () => {
+    // The second creation (409) and the reset of a handle (400) are provoked on purpose.
+    const { page, consoleErrors } = await open(root, "/users/create", { expectedFailures: /^\/v2\/user(\/reset)?$/ });
+    await page.waitForSelector('bulwark-island[name="UserCreateForm"][hydrated]');
+    const fill = async (username: string) => {
+      await page.getByLabel("Username", { exact: true }).fill(username);
+      await page.getByLabel("First name").fill("Nadia");
+      await page.getByLabel("Last name").fill("Novak");
+      await page.getByLabel("Company").selectOption("aurora");
+      await page.getByLabel("Password (optional)").fill("N0vak!Pass");
+      await page.getByLabel("Confirm password").fill("N0vak!Pass");
+      await page.getByLabel("Aliases (optional)").fill("nadia.n, nn-handle");
+      await page.getByLabel("ECS user").check();
+      await page.getByRole("button", { name: "Create user" }).click();
+    };
+    await fill("not-an-email");
+    expect(await page.locator(".field-error").first().textContent()).toBeTruthy();
+    expect(await page.getByLabel("Username", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+
+    await fill("Nadia.Novak@aurora.test");
+    await page.getByText("User created successfully").waitFor();
+    const link = page.getByRole("link", { name: "Open the profile of nadia.novak@aurora.test" });
+    const href = await link.getAttribute("href");
+    await fill("nadia.novak@aurora.test");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This username already exists - Choose another one");
+
+    await page.goto(href!);
+    await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
+    const details = () => page.locator("#user-details").locator("..").textContent();
+    expect(await details()).toContain("nn-handle");
+    expect(await details()).toContain("ECS user");
+    await page.getByLabel("First name").fill("Nadine");
+    await page.getByLabel("Third-party SIP user").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("User updated successfully").waitFor();
+    await page.getByRole("button", { name: "Send password reset" }).click();
+    await page.getByText("Password reset sent to the user").waitFor();
+    await page.reload();
+    expect(await details()).toContain("Nadine");
+    expect(await details()).toContain("Third-party SIP user");
+
+    const handle = await buildUser(server.database.db, { team: aurora, username: "radio-handle-7", firstName: "Rui", lastName: "Radio" });
+    await page.goto(`/users/profile/${handle.uid}`);
+    await page.waitForSelector('bulwark-island[name="UserResetButton"][hydrated]');
+    await page.getByRole("button", { name: "Send password reset" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This account is not registered using a valid e-mail address");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("keeps the page usable on a phone: the table scrolls inside its box", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width: 390, height: 844 } });
+    const box = page.locator(".users-list .table-scroll");
+    const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});
