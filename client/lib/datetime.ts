@@ -15,16 +15,34 @@ const OPTIONS: Readonly<Record<DateTimeStyle, Intl.DateTimeFormatOptions>> = {
 };
 
 /**
+ * Formatters by locale, style and zone: building an Intl.DateTimeFormat costs ~0.1 ms, which a
+ * table of 50 rows with two times each paid on every render. Bounded (zones come from admins).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS = 200;
+
+function formatter(locale: string, style: DateTimeStyle, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${style}|${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone });
+    } catch {
+      // An unknown zone formats in UTC (remembered too: the zone stays unknown).
+      format = new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone: "UTC" });
+    }
+    if (formatters.size >= FORMATTERS) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
  * Formats an ISO time in the given time zone and console language; an unknown zone falls back to
  * UTC and an unparsable value is shown as sent.
  */
 export function formatDateTime(iso: string, lang: string, timeZone: string, style: DateTimeStyle = "short"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const locale = DATE_LOCALES[lang] ?? "en-GB";
-  try {
-    return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone: "UTC" }).format(date);
-  }
+  return formatter(DATE_LOCALES[lang] ?? "en-GB", style, timeZone).format(date);
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import { WriteGenerationPlugin } from "./writes";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
 import type { DialectAdapter } from "kysely";
 import pg from "pg";
@@ -84,7 +85,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: new TransactionalSqliteDialect({ database }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
   });
   return {
     db,
@@ -128,7 +129,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
   });
   const ping = async (): Promise<void> => {
     await sql`select 1`.execute(db);

@@ -1,7 +1,8 @@
 /**
  * `GET /v2/users`: the users the caller may see, filtered, sorted and cut into keyset pages
  * (DESIGN §3: never OFFSET). At most three queries whatever the page size: the team filter's
- * slug, the count of the filtered set, and the page. The page is a deferred join: a derived
+ * slug, the count of the filtered set (reused for 2 s unless this process wrote since: see
+ * cachedTotal), and the page. The page is a deferred join: a derived
  * table picks the `limit + 1` user ids from the sort's index alone (joining teams only for the
  * team sort), and only those rows are joined to users and teams and get their device count
  * (devices(user_id) index). Every sort ends with the row id, which makes the order total; the
@@ -12,6 +13,7 @@ import { expressionBuilder, sql, type Expression, type Kysely, type RawBuilder, 
 import type { ListResponse } from "../../shared/schemas/list";
 import type { UserListQuery } from "../../shared/schemas/user";
 import { dialectOf, likeContains, selectiveFilter } from "../db/dialect";
+import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
 import type { Database, UserStatus } from "../db/types";
 import { AppError } from "../http/errors";
@@ -120,8 +122,14 @@ interface Narrowing {
   teamId: number | null;
 }
 
-/** The filters of the query (everything but the cursor) as one condition on users. */
-function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Expression<SqlBool> {
+/**
+ * The filters of the query (everything but the cursor) as one condition on users. The platform
+ * filter is a semi-join either way; `platformProbe` writes it as EXISTS, one probe of the
+ * devices (platform, user_id) index per user read, for a walk that stops early (the page) or a
+ * team's users (measured at 100,000 users: page 5.8 → 0.2 ms, a team's count 9 → 4 ms), and
+ * otherwise as IN, one pass over that platform's devices (root's count: 18 ms, EXISTS 33 ms).
+ */
+function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, platformProbe: boolean): Expression<SqlBool> {
   const dialect = dialectOf(db);
   const eb = expressionBuilder<Database, "users">();
   const parts: Expression<SqlBool>[] = [];
@@ -129,7 +137,12 @@ function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuer
   if (narrowing.teamId !== null) parts.push(eb("users.teamId", "=", narrowing.teamId));
   if (query.status) parts.push(eb("users.status", "=", query.status));
   if (query.platform !== undefined) {
-    parts.push(eb("users.id", "in", eb.selectFrom("devices").select("devices.userId").where("devices.platform", "=", query.platform)));
+    const platform = query.platform;
+    parts.push(
+      platformProbe
+        ? eb.exists(eb.selectFrom("devices").select(eb.lit(1).as("one")).whereRef("devices.userId", "=", "users.id").where("devices.platform", "=", platform))
+        : eb("users.id", "in", eb.selectFrom("devices").select("devices.userId").where("devices.platform", "=", platform)),
+    );
   }
   // Literal 0/1 (never a parameter), so the partial flag indexes of 0004 apply.
   if (query.ecs !== undefined) parts.push(eb("users.isEcs", "=", eb.lit(query.ecs ? 1 : 0)));
@@ -179,6 +192,55 @@ function pageKeys(db: Kysely<Database>, keys: SortKey[], where: Expression<SqlBo
   return q.limit(limit).as("p");
 }
 
+/** How long a total is reused (docs/API.md: `total` may lag writes by other processes that long). */
+export const USER_TOTAL_CACHE_MS = 2_000;
+
+interface TotalEntry {
+  at: number;
+  value: Promise<number>;
+}
+
+/** Per database (tests run several apps in one process), at most this many filter sets each. */
+const totals = new WeakMap<Kysely<Database>, Map<string, TotalEntry>>();
+const TOTAL_KEYS = 500;
+
+/** The count of the filtered set, uncached. */
+async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<number> {
+  const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
+  const where = filters(db, narrowing, query, narrowed);
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where(where).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The total of the filtered set behind a short in-process cache (USER_TOTAL_CACHE_MS), keyed by
+ * the resolved scope and team, the filters (not the sort, order, cursor or limit: paging
+ * through a list counts once) and the write generation (db/writes.ts): any write to users,
+ * devices, aliases or teams through this process starts a new generation, so it is counted
+ * again at once; only writes by other processes may go unseen, for at most that long. The
+ * count is the dominant cost of a page (a substring search scans every user).
+ */
+function cachedTotal(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, now = Date.now()): Promise<number> {
+  const teams = narrowing.teamIds === null ? "*" : [...narrowing.teamIds].sort((a, b) => a - b).join(",");
+  const key = JSON.stringify([userDataGeneration(), teams, narrowing.teamId, query.status, query.platform, query.ecs, query.sip, query.cellcrypt, query.search]);
+  let cache = totals.get(db);
+  if (!cache) totals.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && now - hit.at < USER_TOTAL_CACHE_MS) return hit.value;
+  const value = countUsers(db, narrowing, query);
+  cache.delete(key);
+  cache.set(key, { at: now, value });
+  // A failed count is not remembered (unless a newer one replaced it already).
+  value.catch(() => cache.get(key)?.value === value && cache.delete(key));
+  // Maps iterate in insertion order: drop the oldest entries beyond the bound (older
+  // generations are never hit again and age out the same way).
+  for (const oldest of cache.keys()) {
+    if (cache.size <= TOTAL_KEYS) break;
+    cache.delete(oldest);
+  }
+  return value;
+}
+
 /** One page of the users the caller may see, with the total of the filtered set. */
 export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListItem>> {
   const keys = SORTS[query.sort];
@@ -187,11 +249,12 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
   const after = cursor ? afterCursor(keys, cursorValues(keys, cursor.v), cursor.id, order) : null;
   const narrowing = await narrow(db, scope, query);
   if (!narrowing) return { items: [], total: 0, nextCursor: null };
-  const where = filters(db, narrowing, query);
-  const counted = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where(where).executeTakeFirstOrThrow();
+  const counting = cachedTotal(db, narrowing, query);
+  // Settled below; a failed page must not leave the count's rejection unhandled.
+  counting.catch(() => undefined);
 
   let page = db
-    .selectFrom(pageKeys(db, keys, where, after, order, query.limit + 1))
+    .selectFrom(pageKeys(db, keys, filters(db, narrowing, query, true), after, order, query.limit + 1))
     .innerJoin("users", "users.id", "p.id")
     .innerJoin("teams", "teams.id", "users.teamId")
     .select([
@@ -223,7 +286,7 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
     return values.length === 1 ? values[0]! : JSON.stringify(values);
   });
   return {
-    total: Number(counted.n),
+    total: await counting,
     nextCursor,
     items: items.map((row) => ({
       uid: row.uid,

@@ -44,6 +44,25 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
     await server.close();
   });
 
+  it("counts the total again right after any write in this process (the total is cached for 2 s otherwise)", async () => {
+    const team = await buildTeam(db());
+    const tag = tagOf();
+    const first = await buildUser(db(), { team, lastName: tag });
+    const query = `team=${team.slug}&search=${tag}&platform=2`;
+    expect((await list(query)).total).toBe(0);
+    await buildDevice(db(), first, { platform: 2 });
+    expect((await list(query)).total).toBe(1);
+    expect((await list(`${query}&sort=createdOn&limit=1`)).total).toBe(1);
+    const second = await buildUser(db(), { team, firstName: tag });
+    await buildDevice(db(), second, { platform: 2 });
+    expect(await list(query)).toMatchObject({ total: 2 });
+    await db().deleteFrom("devices").where("userId", "=", first.id).execute();
+    expect((await list(query)).total).toBe(1);
+    expect((await list(`${query}&status=blocked`)).total).toBe(0);
+    await db().updateTable("users").set({ status: "blocked" }).where("id", "=", second.id).execute();
+    expect((await list(`${query}&status=blocked`)).total).toBe(1);
+  });
+
   it("lists a user with every field: team, flags, times and device count", async () => {
     const team = await buildTeam(db());
     const user = await buildUser(db(), { team, firstName: "Ada", lastName: "Field", isEcs: 1, isCellcrypt: 1, lastSeenAt: Date.UTC(2025, 0, 2) });
