@@ -1,8 +1,4 @@
-import path from "node:path";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RenderStateProvider, TranslateProvider, type RenderState, type Translate } from "../../client/components/render-context";
 import { FORM_ERROR, validateForm } from "../../client/components/forms/validation";
 import { NewPasswordForm } from "../../client/islands/NewPasswordForm";
 import { SignInForm } from "../../client/islands/SignInForm";
@@ -12,31 +8,11 @@ import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
 import { SignInPage } from "../../client/pages/public/SignInPage";
 import { SignUpPage } from "../../client/pages/public/SignUpPage";
 import { MyProfilePage, formatDateTime } from "../../client/pages/MyProfilePage";
-import { createI18n } from "../../server/i18n";
+import { renderAsServer, translate } from "../support/render";
 import { maxLength } from "../../shared/limits";
 import { PasswordWithConfirmationSchema } from "../../shared/schemas";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const i18n = await createI18n(path.join(ROOT, "locales"));
-
-/** The pages' translator, built as server/pages/document.tsx builds it. */
-function translate(lang: string): Translate {
-  const fixed = i18n.getFixedT(lang);
-  return (key, vars) => fixed(key, vars ?? {});
-}
-
-/** Renders a page or island as the server does, returning the HTML and what it recorded. */
-function render(element: ReactElement, lang = "en") {
-  const state: RenderState = { nonce: "n0nce", lang, islands: new Set(), namespaces: new Set(), islandCount: 0 };
-  const html = renderToString(
-    <RenderStateProvider value={state}>
-      <TranslateProvider t={translate(lang)} lang={lang}>
-        {element}
-      </TranslateProvider>
-    </RenderStateProvider>,
-  );
-  return { html, state };
-}
+const render = renderAsServer;
 
 const TOKEN = "tok_3xY9aQ7LmN2pR5sT8vW1zB";
 const TIMEZONES = ["Europe/Lisbon", "Europe/Madrid", "America/Sao_Paulo"];

@@ -1,8 +1,4 @@
-import path from "node:path";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RenderStateProvider, TranslateProvider, type RenderState, type Translate } from "../../client/components/render-context";
 import { BulkBar, bulkConfirmText } from "../../client/components/users/BulkBar";
 import { BulkSummary } from "../../client/components/users/BulkSummary";
 import { parseAliases, foldListErrors } from "../../client/components/users/UserFields";
@@ -15,29 +11,11 @@ import { UserCreateForm } from "../../client/islands/UserCreateForm";
 import { UsersTable } from "../../client/islands/UsersTable";
 import { UserProfilePage } from "../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../client/pages/users/UsersManagePage";
-import { createI18n } from "../../server/i18n";
+import { renderAsServer, translate } from "../support/render";
 import { usersQueryFromUrl } from "../../server/pages/sections/users";
 import { PLATFORM_CODE_LIST } from "../../shared/domain/platforms";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const i18n = await createI18n(path.join(ROOT, "locales"));
-
-function translate(lang: string): Translate {
-  const fixed = i18n.getFixedT(lang);
-  return (key, vars) => fixed(key, vars ?? {});
-}
-
-function render(element: ReactElement, lang = "en") {
-  const state: RenderState = { nonce: "n0nce", lang, islands: new Set(), namespaces: new Set(), islandCount: 0 };
-  const html = renderToString(
-    <RenderStateProvider value={state}>
-      <TranslateProvider t={translate(lang)} lang={lang}>
-        {element}
-      </TranslateProvider>
-    </RenderStateProvider>,
-  );
-  return { html, state };
-}
+const render = renderAsServer;
 
 const TEAMS = [
   { slug: "acme", teamName: "Acme & Co" },

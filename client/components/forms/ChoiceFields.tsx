@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from "react";
-import { Field } from "./Field";
+import { Field, FieldMessages } from "./Field";
 
 /** The ids a control points at with aria-describedby: its hint and its error, when shown. */
 function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
@@ -61,16 +61,7 @@ export function CheckboxField({
         />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -29,6 +29,18 @@ export function Field({
         {label}
       </label>
       {children}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * The hint and error lines under a control, with the ids `describedBy` points at: every field
+ * kind (text, checkbox, textarea, custom) renders them the same way through this.
+ */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -39,7 +51,7 @@ export function Field({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

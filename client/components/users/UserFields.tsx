@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useT } from "../render-context";
+import { FieldMessages } from "../forms/Field";
 
 /** The ECS / SIP / Cellcrypt flags of a user (SPEC §3). */
 export interface UserFlags {
@@ -87,16 +88,7 @@ export function TextAreaField({
         aria-describedby={described || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
