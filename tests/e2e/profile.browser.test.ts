@@ -1,38 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
-import { launchBrowser } from "../support/browser";
-import { buildAdmin, givePassword, signIn } from "../support/factories";
-import { openWatchedPage, type WatchedPage } from "../support/page";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, givePassword } from "../support/factories";
+import { useBrowserSuite } from "../support/browser-suite";
 
 describe("own profile in Chromium", () => {
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
-  const opened: WatchedPage[] = [];
-
-  beforeAll(async () => {
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const { context } of opened) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function openAs(admin: Awaited<ReturnType<typeof buildAdmin>>, expectedFailures?: RegExp) {
-    const session = await signIn(server.database.db, server.config, admin);
-    const watched = await openWatchedPage(browser, baseUrl, { cookie: { name: session.cookie.name, value: encodeURIComponent(session.cookie.value) }, expectedFailures });
-    opened.push(watched);
-    return watched;
-  }
+  const suite = useBrowserSuite();
+  const openAs = (admin: Awaited<ReturnType<typeof buildAdmin>>, expectedFailures?: RegExp) => suite.open(admin, { expectedFailures });
 
   it("updates the name and language; the console switches to the new language", async () => {
-    const admin = await buildAdmin(server.database.db, { firstName: "Ada", lastName: "Lovelace" });
-    await givePassword(server.database.db, server.config, admin);
+    const admin = await buildAdmin(suite.server().database.db, { firstName: "Ada", lastName: "Lovelace" });
+    await givePassword(suite.server().database.db, suite.server().config, admin);
     const { page, consoleErrors } = await openAs(admin);
     await page.goto(`/admins/profile/${admin.uid}`);
     await page.waitForSelector('bulwark-island[name="ProfileForm"][hydrated]');
@@ -41,14 +18,14 @@ describe("own profile in Chromium", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "pt");
     expect(await page.locator(".profile-name").first().textContent()).toBe("Augusta Lovelace");
-    const row = await server.database.db.selectFrom("admins").select(["firstName", "lang"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const row = await suite.server().database.db.selectFrom("admins").select(["firstName", "lang"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ firstName: "Augusta", lang: "pt" });
     expect(consoleErrors).toEqual([]);
   });
 
   it("changes the password and stays signed in", async () => {
-    const admin = await buildAdmin(server.database.db, {});
-    await givePassword(server.database.db, server.config, admin, "Str0ng!Pass");
+    const admin = await buildAdmin(suite.server().database.db, {});
+    await givePassword(suite.server().database.db, suite.server().config, admin, "Str0ng!Pass");
     const { page, consoleErrors } = await openAs(admin);
     await page.goto(`/admins/profile/${admin.uid}`);
     await page.waitForSelector('bulwark-island[name="PasswordChangeForm"][hydrated]');
@@ -59,14 +36,14 @@ describe("own profile in Chromium", () => {
     await page.getByRole("status").filter({ hasText: "Password changed" }).waitFor();
     await page.goto("/dashboard");
     expect(new URL(page.url()).pathname).toBe("/dashboard");
-    const signin = await server.request().post("/v2/public/auth").send({ username: admin.username, password: await sha512Hex("Br4nd!NewPass") });
+    const signin = await suite.server().request().post("/v2/public/auth").send({ username: admin.username, password: await sha512Hex("Br4nd!NewPass") });
     expect(signin.status).toBe(200);
     expect(consoleErrors).toEqual([]);
   });
 
   it("terminates the account only with the right password, then signs out", async () => {
-    const admin = await buildAdmin(server.database.db, {});
-    await givePassword(server.database.db, server.config, admin, "Str0ng!Pass");
+    const admin = await buildAdmin(suite.server().database.db, {});
+    await givePassword(suite.server().database.db, suite.server().config, admin, "Str0ng!Pass");
     const { page, consoleErrors } = await openAs(admin, /^\/v2\/admin\/terminate$/);
     await page.goto(`/admins/profile/${admin.uid}`);
     await page.waitForSelector('bulwark-island[name="TerminateAccount"][hydrated]');
@@ -75,11 +52,11 @@ describe("own profile in Chromium", () => {
     await dialog.getByLabel("Password").fill("Wr0ng!Passw");
     await dialog.getByRole("button", { name: "Terminate account" }).click();
     await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("Bad password");
-    expect(await server.database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst()).toBeDefined();
+    expect(await suite.server().database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst()).toBeDefined();
     await dialog.getByLabel("Password").fill("Str0ng!Pass");
     await dialog.getByRole("button", { name: "Terminate account" }).click();
     await page.waitForURL("**/signin/en");
-    expect(await server.database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst()).toBeUndefined();
+    expect(await suite.server().database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst()).toBeUndefined();
     expect(consoleErrors).toEqual([]);
   });
 });

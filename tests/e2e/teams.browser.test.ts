@@ -1,39 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { launchBrowser } from "../support/browser";
-import { buildAdmin, buildTeam, signIn } from "../support/factories";
-import { openWatchedPage, type WatchedPage } from "../support/page";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, buildTeam } from "../support/factories";
+import { useBrowserSuite } from "../support/browser-suite";
 
 describe("teams in Chromium", () => {
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
-  const opened: WatchedPage[] = [];
-
-  beforeAll(async () => {
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const { context } of opened) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function open(admin: Row<"admins">, expectedFailures?: RegExp): Promise<WatchedPage> {
-    const session = await signIn(server.database.db, server.config, admin);
-    const watched = await openWatchedPage(browser, baseUrl, { cookie: { name: session.cookie.name, value: encodeURIComponent(session.cookie.value) }, expectedFailures });
-    opened.push(watched);
-    return watched;
-  }
+  const suite = useBrowserSuite();
+  const open = (admin: Row<"admins">, expectedFailures?: RegExp) => suite.open(admin, { expectedFailures });
   const tag = () => randomBytes(3).toString("hex");
 
   it("lets root create a team through the form, then find it in the list by search", async () => {
-    const root = await buildAdmin(server.database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
+    const root = await buildAdmin(suite.server().database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
     const { page, consoleErrors } = await open(root);
     const id = tag();
     await page.goto("/teams");
@@ -76,9 +53,9 @@ describe("teams in Chromium", () => {
 
   it("shows an admin only their teams, no create button, and the 403 page on /teams/create", async () => {
     const id = tag();
-    const mine = await buildTeam(server.database.db, { teamName: `Vega ${id}`, slug: `vega-${id}` });
-    await buildTeam(server.database.db, { teamName: `Sirius ${id}`, slug: `sirius-${id}` });
-    const admin = await buildAdmin(server.database.db, { teams: [mine] });
+    const mine = await buildTeam(suite.server().database.db, { teamName: `Vega ${id}`, slug: `vega-${id}` });
+    await buildTeam(suite.server().database.db, { teamName: `Sirius ${id}`, slug: `sirius-${id}` });
+    const admin = await buildAdmin(suite.server().database.db, { teams: [mine] });
     const { page, consoleErrors } = await open(admin);
     await page.goto(`/teams?search=${id}`);
     const rows = page.locator("table.teams-table tbody tr");
@@ -96,11 +73,11 @@ describe("teams in Chromium", () => {
 
   it("edits a team, checks its custom settings before saving, and deletes it after confirming", async () => {
     const id = tag();
-    const root = await buildAdmin(server.database.db, { role: "root" });
-    const team = await buildTeam(server.database.db, { teamName: `Lyra ${id}`, slug: `lyra-${id}` });
-    const busy = await buildTeam(server.database.db, { teamName: `Busy ${id}`, slug: `busy-${id}` });
+    const root = await buildAdmin(suite.server().database.db, { role: "root" });
+    const team = await buildTeam(suite.server().database.db, { teamName: `Lyra ${id}`, slug: `lyra-${id}` });
+    const busy = await buildTeam(suite.server().database.db, { teamName: `Busy ${id}`, slug: `busy-${id}` });
     const now = Date.now();
-    await server.database.db.insertInto("users").values({ uid: randomUUID(), username: `u-${id}@busy.test`, teamId: busy.id, status: "active", createdAt: now, updatedAt: now }).execute();
+    await suite.server().database.db.insertInto("users").values({ uid: randomUUID(), username: `u-${id}@busy.test`, teamId: busy.id, status: "active", createdAt: now, updatedAt: now }).execute();
     const { page, consoleErrors } = await open(root);
     await page.goto(`/teams/profile/${team.slug}`);
     await page.waitForSelector('bulwark-island[name="TeamForm"][hydrated]');
@@ -125,7 +102,7 @@ describe("teams in Chromium", () => {
     await json.fill('{ "security": { "otpLength": 8 } }');
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Company settings saved").waitFor();
-    const stored = await server.database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
+    const stored = await suite.server().database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.customSettings)).toEqual({ security: { otpLength: 8 } });
 
     await page.getByRole("button", { name: "Delete company" }).click();
@@ -134,7 +111,7 @@ describe("teams in Chromium", () => {
     await dialog.getByRole("button", { name: "Delete company" }).click();
     await page.waitForURL(`**/teams?deleted=lyra-prime-${id}`);
     await page.getByText("Company deleted").waitFor();
-    expect(await server.database.db.selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
+    expect(await suite.server().database.db.selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
 
     await page.goto(`/teams/profile/${busy.slug}`);
     await page.waitForSelector('bulwark-island[name="TeamDelete"][hydrated]');
