@@ -1,41 +1,23 @@
-import type { Browser } from "playwright-core";
+import type { Row } from "../../server/db/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { buildAdmin, buildTeam, givePassword, signIn } from "../support/factories";
-import { openWatchedPage, type WatchedPage } from "../support/page";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, buildTeam, givePassword } from "../support/factories";
+import { useBrowserSuite } from "../support/browser-suite";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
 // Two full browser journeys with argon2 hashing on a 2-core machine: allow more than the default.
 describe("administrators in Chromium", () => {
   let capture: SmtpCapture;
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
-  const opened: WatchedPage[] = [];
-
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ assets: "built", mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url } });
-    baseUrl = await server.listen();
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    for (const { context } of opened) await context.close();
-    await browser?.close();
-    await server?.close();
     await capture?.close();
   });
-
-  async function open(admin?: Parameters<typeof signIn>[2], expectedFailures?: RegExp) {
-    const cookie = admin ? (await signIn(server.database.db, server.config, admin)).cookie : undefined;
-    const watched = await openWatchedPage(browser, baseUrl, { cookie, expectedFailures });
-    opened.push(watched);
-    return watched;
-  }
+  const suite = useBrowserSuite(() => ({ mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url } }));
+  const open = (admin?: Row<"admins">, expectedFailures?: RegExp) => suite.open(admin, { expectedFailures });
 
   it("a root invites an admin for one team by e-mail; the admin sets a password from the link and sees only that team's admins", async () => {
-    const db = server.database.db;
+    const db = suite.server().database.db;
     const north = await buildTeam(db, { teamName: "North Ops", slug: "north-ops" });
     const south = await buildTeam(db, { teamName: "South Ops", slug: "south-ops" });
     const root = await buildAdmin(db, { role: "root", teams: [], username: "root@e2e.test", firstName: "Rita", lastName: "Root" });
@@ -81,12 +63,12 @@ describe("administrators in Chromium", () => {
   }, 90_000);
 
   it("a root blocks an admin after confirming, and that admin's open session goes to sign-in on its next navigation", async () => {
-    const db = server.database.db;
+    const db = suite.server().database.db;
     const team = await buildTeam(db, { teamName: "West Ops", slug: "west-ops" });
     const root = await buildAdmin(db, { role: "root", teams: [], username: "root2@e2e.test" });
     await buildAdmin(db, { teams: [team], username: "keeper@e2e.test" });
     const target = await buildAdmin(db, { teams: [team], username: "blocked@e2e.test", firstName: "Bo", lastName: "Blocked" });
-    await givePassword(db, server.config, target);
+    await givePassword(db, suite.server().config, target);
 
     const victim = await open(target);
     await victim.page.goto("/dashboard");

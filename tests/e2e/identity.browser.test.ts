@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { buildAdmin, givePassword, setSettings } from "../support/factories";
-import { openWatchedPage, type WatchedPage } from "../support/page";
-import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
+import { ROOT_DIR } from "../support/server";
+import { useBrowserSuite } from "../support/browser-suite";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
 type Texts = Record<string, Record<string, unknown>>;
@@ -18,30 +16,17 @@ const text = (lang: string, ns: string, key: string): string => {
 
 describe("admin identity in Chromium", () => {
   let capture: SmtpCapture;
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
-  const opened: WatchedPage[] = [];
-
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ assets: "built", mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "altcha" } });
-    baseUrl = await server.listen();
-    await setSettings(server.database.db, "general", { registrationEnabled: true });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    for (const { context } of opened) await context.close();
-    await browser?.close();
-    await server?.close();
     await capture?.close();
   });
-
-  async function open(expectedFailures?: RegExp) {
-    const watched = await openWatchedPage(browser, baseUrl, { expectedFailures });
-    opened.push(watched);
-    return watched;
-  }
+  const suite = useBrowserSuite(() => ({ mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "altcha" } }));
+  beforeAll(async () => {
+    await setSettings(suite.server().database.db, "general", { registrationEnabled: true });
+  });
+  const open = (expectedFailures?: RegExp) => suite.open(undefined, { expectedFailures });
 
   it("signs up with the captcha, verifies from the e-mail, signs in to the dashboard and signs out", async () => {
     const { page, consoleErrors } = await open();
@@ -84,8 +69,8 @@ describe("admin identity in Chromium", () => {
   });
 
   it("resets a forgotten password from the e-mail, in Portuguese", async () => {
-    const admin = await buildAdmin(server.database.db, { username: "ines@acme.test", lang: "pt", firstName: "Inês" });
-    await givePassword(server.database.db, server.config, admin, "0ld!Password");
+    const admin = await buildAdmin(suite.server().database.db, { username: "ines@acme.test", lang: "pt", firstName: "Inês" });
+    await givePassword(suite.server().database.db, suite.server().config, admin, "0ld!Password");
     const { page, consoleErrors } = await open();
     await page.goto("/forgot-password/pt");
     await page.waitForSelector('bulwark-island[name="ForgotPasswordForm"][hydrated]');
@@ -112,9 +97,9 @@ describe("admin identity in Chromium", () => {
   });
 
   it("locks the account after the configured failures, in Spanish", async () => {
-    await setSettings(server.database.db, "security", { maxFailedAdminSignIns: 3 });
-    const admin = await buildAdmin(server.database.db, { username: "lucia@acme.test", lang: "es" });
-    await givePassword(server.database.db, server.config, admin, "C0rrect!Pass");
+    await setSettings(suite.server().database.db, "security", { maxFailedAdminSignIns: 3 });
+    const admin = await buildAdmin(suite.server().database.db, { username: "lucia@acme.test", lang: "es" });
+    await givePassword(suite.server().database.db, suite.server().config, admin, "C0rrect!Pass");
     const { page, consoleErrors } = await open(/^\/signin\/es$/);
     await page.goto("/signin/es");
     await page.waitForSelector('bulwark-island[name="SignInForm"][hydrated]');
@@ -131,6 +116,6 @@ describe("admin identity in Chromium", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toBe(text("es", "errors", "signin403"));
     expect(new URL(page.url()).pathname).toBe("/signin/es");
     expect(consoleErrors).toEqual([]);
-    await setSettings(server.database.db, "security", {});
+    await setSettings(suite.server().database.db, "security", {});
   });
 });

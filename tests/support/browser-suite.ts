@@ -19,14 +19,18 @@ export interface BrowserSuite {
   open(admin?: Row<"admins">, options?: { expectedFailures?: RegExp; viewport?: { width: number; height: number } }): Promise<WatchedPage>;
 }
 
-/** Starts the server and the browser for the describe block it is called in. */
-export function useBrowserSuite(options: TestServerOptions = {}): BrowserSuite {
+/**
+ * Starts the server and the browser for the describe block it is called in. Options may be a
+ * function, read when the suite starts, for servers that need something started first (an SMTP
+ * capture registered in an earlier beforeAll).
+ */
+export function useBrowserSuite(options: TestServerOptions | (() => TestServerOptions) = {}): BrowserSuite {
   let server: TestServer | undefined;
   let baseUrl = "";
   let browser: Browser | undefined;
   const opened: WatchedPage[] = [];
   beforeAll(async () => {
-    server = await getTestServer({ assets: "built", ...options });
+    server = await getTestServer({ assets: "built", ...(typeof options === "function" ? options() : options) });
     baseUrl = await server.listen();
     browser = await launchBrowser();
   });
