@@ -10,6 +10,7 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
+import { BackToSignIn, PublicFormDone } from "../components/forms/BackToSignIn";
 
 /** Props of the forgot-password island. */
 export interface ForgotPasswordFormProps {
@@ -43,14 +44,7 @@ export function ForgotPasswordForm({ lang }: ForgotPasswordFormProps) {
   });
 
   if (sent) {
-    return (
-      <div className="form">
-        <Alert variant="success">{t("errors:reset200")}</Alert>
-        <p className="form-links">
-          <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
-        </p>
-      </div>
-    );
+    return <PublicFormDone lang={lang} message={t("errors:reset200")} />;
   }
 
   return (
@@ -68,9 +62,7 @@ export function ForgotPasswordForm({ lang }: ForgotPasswordFormProps) {
       <SubmitButton busy={form.busy} block>
         {t("auth:forgot.submit")}
       </SubmitButton>
-      <p className="form-links">
-        <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
-      </p>
+      <BackToSignIn lang={lang} />
     </form>
   );
 }

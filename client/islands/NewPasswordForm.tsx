@@ -9,6 +9,7 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
+import { BackToSignIn } from "../components/forms/BackToSignIn";
 
 /** Props of the new-password island: the token is deliberately not one of them. */
 export interface NewPasswordFormProps {
@@ -79,9 +80,7 @@ export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
       <SubmitButton busy={form.busy} block>
         {t(mode === "verify" ? "auth:verify.submit" : "auth:reset.submit")}
       </SubmitButton>
-      <p className="form-links">
-        <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
-      </p>
+      <BackToSignIn lang={lang} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
+import { PublicFormDone } from "../components/forms/BackToSignIn";
 
 /** Props of the sign-up island: the page language, the captcha kind and the time zones offered. */
 export interface SignUpFormProps {
@@ -82,14 +83,7 @@ export function SignUpForm({ lang, captcha, timezones }: SignUpFormProps) {
   });
 
   if (phase === "sent") {
-    return (
-      <div className="form">
-        <Alert variant="success">{t("errors:register200")}</Alert>
-        <p className="form-links">
-          <a href={`/signin/${lang}`}>{t("auth:forgot.back")}</a>
-        </p>
-      </div>
-    );
+    return <PublicFormDone lang={lang} message={t("errors:register200")} />;
   }
 
   return (
