@@ -28,8 +28,7 @@ async function fromToken(db: Kysely<Database>, secret: string, header: string): 
   if (token.startsWith("bws_")) return null;
   const claims = await verifySessionToken(secret, token);
   if (!claims) return null;
-  const row = await db.selectFrom("admins").select("id").where("uid", "=", claims.uid).executeTakeFirst();
-  return row ? findSessionAdmin(db, row.id, claims.ver) : null;
+  return findSessionAdmin(db, { uid: claims.uid }, claims.ver);
 }
 
 function destroySession(req: Request): Promise<void> {

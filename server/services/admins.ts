@@ -14,19 +14,19 @@ export interface SessionAdmin {
 }
 
 /**
- * Resolves a session to its admin, or null when the session must end: the admin is gone, no
- * longer active, or their token version moved on (blocked, password changed, terminated).
+ * Resolves a session (by internal id) or an API token (by uid) to its admin, or null when it
+ * must end: the admin is gone, no longer active, or their token version moved on (blocked,
+ * password changed, terminated). One query either way.
  */
 export async function findSessionAdmin(
   db: Kysely<Database>,
-  adminId: number,
+  key: number | { uid: string },
   tokenVersion: number,
 ): Promise<SessionAdmin | null> {
-  const row = await db
+  const query = db
     .selectFrom("admins")
-    .select(["id", "uid", "username", "firstName", "lastName", "role", "lang", "timezone", "status", "tokenVersion"])
-    .where("id", "=", adminId)
-    .executeTakeFirst();
+    .select(["id", "uid", "username", "firstName", "lastName", "role", "lang", "timezone", "status", "tokenVersion"]);
+  const row = await (typeof key === "number" ? query.where("id", "=", key) : query.where("uid", "=", key.uid)).executeTakeFirst();
   if (!row || row.status !== "active" || row.tokenVersion !== tokenVersion) return null;
   return {
     id: row.id,
