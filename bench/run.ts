@@ -1,20 +1,33 @@
 /**
- * `npm run bench`: throughput and latency of the console's routes on seeded data (a temporary
- * SQLite database filled by the seed code, 100,000 users by default), each next to a trivial
- * JSON route (/healthz) measured in the same run, so results read as ratios that survive a
- * slower or busier machine; then the time of a bulk block of 10,000 users (median of a few
+ * `npm run bench`: throughput and latency of the console's routes on seeded data, each next to a
+ * trivial JSON route (/healthz) measured in the same run, so results read as ratios that survive
+ * a slower or busier machine; then the time of a bulk block of 10,000 users (median of a few
  * calls). Prints a Markdown table. Nothing here is asserted by the tests.
  *
+ * The server under load is the production build in its own process (`node scripts/start.mjs`,
+ * which builds first when the build is stale), as an operator runs it; this process seeds a
+ * temporary SQLite database (100,000 users by default), signs the admins in, and generates the
+ * load, so the load generator never competes with the server for its event loop.
+ *
  * Options: --duration <seconds per route> (default 5), --connections <n> (default 10),
- * --users <n> (default 100000), --teams <n> (default 50), --bulk-runs <n> (default 3).
+ * --users <n> (default 100000), --teams <n> (default 50), --bulk-runs <n> (default 3),
+ * --only <text> (measure only the routes whose name contains it, besides the baseline),
+ * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools).
  */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { loadConfig } from "../server/config";
+import { createDatabase } from "../server/db/connection";
+import { migrateToLatest } from "../server/db/migrate";
 import type { Row } from "../server/db/types";
 import { seedDatabase } from "../server/services/seed";
 import { signSessionToken } from "../server/services/jwt";
 import { buildAdmin, signIn } from "../tests/support/factories";
-import { getTestServer } from "../tests/support/server";
+import { ROOT_DIR } from "../tests/support/server";
 import { markdownTable, measure, measureIfPresent, median, type LoadOptions, type Measurement } from "./measure";
 
 const { values } = parseArgs({
@@ -24,6 +37,8 @@ const { values } = parseArgs({
     users: { type: "string", default: "100000" },
     teams: { type: "string", default: "50" },
     "bulk-runs": { type: "string", default: "3" },
+    only: { type: "string" },
+    profile: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -32,14 +47,31 @@ const userCount = Number(values.users);
 const bulkRuns = Number(values["bulk-runs"]);
 const BULK_SIZE = 10_000;
 
-const server = await getTestServer({ env: { LOG_LEVEL: "silent" } });
-const db = server.database.db;
+/** A port nobody listens on now, for the server process. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bulwark-bench-"));
+const port = await freePort();
+const env = { NODE_ENV: "production", BULWARK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", CAPTCHA: "off" };
+const config = loadConfig(env, ROOT_DIR);
+const database = await createDatabase({ sqlitePath: config.sqlitePath });
+const db = database.db;
+await migrateToLatest(db);
 const seeded = await seedDatabase(db, { users: userCount, teams: Number(values.teams) });
 console.log(`Seeded ${seeded.users} users, ${seeded.devices} devices, ${seeded.locations} locations in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
 
 const bearer = async (admin: Row<"admins">) => {
   const claims = { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion };
-  return { authorization: `Bearer ${(await signSessionToken(server.config.secrets.jwtSecret, claims, 2)).token}` };
+  return { authorization: `Bearer ${(await signSessionToken(config.secrets.jwtSecret, claims, 2)).token}` };
 };
 // The largest team, managed by an admin, for the scoped measurements.
 const biggest = await db
@@ -52,24 +84,46 @@ const biggest = await db
 const [team] = await db.selectFrom("teams").selectAll().where("id", "=", biggest.id).execute();
 const root = await buildAdmin(db, { role: "root", timezone: "Europe/Lisbon" });
 const teamAdmin = await buildAdmin(db, { teams: team ? [team] : [], timezone: "Europe/Madrid" });
-const rootSession = { cookie: (await signIn(db, server.config, root)).header };
-const adminSession = { cookie: (await signIn(db, server.config, teamAdmin)).header };
+const rootSession = { cookie: (await signIn(db, config, root)).header };
+const adminSession = { cookie: (await signIn(db, config, teamAdmin)).header };
 const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
 
-const load: LoadOptions = { baseUrl: await server.listen(), duration, connections };
+// The server: the production build, in its own process, on the seeded data directory.
+const nodeFlags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT_DIR, "scripts", "start.mjs")], {
+  cwd: ROOT_DIR,
+  env: { ...process.env, ...env, DATABASE_URL: "" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+const baseUrl = `http://127.0.0.1:${port}`;
+for (let waited = 0; ; waited += 200) {
+  if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+  if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+  if (waited > 120_000) throw new Error("the server did not answer /healthz within 2 minutes");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const load: LoadOptions = { baseUrl, duration, connections };
 const runs: Measurement[] = [];
+const routes: Array<[string, string, Record<string, string>]> = [
+  ["`GET /v2/public/settings` (JSON + database)", "/v2/public/settings", {}],
+  ["SSR `/signin/en` (public page with an island)", "/signin/en", {}],
+  ["`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken],
+  ["`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken],
+  [`\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`, "/v2/users?platform=1&sort=createdOn&order=desc&limit=50", adminToken],
+  ["SSR `/users/manage` (root, first page + island)", "/users/manage", rootSession],
+  ["SSR `/licenses` (signed-in layout only, for reference)", "/licenses", rootSession],
+  ["SSR `/dashboard` (root, all users)", "/dashboard", rootSession],
+  ["SSR `/dashboard` (team admin)", "/dashboard", adminSession],
+  ["`GET /v2/dashboard` (root)", "/v2/dashboard", rootToken],
+];
 runs.push(await measure(load, "baseline: `GET /healthz` (trivial JSON)", "/healthz"));
-runs.push(await measure(load, "`GET /v2/public/settings` (JSON + database)", "/v2/public/settings"));
-runs.push(await measure(load, "SSR `/signin/en` (public page with an island)", "/signin/en"));
-runs.push(await measureIfPresent(load, "`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken));
-runs.push(await measureIfPresent(load, "`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken));
-runs.push(await measureIfPresent(load, `\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`, "/v2/users?platform=1&sort=createdOn&order=desc&limit=50", adminToken));
-runs.push(await measureIfPresent(load, "SSR `/users/manage` (root, first page + island)", "/users/manage", rootSession));
-runs.push(await measureIfPresent(load, "SSR `/licenses` (signed-in layout only, for reference)", "/licenses", rootSession));
-runs.push(await measureIfPresent(load, "SSR `/dashboard` (root, all users)", "/dashboard", rootSession));
-runs.push(await measureIfPresent(load, "SSR `/dashboard` (team admin)", "/dashboard", adminSession));
-runs.push(await measureIfPresent(load, "`GET /v2/dashboard` (root)", "/v2/dashboard", rootToken));
+for (const [name, route, headers] of routes) {
+  if (values.only && !name.includes(values.only)) continue;
+  runs.push(await measureIfPresent(load, name, route, headers));
+}
 
 /** Blocks BULK_SIZE active users in one call, a few times, and reports the median call time. */
 async function bulkBlock(): Promise<string> {
@@ -87,12 +141,18 @@ async function bulkBlock(): Promise<string> {
   const shown = times.map((t) => t.toFixed(0)).join(", ");
   return `| bulk block of ${BULK_SIZE.toLocaleString("en")} users (\`PUT /v2/users/block\`, one call) | median ${median(times).toFixed(0)} ms (runs: ${shown} ms) |`;
 }
-const bulkLine = await bulkBlock();
-await server.close();
+const bulkLine = values.only && !"bulk".includes(values.only) ? null : await bulkBlock();
+
+child.kill("SIGTERM");
+await exited;
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
 
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, SQLite, ` +
-  `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route\n`);
+  `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`);
 console.log(markdownTable(runs));
-console.log("\n| bulk action | time |\n| --- | ---: |");
-console.log(bulkLine);
+if (bulkLine) {
+  console.log("\n| bulk action | time |\n| --- | ---: |");
+  console.log(bulkLine);
+}
