@@ -1,0 +1,109 @@
+import { useState } from "react";
+import type { CatalogueCode } from "../../../shared/errors";
+import { languages, maxLength } from "../../../shared/limits";
+import { ProfileUpdateSchema, type ProfileUpdateReq } from "../../../shared/schemas/admin";
+import { useT } from "../render-context";
+import { Alert } from "./Alert";
+import { SelectField, TextField } from "./Field";
+import { SubmitButton } from "./SubmitButton";
+import { useCallMessage } from "./useCallMessage";
+import { useForm } from "./useForm";
+import { validateForm } from "./validation";
+
+/** An admin's name, console language and time zone: what the own-profile and admin-details forms both edit (a type alias, so useForm takes it as string values). */
+export type PersonalDetails = {
+  firstName: string;
+  lastName: string;
+  lang: string;
+  timezone: string;
+};
+
+/**
+ * The translated texts of the form. Each page passes its own namespace's wording (My profile
+ * says `profile:…`, another admin's profile `admins:…`), so the form keeps no keys of its own.
+ */
+export interface PersonalDetailsTexts {
+  firstName: string;
+  lastName: string;
+  language: string;
+  timezone: string;
+  submit: string;
+  /** The success message shown after a save. */
+  saved: string;
+}
+
+/** Props of {@link PersonalDetailsForm}: what differs between one's own details and another admin's. */
+export interface PersonalDetailsFormProps {
+  initial: PersonalDetails;
+  /** The zones offered; the current one is added first when the list lacks it, so saving keeps it. */
+  timezones: readonly string[];
+  texts: PersonalDetailsTexts;
+  /** One's own names may be autofilled by the browser (given-name / family-name); another admin's may not. */
+  ownAccount: boolean;
+  /** A form-specific text for a generic failure (see useCallMessage). */
+  failureFallback?: CatalogueCode;
+  /**
+   * Sends the checked values; resolves with the details as stored (shown in the form with the
+   * success message), or with null when the page is being reloaded and nothing should be shown.
+   */
+  save: (details: ProfileUpdateReq) => Promise<PersonalDetails | null>;
+}
+
+/** The four edited fields of anything that carries them (an API reply has more). */
+function pick({ firstName, lastName, lang, timezone }: PersonalDetails): PersonalDetails {
+  return { firstName, lastName, lang, timezone };
+}
+
+/**
+ * The personal-details form shared by My profile (`PUT /v2/me`) and another admin's profile
+ * (`PUT /v2/admin`): the same fields, validation and outcome message, so both stay alike.
+ * Validated with ProfileUpdateSchema, which is exactly these four fields.
+ */
+export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, failureFallback, save }: PersonalDetailsFormProps) {
+  const t = useT();
+  const messageFor = useCallMessage({ fallback: failureFallback });
+  const form = useForm(pick(initial));
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const zones = timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones];
+
+  const submit = form.handleSubmit(async () => {
+    setOutcome(null);
+    const checked = validateForm(ProfileUpdateSchema, form.values, t);
+    if (!checked.ok) return form.showErrors(checked.errors);
+    try {
+      const stored = await save(checked.data);
+      if (!stored) return;
+      form.setValues(pick(stored));
+      setOutcome({ ok: true, text: texts.saved });
+    } catch (error) {
+      setOutcome({ ok: false, text: messageFor(error) });
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <div className="form-row">
+        <TextField label={texts.firstName} required maxLength={maxLength.firstName} autoComplete={ownAccount ? "given-name" : "off"} {...form.bind("firstName")} />
+        <TextField label={texts.lastName} required maxLength={maxLength.lastName} autoComplete={ownAccount ? "family-name" : "off"} {...form.bind("lastName")} />
+      </div>
+      <div className="form-row">
+        <SelectField
+          label={texts.language}
+          required
+          options={languages.map((lang) => ({ value: lang, label: t(`common:language.${lang}`) }))}
+          {...form.bind("lang")}
+        />
+        <SelectField
+          label={texts.timezone}
+          required
+          options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+          {...form.bind("timezone")}
+        />
+      </div>
+      <div className="form-actions">
+        <SubmitButton busy={form.busy}>{texts.submit}</SubmitButton>
+      </div>
+    </form>
+  );
+}
