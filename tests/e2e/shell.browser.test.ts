@@ -1,64 +1,25 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { buildAdmin, signIn } from "../support/factories";
-import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
+import { useBrowserSuite } from "../support/browser-suite";
+import { buildAdmin } from "../support/factories";
+import { ROOT_DIR } from "../support/server";
 
 const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
 describe("console shell in Chromium", () => {
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
-  let context: BrowserContext | null = null;
-  const consoleErrors: string[] = [];
+  const suite = useBrowserSuite();
+  const open = (viewport = DESKTOP, admin?: Row<"admins">) => suite.open(admin, { viewport });
 
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = null;
-    expect(consoleErrors).toEqual([]);
-    consoleErrors.length = 0;
-  });
-
-  async function open(viewport = DESKTOP, admin?: Row<"admins">): Promise<Page> {
-    context = await browser.newContext({ viewport, baseURL: baseUrl });
-    if (admin) {
-      const session = await signIn(server.database.db, server.config, admin);
-      await context.addCookies([{ name: session.cookie.name, value: encodeURIComponent(session.cookie.value), url: baseUrl }]);
-    }
-    const page = await context.newPage();
-    // A page answered 403/404 on purpose is logged by Chromium as a failed resource; only the
-    // documents themselves are excused, every other console error fails the test.
-    const documents = new Set<string>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() === "document") documents.add(response.url());
-    });
-    page.on("console", (msg) => {
-      if (msg.type() !== "error") return;
-      if (msg.text().startsWith("Failed to load resource") && documents.has(msg.location().url)) return;
-      consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-    });
-    page.on("pageerror", (error) => consoleErrors.push(error.message));
-    return page;
-  }
 
   it("follows the redirects of SPEC §2 and remembers the origin path", async () => {
-    const page = await open();
+    const { page, consoleErrors } = await open();
     await page.goto("/signin");
     expect(new URL(page.url()).pathname).toBe("/signin/en");
     await page.goto("/");
@@ -67,10 +28,11 @@ describe("console shell in Chromium", () => {
     expect(url.searchParams.get("next")).toBe("/dashboard");
     await page.goto("/forgot-password");
     expect(new URL(page.url()).pathname).toBe("/forgot-password/en");
+    expect(consoleErrors).toEqual([]);
   });
 
   it("shows the not-found page with status 404 and loads no script", async () => {
-    const page = await open();
+    const { page, consoleErrors } = await open();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -82,10 +44,11 @@ describe("console shell in Chromium", () => {
     }
     expect(scripts).toEqual([]);
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("hydrates the language switcher island and switches the public page's language", async () => {
-    const page = await open();
+    const { page, consoleErrors } = await open();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -105,22 +68,22 @@ describe("console shell in Chromium", () => {
     await page.waitForURL("**/signin/es");
     expect(await page.getAttribute("html", "lang")).toBe("es");
     expect(await page.getByRole("button", { name: "Iniciar sesión" }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
   });
 
+  // The failed chunk is the point of this test: its console noise is expected and not checked.
   it("reports an island whose chunk fails to load as a load error, in the page's language", async () => {
-    const page = await open();
+    const { page } = await open();
     await page.route("**/assets/LanguageSwitcher-*.js", (route) => route.abort("failed"));
     await page.goto("/signin/pt");
     const alert = page.getByRole("alert");
     await expect.poll(() => alert.textContent()).toContain("Não foi possível carregar parte da página");
     expect(await page.locator('bulwark-island[name="LanguageSwitcher"][hydrated]').count()).toBe(0);
-    // The failed chunk is the point of this test; its console noise is expected.
-    consoleErrors.length = 0;
   });
 
   it("shows a root admin every section, the profile menu and the version", async () => {
-    const root = await buildAdmin(server.database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
-    const page = await open(DESKTOP, root);
+    const root = await buildAdmin(suite.server().database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
+    const { page, consoleErrors } = await open(DESKTOP, root);
     await page.goto("/dashboard");
     const sidebar = page.locator("#sidebar");
     await expect.poll(() => sidebar.isVisible()).toBe(true);
@@ -146,11 +109,12 @@ describe("console shell in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("My profile");
     await page.goto("/teams");
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("hides root-only sections from an admin, in the admin's language", async () => {
-    const admin = await buildAdmin(server.database.db, { role: "admin", lang: "pt", firstName: "Ana", lastName: "Silva" });
-    const page = await open(DESKTOP, admin);
+    const admin = await buildAdmin(suite.server().database.db, { role: "admin", lang: "pt", firstName: "Ana", lastName: "Silva" });
+    const { page, consoleErrors } = await open(DESKTOP, admin);
     await page.goto("/dashboard");
     expect(await page.getAttribute("html", "lang")).toBe("pt");
     const sidebar = page.locator("#sidebar");
@@ -161,11 +125,12 @@ describe("console shell in Chromium", () => {
     expect(await page.locator(".profile-role").first().textContent()).toBe("admin");
     const denied = await page.goto("/settings");
     expect(denied?.status()).toBe(403);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("turns the sidebar into a keyboard-operable drawer on a phone", async () => {
-    const root = await buildAdmin(server.database.db, { role: "root" });
-    const page = await open(PHONE, root);
+    const root = await buildAdmin(suite.server().database.db, { role: "root" });
+    const { page, consoleErrors } = await open(PHONE, root);
     await page.goto("/teams");
     const sidebar = page.locator("#sidebar");
     const toggle = page.getByRole("button", { name: "Open menu" });
@@ -185,16 +150,18 @@ describe("console shell in Chromium", () => {
     await sidebar.getByRole("link", { name: "Administrators" }).click();
     await page.waitForURL("**/admins/manage");
     expect(await page.locator("h1").textContent()).toBe("Administrators");
+    expect(consoleErrors).toEqual([]);
   });
 
   it("signs out from the profile menu", async () => {
-    const admin = await buildAdmin(server.database.db, { lang: "es" });
-    const page = await open(DESKTOP, admin);
+    const admin = await buildAdmin(suite.server().database.db, { lang: "es" });
+    const { page, consoleErrors } = await open(DESKTOP, admin);
     await page.goto("/licenses");
     await page.locator(".profile-button").click();
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await page.waitForURL("**/signin/es");
     await page.goto("/licenses");
     expect(new URL(page.url()).pathname).toBe("/signin/en");
+    expect(consoleErrors).toEqual([]);
   });
 });

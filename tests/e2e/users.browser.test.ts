@@ -1,10 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { launchBrowser } from "../support/browser";
-import { buildAdmin, buildDevice, buildTeam, buildUser, signIn, type TestSession } from "../support/factories";
-import { openWatchedPage, type WatchedPage } from "../support/page";
-import { getTestServer, type TestServer } from "../support/server";
+import { useBrowserSuite } from "../support/browser-suite";
+import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "../support/factories";
+import type { WatchedPage } from "../support/page";
 
 /** The status of the i-th seeded user of a team: every 10th blocked, every 7th pending. */
 const statusOf = (i: number) => (i % 10 === 9 ? "blocked" : i % 7 === 6 ? "pending" : "active");
@@ -12,22 +11,18 @@ const FIRST_NAMES = ["Alice", "Bruno", "Carla", "Diego", "Elena", "Filipe", "Gab
 const PER_TEAM = 60;
 
 describe("users console in Chromium", () => {
-  let server: TestServer;
-  let baseUrl: string;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let aurora: Row<"teams">;
   let boreal: Row<"teams">;
-  let root: TestSession;
-  let teamAdmin: TestSession;
+  let root: Row<"admins">;
+  let teamAdmin: Row<"admins">;
   let wanda: Row<"users">;
   let borealUser: Row<"users">;
   let serviceToken: string;
   let reportedDevice: string;
-  const opened: WatchedPage[] = [];
 
   beforeAll(async () => {
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
+    const server = suite.server();
     const db = server.database.db;
     aurora = await buildTeam(db, { slug: "aurora", teamName: "Aurora Labs" });
     boreal = await buildTeam(db, { slug: "boreal", teamName: "Boreal Systems" });
@@ -50,16 +45,16 @@ describe("users console in Chromium", () => {
     await buildUser(db, { team: aurora, username: "zelda@aurora.test", firstName: "Zelda", lastName: "Quarantine", aliases: ["zq-alias"] });
     wanda = await buildUser(db, { team: aurora, username: "wanda@aurora.test", firstName: "Wanda", lastName: "Wiper" });
 
-    const rootAdmin = await buildAdmin(db, { role: "root", username: "root@bulwark.test", firstName: "Rita", lastName: "Root" });
-    root = await signIn(db, server.config, rootAdmin);
-    teamAdmin = await signIn(db, server.config, await buildAdmin(db, { username: "aurora-admin@bulwark.test", teams: [aurora] }));
+    root = await buildAdmin(db, { role: "root", username: "root@bulwark.test", firstName: "Rita", lastName: "Root" });
+    teamAdmin = await buildAdmin(db, { username: "aurora-admin@bulwark.test", teams: [aurora] });
+    const rootSession = await signIn(db, server.config, root);
 
     // The communications service reports Wanda's phone through the service API.
     const created = await server
       .request()
       .post("/v2/service-tokens")
-      .set("Cookie", root.header)
-      .set("X-CSRF-Token", root.csrfToken)
+      .set("Cookie", rootSession.header)
+      .set("X-CSRF-Token", rootSession.csrfToken)
       .send({ name: "e2e communications service" })
       .expect(200);
     serviceToken = (created.body as { token: string }).token;
@@ -74,18 +69,11 @@ describe("users console in Chromium", () => {
       })
       .expect(200);
     reportedDevice = (report.body as { device: string }).device;
-
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const { context } of opened) await context.close();
-    await browser?.close();
-    await server?.close();
   });
 
-  async function open(session: TestSession, path: string, options: { viewport?: { width: number; height: number }; expectedFailures?: RegExp } = {}): Promise<WatchedPage> {
-    const watched = await openWatchedPage(browser, baseUrl, { cookie: session.cookie, ...options });
-    opened.push(watched);
+  /** A page signed in as `admin` at `path`, once the users table (if any) has hydrated. */
+  async function open(admin: Row<"admins">, path: string, options: { viewport?: { width: number; height: number }; expectedFailures?: RegExp } = {}): Promise<WatchedPage> {
+    const watched = await suite.open(admin, options);
     await watched.page.goto(path);
     if (path.startsWith("/users/manage")) await watched.page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
     return watched;
@@ -196,7 +184,7 @@ describe("users console in Chromium", () => {
     expect(new URL(page.url()).search).toBe("");
 
     const chosen = [...firstPage, ...secondPage];
-    const stored = await server.database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
+    const stored = await suite.server().database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
     expect(stored.map((r) => r.status)).toEqual(chosen.map(() => "blocked"));
     expect(consoleErrors).toEqual([]);
   });
@@ -224,7 +212,7 @@ describe("users console in Chromium", () => {
     expect(await device.locator(".badge").textContent()).toBe("Wipe pending");
     expect(await device.getByRole("button", { name: "Wipe", exact: true }).count()).toBe(0);
 
-    const wipes = await server.request().get("/v2/service/wipes").set("Authorization", `Bearer ${serviceToken}`).expect(200);
+    const wipes = await suite.server().request().get("/v2/service/wipes").set("Authorization", `Bearer ${serviceToken}`).expect(200);
     const items = (wipes.body as { items: { user: string; device: string; deviceToken: string | null }[] }).items;
     expect(items).toContainEqual(expect.objectContaining({ user: wanda.uid, device: reportedDevice, deviceToken: "apns-wanda-0001" }));
 
@@ -292,7 +280,7 @@ describe("users console in Chromium", () => {
     expect(await details()).toContain("Nadine");
     expect(await details()).toContain("Third-party SIP user");
 
-    const handle = await buildUser(server.database.db, { team: aurora, username: "radio-handle-7", firstName: "Rui", lastName: "Radio" });
+    const handle = await buildUser(suite.server().database.db, { team: aurora, username: "radio-handle-7", firstName: "Rui", lastName: "Radio" });
     await page.goto(`/users/profile/${handle.uid}`);
     await page.waitForSelector('bulwark-island[name="UserResetButton"][hydrated]');
     await page.getByRole("button", { name: "Send password reset" }).click();
