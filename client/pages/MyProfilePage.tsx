@@ -1,52 +1,22 @@
 import type { ReactNode } from "react";
+import type { MeResponse } from "../../shared/api/responses";
 import { Island } from "../components/Island";
 import { useLang, useT } from "../components/render-context";
+import { formatDateTime } from "../lib/datetime";
 import { PasswordChangeForm } from "../islands/PasswordChangeForm";
 import { ProfileForm } from "../islands/ProfileForm";
 import { TerminateAccount } from "../islands/TerminateAccount";
 
-/** The signed-in admin as the profile page shows them (times are ISO 8601 UTC strings). */
-export interface MyProfile {
-  uid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: "root" | "admin";
-  status: string;
-  lang: string;
-  timezone: string;
-  createdOn: string;
-  lastSeen: string | null;
-  teams: { slug: string; teamName: string }[];
-}
-
 /** Props of the own-profile page (/admins/profile/{own uid}). */
 export interface MyProfilePageProps {
-  profile: MyProfile;
+  /** The signed-in admin exactly as `GET /v2/me` answers. */
+  profile: MeResponse;
   csrfToken: string;
   timezones: string[];
 }
 
-/** BCP 47 locales the console formats dates in, per console language. */
-const LOCALES: Readonly<Record<string, string>> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
-
 /** Known statuses get a translated label; anything else is shown as sent. */
 const STATUS_KEYS: ReadonlySet<string> = new Set(["registered", "invited", "active", "blocked"]);
-
-/**
- * Formats an ISO time in the admin's time zone and language. Runs on the server only (this page
- * has no script of its own), so the text is deterministic and cannot mismatch on hydration.
- */
-export function formatDateTime(iso: string, lang: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const locale = LOCALES[lang] ?? "en-GB";
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date);
-  }
-}
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: "danger" }) {
   return (
@@ -66,7 +36,7 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePageProps) {
   const t = useT();
   const lang = useLang();
-  const when = (iso: string) => formatDateTime(iso, lang, profile.timezone);
+  const when = (iso: string) => formatDateTime(iso, lang, profile.timezone, "long");
   const roleLabel = profile.role === "root" ? "superAdmin" : "admin";
   const ns = ["profile", "validation"] as const;
   return (

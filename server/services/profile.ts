@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { MeResponse } from "../../shared/api/responses";
 import type { PasswordChangeReq, ProfileUpdateReq, TerminateReq } from "../../shared/schemas/admin";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
@@ -7,20 +8,8 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { hashPassword, isRecentAdminPassword, setAdminPassword, verifyPassword } from "./passwords";
 import { readSettings } from "./settings";
 
-/** The signed-in admin as GET /v2/me shows them (docs/API.md). */
-export interface MyProfile {
-  uid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: "root" | "admin";
-  lang: string;
-  timezone: string;
-  status: string;
-  createdOn: string;
-  lastSeen: string | null;
-  teams: { slug: string; teamName: string }[];
-}
+/** The signed-in admin as GET /v2/me shows them (docs/API.md): the response shape shared with the client. */
+export type MyProfile = MeResponse;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

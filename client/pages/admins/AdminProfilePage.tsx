@@ -6,7 +6,7 @@ import { useLang, useT } from "../../components/render-context";
 import { AdminActions } from "../../islands/AdminActions";
 import { AdminDetailsForm } from "../../islands/AdminDetailsForm";
 import { AdminTeamsForm } from "../../islands/AdminTeamsForm";
-import { formatDateTime } from "../MyProfilePage";
+import { formatDateTime } from "../../lib/datetime";
 import { fullName, roleText, StatusBadge } from "./format";
 
 /** What the viewer may do on this profile, as the server decided it. */
@@ -47,7 +47,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones, viewerTimezone }: AdminProfilePageProps) {
   const t = useT();
   const lang = useLang();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, viewerTimezone) : t("admins:profile.never"));
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, viewerTimezone, "long") : t("admins:profile.never"));
   const name = fullName(admin);
   const ns = ["admins", "validation"] as const;
   return (

@@ -6,7 +6,7 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import type { AdminSort } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/forms/Alert";
 import { useLang, useT } from "../../components/render-context";
-import { formatDateTime } from "../MyProfilePage";
+import { formatDateTime } from "../../lib/datetime";
 import { fullName, roleText, StatusBadge, statusText } from "./format";
 
 /** The list's query as the page echoes it back into the filter form and links. */
@@ -47,7 +47,7 @@ function hrefWith(query: AdminListView, changes: Partial<AdminListView>): string
 export function AdminsListPage({ page, query, teams, timezone, invalidQuery }: AdminsListPageProps) {
   const t = useT();
   const lang = useLang();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, timezone) : t("admins:list.never"));
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, timezone, "long") : t("admins:list.never"));
   const base: AdminListView = { ...query, cursor: undefined };
   return (
     <div className="admins-page">
