@@ -6,19 +6,13 @@ import { randomBytes } from "node:crypto";
 import type { Response } from "supertest";
 import { expect } from "vitest";
 import type { Row } from "../../server/db/types";
-import { signSessionToken } from "../../server/services/jwt";
-import { buildAdmin, buildTeam, type AdminOverrides } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, type AdminOverrides } from "../support/factories";
 import type { TestServer } from "../support/server";
 
 /** A bearer token for an admin, as `POST /v2/public/auth` would issue it (current token version). */
 export async function bearerOf(server: TestServer, admin: Row<"admins">): Promise<string> {
   const { tokenVersion } = await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow();
-  const { token } = await signSessionToken(
-    server.config.secrets.jwtSecret,
-    { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: tokenVersion },
-    1,
-  );
-  return `Bearer ${token}`;
+  return bearerFor(server.config, admin, tokenVersion);
 }
 
 /** Two teams, a root, one admin of each team, and their bearer tokens; every name carries `tag`. */

@@ -6,7 +6,7 @@ import { loadScope } from "../../server/services/scope";
 import { findSessionAdmin } from "../../server/services/admins";
 import { timeGroupBoundaries, timeGroupIn } from "../../shared/domain/timeGroups";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildTeam, buildUser, signIn } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 const ZONE = "America/New_York";
@@ -93,11 +93,7 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
   });
 
   it("answers GET /v2/dashboard in the caller's scope and time zone", async () => {
-    const bearer = async (admin: Row<"admins">) => {
-      const { signSessionToken } = await import("../../server/services/jwt");
-      const { token } = await signSessionToken(server.config.secrets.jwtSecret, { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion }, 1);
-      return `Bearer ${token}`;
-    };
+    const bearer = (admin: Row<"admins">) => bearerFor(server.config, admin);
     const users = await server.database.db.selectFrom("users").select(["teamId", "lastSeenAt"]).execute();
     const bounds = timeGroupBoundaries(Date.now(), ZONE);
     const expected = (teamIds: number[] | null) => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { serviceTokenHash } from "../../server/services/serviceTokens";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
-import { signSessionToken } from "../../server/services/jwt";
 
 describe.each(testDialects())("service API on %s", (dialect) => {
   let server: TestServer;
@@ -13,14 +12,7 @@ describe.each(testDialects())("service API on %s", (dialect) => {
   let adminAuth: string;
   let serviceAuth: string;
 
-  const jwtFor = async (admin: Row<"admins">) => {
-    const { token } = await signSessionToken(
-      server.config.secrets.jwtSecret,
-      { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion },
-      1,
-    );
-    return `Bearer ${token}`;
-  };
+  const jwtFor = (admin: Row<"admins">) => bearerFor(server.config, admin);
   const createToken = async (name: string) => {
     const res = await server.request().post("/v2/service-tokens").set("Authorization", rootAuth).send({ name });
     expect(res.status).toBe(200);

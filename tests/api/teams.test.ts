@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { signSessionToken } from "../../server/services/jwt";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildTeam, signIn } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 type Body = Record<string, unknown>;
@@ -20,10 +19,7 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
   const db = () => server.database.db;
   const fresh = () => randomBytes(4).toString("hex");
 
-  async function bearerOf(admin: Row<"admins">): Promise<string> {
-    const claims = { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion };
-    return `Bearer ${(await signSessionToken(server.config.secrets.jwtSecret, claims, 1)).token}`;
-  }
+  const bearerOf = (admin: Row<"admins">) => bearerFor(server.config, admin);
   async function root(): Promise<string> {
     return bearerOf(await buildAdmin(db(), { role: "root" }));
   }

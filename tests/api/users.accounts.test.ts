@@ -6,10 +6,10 @@ import { serviceHost, userResetLink } from "../../server/services/userReset";
 import { issueUserToken, redeemUserToken } from "../../server/services/userTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildDevice, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
-import { accessEntries, bearerOf, expectError } from "./users.support";
+import { accessEntries, expectError } from "./users.support";
 
 describe("the user reset link", () => {
   it("points at the communications service's `my` host next to the console", () => {
@@ -37,7 +37,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test" } });
     noMail = await getTestServer({ dialect, env: { MAIL: "disabled" } });
     rootAdmin = await buildAdmin(db(), { role: "root" });
-    root = await bearerOf(server.config, rootAdmin);
+    root = await bearerFor(server.config, rootAdmin);
   });
   afterAll(async () => {
     await server?.close();
@@ -67,7 +67,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
   it("refuses taken names (409), unknown teams (501), teams outside the scope (502) and bad bodies (400)", async () => {
     const teamA = await buildTeam(db());
     const teamB = await buildTeam(db());
-    const adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA] }));
+    const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
     await buildUser(db(), { team: teamB, username: "taken@x.test", aliases: ["taken-alias"] });
     const body = { firstName: "T", lastName: "Taken", team: teamA.slug };
     expectError(await send("post", "/v2/user", { ...body, username: "TAKEN@x.test" }), 409, "userCreate409");
@@ -87,7 +87,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
   it("edits names, flags and aliases within the scope; 404 outside it, 409 for a taken alias", async () => {
     const teamA = await buildTeam(db());
     const teamB = await buildTeam(db());
-    const adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA] }));
+    const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
     const user = await buildUser(db(), { team: teamA, firstName: "Old", aliases: ["old-alias"] });
     const other = await buildUser(db(), { team: teamB, username: "other-user@x.test", aliases: ["other-alias"] });
     const res = await send("put", "/v2/user", { uid: user.uid, firstName: "New", sip: true, aliases: ["New-Alias"] }, adminA);
@@ -110,7 +110,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     await setSettings(db(), "security", { userPasswordResetTokenExpiryMinutes: 30 });
     const team = await buildTeam(db(), { language: "pt" });
     const other = await buildTeam(db());
-    const adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [team] }));
+    const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
     const user = await buildUser(db(), { team, username: "reset.me@example.test", firstName: "Rita" });
     const before = Date.now();
     expect((await send("post", "/v2/user/reset", { uid: user.uid }, adminA)).body).toEqual({ ok: true });
@@ -138,7 +138,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     expectError(await send("post", "/v2/user/reset", { uid: "00000000-0000-4000-8000-000000000000" }), 404, "userReset404");
     expect(await db().selectFrom("userTokens").select("id").where("userId", "in", [handle.id, outside.id]).execute()).toEqual([]);
 
-    const quietRoot = await bearerOf(noMail.config, await buildAdmin(noMail.database.db, { role: "root" }));
+    const quietRoot = await bearerFor(noMail.config, await buildAdmin(noMail.database.db, { role: "root" }));
     const quiet = await buildUser(noMail.database.db, { username: "quiet@example.test" });
     expectError(await noMail.request().post("/v2/user/reset").set("Authorization", quietRoot).send({ uid: quiet.uid }), 501, "emailDisabled");
   });
@@ -158,7 +158,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
   it("requests a device wipe (pending, idempotent) and deletes devices; 404 for another user's or team's device", async () => {
     const teamA = await buildTeam(db());
     const teamB = await buildTeam(db());
-    const adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA] }));
+    const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
     const user = await buildUser(db(), { team: teamA });
     const device = await buildDevice(db(), user, { location: { city: "Faro" } });
     const stranger = await buildUser(db(), { team: teamA });

@@ -3,9 +3,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
-import { accessEntries, bearerOf, expectError, insertUsers } from "./users.support";
+import { accessEntries, expectError, insertUsers } from "./users.support";
 
 describe.each(testDialects())("bulk user actions on %s", (dialect) => {
   let server: TestServer;
@@ -23,10 +23,10 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
-    root = await bearerOf(server.config, await buildAdmin(db(), { role: "root" }));
+    root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
     teamA = await buildTeam(db());
     teamB = await buildTeam(db());
-    adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA] }));
+    adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
   });
   afterAll(async () => {
     await server.close();
@@ -58,7 +58,7 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
 
   it("moves users to a team in scope: 404 usersMove404 unknown team, 403 usersMove403 outside the scope", async () => {
     const teamC = await buildTeam(db());
-    const adminAC = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA, teamC] }));
+    const adminAC = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA, teamC] }));
     const a1 = await buildUser(db(), { team: teamA });
     const b1 = await buildUser(db(), { team: teamB });
     const before = await logCount();

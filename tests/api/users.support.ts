@@ -1,24 +1,12 @@
 /**
- * Shared set-up of the users API suites: bearer tokens signed the way sign-in signs them (no
- * argon2 round trip per admin), error assertions, and a quick way to insert many users.
+ * Shared set-up of the users API suites: error assertions, access-log reads and a quick way to
+ * insert many users (bearer tokens come from bearerFor in tests/support/factories).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Response } from "supertest";
 import { expect } from "vitest";
-import type { Config } from "../../server/config";
 import type { Database, Row } from "../../server/db/types";
-import { signSessionToken } from "../../server/services/jwt";
-
-/** The Authorization header value of an admin's bearer token. */
-export async function bearerOf(config: Config, admin: Row<"admins">): Promise<string> {
-  const { token } = await signSessionToken(
-    config.secrets.jwtSecret,
-    { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion },
-    1,
-  );
-  return `Bearer ${token}`;
-}
 
 /** Asserts an error envelope with the catalogue code and status. */
 export function expectError(res: Response, status: number, code: string): void {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
-import { bearerOf, expectError } from "./users.support";
+import { expectError } from "./users.support";
 
 type Item = { uid: string; username: string; firstName: string; lastName: string; team: { slug: string; teamName: string }; status: string; ecs: boolean; sip: boolean; cellcrypt: boolean; createdOn: string; lastSeen: string | null; deviceCount: number };
 type Page = { items: Item[]; total: number; nextCursor: string | null };
@@ -38,7 +38,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
-    root = await bearerOf(server.config, await buildAdmin(db(), { role: "root" }));
+    root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
   });
   afterAll(async () => {
     await server.close();
@@ -186,8 +186,8 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
     const tag = tagOf();
     const teamA = await buildTeam(db());
     const teamB = await buildTeam(db());
-    const adminA = await bearerOf(server.config, await buildAdmin(db(), { teams: [teamA] }));
-    const nobody = await bearerOf(server.config, await buildAdmin(db(), { teams: [] }));
+    const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
+    const nobody = await bearerFor(server.config, await buildAdmin(db(), { teams: [] }));
     const a1 = await buildUser(db(), { team: teamA, lastName: `Scope${tag}` });
     const a2 = await buildUser(db(), { team: teamA, lastName: `Scope${tag}` });
     const b1 = await buildUser(db(), { team: teamB, lastName: `Scope${tag}` });

@@ -46,6 +46,21 @@ async function onAdminConnection(adminUrl: string, statement: string): Promise<v
   }
 }
 
+/** Wraps an open database as a TestDatabase whose `destroy` closes it once, then runs `cleanup` (drop it, delete its files). */
+function withDestroy(handle: DatabaseHandle, options: TestDatabase["options"], cleanup: () => Promise<void> | void): TestDatabase {
+  let destroyed = false;
+  return {
+    ...handle,
+    options,
+    destroy: async () => {
+      if (destroyed) return;
+      destroyed = true;
+      await handle.close();
+      await cleanup();
+    },
+  };
+}
+
 async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set; use testDialects() to choose dialects");
@@ -54,24 +69,15 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const openOptions = { databaseUrl: url.toString(), sqlitePath: ":memory:" };
+  const drop = () => onAdminConnection(adminUrl, `drop database if exists "${name}" with (force)`);
   let handle: DatabaseHandle;
   try {
     handle = await createDatabase({ ...openOptions, poolSize: 5 });
   } catch (error) {
-    await onAdminConnection(adminUrl, `drop database if exists "${name}" with (force)`);
+    await drop();
     throw error;
   }
-  let destroyed = false;
-  const testDb: TestDatabase = {
-    ...handle,
-    options: openOptions,
-    destroy: async () => {
-      if (destroyed) return;
-      destroyed = true;
-      await handle.close();
-      await onAdminConnection(adminUrl, `drop database if exists "${name}" with (force)`);
-    },
-  };
+  const testDb = withDestroy(handle, openOptions, drop);
   return migrateIfAsked(testDb, options);
 }
 
@@ -79,17 +85,9 @@ async function createSqliteTestDatabase(options: TestDatabaseOptions): Promise<T
   const dir = options.sqlite === "memory" ? undefined : mkdtempSync(path.join(tmpdir(), "bulwark-test-"));
   const openOptions = { sqlitePath: dir ? path.join(dir, "bulwark.db") : ":memory:" };
   const handle = await createDatabase(openOptions);
-  let destroyed = false;
-  const testDb: TestDatabase = {
-    ...handle,
-    options: openOptions,
-    destroy: async () => {
-      if (destroyed) return;
-      destroyed = true;
-      await handle.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const testDb = withDestroy(handle, openOptions, () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   return migrateIfAsked(testDb, options);
 }
 

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
+import { signSessionToken } from "../../server/services/jwt";
 import { hashPassword, setAdminPassword } from "../../server/services/passwords";
 import { sha512Hex } from "../../shared/crypto";
 
@@ -82,6 +83,16 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
   const value = `s:${signature.sign(sid, config.secrets.sessionSecret)}`;
   const name = sessionCookieName(config.secureCookies);
   return { cookie: { name, value }, header: `${name}=${encodeURIComponent(value)}`, csrfToken };
+}
+
+/**
+ * The Authorization header of a bearer token for an admin, signed the way `POST /v2/public/auth`
+ * signs it (claims from the row, valid one hour); pass `tokenVersion` when the row may be stale.
+ */
+export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersion = admin.tokenVersion): Promise<string> {
+  const claims = { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: tokenVersion };
+  const { token } = await signSessionToken(config.secrets.jwtSecret, claims, 1);
+  return `Bearer ${token}`;
 }
 
 /** Gives an admin a password (as the browser would send it: SHA-512 hex, then argon2id); returns the hex. */

@@ -7,8 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../../../server/config";
 import type { Database, Row } from "../../../server/db/types";
-import { signSessionToken } from "../../../server/services/jwt";
-import { buildAdmin, buildTeam } from "../../support/factories";
+import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
 
 /** Who calls: nobody, a revoked token, root, an admin of the object's team, an admin of another team. */
 export type Actor = "anonymous" | "revoked" | "root" | "teamAdmin" | "otherAdmin";
@@ -31,12 +30,7 @@ export interface MatrixFixtures {
 }
 
 async function bearer(config: Config, admin: Row<"admins">): Promise<Record<string, string>> {
-  const { token } = await signSessionToken(
-    config.secrets.jwtSecret,
-    { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion },
-    1,
-  );
-  return { Authorization: `Bearer ${token}` };
+  return { Authorization: await bearerFor(config, admin) };
 }
 
 /** Builds a fresh fixture set (tag in every name and username). */
