@@ -2,6 +2,7 @@
  * Measurement helpers of `npm run bench`: a load run of one route (autocannon) with its own
  * latency percentiles, a timed single call, and the Markdown table the run prints.
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 /** One route under load: throughput, latency percentiles (ms) and failed requests. */
@@ -11,6 +12,8 @@ export interface Measurement {
   p50: number;
   p95: number;
   errors: number;
+  /** The server process's CPU time per answered request (µs), when the platform tells it. */
+  cpuMicrosPerRequest?: number;
   /** Set when the route could not be measured (e.g. it does not exist yet). */
   note?: string;
 }
@@ -26,6 +29,23 @@ export interface LoadOptions {
   baseUrl: string;
   duration: number;
   connections: number;
+  /** The server process's CPU time so far (µs), read before and after each route; absent: not shown. */
+  serverCpuMicros?: () => number | null;
+}
+
+/**
+ * The CPU time (user + system, µs) a process has used so far, from /proc on Linux; null elsewhere.
+ * Per request it is steadier than throughput on a machine shared with other work.
+ */
+export function processCpuMicros(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ");
+    // After "pid (comm) ": state is field 0, utime field 11, stime field 12, in clock ticks (100 Hz on Linux).
+    const ticks = Number(fields?.[11]) + Number(fields?.[12]);
+    return Number.isFinite(ticks) ? ticks * 10_000 : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -34,6 +54,7 @@ export interface LoadOptions {
  */
 export async function measure(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
   const times: number[] = [];
+  const cpuBefore = load.serverCpuMicros?.() ?? null;
   const instance = autocannon({ url: load.baseUrl + path, duration: load.duration, connections: load.connections, headers }, () => undefined);
   instance.on("response", (_client, _status, _bytes, responseTime) => {
     times.push(responseTime);
@@ -43,7 +64,10 @@ export async function measure(load: LoadOptions, name: string, path: string, hea
     instance.on("error", reject);
   });
   times.sort((a, b) => a - b);
+  const cpuAfter = load.serverCpuMicros?.() ?? null;
+  const answered = result.requests.total;
   return {
+    ...(cpuBefore !== null && cpuAfter !== null && answered > 0 ? { cpuMicrosPerRequest: (cpuAfter - cpuBefore) / answered } : {}),
     name,
     requestsPerSecond: result.requests.average,
     p50: quantile(times, 0.5),
@@ -71,10 +95,16 @@ const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFix
 /** The Markdown table: each route's throughput as a ratio to the baseline (the first row). */
 export function markdownTable(runs: readonly Measurement[]): string {
   const baseline = runs[0]?.requestsPerSecond ?? 1;
-  const lines = ["| route | req/s | ratio to `/healthz` | p50 ms | p95 ms | errors |", "| --- | ---: | ---: | ---: | ---: | ---: |"];
+  const cpuBaseline = runs[0]?.cpuMicrosPerRequest;
+  const cpu = (run: Measurement) =>
+    run.cpuMicrosPerRequest === undefined || cpuBaseline === undefined ? "–" : `${run.cpuMicrosPerRequest.toFixed(0)} (${(cpuBaseline / run.cpuMicrosPerRequest).toFixed(2)})`;
+  const lines = [
+    "| route | req/s | ratio to `/healthz` | p50 ms | p95 ms | server CPU µs/request (ratio) | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
   for (const run of runs) {
-    if (run.note) lines.push(`| ${run.name} | – | – | – | – | ${run.note} |`);
-    else lines.push(`| ${run.name} | ${run.requestsPerSecond.toFixed(0)} | ${(run.requestsPerSecond / baseline).toFixed(2)} | ${ms(run.p50)} | ${ms(run.p95)} | ${run.errors} |`);
+    if (run.note) lines.push(`| ${run.name} | – | – | – | – | – | ${run.note} |`);
+    else lines.push(`| ${run.name} | ${run.requestsPerSecond.toFixed(0)} | ${(run.requestsPerSecond / baseline).toFixed(2)} | ${ms(run.p50)} | ${ms(run.p95)} | ${cpu(run)} | ${run.errors} |`);
   }
   return lines.join("\n");
 }

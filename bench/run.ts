@@ -28,7 +28,7 @@ import { seedDatabase } from "../server/services/seed";
 import { signSessionToken } from "../server/services/jwt";
 import { buildAdmin, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
-import { markdownTable, measure, measureIfPresent, median, type LoadOptions, type Measurement } from "./measure";
+import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -90,7 +90,7 @@ const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
 
 // The server: the production build, in its own process, on the seeded data directory.
-const nodeFlags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+const nodeFlags = values.profile ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
 const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT_DIR, "scripts", "start.mjs")], {
   cwd: ROOT_DIR,
   env: { ...process.env, ...env, DATABASE_URL: "" },
@@ -105,11 +105,13 @@ for (let waited = 0; ; waited += 200) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const load: LoadOptions = { baseUrl, duration, connections };
+const serverPid = child.pid;
+const load: LoadOptions = { baseUrl, duration, connections, serverCpuMicros: () => (serverPid === undefined ? null : processCpuMicros(serverPid)) };
 const runs: Measurement[] = [];
 const routes: Array<[string, string, Record<string, string>]> = [
   ["`GET /v2/public/settings` (JSON + database)", "/v2/public/settings", {}],
   ["SSR `/signin/en` (public page with an island)", "/signin/en", {}],
+  ["`GET /v2/me` (token check + one row, for reference)", "/v2/me", rootToken],
   ["`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken],
   ["`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken],
   [`\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`, "/v2/users?platform=1&sort=createdOn&order=desc&limit=50", adminToken],

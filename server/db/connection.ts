@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
+import { CachedStatementDatabase } from "./statements";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
 import type { DialectAdapter } from "kysely";
 import pg from "pg";
@@ -84,7 +85,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
     throw error;
   }
   const db = new Kysely<Database>({
-    dialect: new TransactionalSqliteDialect({ database }),
+    dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }),
     plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
   });
   return {

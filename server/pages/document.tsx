@@ -21,23 +21,55 @@ const FAVICON =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M16 2 4 6.5v8.8c0 7.3 5.1 13.6 12 15.7 6.9-2.1 12-8.4 12-15.7V6.5Z" fill="#1d4ed8"/><path d="m11 16.2 3.4 3.4 7.1-7.1" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>',
   );
 
+/** Texts without variables per i18next instance and language: the locales never change at run time. */
+const plainTexts = new WeakMap<i18n, Map<string, Map<string, string>>>();
+/** Bound per language (keys come from code, but a key may be built from data, e.g. a platform code). */
+const PLAIN_TEXTS = 5_000;
+
+function plainTextsOf(i18n: i18n, lang: string): Map<string, string> {
+  let byLang = plainTexts.get(i18n);
+  if (!byLang) plainTexts.set(i18n, (byLang = new Map()));
+  let texts = byLang.get(lang);
+  if (!texts) byLang.set(lang, (texts = new Map()));
+  if (texts.size > PLAIN_TEXTS) texts.clear();
+  return texts;
+}
+
 /**
- * Binds i18next to one language in the shape pages and islands use. Results are remembered for
- * the life of the function (one render): a table asks for the same labels on every row, and an
- * i18next lookup costs a few microseconds (measured: ~3 ms of a 50-row /users/manage render).
+ * Binds i18next to one language in the shape pages and islands use. An i18next lookup costs a
+ * few microseconds and a page asks for hundreds (every label of the layout, every row of a
+ * table), so texts without variables are remembered for the life of the process (the locales
+ * are loaded once at start and never change) and texts with variables for one render.
  */
 export function makeTranslate(i18n: i18n, lang: string): Translate {
   const fixed = i18n.getFixedT(lang);
+  const plain = plainTextsOf(i18n, lang);
   const memo = new Map<string, string>();
   return (key, vars) => {
+    const texts = vars === undefined ? plain : memo;
     const id = vars === undefined ? key : `${key}\u0000${JSON.stringify(vars)}`;
-    let text = memo.get(id);
+    let text = texts.get(id);
     if (text === undefined) {
       text = fixed(key, vars ?? {});
-      memo.set(id, text);
+      texts.set(id, text);
     }
     return text;
   };
+}
+
+/** The islands' translations as the page inlines them, per instance, language and namespaces. */
+const inlinedTranslations = new WeakMap<i18n, Map<string, string>>();
+
+function islandTranslations(i18n: i18n, lang: string, namespaces: readonly string[]): string {
+  const key = `${lang}|${[...namespaces].sort().join(",")}`;
+  let byKey = inlinedTranslations.get(i18n);
+  if (!byKey) inlinedTranslations.set(i18n, (byKey = new Map()));
+  let json = byKey.get(key);
+  if (json === undefined) {
+    json = serializeIslandProps({ lang, resources: resourcesFor(i18n, lang, [...namespaces].sort()) });
+    byKey.set(key, json);
+  }
+  return json;
 }
 
 /** Everything needed to turn a page element into a full HTML document. */
@@ -75,9 +107,8 @@ export function renderDocument({ element, title, lang, nonce, assets, i18n, body
   ];
   const tail: string[] = [];
   if (state.islands.size > 0) {
-    const translations = { lang, resources: resourcesFor(i18n, lang, [...state.namespaces]) };
     tail.push(
-      `<script type="application/json" id="bulwark-i18n" nonce="${nonce}">${serializeIslandProps(translations)}</script>`,
+      `<script type="application/json" id="bulwark-i18n" nonce="${nonce}">${islandTranslations(i18n, lang, [...state.namespaces])}</script>`,
     );
     for (const href of assets.preloads) head.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
     if (assets.devClient) tail.push(`<script type="module" nonce="${nonce}" src="${assets.devClient}"></script>`);
