@@ -10,6 +10,7 @@ import { redactUrl } from "./logger";
 import { cspNonce, securityHeaders } from "./http/security";
 import { requestId } from "./http/request-id";
 import { sessionMiddleware } from "./http/session";
+import { startsBrowserSession } from "./pages/signin";
 import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { apiRouter } from "./api/router";
 import { pagesRouter } from "./pages/router";
@@ -84,7 +85,12 @@ export function createApp(deps: AppDeps): Express {
     );
   }
 
-  const sessions = sessionMiddleware({ db: database.db, secret: config.secrets.sessionSecret, secure: config.secureCookies });
+  const sessions = sessionMiddleware({
+    db: database.db,
+    secret: config.secrets.sessionSecret,
+    secure: config.secureCookies,
+    startsSession: startsBrowserSession,
+  });
   const api = apiRouter({ config, database, i18n, services, captcha });
   // Tests read the registered routes from here (the authorization matrix must cover each one).
   app.locals.apiRouter = api;

@@ -150,11 +150,13 @@ export function pagesRouter(deps: PageDeps): Router {
 
   router.post("/signout", express.urlencoded({ extended: false, limit: "4kb" }), requireCsrf, (req, res, next) => {
     const lang = sessionAdmin(res)?.lang ?? defaultLanguage;
-    req.session.destroy((error) => {
-      if (error) return next(error);
+    const done = () => {
       res.clearCookie(sessionCookieName(deps.services.config.secureCookies), { path: "/" });
       res.redirect(303, `/signin/${isLang(lang) ? lang : defaultLanguage}`);
-    });
+    };
+    // Without the session cookie there is no session to end (requireCsrf refuses that case first).
+    if (!req.session) return done();
+    req.session.destroy((error) => (error ? next(error) : done()));
   });
 
   router.use(renderNotFound);

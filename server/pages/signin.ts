@@ -1,4 +1,4 @@
-import express, { Router } from "express";
+import express, { Router, type Request } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { SignInSchema } from "../../shared/schemas/auth";
@@ -13,6 +13,11 @@ import { readSettings } from "../services/settings";
 import { safeNextPath } from "./next-path";
 
 const BrowserSignInSchema = SignInSchema.extend({ next: z.string().max(2000).nullable().optional() });
+
+/** Whether a request may start a browser session (the session middleware runs for it). */
+export function startsBrowserSession(req: Request): boolean {
+  return req.method === "POST" && req.path.startsWith("/signin/");
+}
 
 /**
  * POST /signin/{lang}: the browser's sign-in (DESIGN §4). Same service as POST /v2/public/auth,
