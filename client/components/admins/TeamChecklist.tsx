@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { describedBy } from "../forms/Field";
 
 /** A team a checklist offers. */
 export interface TeamOption {
@@ -26,10 +27,9 @@ export interface TeamChecklistProps {
  */
 export function TeamChecklist({ legend, hint, empty, options, selected, error, onChange, disabled, hideLegend }: TeamChecklistProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug));
   return (
-    <fieldset className={error ? "field team-checklist field-invalid" : "field team-checklist"} aria-describedby={describedBy}>
+    <fieldset className={error ? "field team-checklist field-invalid" : "field team-checklist"} aria-describedby={describedBy(id, hint, error)}>
       <legend className={hideLegend ? "visually-hidden" : "field-label"}>{legend}</legend>
       {hint ? <p className="field-hint" id={`${id}-hint`}>{hint}</p> : null}
       {options.length === 0 ? <p className="field-hint">{empty}</p> : null}

@@ -1,11 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from "react";
-import { Field, FieldMessages } from "./Field";
-
-/** The ids a control points at with aria-describedby: its hint and its error, when shown. */
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((v): v is string => v !== null);
-  return ids.length > 0 ? ids.join(" ") : undefined;
-}
+import { describedBy, Field, FieldMessages } from "./Field";
 
 /** A multi-line text input inside a Field (hint and error wired as in TextField). */
 export function TextAreaField({

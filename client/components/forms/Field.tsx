@@ -1,7 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-/** The ids a control must point at with aria-describedby: its hint and its error, when shown. */
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+/**
+ * The ids a control must point at with aria-describedby: its hint and its error, when shown
+ * (the ids FieldMessages gives them). Every field kind uses this one, so they cannot drift.
+ */
+export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((v): v is string => v !== null);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
