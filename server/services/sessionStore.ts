@@ -38,18 +38,20 @@ export class DatabaseSessionStore extends session.Store {
     this.db
       .insertInto("sessions")
       .values(values)
-      .onConflict((oc) => oc.column("sid").doUpdateSet({ sess: values.sess, expiresAt: values.expiresAt }))
+      // A save after sign-in (e.g. a password change) keeps the stored expiry: lifetimes are absolute.
+      .onConflict((oc) => oc.column("sid").doUpdateSet({ sess: values.sess }))
       .execute()
       .then(() => callback?.(), (error: unknown) => callback?.(error));
   }
 
-  override touch(sid: string, sess: session.SessionData, callback?: Callback): void {
-    this.db
-      .updateTable("sessions")
-      .set({ expiresAt: this.expiryOf(sess) })
-      .where("sid", "=", sid)
-      .execute()
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+  /**
+   * Does not extend the session. express-session touches the session on every request (a write
+   * per page view); the cookie is not rolled (`rolling: false`), so the browser drops it at
+   * sign-in + the configured hours anyway, and keeping the stored expiry fixed too means a copied
+   * cookie cannot be kept alive past that by replaying it.
+   */
+  override touch(_sid: string, _sess: session.SessionData, callback?: Callback): void {
+    callback?.();
   }
 
   override destroy(sid: string, callback?: Callback): void {

@@ -172,6 +172,30 @@ describe.each(testDialects())("pages on %s", (dialect) => {
       expect((await server.request().get("/dashboard").set("Cookie", session.header)).status).toBe(302);
     });
 
+    it("keeps a session's stored expiry fixed (absolute lifetime) and ends it at that time", async () => {
+      const db = server.database.db;
+      const admin = await buildAdmin(db, {});
+      const session = await signIn(db, server.config, admin);
+      const sid = (await db.selectFrom("sessions").select(["sid", "expiresAt"]).execute()).find((r) => session.cookie.value.includes(r.sid));
+      expect(sid).toBeDefined();
+      for (let i = 0; i < 3; i++) expect((await server.request().get("/dashboard").set("Cookie", session.header)).status).toBe(200);
+      const after = await db.selectFrom("sessions").select("expiresAt").where("sid", "=", sid!.sid).executeTakeFirstOrThrow();
+      expect(after.expiresAt).toBe(sid!.expiresAt);
+      await db.updateTable("sessions").set({ expiresAt: Date.now() - 1 }).where("sid", "=", sid!.sid).execute();
+      const res = await server.request().get("/dashboard").set("Cookie", session.header);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe("/signin/en?next=%2Fdashboard");
+    });
+
+    it("refuses a sign-out without a session cookie and starts no session for anonymous pages", async () => {
+      const before = await server.database.db.selectFrom("sessions").select("sid").execute();
+      expect((await server.request().post("/signout").type("form").send({ _csrf: "x" })).status).toBe(403);
+      const page = await server.request().get("/signin/en");
+      expect(page.status).toBe(200);
+      expect(page.headers["set-cookie"]).toBeUndefined();
+      expect(await server.database.db.selectFrom("sessions").select("sid").execute()).toHaveLength(before.length);
+    });
+
     it("shows the not-found page inside the layout for a signed-in admin", async () => {
       const team = await buildTeam(server.database.db);
       const admin = await buildAdmin(server.database.db, { teams: [team] });
