@@ -35,23 +35,54 @@ function plainTextsOf(i18n: i18n, lang: string): Map<string, string> {
   return texts;
 }
 
+/** `{{name}}`: i18next's plain interpolation, the only kind the fast path below fills in itself. */
+const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+/** Options i18next reads from the variables object: those calls always go through i18next. */
+const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "ns", "lng", "lngs", "defaultValue", "returnObjects", "replace", "interpolation", "postProcess"]);
+
+/**
+ * The text of `key` with `vars` filled in, without i18next, when that is certain to give
+ * i18next's answer: the raw text exists in this language, has only plain `{{name}}` placeholders
+ * (no nesting, formats or plurals) and every one of them has a string or number value; else null.
+ */
+function fillPlain(i18n: i18n, lang: string, key: string, vars: Record<string, unknown>): string | null {
+  for (const [name, value] of Object.entries(vars)) {
+    if (I18NEXT_OPTIONS.has(name) || (typeof value !== "string" && typeof value !== "number")) return null;
+  }
+  const colon = key.indexOf(":");
+  const raw: unknown = colon > 0 ? i18n.getResource(lang, key.slice(0, colon), key.slice(colon + 1)) : i18n.getResource(lang, "common", key);
+  if (typeof raw !== "string" || raw.includes("$t(")) return null;
+  let complete = true;
+  const text = raw.replace(PLACEHOLDER, (_match, name: string) => {
+    const value = vars[name];
+    if (value === undefined) complete = false;
+    return String(value);
+  });
+  return complete && !text.includes("{{") ? text : null;
+}
+
 /**
  * Binds i18next to one language in the shape pages and islands use. An i18next lookup costs a
  * few microseconds and a page asks for hundreds (every label of the layout, every row of a
  * table), so texts without variables are remembered for the life of the process (the locales
- * are loaded once at start and never change) and texts with variables for one render.
+ * are loaded once at start and never change), plain `{{name}}` texts are filled in directly
+ * (a row label per user), and the rest are remembered for one render.
  */
 export function makeTranslate(i18n: i18n, lang: string): Translate {
   const fixed = i18n.getFixedT(lang);
   const plain = plainTextsOf(i18n, lang);
   const memo = new Map<string, string>();
   return (key, vars) => {
-    const texts = vars === undefined ? plain : memo;
-    const id = vars === undefined ? key : `${key}\u0000${JSON.stringify(vars)}`;
-    let text = texts.get(id);
+    if (vars === undefined) {
+      let text = plain.get(key);
+      if (text === undefined) plain.set(key, (text = fixed(key)));
+      return text;
+    }
+    const id = `${key}\u0000${JSON.stringify(vars)}`;
+    let text = memo.get(id);
     if (text === undefined) {
-      text = fixed(key, vars ?? {});
-      texts.set(id, text);
+      text = fillPlain(i18n, lang, key, vars) ?? fixed(key, vars);
+      memo.set(id, text);
     }
     return text;
   };
