@@ -43,6 +43,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ?? false);
   app.set("query parser", "simple");
+  // Pages and API answers are private and never cached (no-store), so an ETag (a SHA-1 of every
+  // body: ~3 % of a 90 KB page) could never be used; static assets send their own.
+  app.set("etag", false);
 
   app.use(
     pinoHttp({
@@ -94,11 +97,17 @@ export function createApp(deps: AppDeps): Express {
   const api = apiRouter({ config, database, i18n, services, captcha });
   // Tests read the registered routes from here (the authorization matrix must cover each one).
   app.locals.apiRouter = api;
-  app.use("/v2", express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
+  app.use("/v2", noStore, express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
   app.use(pageErrorHandler(logger));
   return app;
 }
+
+/** API answers carry an admin's data: no browser or proxy may keep a copy. */
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.set("Cache-Control", "no-store");
+  next();
+};
 
 /** A page that failed shows a plain 500 with the request id; the details stay in the log. */
 function pageErrorHandler(logger: Logger): ErrorRequestHandler {

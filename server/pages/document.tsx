@@ -78,11 +78,15 @@ export function makeTranslate(i18n: i18n, lang: string): Translate {
       if (text === undefined) plain.set(key, (text = fixed(key)));
       return text;
     }
-    const id = `${key}\u0000${JSON.stringify(vars)}`;
-    let text = memo.get(id);
+    // A plural by count alone (a row's "3 devices") depends on nothing else: remembered too.
+    const names = Object.keys(vars);
+    const countOnly = names.length === 1 && typeof vars.count === "number";
+    const texts = countOnly ? plain : memo;
+    const id = countOnly ? `${key}\u0000#${vars.count}` : `${key}\u0000${JSON.stringify(vars)}`;
+    let text = texts.get(id);
     if (text === undefined) {
       text = fillPlain(i18n, lang, key, vars) ?? fixed(key, vars);
-      memo.set(id, text);
+      texts.set(id, text);
     }
     return text;
   };

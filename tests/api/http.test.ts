@@ -21,6 +21,14 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
     expect((await server.request().get("/readyz")).body).toEqual({ status: "ready" });
   });
 
+  it("marks every API answer no-store, without an ETag, success or error alike", async () => {
+    for (const path of ["/v2/public/settings", "/v2/users", "/v2/no-such-route"]) {
+      const res = await server.request().get(path);
+      expect(res.headers["cache-control"], path).toBe("no-store");
+      expect(res.headers.etag, path).toBeUndefined();
+    }
+  });
+
   it("answers an anonymous call to a protected or unknown /v2 path with the 401 envelope", async () => {
     const res = await server.request().get("/v2/nothing");
     expect(res.status).toBe(401);

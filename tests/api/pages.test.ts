@@ -93,6 +93,9 @@ describe.each(testDialects())("pages on %s", (dialect) => {
     expect(res.headers["x-request-id"]).toBeTruthy();
     const again = await server.request().get("/signin/en");
     expect(again.headers["content-security-policy"]).not.toBe(csp);
+    // Private, never cached: no ETag either (it could never be used).
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.etag).toBeUndefined();
   });
 
   it("sends no script on a page without islands", async () => {

@@ -54,6 +54,16 @@ describe("makeTranslate", () => {
     });
   }
 
+  it("answers plurals by count like i18next, remembered across renders", () => {
+    for (const lang of languages) {
+      const reference = i18n.getFixedT(lang);
+      for (const count of [0, 1, 2, 5, 21, 1000]) {
+        expect(makeTranslate(i18n, lang)("users:list.devices", { count })).toBe(reference("users:list.devices", { count }));
+        expect(makeTranslate(i18n, lang)("users:list.devices", { count })).toBe(reference("users:list.devices", { count }));
+      }
+    }
+  });
+
   it("falls back like i18next for a key missing in the language and for unknown keys", () => {
     const t = makeTranslate(i18n, "pt");
     const reference = i18n.getFixedT("pt");
