@@ -1,15 +1,16 @@
 /**
  * Opens the database: SQLite (embedded default) or PostgreSQL (scale-out), DESIGN §2.
- * Both are wrapped in Kysely with the CamelCasePlugin, so TypeScript sees camelCase names
- * and SQL uses snake_case.
+ * Both are wrapped in Kysely with camelCase names in TypeScript and snake_case in SQL (naming.ts:
+ * the compiler converts identifiers, a plugin converts row keys back).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
 import { CachedStatementDatabase } from "./statements";
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
-import type { DialectAdapter } from "kysely";
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
+import type { DialectAdapter, QueryCompiler } from "kysely";
+import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler } from "./naming";
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
@@ -55,6 +56,17 @@ class TransactionalSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
   }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new SnakeCaseSqliteCompiler();
+  }
+}
+
+/** PostgreSQL with identifiers written in snake_case by the compiler (naming.ts). */
+class SnakeCasePostgresDialect extends PostgresDialect {
+  override createQueryCompiler(): QueryCompiler {
+    return new SnakeCasePostgresCompiler();
+  }
 }
 
 /** Opens the database named by the options; PostgreSQL is contacted once so a bad URL fails here. */
@@ -86,7 +98,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }),
-    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
+    plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
   });
   return {
     db,
@@ -129,8 +141,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
+    dialect: new SnakeCasePostgresDialect({ pool }),
+    plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
   });
   const ping = async (): Promise<void> => {
     await sql`select 1`.execute(db);
