@@ -58,3 +58,48 @@ export function likeStartsWith(column: Expression<string | null>, text: string):
 export function selectiveFilter(dialect: DatabaseDialect, filter: Expression<SqlBool>): Expression<SqlBool> {
   return dialect === "sqlite" ? sql<SqlBool>`likelihood(${filter}, 0.01)` : filter;
 }
+
+/**
+ * The fewest characters (Unicode code points) a substring search needs before a trigram index
+ * (SQLite FTS5 `trigram`, PostgreSQL pg_trgm; migration 0005) can narrow it: shorter terms
+ * have no trigram and must be answered by {@link likeContains} alone.
+ */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+/** Whether a trigram index can narrow a substring search for `text` (see TRIGRAM_MIN_LENGTH). */
+export function trigramSearchable(text: string): boolean {
+  return [...text].length >= TRIGRAM_MIN_LENGTH;
+}
+
+/**
+ * Whether the SQLite index of the users search (`user_search`, migration 0005) answers `text`:
+ * long enough for trigrams, without a line feed (the separator of a user's aliases there, so
+ * such a term could match across two of them) and without NUL (FTS5 ends a string there).
+ */
+export function sqliteUserSearchable(text: string): boolean {
+  return trigramSearchable(text) && !/[\n\0]/.test(text);
+}
+
+/**
+ * The ids of the users whose "first last", username or an alias contains `text` as SQLite's
+ * LIKE '%text%' finds it (ASCII letters in either case, every other character as it is), from
+ * the FTS5 trigram table of migration 0005: the index holds SQLite's `lower()` of each (ASCII
+ * only) case-sensitively, and the term, lowered the same way, is one FTS5 string (a phrase of
+ * consecutive trigrams; `"` doubled), so LIKE metacharacters are plain characters. Exactly the
+ * LIKE test's rows, so nothing needs checking again. Only for `sqliteUserSearchable(text)`.
+ */
+export function sqliteUserSearchIds(text: string): RawBuilder<number> {
+  const lowered = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  const phrase = `"${lowered.replaceAll('"', '""')}"`;
+  return sql<number>`(select rowid from user_search where user_search match ${phrase})`;
+}
+
+/**
+ * Keeps SQLite from answering a condition through an index on that column (a unary `+`), so
+ * the planner takes the access path the caller chose (walk the sort's index, or start from a
+ * search's matches) rather than the one its statistics-free estimates prefer; PostgreSQL plans
+ * from statistics, so the column is left as it is.
+ */
+export function unindexed<T>(dialect: DatabaseDialect, column: Expression<T>): Expression<T> {
+  return dialect === "sqlite" ? sql<T>`+${column}` : column;
+}

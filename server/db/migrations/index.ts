@@ -8,6 +8,7 @@ import { initialMigration } from "./0001_initial";
 import { teamEmailThemeMigration } from "./0002_team_email_theme";
 import { deviceReportsMigration } from "./0003_device_reports";
 import { usersMigration } from "./0004_users";
+import { userSearchMigration } from "./0005_user_search";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -15,4 +16,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0002_team_email_theme": teamEmailThemeMigration,
   "0003_device_reports": deviceReportsMigration,
   "0004_users": usersMigration,
+  "0005_user_search": userSearchMigration,
 };
