@@ -8,7 +8,7 @@ import type { TeamOption, UserListPage, UsersQuery } from "../components/users/t
 import { UsersFilters } from "../components/users/UsersFilters";
 import { UsersGrid, type SortField } from "../components/users/UsersGrid";
 import { useUsersList } from "../components/users/useUsersList";
-import { DATE_LOCALES } from "../lib/datetime";
+import { formatNumber } from "../lib/datetime";
 
 /** Props of the users list island: the server-rendered first page and what it was rendered from. */
 export interface UsersTableProps {
@@ -65,7 +65,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     list.refresh();
   };
 
-  const number = new Intl.NumberFormat(DATE_LOCALES[lang] ?? "en-GB");
+  const number = { format: (value: number) => formatNumber(value, lang) };
   const range =
     page.items.length === 0
       ? null

@@ -1,5 +1,5 @@
 /**
- * Date and time formatting for the console: Intl in the admin's language and time zone. Shared
+ * Date, time and number formatting for the console: Intl in the admin's language and time zone. Shared
  * by server-rendered pages and islands (both import it, so both format the same way).
  */
 
@@ -45,4 +45,15 @@ export function formatDateTime(iso: string, lang: string, timeZone: string, styl
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return formatter(DATE_LOCALES[lang] ?? "en-GB", style, timeZone).format(date);
+}
+
+/** Number formats per locale, made once each (building an Intl.NumberFormat costs ~50 µs). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Formats a count in the console language (1,234 / 1 234 / 1234 as the locale writes it). */
+export function formatNumber(value: number, lang: string): string {
+  const locale = DATE_LOCALES[lang] ?? "en-GB";
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(value);
 }

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import { USER_STATUSES } from "../../shared/domain/statuses";
 import { useLang, useT } from "../components/render-context";
+import { formatNumber } from "../lib/datetime";
 
 /** The counts the dashboard shows (the shape of `GET /v2/dashboard`). */
 export interface DashboardData {
@@ -15,9 +16,6 @@ export interface DashboardPageProps {
   data: DashboardData;
   allTeams: boolean;
 }
-
-/** Number formats per console language (BCP 47 en-GB, pt-PT, es-ES), made once each. */
-const NUMBER_FORMATS = new Map(Object.entries({ en: "en-GB", pt: "pt-PT", es: "es-ES" }).map(([lang, locale]) => [lang, new Intl.NumberFormat(locale)]));
 
 /** One bar of a chart: its key (for the CSS tone), label and value. */
 interface Bar {
@@ -122,8 +120,7 @@ export function DashboardPage({ data, allTeams }: DashboardPageProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
-  const numbers = NUMBER_FORMATS.get(lang) ?? NUMBER_FORMATS.get("en");
-  const format = (n: number) => numbers?.format(n) ?? String(n);
+  const format = (n: number) => formatNumber(n, lang);
   const total = data.users.total;
   return (
     <div className="dashboard-page">
