@@ -5,6 +5,7 @@ import { constraintViolation, isForeignKeyViolation, isUniqueViolation } from ".
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateDown, migrateToLatest } from "../../server/db/migrate";
 import { migrations } from "../../server/db/migrations/index";
+import type { DatabaseDialect } from "../../server/db/dialect";
 import type { Database } from "../../server/db/types";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
 import type { TestDatabase } from "../support/db";
@@ -15,6 +16,10 @@ const APP_TABLES = [
   "one_time_tokens", "service_tokens", "sessions", "system_settings", "team_domains", "teams",
   "user_aliases", "user_password_history", "user_tokens", "users",
 ];
+/** SQLite only: the users search's FTS5 table (migration 0005) and the tables FTS5 keeps it in. */
+const SQLITE_SEARCH_TABLES = ["user_search", "user_search_config", "user_search_content", "user_search_data", "user_search_docsize", "user_search_idx"];
+/** The application's tables on an engine. */
+const appTables = (dialect: DatabaseDialect): string[] => (dialect === "sqlite" ? [...APP_TABLES, ...SQLITE_SEARCH_TABLES].sort() : APP_TABLES);
 const NOW = 1_760_000_000_000;
 
 /** The error a promise rejects with; fails the test if it resolves. */
@@ -56,9 +61,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
 
   it("creates every table, and a second migrateToLatest is a no-op", async () => {
     expect(testDb().dialect).toBe(dialect);
-    expect(await tableNames(db())).toEqual(APP_TABLES);
+    expect(await tableNames(db())).toEqual(appTables(dialect));
     expect(await migrateToLatest(db())).toEqual([]);
-    expect(await tableNames(db())).toEqual(APP_TABLES);
+    expect(await tableNames(db())).toEqual(appTables(dialect));
     await testDb().ping();
   });
 
@@ -197,7 +202,7 @@ describe.each(testDialects())("database on %s", (dialect) => {
       expect(await migrateDown(fresh.db)).toEqual(Object.keys(migrations).reverse());
       expect(await tableNames(fresh.db)).toEqual([]);
       expect(await migrateToLatest(fresh.db)).toEqual(Object.keys(migrations));
-      expect(await tableNames(fresh.db)).toEqual(APP_TABLES);
+      expect(await tableNames(fresh.db)).toEqual(appTables(dialect));
     } finally {
       await fresh.destroy();
     }
@@ -212,7 +217,7 @@ describe("SQLite in memory", () => {
 
   it("works with :memory: and enforces foreign keys there too", async () => {
     memory = await createTestDatabase("sqlite", { sqlite: "memory" });
-    expect(await tableNames(memory.db)).toEqual(APP_TABLES);
+    expect(await tableNames(memory.db)).toEqual(appTables("sqlite"));
     const error = await failure(
       memory.db.insertInto("teamDomains").values({ teamId: 1, domain: "x.example", createdAt: NOW }).execute(),
     );

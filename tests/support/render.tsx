@@ -7,7 +7,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { RenderStateProvider, TranslateProvider, type RenderState, type Translate } from "../../client/components/render-context";
 import { createI18n } from "../../server/i18n";
-import { makeTranslate } from "../../server/pages/document";
+import { makeTranslate } from "../../server/pages/translate";
 import { ROOT_DIR } from "./server";
 
 const i18n = await createI18n(path.join(ROOT_DIR, "locales"));

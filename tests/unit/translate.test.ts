@@ -6,7 +6,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n, listNamespaces } from "../../server/i18n";
-import { makeTranslate } from "../../server/pages/document";
+import { makeTranslate } from "../../server/pages/translate";
 import { languages } from "../../shared/limits";
 import { ROOT_DIR } from "../support/server";
 
