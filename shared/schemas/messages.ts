@@ -9,6 +9,7 @@
 export const V = {
   /** Fallback for an issue that carries no key of ours (e.g. a zod default). */
   invalid: "validation.invalid",
+  controlCharacters: "validation.controlCharacters",
   required: "validation.required",
   invalidType: "validation.invalidType",
   unknownKey: "validation.unknownKey",
