@@ -1,0 +1,51 @@
+/**
+ * API tokens: verified once per token (the signature check is remembered), but the expiry is
+ * checked on every call, and anything not signed by this secret is refused.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signSessionToken, verifySessionToken, VERIFIED_TOKEN_CACHE_SIZE, type SessionClaims } from "../../server/services/jwt";
+
+const CLAIMS: SessionClaims = { role: "admin", uid: "u-1", username: "ada@example.com", first_name: "Ada", last_name: "L", timezone: "UTC", lang: "en", ver: 3 };
+const SECRET = "s".repeat(48);
+
+describe("verifySessionToken", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("accepts a token while it is valid and refuses it once expired, remembered or not", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
+    const { token } = await signSessionToken(SECRET, CLAIMS, 1);
+    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: "u-1", ver: 3 });
+    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: "u-1" }); // remembered
+    vi.setSystemTime(new Date("2026-11-22T11:00:01Z"));
+    expect(await verifySessionToken(SECRET, token)).toBeNull();
+    expect(await verifySessionToken(SECRET, token)).toBeNull();
+  });
+
+  it("refuses a token signed with another secret, even one this process verified for its own secret", async () => {
+    const { token } = await signSessionToken(SECRET, CLAIMS, 1);
+    expect(await verifySessionToken(SECRET, token)).not.toBeNull();
+    expect(await verifySessionToken("o".repeat(48), token)).toBeNull();
+  });
+
+  it("refuses a tampered token after its genuine form was verified", async () => {
+    const { token } = await signSessionToken(SECRET, CLAIMS, 1);
+    expect(await verifySessionToken(SECRET, token)).not.toBeNull();
+    const [header, payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), role: "root" })).toString("base64url");
+    expect(await verifySessionToken(SECRET, `${header}.${forged}.${signature}`)).toBeNull();
+    expect(await verifySessionToken(SECRET, `${token}x`)).toBeNull();
+  });
+
+  it("still verifies the first tokens after more than the remembered number were seen", async () => {
+    const first = (await signSessionToken(SECRET, CLAIMS, 1)).token;
+    expect(await verifySessionToken(SECRET, first)).not.toBeNull();
+    for (let i = 0; i <= VERIFIED_TOKEN_CACHE_SIZE; i++) {
+      const { token } = await signSessionToken(SECRET, { ...CLAIMS, uid: `u-${i}` }, 1);
+      await verifySessionToken(SECRET, token);
+    }
+    expect(await verifySessionToken(SECRET, first)).toMatchObject({ uid: "u-1" });
+  });
+});
