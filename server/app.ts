@@ -38,7 +38,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const { config, database, logger, i18n, assets, mail } = deps;
   const services: ServiceContext = { db: database.db, config, mail, logger };
-  const captcha = new CaptchaService(config.secrets.jwtSecret);
+  const captcha = new CaptchaService(config.secrets.jwtSecret, database.db);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ?? false);

@@ -10,6 +10,7 @@ import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
 import { ensureRootAdmin } from "./services/rootAdmin";
+import { startHousekeeping } from "./services/housekeeping";
 import type express from "express";
 
 /** Options for starting the server; development passes Vite's middleware and its assets. */
@@ -44,6 +45,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();
+  const housekeeping = startHousekeeping({ db: database.db, logger });
   const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
   const app = createApp(deps);
   const server = http.createServer(app);
@@ -66,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await mail.stop();
+      await housekeeping.stop();
       await database.close();
       logger.flush();
     })();

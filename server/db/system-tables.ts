@@ -58,6 +58,23 @@ export interface SessionsTable {
   expiresAt: EpochMs;
 }
 
+/** Fixed-window hit counters of the per-address rate limits, shared by every process (migration 0006). */
+export interface RateLimitsTable {
+  /** "<limiter>:<client address>", or "<limiter>:#<SHA-256>" when that would not fit. */
+  key: string;
+  hits: number;
+  /** End of the current window; the row may be pruned after it. */
+  resetAt: EpochMs;
+}
+
+/** Redeemed ALTCHA challenges, so each is accepted once across every process (migration 0006). */
+export interface CaptchaRedemptionsTable {
+  /** SHA-256 (hex) of the challenge's signature. */
+  signatureHash: string;
+  /** When the challenge can no longer be redeemed anyway; the row may be pruned after it. */
+  expiresAt: EpochMs;
+}
+
 /** Audit trail of sign-ins and privileged changes (DESIGN §4); append-only. */
 export interface AccessLogTable {
   id: Id;

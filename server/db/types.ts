@@ -7,8 +7,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Flag } from "./flags";
 import type {
-  AccessLogTable, AppSettingsTable, MailOutboxTable, OneTimeTokensTable, ServiceTokensTable, SessionsTable,
-  SystemSettingsTable,
+  AccessLogTable, AppSettingsTable, CaptchaRedemptionsTable, MailOutboxTable, OneTimeTokensTable, RateLimitsTable,
+  ServiceTokensTable, SessionsTable, SystemSettingsTable,
 } from "./system-tables";
 
 export type * from "./system-tables";
@@ -279,6 +279,8 @@ export interface Database {
   accessLog: AccessLogTable;
   mailOutbox: MailOutboxTable;
   serviceTokens: ServiceTokensTable;
+  rateLimits: RateLimitsTable;
+  captchaRedemptions: CaptchaRedemptionsTable;
 }
 
 /** A selected row of table T, e.g. `Row<"admins">`. */

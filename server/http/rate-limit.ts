@@ -1,4 +1,7 @@
 import { rateLimit, type RateLimitRequestHandler } from "express-rate-limit";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/types";
+import { DatabaseRateLimitStore } from "../services/rateLimitStore";
 import { AppError } from "./errors";
 
 /** Per-IP budgets for the public calls; generous for people, tight for scripts guessing. */
@@ -11,9 +14,10 @@ export const RATE_LIMITS = {
 
 /**
  * A per-IP rate limit answering 429 with Retry-After and the catalogue's tooManyRequests.
- * The counters live in the process: with several processes each enforces its own budget.
+ * The counters live in the database (rate_limits), keyed by the budget's name and the address:
+ * every process, and every route using the same name, spends one budget per address.
  */
-export function limitPerIp(name: keyof typeof RATE_LIMITS): RateLimitRequestHandler {
+export function limitPerIp(db: Kysely<Database>, name: keyof typeof RATE_LIMITS): RateLimitRequestHandler {
   const { windowMs, limit } = RATE_LIMITS[name];
   return rateLimit({
     windowMs,
@@ -21,6 +25,7 @@ export function limitPerIp(name: keyof typeof RATE_LIMITS): RateLimitRequestHand
     standardHeaders: "draft-7",
     legacyHeaders: false,
     identifier: name,
+    store: new DatabaseRateLimitStore(db, name),
     handler: (_req, _res, next) => next(new AppError("tooManyRequests", 429)),
   });
 }

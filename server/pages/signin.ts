@@ -29,7 +29,7 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
   router.post(
     "/signin/:lang",
     express.json({ limit: "16kb", type: "application/json" }),
-    limitPerIp("signIn"),
+    limitPerIp(services.db, "signIn"),
     (req, _res, next) => next(req.is("application/json") ? undefined : Object.assign(new Error("JSON only"), { status: 415, type: "content-type" })),
     validate(BrowserSignInSchema),
     async (req, res) => {

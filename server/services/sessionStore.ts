@@ -62,7 +62,7 @@ export class DatabaseSessionStore extends session.Store {
       .then(() => callback?.(), (error: unknown) => callback?.(error));
   }
 
-  /** Removes expired sessions; the server calls it on a timer. */
+  /** Removes expired sessions; the server calls it on a timer (housekeeping.ts). */
   async prune(now = Date.now()): Promise<number> {
     const result = await this.db.deleteFrom("sessions").where("expiresAt", "<=", now).executeTakeFirst();
     return Number(result.numDeletedRows);

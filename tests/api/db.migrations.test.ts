@@ -12,9 +12,9 @@ import type { TestDatabase } from "../support/db";
 
 const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
-  "associations", "devices", "invite_recipients", "invites", "license_packs", "locations", "mail_outbox",
-  "one_time_tokens", "service_tokens", "sessions", "system_settings", "team_domains", "teams",
-  "user_aliases", "user_password_history", "user_tokens", "users",
+  "associations", "captcha_redemptions", "devices", "invite_recipients", "invites", "license_packs", "locations",
+  "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
+  "teams", "user_aliases", "user_password_history", "user_tokens", "users",
 ];
 /** SQLite only: the users search's FTS5 table (migration 0005) and the tables FTS5 keeps it in. */
 const SQLITE_SEARCH_TABLES = ["user_search", "user_search_config", "user_search_content", "user_search_data", "user_search_docsize", "user_search_idx"];

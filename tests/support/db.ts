@@ -102,6 +102,16 @@ async function migrateIfAsked(testDb: TestDatabase, options: TestDatabaseOptions
   return testDb;
 }
 
+/**
+ * Opens an existing test database again through connections of its own, as a second server
+ * process would; `destroy` closes only those connections and leaves the database to its owner.
+ */
+export async function reopenTestDatabase(of: TestDatabase): Promise<TestDatabase> {
+  if (of.options.sqlitePath === ":memory:" && !of.options.databaseUrl) throw new Error("An in-memory SQLite database cannot be opened twice");
+  const handle = await createDatabase({ ...of.options, poolSize: 5 });
+  return withDestroy(handle, of.options, () => undefined);
+}
+
 /** Creates a fresh (by default migrated) database of the given dialect; call `destroy` when done. */
 export async function createTestDatabase(
   dialect: DatabaseDialect,

@@ -17,7 +17,7 @@ import { createI18n } from "../../server/i18n";
 import { productionAssets, type Assets } from "../../server/pages/assets";
 import type { DatabaseDialect } from "../../server/db/dialect";
 import { createMailService, type MailService } from "../../server/mail/service";
-import { createTestDatabase, type TestDatabase } from "./db";
+import { createTestDatabase, reopenTestDatabase, type TestDatabase } from "./db";
 
 /** The project root, for locales and the client build. */
 export const ROOT_DIR = findRootDir(path.dirname(new URL(import.meta.url).pathname));
@@ -57,6 +57,12 @@ export interface TestServerOptions {
   assets?: "test" | "built";
   /** Run the outbox worker (every 100 ms), as the real server does; off by default. */
   mailWorker?: boolean;
+  /**
+   * Serve from this server's database (through connections of its own, like a second process
+   * behind a load balancer) instead of a fresh one; `dialect` is then ignored. Pass the same
+   * JWT_SECRET, SESSION_SECRET and PASSWORD_PEPPER to both, as real processes share them.
+   */
+  shareDatabaseOf?: TestServer;
 }
 
 /** Builds the real app on a fresh database; call close() in afterAll. */
@@ -74,7 +80,9 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     },
   });
   const logger = createLogger(config.logLevel, sink);
-  const database = await createTestDatabase(options.dialect ?? "sqlite");
+  const database = options.shareDatabaseOf
+    ? await reopenTestDatabase(options.shareDatabaseOf.database)
+    : await createTestDatabase(options.dialect ?? "sqlite");
   const i18n = await createI18n(path.join(ROOT_DIR, "locales"));
   const assets = options.assets === "built" ? builtAssets() : TEST_ASSETS;
   const mail = createMailService({ db: database.db, config, i18n, logger, pollIntervalMs: 100 });

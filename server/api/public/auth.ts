@@ -9,7 +9,7 @@ import type { ApiDeps } from "../router";
 /** POST /v2/public/auth: credentials in, API token out (CLI, CI, scripts). */
 export function publicAuthRouter({ services }: ApiDeps): Router {
   const router = Router();
-  router.post("/public/auth", limitPerIp("signIn"), validate(SignInSchema), async (req, res) => {
+  router.post("/public/auth", limitPerIp(services.db, "signIn"), validate(SignInSchema), async (req, res) => {
     const admin = await signIn(services, inputOf(res, SignInSchema), originOf(req));
     const { token, expiresAt } = await issueApiToken(services, admin);
     res.set("Cache-Control", "no-store").json({ token, expiresAt: new Date(expiresAt).toISOString() });

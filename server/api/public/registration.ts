@@ -15,21 +15,21 @@ export function publicAccountRouter({ services, captcha, config }: ApiDeps): Rou
     if (config.captcha === "off") throw new AppError("notFound", 404);
     res.set("Cache-Control", "no-store").json(await captcha.challenge());
   });
-  router.post("/public/register", limitPerIp("register"), validate(RegisterSchema), async (req, res) => {
+  router.post("/public/register", limitPerIp(services.db, "register"), validate(RegisterSchema), async (req, res) => {
     const input = inputOf(res, RegisterSchema);
     if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
     await register(services, input, originOf(req));
     res.json({ ok: true });
   });
-  router.post("/public/verify", limitPerIp("token"), validate(VerifySchema), async (req, res) => {
+  router.post("/public/verify", limitPerIp(services.db, "token"), validate(VerifySchema), async (req, res) => {
     await verifyAccount(services, inputOf(res, VerifySchema), originOf(req));
     res.json({ ok: true });
   });
-  router.post("/public/reset", limitPerIp("reset"), validate(ResetSchema), async (req, res) => {
+  router.post("/public/reset", limitPerIp(services.db, "reset"), validate(ResetSchema), async (req, res) => {
     await requestPasswordReset(services, inputOf(res, ResetSchema), originOf(req));
     res.json({ ok: true });
   });
-  router.post("/public/confirm", limitPerIp("token"), validate(ConfirmSchema), async (req, res) => {
+  router.post("/public/confirm", limitPerIp(services.db, "token"), validate(ConfirmSchema), async (req, res) => {
     await confirmPassword(services, inputOf(res, ConfirmSchema), originOf(req));
     res.json({ ok: true });
   });

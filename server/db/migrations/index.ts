@@ -9,6 +9,7 @@ import { teamEmailThemeMigration } from "./0002_team_email_theme";
 import { deviceReportsMigration } from "./0003_device_reports";
 import { usersMigration } from "./0004_users";
 import { userSearchMigration } from "./0005_user_search";
+import { sharedLimitsMigration } from "./0006_shared_limits";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -17,4 +18,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0003_device_reports": deviceReportsMigration,
   "0004_users": usersMigration,
   "0005_user_search": userSearchMigration,
+  "0006_shared_limits": sharedLimitsMigration,
 };
