@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Command, CommanderError, Option } from "commander";
+import { CommanderError, Option, type Command } from "commander";
 import { EXIT_CODES, type ExitCode } from "../shared/errors";
 import { languages } from "../shared/limits";
 import { registerAdminsCommands } from "./commands/admins";
@@ -15,6 +15,7 @@ import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
 import { languageFromArgv, type Language } from "./i18n";
 import { createCliContext, startLanguage, type CliContext, type CliIO, type GlobalOptions } from "./runtime";
+import { createLocalizedProgram } from "./usage";
 
 /** Thrown from the `--version` option event to stop commander and print versions asynchronously. */
 class VersionRequested extends Error {}
@@ -40,29 +41,19 @@ export interface BuiltProgram {
 }
 
 function build(io: CliIO, lang: Language): BuiltProgram {
-  const program = new Command();
   const cli = createCliContext(io, lang, () => program.opts<GlobalOptions>());
   const { t } = cli;
+  const program = createLocalizedProgram("bulwark", t);
   const json = wantsJson(io.argv);
-  const titles: Readonly<Record<string, string>> = {
-    "Usage:": t("help.usage"),
-    "Options:": t("help.options"),
-    "Commands:": t("help.commands"),
-    "Arguments:": t("help.arguments"),
-  };
   program
-    .name("bulwark")
     .description(t("program.description"))
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) =>
-        write(json ? `${JSON.stringify({ error: { code: "usage", status: 0, message: s.replace(/^error: /, "").trim() } })}\n` : s),
+      // Usage errors arrive already localized (cli/usage.ts); print them like every other failure.
+      outputError: (s) => cli.output(json).error({ code: "usage", status: 0, message: s.trimEnd(), exit: EXIT_CODES.usage }),
     })
-    .configureHelp({ styleTitle: (s) => titles[s] ?? s })
-    .helpOption("-h, --help", t("program.help"))
-    .helpCommand("help [command]", t("program.helpCommand"))
     .option("-V, --version", t("program.version"))
     .option("--url <url>", t("program.url"))
     .option("--token <token>", t("program.token"))

@@ -84,7 +84,7 @@ describe("bulwark --version, --help and usage errors", () => {
     expect(bare.stderr).toContain("Usage: bulwark");
     const unknown = await runCli(tempConfigDir(), ["frobnicate"]);
     expect(unknown.code).toBe(EXIT_CODES.usage);
-    expect(unknown.stderr).toContain("unknown command");
+    expect(unknown.stderr).toContain("Unknown command: frobnicate");
     const badOption = await runCli(tempConfigDir(), ["whoami", "--json", "--bogus"]);
     expect(badOption.code).toBe(EXIT_CODES.usage);
     expect(JSON.parse(badOption.stderr)).toEqual({ error: { code: "usage", status: 0, message: expect.stringContaining("--bogus") } });
