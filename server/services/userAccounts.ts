@@ -13,7 +13,8 @@ import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { hashPassword } from "./passwords";
 import { actorOf, teamInScope, type Scope } from "./scope";
-import { loadUserDetails, type UserDetails } from "./userDetails";
+import type { UserDetails } from "../../shared/api/users";
+import { loadUserDetails } from "./userDetails";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./userShared";
 
 /**

@@ -7,57 +7,16 @@ import type { Kysely, Transaction } from "kysely";
 import { platformName } from "../../shared/domain/platforms";
 import type { CatalogueCode } from "../../shared/errors";
 import { fromFlag } from "../db/flags";
-import type { Database, UserStatus } from "../db/types";
+import type { DeviceWipeState, UserDetails, UserDevice } from "../../shared/api/users";
+import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { teamInScope, type Scope } from "./scope";
 import { isoOrNull } from "./userShared";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A device's remote wipe: none requested, pending until the service acknowledges it, or done. */
-export interface DeviceWipe {
-  status: "none" | "pending" | "done";
-  requestedAt: string | null;
-  wipedAt: string | null;
-}
-
-/** A device as the user profile shows it (docs/API.md). */
-export interface UserDevice {
-  id: string;
-  platform: number;
-  platformName: string;
-  appVersion: string | null;
-  osVersion: string | null;
-  deviceName: string | null;
-  browser: string | null;
-  createdOn: string;
-  lastSeen: string;
-  wipe: DeviceWipe;
-  location: { city: string | null; country: string | null; geocountry: string | null; ip: string | null } | null;
-}
-
-/** A user with everything the profile shows (docs/API.md `GET /v2/user/:uid`). */
-export interface UserDetails {
-  uid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  accessLevel: string | null;
-  team: { slug: string; teamName: string };
-  status: UserStatus;
-  ecs: boolean;
-  sip: boolean;
-  cellcrypt: boolean;
-  aliases: string[];
-  ipAddress: string | null;
-  createdOn: string;
-  lastSeen: string | null;
-  devices: UserDevice[];
-}
-
 /** The wipe state from the two timestamps. */
-export function wipeOf(requestedAt: number | null, wipedAt: number | null): DeviceWipe {
+export function wipeOf(requestedAt: number | null, wipedAt: number | null): DeviceWipeState {
   const status = wipedAt !== null ? "done" : requestedAt !== null ? "pending" : "none";
   return { status, requestedAt: isoOrNull(requestedAt), wipedAt: isoOrNull(wipedAt) };
 }

@@ -12,32 +12,17 @@
  * A search of three characters or more is answered from trigram indexes (migration 0005).
  */
 import { expressionBuilder, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import type { UserListItem } from "../../shared/api/users";
 import type { ListResponse } from "../../shared/schemas/list";
 import type { UserListQuery } from "../../shared/schemas/user";
 import { dialectOf, likeContains, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, trigramSearchable, unindexed, type DatabaseDialect } from "../db/dialect";
 import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
-import type { Database, UserStatus } from "../db/types";
+import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { decodeCursor, pageOf } from "./pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "./scope";
 import { isoOrNull } from "./userShared";
-
-/** One row of the user list (docs/API.md). */
-export interface UserListItem {
-  uid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  team: { slug: string; teamName: string };
-  status: UserStatus;
-  ecs: boolean;
-  sip: boolean;
-  cellcrypt: boolean;
-  createdOn: string;
-  lastSeen: string | null;
-  deviceCount: number;
-}
 
 type SortValue = string | number;
 
