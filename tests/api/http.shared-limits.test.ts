@@ -13,7 +13,7 @@ import { CaptchaService } from "../../server/services/captcha";
 import { pruneExpired, startHousekeeping } from "../../server/services/housekeeping";
 import { DatabaseRateLimitStore } from "../../server/services/rateLimitStore";
 import { testDialects } from "../support/db";
-import { setSettings } from "../support/factories";
+import { nextClientIp, registrationBody, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 /** What two processes of one deployment share: the secrets (so either checks the other's captcha challenges). */
@@ -30,21 +30,8 @@ function expectError(res: Response, status: number, code: string): void {
   expect(res.body.error).toMatchObject({ code, status });
 }
 
-let seq = 0;
-const nextIp = () => `198.51.100.${(++seq % 250) + 1}`;
-
-function registration(captcha: string): Record<string, unknown> {
-  return {
-    username: `shared-${Date.now().toString(36)}${++seq}@example.test`,
-    name: "Acme Secure Ltd",
-    first_name: "Ada",
-    last_name: "Lovelace",
-    lang: "en",
-    country: "PT",
-    timezone: "Europe/Lisbon",
-    captcha,
-  };
-}
+const nextIp = nextClientIp;
+const registration = (captcha: string) => registrationBody({ captcha });
 
 /** A challenge from `server`, solved as the sign-up island does: the base64 payload. */
 async function solved(server: TestServer): Promise<string> {

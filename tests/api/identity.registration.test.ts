@@ -8,7 +8,7 @@ import type { Database } from "../../server/db/types";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
-import { GOOD_PASSWORD, setSettings } from "../support/factories";
+import { GOOD_PASSWORD, nextClientIp, registrationBody, setSettings } from "../support/factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
@@ -29,24 +29,8 @@ function expectError(res: Response, status: number, code: string): void {
   expect(res.body.error).toMatchObject({ code, status });
 }
 
-let seq = 0;
-/** A fresh client address per request (TRUST_PROXY=loopback), so only the rate-limit test meets the limit. */
-const nextIp = () => `198.51.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${++seq}@example.test`;
-
-function payload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    username: uniqueEmail("reg"),
-    name: "Acme Secure Ltd",
-    first_name: "Ada",
-    last_name: "Lovelace",
-    lang: "en",
-    country: "PT",
-    timezone: "Europe/Lisbon",
-    captcha: "off",
-    ...overrides,
-  };
-}
+const nextIp = nextClientIp;
+const payload = registrationBody;
 
 const subjectOf = (lang: string): string =>
   (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { verification: { subject: string } }).verification.subject;

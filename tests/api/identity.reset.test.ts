@@ -7,7 +7,7 @@ import { RATE_LIMITS } from "../../server/http/rate-limit";
 import { issueToken } from "../../server/services/oneTimeTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
-import { buildAdmin, givePassword } from "../support/factories";
+import { buildAdmin, givePassword, nextClientIp } from "../support/factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
@@ -16,9 +16,7 @@ function expectError(res: Response, status: number, code: string): void {
   expect(res.body.error).toMatchObject({ code, status });
 }
 
-let seq = 0;
-/** A fresh client address per request (TRUST_PROXY=loopback), so only the rate-limit test meets the limit. */
-const nextIp = () => `198.51.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
+const nextIp = nextClientIp;
 
 const resetSubject = (lang: string): string =>
   (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { passwordReset: { subject: string } }).passwordReset.subject;

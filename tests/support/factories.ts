@@ -18,6 +18,31 @@ export const GOOD_PASSWORD = "Str0ng!Pass";
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
+let clients = 0;
+/**
+ * A fresh client address per call, for servers that trust X-Forwarded-For from loopback
+ * (TRUST_PROXY=loopback): only a test that means to meets a per-IP rate limit.
+ */
+export function nextClientIp(): string {
+  clients++;
+  return `198.51.${Math.floor(clients / 250) % 256}.${(clients % 250) + 1}`;
+}
+
+/** A valid `POST /v2/public/register` body with a fresh e-mail username (captcha off unless given). */
+export function registrationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    username: `reg-${next()}@example.test`,
+    name: "Acme Secure Ltd",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    lang: "en",
+    country: "PT",
+    timezone: "Europe/Lisbon",
+    captcha: "off",
+    ...overrides,
+  };
+}
+
 /** Inserts a team. */
 export async function buildTeam(db: Kysely<Database>, overrides: Partial<Row<"teams">> = {}): Promise<Row<"teams">> {
   const id = next();
