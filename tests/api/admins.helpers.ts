@@ -3,8 +3,6 @@
  * bearer token per admin (signed the way sign-in signs them), and small request helpers.
  */
 import { randomBytes } from "node:crypto";
-import type { Response } from "supertest";
-import { expect } from "vitest";
 import type { Row } from "../../server/db/types";
 import { bearerFor, buildAdmin, buildTeam, type AdminOverrides } from "../support/factories";
 import type { TestServer } from "../support/server";
@@ -52,10 +50,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   };
 }
 
-/** Asserts an error envelope with its status and catalogue code. */
-export function expectError(res: Response, status: number, code: string): void {
-  expect({ status: res.status, code: (res.body as { error?: { code?: string } }).error?.code }, JSON.stringify(res.body)).toEqual({ status, code });
-}
+/** The shared error assertion, re-exported for the suites that import their helpers from here. */
+export { expectError } from "../support/expect";
 
 /** The access-log entries about one admin (target uid), oldest first. */
 export async function logOf(server: TestServer, uid: string): Promise<{ action: string; outcome: string; teamId: number | null; actorUsername: string | null }[]> {

@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { solveChallenge } from "altcha-lib/v1";
-import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
 import { createLogger } from "../../server/logger";
@@ -15,6 +14,7 @@ import { DatabaseRateLimitStore } from "../../server/services/rateLimitStore";
 import { testDialects } from "../support/db";
 import { nextClientIp, registrationBody, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+import { expectError } from "../support/expect";
 
 /** What two processes of one deployment share: the secrets (so either checks the other's captcha challenges). */
 const ENV = {
@@ -24,11 +24,6 @@ const ENV = {
   SESSION_SECRET: "shared-session-secret-for-two-instances-012345",
   PASSWORD_PEPPER: "shared-password-pepper-for-two-instances-01234",
 };
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, status });
-}
 
 const nextIp = nextClientIp;
 const registration = (captcha: string) => registrationBody({ captcha });

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib/v1";
 import type { Kysely } from "kysely";
-import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/types";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
@@ -11,6 +10,7 @@ import { testDialects } from "../support/db";
 import { GOOD_PASSWORD, nextClientIp, registrationBody, setSettings } from "../support/factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
+import { expectError } from "../support/expect";
 
 const COUNTED = ["admins", "teams", "adminTeams", "mailOutbox", "oneTimeTokens"] as const;
 
@@ -22,11 +22,6 @@ async function counts(db: Kysely<Database>): Promise<Record<(typeof COUNTED)[num
     out[table] = Number(row.n);
   }
   return out;
-}
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, status });
 }
 
 const nextIp = nextClientIp;

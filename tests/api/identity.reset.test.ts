@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
@@ -10,11 +9,7 @@ import { testDialects } from "../support/db";
 import { buildAdmin, givePassword, nextClientIp } from "../support/factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, status });
-}
+import { expectError } from "../support/expect";
 
 const nextIp = nextClientIp;
 

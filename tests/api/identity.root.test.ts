@@ -1,22 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
 import { ensureRootAdmin, SETUP_LINK_HOURS, SETUP_ROOT_USERNAME } from "../../server/services/rootAdmin";
 import { sha512Hex } from "../../shared/crypto";
 import { createTestDatabase, testDialects } from "../support/db";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
+import { expectError } from "../support/expect";
 
 const ROOT_EMAIL = "Root.Admin@Example.test";
 const ROOT_PASSWORD = "R00t!Bootstrap";
 const SETUP_PASSWORD = "Set-Up!Root99";
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, status });
-}
 
 /** The token at the end of a setup link, after checking the link's shape. */
 function tokenOf(server: TestServer, link: string): string {

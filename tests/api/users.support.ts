@@ -1,18 +1,13 @@
 /**
- * Shared set-up of the users API suites: error assertions, access-log reads and a quick way to
+ * Shared set-up of the users API suites: the error assertion, access-log reads and a quick way to
  * insert many users (bearer tokens come from bearerFor in tests/support/factories).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Response } from "supertest";
-import { expect } from "vitest";
 import type { Database, Row } from "../../server/db/types";
 
-/** Asserts an error envelope with the catalogue code and status. */
-export function expectError(res: Response, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toMatchObject({ code, status });
-}
+/** The shared error assertion, re-exported for the suites that import their helpers from here. */
+export { expectError } from "../support/expect";
 
 /** Inserts `count` users into a team in multi-row statements; returns their uids in insertion order. */
 export async function insertUsers(db: Kysely<Database>, teamId: number, count: number, prefix: string): Promise<string[]> {
