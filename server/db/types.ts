@@ -134,6 +134,8 @@ export interface UsersTable {
   createdAt: Immutable<EpochMs>;
   updatedAt: EpochMs;
   lastSeenAt: EpochMs | null;
+  /** The user's devices, kept by triggers on devices (migration 0007); never written by the app. */
+  deviceCount: Generated<number>;
 }
 
 /** Additional usernames a user can be reached by; unique across all users. */

@@ -5,8 +5,8 @@
  * cachedTotal), for a search with many matches the count without it (cached the same way; it
  * chooses the plan, see searchPlan), and the page. The page is a deferred join: a derived
  * table picks the `limit + 1` user ids from the sort's index alone (joining teams only for the
- * team sort), and only those rows are joined to users and teams and get their device count
- * (devices(user_id) index). Every sort ends with the row id, which makes the order total; the
+ * team sort), and only those rows are joined to users and teams (the device count is a column
+ * kept by triggers, migration 0007). Every sort ends with the row id, which makes the order total; the
  * cursor holds the last row's sort values and id, compared as a row value `(k1, …, id) > (v1,
  * …, id)` that both engines answer as a range of the matching index (migrations 0001, 0004).
  * A search of three characters or more is answered from trigram indexes (migration 0005).
@@ -338,10 +338,8 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
       "users.isCellcrypt",
       "users.createdAt",
       "users.lastSeenAt",
-    ])
-    .select((eb) =>
-      eb.selectFrom("devices").select((d) => d.fn.countAll<number | string | bigint>().as("n")).whereRef("devices.userId", "=", "users.id").as("deviceCount"),
-    );
+      "users.deviceCount",
+    ]);
   // The derived table's order does not survive the join: sort its ≤ limit + 1 rows again, by
   // its own columns (so the planner starts from p rather than walking a users index).
   for (const key of keys) page = page.orderBy(sql.ref(`p.${key.field}`), order);
@@ -366,7 +364,7 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
       cellcrypt: fromFlag(row.isCellcrypt),
       createdOn: new Date(row.createdAt).toISOString(),
       lastSeen: isoOrNull(row.lastSeenAt),
-      deviceCount: Number(row.deviceCount ?? 0),
+      deviceCount: row.deviceCount,
     })),
   };
 }

@@ -196,6 +196,44 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
+  it("keeps users.device_count equal to the user's devices: insert, delete, change of owner, cascade, and a migration over existing devices", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      const teamId = await insertTeam(f, "count");
+      const [a, b] = [await insertUser(f, teamId, "count-a"), await insertUser(f, teamId, "count-b")];
+      const counts = async () =>
+        Object.fromEntries(
+          (await f.selectFrom("users").select(["id", "deviceCount"]).where("id", "in", [a, b]).execute()).map((r) => [r.id, r.deviceCount]),
+        );
+      const truth = async () => {
+        const rows = await f.selectFrom("devices").select((eb) => ["userId", eb.fn.countAll<number>().as("n")]).groupBy("userId").execute();
+        const byUser = Object.fromEntries(rows.map((r) => [r.userId, Number(r.n)]));
+        return { [a]: byUser[a] ?? 0, [b]: byUser[b] ?? 0 };
+      };
+      const device = (userId: number, uid: string) => ({ uid, userId, platform: 1, createdAt: NOW, lastSeenAt: NOW });
+      await f.insertInto("devices").values([device(a, "d1"), device(a, "d2"), device(b, "d3")]).execute();
+      expect(await counts()).toEqual({ [a]: 2, [b]: 1 });
+      await f.updateTable("devices").set({ userId: b }).where("uid", "=", "d1").execute();
+      await f.updateTable("devices").set({ userId: b, appVersion: "2" }).where("uid", "=", "d3").execute(); // same owner
+      expect(await counts()).toEqual({ [a]: 1, [b]: 2 });
+      await f.deleteFrom("devices").where("uid", "=", "d2").execute();
+      expect(await counts()).toEqual({ [a]: 0, [b]: 2 });
+      expect(await counts()).toEqual(await truth());
+      await f.deleteFrom("users").where("id", "=", b).execute(); // its devices go by cascade
+      expect(await f.selectFrom("devices").select("uid").execute()).toEqual([]);
+
+      // A database with devices from before migration 0007 gets them counted.
+      await f.insertInto("devices").values([device(a, "d4"), device(a, "d5")]).execute();
+      expect(await migrateDown(f, "0006_shared_limits")).toEqual(["0007_user_device_count"]);
+      await f.insertInto("devices").values(device(a, "d6")).execute(); // no trigger now
+      expect(await migrateToLatest(f)).toEqual(["0007_user_device_count"]);
+      expect(await counts()).toEqual({ [a]: 3 });
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("migrateDown removes every table, and the schema can be rebuilt", async () => {
     const fresh = await createTestDatabase(dialect);
     try {

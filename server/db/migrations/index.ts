@@ -10,6 +10,7 @@ import { deviceReportsMigration } from "./0003_device_reports";
 import { usersMigration } from "./0004_users";
 import { userSearchMigration } from "./0005_user_search";
 import { sharedLimitsMigration } from "./0006_shared_limits";
+import { userDeviceCountMigration } from "./0007_user_device_count";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -19,4 +20,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0004_users": usersMigration,
   "0005_user_search": userSearchMigration,
   "0006_shared_limits": sharedLimitsMigration,
+  "0007_user_device_count": userDeviceCountMigration,
 };
