@@ -11,14 +11,15 @@
  * …, id)` that both engines answer as a range of the matching index (migrations 0001, 0004).
  * A search of three characters or more is answered from trigram indexes (migration 0005).
  */
-import { expressionBuilder, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import { expressionBuilder, sql, type CompiledQuery, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { UserListItem } from "../../shared/api/users";
 import type { ListResponse } from "../../shared/schemas/list";
 import type { UserListQuery } from "../../shared/schemas/user";
 import { dialectOf, likeContains, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, trigramSearchable, unindexed, type DatabaseDialect } from "../db/dialect";
 import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
-import type { Database } from "../db/types";
+import { ShapeCache, slot } from "../db/prepared";
+import type { Database, UserStatus } from "../db/types";
 import { AppError } from "../http/errors";
 import { decodeCursor, pageOf } from "./pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "./scope";
@@ -305,22 +306,14 @@ async function searchPlan(db: Kysely<Database>, narrowing: Narrowing, query: Use
   return matches * 10 >= unsearched ? "walk" : "seek";
 }
 
-/** One page of the users the caller may see, with the total of the filtered set. */
-export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListItem>> {
-  const keys = SORTS[query.sort];
+/**
+ * The page query: the derived table of pageKeys joined to the users and their teams. `narrowing`,
+ * `query`, `after` and `limit` may hold placeholders (see pageShape).
+ */
+function pageQuery(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, query: UserListQuery, after: RawBuilder<SqlBool> | null, plan: SearchPlan, limit: number) {
   const order = query.order;
-  const cursor = decodeCursor(query.cursor);
-  const after = cursor ? afterCursor(keys, cursorValues(keys, cursor.v), cursor.id, order) : null;
-  const narrowing = await narrow(db, scope, query);
-  if (!narrowing) return { items: [], total: 0, nextCursor: null };
-  const counting = cachedTotal(db, narrowing, query);
-  // Settled below; a failed page must not leave the count's rejection unhandled.
-  counting.catch(() => undefined);
-
-  const plan = await searchPlan(db, narrowing, query, counting);
-
   let page = db
-    .selectFrom(pageKeys(db, keys, filters(db, narrowing, query, true, plan), after, order, query.limit + 1))
+    .selectFrom(pageKeys(db, keys, filters(db, narrowing, query, true, plan), after, order, limit))
     .innerJoin("users", "users.id", "p.id")
     .innerJoin("teams", "teams.id", "users.teamId")
     .select([
@@ -343,7 +336,56 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
   // The derived table's order does not survive the join: sort its ≤ limit + 1 rows again, by
   // its own columns (so the planner starts from p rather than walking a users index).
   for (const key of keys) page = page.orderBy(sql.ref(`p.${key.field}`), order);
-  const rows = await page.orderBy("p.id", order).execute();
+  return page.orderBy("p.id", order);
+}
+
+type PageRow = ReturnType<typeof pageQuery> extends Compilable<infer Row> ? Row : never;
+
+/** Page queries compiled once per shape (a search is built each time: its SQL depends on the term). */
+const pageShapes = new ShapeCache<PageRow>();
+
+/**
+ * The page query without a search, from pageShapes: its SQL depends on the sort, the order, the
+ * engine, whether there is a cursor, how many teams the scope has, which filters are present and
+ * the flags' values (literals, for the partial indexes of 0004); every other value is bound.
+ */
+function pageShape(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, query: UserListQuery, cursor: { values: SortValue[]; id: number } | null): CompiledQuery<PageRow> {
+  const { teamIds, teamId } = narrowing;
+  const shape = JSON.stringify([dialectOf(db), query.sort, query.order, cursor !== null, teamIds?.length ?? null, teamId !== null, query.status !== undefined, query.platform !== undefined, query.ecs, query.sip, query.cellcrypt]);
+  const values: Record<string, unknown> = { limit: query.limit + 1, teamId, status: query.status, platform: query.platform, cursorId: cursor?.id };
+  teamIds?.forEach((id, i) => (values[`team${i}`] = id));
+  cursor?.values.forEach((value, i) => (values[`cursor${i}`] = value));
+  return pageShapes.bind(
+    shape,
+    () => {
+      const slotted: Narrowing = { teamIds: teamIds?.map((_, i) => slot<number>(`team${i}`)) ?? null, teamId: teamId === null ? null : slot<number>("teamId") };
+      const options: UserListQuery = { ...query, status: query.status && slot<UserStatus>("status"), platform: query.platform === undefined ? undefined : slot<UserListQuery["platform"]>("platform") };
+      const after = cursor ? afterCursor(keys, cursor.values.map((_, i) => slot<SortValue>(`cursor${i}`)), slot<number>("cursorId"), query.order) : null;
+      return pageQuery(db, keys, slotted, options, after, "seek", slot<number>("limit"));
+    },
+    values,
+  );
+}
+
+/** One page of the users the caller may see, with the total of the filtered set. */
+export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListItem>> {
+  const keys = SORTS[query.sort];
+  const decoded = decodeCursor(query.cursor);
+  const cursor = decoded ? { values: cursorValues(keys, decoded.v), id: decoded.id } : null;
+  const narrowing = await narrow(db, scope, query);
+  if (!narrowing) return { items: [], total: 0, nextCursor: null };
+  const counting = cachedTotal(db, narrowing, query);
+  // Settled below; a failed page must not leave the count's rejection unhandled.
+  counting.catch(() => undefined);
+
+  let rows: PageRow[];
+  if (query.search) {
+    const plan = await searchPlan(db, narrowing, query, counting);
+    const after = cursor ? afterCursor(keys, cursor.values, cursor.id, query.order) : null;
+    rows = await pageQuery(db, keys, narrowing, query, after, plan, query.limit + 1).execute();
+  } else {
+    rows = (await db.executeQuery(pageShape(db, keys, narrowing, query, cursor))).rows;
+  }
 
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => {
     const values = keyValues(keys, row);

@@ -211,7 +211,7 @@ describe.each(testDialects())("database on %s", (dialect) => {
         const byUser = Object.fromEntries(rows.map((r) => [r.userId, Number(r.n)]));
         return { [a]: byUser[a] ?? 0, [b]: byUser[b] ?? 0 };
       };
-      const device = (userId: number, uid: string) => ({ uid, userId, platform: 1, createdAt: NOW, lastSeenAt: NOW });
+      const device = (userId: number, uid: string) => ({ uid, userId, platform: 1 as const, createdAt: NOW, lastSeenAt: NOW });
       await f.insertInto("devices").values([device(a, "d1"), device(a, "d2"), device(b, "d3")]).execute();
       expect(await counts()).toEqual({ [a]: 2, [b]: 1 });
       await f.updateTable("devices").set({ userId: b }).where("uid", "=", "d1").execute();
