@@ -12,7 +12,9 @@
  * Options: --duration <seconds per route> (default 5), --connections <n> (default 10),
  * --users <n> (default 100000), --teams <n> (default 50), --bulk-runs <n> (default 3),
  * --only <text> (measure only the routes whose name contains it, besides the baseline),
- * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools).
+ * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
+ * --database-url <postgres://…> (PostgreSQL instead of SQLite: a fresh `bulwark_bench_<random>`
+ * database is created on that server, seeded, served and dropped at the end).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,7 +22,9 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import pg from "pg";
 import { loadConfig } from "../server/config";
 import { createDatabase } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     "bulk-runs": { type: "string", default: "3" },
     only: { type: "string" },
     profile: { type: "string" },
+    "database-url": { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -60,11 +65,31 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Runs one statement on a PostgreSQL server (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverUrl = values["database-url"];
+const benchDatabase = serverUrl ? `bulwark_bench_${randomBytes(6).toString("hex")}` : null;
+let databaseUrl = "";
+if (serverUrl && benchDatabase) {
+  await onServer(serverUrl, `create database "${benchDatabase}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bulwark-bench-"));
 const port = await freePort();
-const env = { NODE_ENV: "production", BULWARK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", CAPTCHA: "off" };
+const env = { NODE_ENV: "production", BULWARK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", CAPTCHA: "off", DATABASE_URL: databaseUrl };
 const config = loadConfig(env, ROOT_DIR);
-const database = await createDatabase({ sqlitePath: config.sqlitePath });
+const database = await createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
 const db = database.db;
 await migrateToLatest(db);
 const seeded = await seedDatabase(db, { users: userCount, teams: Number(values.teams) });
@@ -91,13 +116,14 @@ const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
 // Seeding leaves its writes in the WAL file; a server's database has them checkpointed into the
 // main file (as after any clean shutdown), so every read does not first search the WAL.
-await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+// PostgreSQL: fresh statistics, as autovacuum would gather soon after a bulk load.
+await (database.dialect === "postgres" ? sql`analyze` : sql`pragma wal_checkpoint(TRUNCATE)`).execute(db);
 
 // The server: the production build, in its own process, on the seeded data directory.
 const nodeFlags = values.profile ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
 const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT_DIR, "scripts", "start.mjs")], {
   cwd: ROOT_DIR,
-  env: { ...process.env, ...env, DATABASE_URL: "" },
+  env: { ...process.env, ...env },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -125,6 +151,8 @@ const routes: Array<[string, string, Record<string, string>]> = [
   ["SSR `/dashboard` (team admin)", "/dashboard", adminSession],
   ["`GET /v2/dashboard` (root)", "/v2/dashboard", rootToken],
 ];
+// A just-started server is still compiling its hot paths: load it unmeasured first.
+await measure({ ...load, duration: 2 }, "warm-up", "/healthz");
 runs.push(await measure(load, "baseline: `GET /healthz` (trivial JSON)", "/healthz"));
 for (const [name, route, headers] of routes) {
   if (values.only && !name.includes(values.only)) continue;
@@ -153,9 +181,10 @@ child.kill("SIGTERM");
 await exited;
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
+if (serverUrl && benchDatabase) await onServer(serverUrl, `drop database if exists "${benchDatabase}" with (force)`);
 
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, SQLite, ` +
+console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ` +
   `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`);
 console.log(markdownTable(runs));
 if (bulkLine) {
