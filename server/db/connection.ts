@@ -1,13 +1,14 @@
 /**
  * Opens the database: SQLite (embedded default) or PostgreSQL (scale-out), DESIGN §2.
  * Both are wrapped in Kysely with camelCase names in TypeScript and snake_case in SQL (naming.ts:
- * the compiler converts identifiers, a plugin converts row keys back).
+ * the compiler converts identifiers, a plugin converts row keys back; on SQLite with converters
+ * generated per statement, statements.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
-import { CachedStatementDatabase } from "./statements";
+import { CachedStatementDatabase, SqliteCamelCaseRowsPlugin } from "./statements";
 import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
 import type { DialectAdapter, QueryCompiler } from "kysely";
 import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler } from "./naming";
@@ -98,7 +99,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }),
-    plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
+    plugins: [new WriteGenerationPlugin(), new SqliteCamelCaseRowsPlugin()],
   });
   return {
     db,

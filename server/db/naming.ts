@@ -9,10 +9,14 @@
 import { CamelCasePlugin, PostgresQueryCompiler, SqliteQueryCompiler } from "kysely";
 import type { PluginTransformQueryArgs, RootOperationNode } from "kysely";
 
-/** Exposes the plugin's own snake_case mapper (protected there). */
+/** Exposes the plugin's own (memoized) mappers, protected there. */
 class Mappers extends CamelCasePlugin {
   toSnake(identifier: string): string {
     return this.snakeCase(identifier);
+  }
+
+  toCamel(key: string): string {
+    return this.camelCase(key);
   }
 }
 const mappers = new Mappers();
@@ -20,6 +24,11 @@ const mappers = new Mappers();
 /** The SQL name of a TypeScript identifier, exactly as the CamelCasePlugin maps it. */
 export function snakeCase(identifier: string): string {
   return mappers.toSnake(identifier);
+}
+
+/** The TypeScript name of a row key (an SQL column or alias), exactly as the CamelCasePlugin maps it. */
+export function camelCase(key: string): string {
+  return mappers.toCamel(key);
 }
 
 /** SQLite's compiler writing every identifier in snake_case. */

@@ -1,28 +1,206 @@
 /**
- * Prepared statements reused by SQL text. Kysely's SQLite driver prepares every query anew, and
- * preparing (parsing and planning) cost more than running most of the console's queries
- * (measured: ~8 % of a `/v2/me` call). The console issues a few hundred distinct statements, so a
- * bounded map keyed by SQL text keeps each prepared once; parameters are bound at each run.
+ * Prepared statements reused by SQL text, and their rows built in JavaScript.
+ *
+ * Preparing: Kysely's SQLite driver prepares every query anew, and preparing (parsing and
+ * planning) cost more than running most of the console's queries (measured: ~8 % of a `/v2/me`
+ * call). The console issues a few hundred distinct statements, so a bounded map keyed by SQL text
+ * keeps each prepared once; parameters are bound at each run.
+ *
+ * Rows: better-sqlite3's object mode sets each row's properties one by one through V8's C++ API,
+ * which was about half of running the users page's SQL (51 rows × 15 columns: `all()` 235–600 µs
+ * in object mode, 130–275 µs in raw mode; min–median of runs on the 2-vCPU VM, 100,000 users). So
+ * readers run in raw mode (arrays) and each statement gets a row factory generated once from its
+ * column names, an object literal `{"id": r[0], "first_name": r[1], …}`: the page's 51 rows in
+ * 1.0–1.7 µs, where a loop `row[names[i]] = r[i]` took 12–28 µs. The rows are object mode's
+ * rows (same keys and key order; a repeated column name keeps its first position and its last
+ * value), so everything else, Kysely's introspection and `withoutPlugins()` queries included,
+ * sees what it saw.
+ *
+ * camelCase keys: the CamelCasePlugin then copied every row (Object.keys, a reduce, a memo lookup
+ * per key: 26–61 µs for the page). Building camelCase rows here instead would be wrong: only a
+ * plugin can tell an execution with plugins from one without (a `withoutPlugins()` query must get
+ * SQL names; a precompiled query run by `db.executeQuery` goes through no `transformQuery`), and
+ * it sees the rows after the driver. So SqliteCamelCaseRowsPlugin converts the rows built here
+ * with a converter generated per statement too, `{"firstName": r["first_name"], …}` (both steps:
+ * 2.2–4.2 µs for the page, ~2 µs more than camelCase rows at once), and any other rows as the
+ * plugin does. SQLite values are never plain objects or arrays, so the plugin's mapping of nested
+ * objects never applied to them.
+ *
+ * Column names are read once per statement (`columns()` costs ~10 µs, more than running most
+ * queries) and again when they may have changed: SQLite re-prepares a statement after a schema
+ * change, and a `select *` may then have other columns. They are re-read when a run's rows have
+ * another width, and after any statement prepared here that is neither DML nor transaction
+ * control (DDL; a rollback, which may undo DDL). Not seen: a column renamed by another connection
+ * under a cached `select *`, keeping its width (its rows keep the old key until evicted).
  */
 import type { Database as BetterSqlite, Statement } from "better-sqlite3";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import type { PluginTransformResultArgs, QueryResult, SqliteDatabase, SqliteStatement, UnknownRow } from "kysely";
+import { camelCase, CamelCaseRowsPlugin } from "./naming";
 
 /** At most this many statements stay prepared (least recently used ones are finalized by GC). */
 export const STATEMENT_CACHE_SIZE = 500;
 
+type RawRow = readonly unknown[];
+type RowBuilder<T> = (values: T) => UnknownRow;
+
+/** Statements that cannot change the schema: DML and transaction control other than rollback. */
+const SCHEMA_KEPT = /^\s*(?:insert|update|delete|replace|with|begin|commit|end|savepoint|release)\b/i;
+
+/**
+ * An object literal built by generated code: `{"key": expression, …}`, keys quoted by
+ * JSON.stringify (a valid JS string literal for any string). A repeated key keeps its first
+ * position and its last expression, as repeated assignments would. The key `__proto__` is not
+ * allowed: in a literal it sets the prototype (callers use assignments for it).
+ */
+function literal<T>(fields: Iterable<readonly [key: string, expression: string]>): RowBuilder<T> {
+  const merged = new Map(fields);
+  const body = [...merged].map(([key, expression]) => `${JSON.stringify(key)}: ${expression}`).join(", ");
+  return new Function("r", `"use strict"; return {${body}};`) as RowBuilder<T>;
+}
+
+/** Object mode's own steps on Node 20 (`row[name] = value` per column, in order). */
+function assignments(names: readonly string[]): RowBuilder<RawRow> {
+  return (values) => {
+    const row: UnknownRow = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row;
+  };
+}
+
+/** One statement's columns: builds its rows from raw arrays, and converts them to camelCase keys. */
+class RowShape {
+  readonly names: readonly string[];
+  readonly build: RowBuilder<RawRow>;
+  #camelCase: RowBuilder<UnknownRow> | undefined;
+
+  constructor(names: readonly string[]) {
+    this.names = names;
+    this.build = names.includes("__proto__") ? assignments(names) : literal(names.map((name, i) => [name, `r[${i}]`] as const));
+  }
+
+  /** What the CamelCasePlugin makes of rows of this shape: the same keys, order and values. */
+  camelCased(rows: readonly UnknownRow[]): UnknownRow[] {
+    const convert = (this.#camelCase ??= this.#converter());
+    return rows.map((row) => convert(row));
+  }
+
+  /**
+   * The plugin assigns `row[key]` to `camelCase(key)` for each key of Object.keys(row): that
+   * order is read off a row of column indices (which also leaves out what object mode leaves
+   * out, a `__proto__` column). Two keys with one camelCase name: the last one's value wins.
+   */
+  #converter(): RowBuilder<UnknownRow> {
+    const keys = Object.keys(this.build(this.names.map((_, i) => i)));
+    const fields = keys.map((key) => [camelCase(key), `r[${JSON.stringify(key)}]`] as const);
+    if (fields.some(([name]) => name === "__proto__")) {
+      // camelCase never yields it (no "_" after the first character); kept safe regardless.
+      return (row) => keys.reduce<UnknownRow>((out, key) => ((out[camelCase(key)] = row[key]), out), {});
+    }
+    return literal(fields);
+  }
+}
+
+/** Rows built by this module, with their shape, until SqliteCamelCaseRowsPlugin converts them. */
+const builtRows = new WeakMap<readonly UnknownRow[], RowShape>();
+
+/** Counts statements that may have changed the schema (shared by one database's statements). */
+interface SchemaEpoch {
+  value: number;
+}
+
+/** Maps an iterator of raw rows to row objects; closing it closes the statement's iterator. */
+class RowIterator implements IterableIterator<UnknownRow> {
+  readonly #values: Iterator<RawRow>;
+  readonly #build: RowBuilder<RawRow>;
+
+  constructor(values: Iterator<RawRow>, build: RowBuilder<RawRow>) {
+    this.#values = values;
+    this.#build = build;
+  }
+
+  next(): IteratorResult<UnknownRow, undefined> {
+    const next = this.#values.next();
+    return next.done ? { done: true, value: undefined } : { done: false, value: this.#build(next.value) };
+  }
+
+  return(): IteratorResult<UnknownRow, undefined> {
+    this.#values.return?.();
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+}
+
+/** A reader run in raw mode; its rows are built by its RowShape (object mode's rows). */
+class RowStatement implements SqliteStatement {
+  readonly reader = true;
+  readonly #statement: Statement;
+  readonly #epoch: SchemaEpoch;
+  #shape: RowShape | undefined;
+  #seenEpoch = -1;
+
+  constructor(statement: Statement, epoch: SchemaEpoch) {
+    this.#statement = statement.raw(true);
+    this.#epoch = epoch;
+  }
+
+  /** Whether an iteration is in progress (the cache then prepares a fresh statement). */
+  get busy(): boolean {
+    return this.#statement.busy;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): UnknownRow[] {
+    const values = this.#statement.all(parameters) as RawRow[];
+    const shape = this.#shapeOf(values[0]);
+    const rows = values.map(shape.build);
+    builtRows.set(rows, shape);
+    return rows;
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<UnknownRow> {
+    const values = this.#statement.iterate(parameters) as IterableIterator<RawRow>;
+    return new RowIterator(values, (row) => this.#shapeOf(row).build(row));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(parameters);
+  }
+
+  /** The shape for a run's rows: column names re-read after a possible schema change. */
+  #shapeOf(row: RawRow | undefined): RowShape {
+    const shape = this.#shape;
+    if (shape && this.#seenEpoch === this.#epoch.value && (row === undefined || row.length === shape.names.length)) return shape;
+    const names = this.#statement.columns().map((column) => column.name);
+    this.#seenEpoch = this.#epoch.value;
+    if (shape && names.length === shape.names.length && names.every((name, i) => name === shape.names[i])) return shape;
+    return (this.#shape = new RowShape(names));
+  }
+}
+
 /**
  * Wraps a better-sqlite3 database for Kysely's SqliteDialect, caching its prepared statements.
  * A cached statement still iterating (a streamed query) is busy: that caller gets a fresh one.
+ * Readers are wrapped (RowStatement: raw mode, rows built in JS); other statements are
+ * better-sqlite3's own.
  */
 export class CachedStatementDatabase implements SqliteDatabase {
   readonly #database: BetterSqlite;
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements = new Map<string, Statement | RowStatement>();
+  readonly #epoch: SchemaEpoch = { value: 0 };
 
   constructor(database: BetterSqlite) {
     this.#database = database;
   }
 
   prepare(sql: string): SqliteStatement {
+    const statement = this.#statement(sql);
+    if (!statement.reader && !SCHEMA_KEPT.test(sql)) this.#epoch.value++;
+    return statement;
+  }
+
+  #statement(sql: string): Statement | RowStatement {
     const cached = this.#statements.get(sql);
     if (cached && !cached.busy) {
       // Map order is insertion order: move the hit to the end (most recently used).
@@ -30,7 +208,8 @@ export class CachedStatementDatabase implements SqliteDatabase {
       this.#statements.set(sql, cached);
       return cached;
     }
-    const statement = this.#database.prepare(sql);
+    const prepared = this.#database.prepare(sql);
+    const statement = prepared.reader ? new RowStatement(prepared, this.#epoch) : prepared;
     if (cached) return statement;
     this.#statements.set(sql, statement);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) {
@@ -43,5 +222,17 @@ export class CachedStatementDatabase implements SqliteDatabase {
   close(): void {
     this.#statements.clear();
     this.#database.close();
+  }
+}
+
+/**
+ * The CamelCasePlugin's result half for a CachedStatementDatabase: rows its readers built are
+ * converted by their statement's generated converter; any other rows as the plugin does.
+ */
+export class SqliteCamelCaseRowsPlugin extends CamelCaseRowsPlugin {
+  override transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const shape = builtRows.get(args.result.rows);
+    if (!shape) return super.transformResult(args);
+    return Promise.resolve({ ...args.result, rows: shape.camelCased(args.result.rows) });
   }
 }

@@ -5,7 +5,7 @@
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import type { Compilable, Dialect, QueryCompiler } from "kysely";
 import { describe, expect, it } from "vitest";
-import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler, snakeCase } from "../../server/db/naming";
+import { camelCase, CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler, snakeCase } from "../../server/db/naming";
 import type { Database } from "../../server/db/types";
 
 function dialect(kind: "sqlite" | "postgres", compiler: () => QueryCompiler): Dialect {
@@ -95,5 +95,14 @@ describe("snakeCase", () => {
     expect(snakeCase("lastSeenAt")).toBe("last_seen_at");
     expect(snakeCase("authOauthClientId")).toBe("auth_oauth_client_id");
     expect(snakeCase("users")).toBe("users");
+  });
+});
+
+describe("camelCase", () => {
+  it("maps row keys as the CamelCasePlugin does", async () => {
+    const keys = ["last_seen_at", "team_slug", "id", "a__b", "_lead", "trail_", "ALL_CAPS", "aB", "1_x", "", "é_ß"];
+    const { rows } = await new CamelCasePlugin().transformResult({ queryId: { queryId: "q" }, result: { rows: [Object.fromEntries(keys.map((key, i) => [key, i]))] } });
+    expect(Object.fromEntries(keys.map((key, i) => [camelCase(key), i]))).toEqual(rows[0]);
+    expect(camelCase("last_seen_at")).toBe("lastSeenAt");
   });
 });
