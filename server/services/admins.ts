@@ -1,4 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Compilable, Kysely } from "kysely";
+import { dialectOf } from "../db/dialect";
+import { ShapeCache, slot } from "../db/prepared";
 import type { Database } from "../db/types";
 
 /** The signed-in admin as pages and the layout need them. */
@@ -13,6 +15,16 @@ export interface SessionAdmin {
   timezone: string;
 }
 
+/** The admin row a session or token names, by internal id or by uid (a placeholder). */
+function sessionAdminQuery(db: Kysely<Database>, byId: boolean) {
+  const query = db
+    .selectFrom("admins")
+    .select(["id", "uid", "username", "firstName", "lastName", "role", "lang", "timezone", "status", "tokenVersion"]);
+  return byId ? query.where("id", "=", slot<number>("key")) : query.where("uid", "=", slot<string>("key"));
+}
+
+const sessionAdminQueries = new ShapeCache<ReturnType<typeof sessionAdminQuery> extends Compilable<infer Row> ? Row : never>();
+
 /**
  * Resolves a session (by internal id) or an API token (by uid) to its admin, or null when it
  * must end: the admin is gone, no longer active, or their token version moved on (blocked,
@@ -23,10 +35,10 @@ export async function findSessionAdmin(
   key: number | { uid: string },
   tokenVersion: number,
 ): Promise<SessionAdmin | null> {
-  const query = db
-    .selectFrom("admins")
-    .select(["id", "uid", "username", "firstName", "lastName", "role", "lang", "timezone", "status", "tokenVersion"]);
-  const row = await (typeof key === "number" ? query.where("id", "=", key) : query.where("uid", "=", key.uid)).executeTakeFirst();
+  const byId = typeof key === "number";
+  // Every authenticated call runs it: compiled once per engine and key (server/db/prepared.ts).
+  const compiled = sessionAdminQueries.bind(`${dialectOf(db)}:${byId ? "id" : "uid"}`, () => sessionAdminQuery(db, byId), { key: byId ? key : key.uid });
+  const row = (await db.executeQuery(compiled)).rows[0];
   if (!row || row.status !== "active" || row.tokenVersion !== tokenVersion) return null;
   return {
     id: row.id,

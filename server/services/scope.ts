@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../shared/errors";
+import { dialectOf } from "../db/dialect";
+import { ShapeCache, slot } from "../db/prepared";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import type { SessionAdmin } from "./admins";
@@ -18,9 +20,14 @@ export interface Scope {
   teamIds: ReadonlySet<number>;
 }
 
+/** An admin's teams; compiled once per engine (server/db/prepared.ts): every scoped call runs it. */
+const adminTeamsQueries = new ShapeCache<{ teamId: number }>();
+
 /** Loads the teams of the signed-in admin once per request. */
 export async function loadScope(db: Kysely<Database>, admin: SessionAdmin): Promise<Scope> {
-  const rows = admin.role === "root" ? [] : await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", admin.id).execute();
+  const teamsOf = (adminId: number) =>
+    adminTeamsQueries.bind(dialectOf(db), () => db.selectFrom("adminTeams").select("teamId").where("adminId", "=", slot<number>("adminId")), { adminId });
+  const rows = admin.role === "root" ? [] : (await db.executeQuery(teamsOf(admin.id))).rows;
   return { adminId: admin.id, uid: admin.uid, username: admin.username, role: admin.role, teamIds: new Set(rows.map((r) => r.teamId)) };
 }
 
