@@ -23,6 +23,7 @@ import type { Database, UserStatus } from "../db/types";
 import { AppError } from "../http/errors";
 import { decodeCursor, pageOf } from "./pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "./scope";
+import { isoUtc } from "./isoTime";
 import { isoOrNull } from "./userShared";
 
 type SortValue = string | number;
@@ -404,7 +405,7 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
       ecs: fromFlag(row.isEcs),
       sip: fromFlag(row.isSip),
       cellcrypt: fromFlag(row.isCellcrypt),
-      createdOn: new Date(row.createdAt).toISOString(),
+      createdOn: isoUtc(row.createdAt),
       lastSeen: isoOrNull(row.lastSeenAt),
       deviceCount: row.deviceCount,
     })),

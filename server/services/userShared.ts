@@ -9,6 +9,7 @@ import { V } from "../../shared/schemas/messages";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { teamInScope, type Scope } from "./scope";
+import { isoUtc } from "./isoTime";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -84,5 +85,5 @@ export async function replaceAliases(db: Db, userId: number, aliases: readonly s
 
 /** Epoch milliseconds as an ISO 8601 UTC string (null stays null). */
 export function isoOrNull(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
+  return ms === null ? null : isoUtc(ms);
 }
