@@ -72,6 +72,25 @@ export function trigramSearchable(text: string): boolean {
 }
 
 /**
+ * Whether PostgreSQL's index of the users search (migration 0008: "first last", a line feed,
+ * the username) answers `text`: long enough for trigrams and without a line feed, which could
+ * match across the two fields there (the schema refuses control characters anyway).
+ */
+export function postgresUserSearchable(text: string): boolean {
+  return trigramSearchable(text) && !text.includes("\n");
+}
+
+/**
+ * "first last", a line feed and the username of the users row `table`, written exactly as the
+ * expression of PostgreSQL's `users_search_trgm_idx` (migration 0008), so `ILIKE` on it is
+ * answered from that index. For terms that pass {@link postgresUserSearchable} only.
+ */
+export function postgresUserSearchText(table: string): RawBuilder<string> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<string>`(${column("firstName")} || ' ' || ${column("lastName")} || E'\\n' || ${column("username")})`;
+}
+
+/**
  * Whether the SQLite index of the users search (`user_search`, migration 0005) answers `text`:
  * long enough for trigrams, without a line feed (the separator of a user's aliases there, so
  * such a term could match across two of them) and without NUL (FTS5 ends a string there).

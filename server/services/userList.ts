@@ -15,7 +15,7 @@ import { expressionBuilder, sql, type CompiledQuery, type Compilable, type Expre
 import type { UserListItem } from "../../shared/api/users";
 import type { ListResponse } from "../../shared/schemas/list";
 import type { UserListQuery } from "../../shared/schemas/user";
-import { dialectOf, likeContains, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, trigramSearchable, unindexed, type DatabaseDialect } from "../db/dialect";
+import { dialectOf, likeContains, postgresUserSearchable, postgresUserSearchText, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, unindexed, type DatabaseDialect } from "../db/dialect";
 import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
 import { ShapeCache, slot } from "../db/prepared";
@@ -122,7 +122,7 @@ type SearchPlan = "seek" | "walk";
 
 /** Whether the search `text` is answered from a trigram index on this engine (migration 0005). */
 function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
-  return dialect === "postgres" ? trigramSearchable(text) : sqliteUserSearchable(text);
+  return dialect === "postgres" ? postgresUserSearchable(text) : sqliteUserSearchable(text);
 }
 
 /**
@@ -133,9 +133,9 @@ function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
  * - SQLite: `id IN (user_search matches)` (server/db/dialect.ts: the same rows as LIKE); a seek
  *   starts from them (rowid lookups), a walk tests each row of the sort's index against them
  *   (materialized once) and stops when the page is full.
- * - PostgreSQL, seek: `id IN (ids whose name or username matches UNION ALL alias owners that
- *   match)`, each branch a bitmap scan of its GIN trigram index (an OR with a sub-query could
- *   use none). A walk is the plain test below, which PostgreSQL answers by walking.
+ * - PostgreSQL, seek: `id IN (ids whose "first last\nusername" matches UNION ALL alias owners
+ *   that match)`, each branch a bitmap scan of its GIN trigram index (migrations 0005, 0008; an
+ *   OR with a sub-query could use none). A walk tests the same joined text on each row.
  * Otherwise, the plain test on each row.
  */
 function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPlan): Expression<SqlBool> {
@@ -148,13 +148,12 @@ function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPla
     return eb(id, "in", sqliteUserSearchIds(text));
   }
   if (indexed && plan === "seek") {
-    const named = eb
-      .selectFrom("users as s")
-      .select("s.id")
-      .where((s) => s.or([likeContains(dialect, fullName("s"), text), likeContains(dialect, s.ref("s.username"), text)]));
+    const named = eb.selectFrom("users as s").select("s.id").where(likeContains(dialect, postgresUserSearchText("s"), text));
     return eb("users.id", "in", named.unionAll(eb.selectFrom("userAliases").select("userAliases.userId as id").where(aliasMatches)));
   }
-  const ownFields = eb.or([likeContains(dialect, fullName("users"), text), likeContains(dialect, eb.ref("users.username"), text)]);
+  const ownFields = indexed && dialect === "postgres"
+    ? likeContains(dialect, postgresUserSearchText("users"), text)
+    : eb.or([likeContains(dialect, fullName("users"), text), likeContains(dialect, eb.ref("users.username"), text)]);
   // SQLite walking a short term: one probe of user_aliases_user_id_idx per row read.
   if (plan === "walk" && dialect === "sqlite") return eb.or([ownFields, eb.exists(eb.selectFrom("userAliases").select(eb.lit(1).as("one")).whereRef("userAliases.userId", "=", "users.id").where(aliasMatches))]);
   // A semi-join (IN), never a plain join: a user with several matching aliases is one row.

@@ -225,9 +225,10 @@ describe.each(testDialects())("database on %s", (dialect) => {
 
       // A database with devices from before migration 0007 gets them counted.
       await f.insertInto("devices").values([device(a, "d4"), device(a, "d5")]).execute();
-      expect(await migrateDown(f, "0006_shared_limits")).toEqual(["0007_user_device_count"]);
+      const since0007 = Object.keys(migrations).filter((name) => name >= "0007");
+      expect(await migrateDown(f, "0006_shared_limits")).toEqual([...since0007].reverse());
       await f.insertInto("devices").values(device(a, "d6")).execute(); // no trigger now
-      expect(await migrateToLatest(f)).toEqual(["0007_user_device_count"]);
+      expect(await migrateToLatest(f)).toEqual(since0007);
       expect(await counts()).toEqual({ [a]: 3 });
     } finally {
       await fresh.destroy();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { dialectOf, likeContains } from "../../server/db/dialect";
+import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db/dialect";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
@@ -138,6 +138,8 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
     ];
     for (const [firstName, lastName] of names) await buildUser(db(), { team, firstName, lastName, aliases: [`${lastName}-alias`.toLowerCase()] });
     await buildUser(db(), { team, firstName: "Two", lastName: `Lines${tag}`, aliases: [`end${tag}`, `start${tag}`] });
+    // PostgreSQL's index joins "first last" and the username with a line feed: nothing may match across it.
+    await buildUser(db(), { team, firstName: "Edge", lastName: `Edge${tag}`, username: `zz${tag}@edge.test` });
     /** The team's users that the plain LIKE/ILIKE test finds (the search before migration 0005). */
     const plain = async (text: string): Promise<string[]> => {
       const dialect = dialectOf(db());
@@ -156,12 +158,25 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
       return rows.map((r) => r.uid).sort();
     };
     const terms = [`ka${tag}`, `\u212Aa${tag}`, `sb${tag}`, `SB${tag}`, `\u017Fb${tag}`, `strasse${tag}`, "straße", "STRASSE", "ilkay", "İlkay", `ılık${tag}`, `ILIK${tag}`,
-      `ǆ${tag}`, `Ǆ${tag}`, `ǅ${tag}`, `Ω${tag}`, `ω${tag}`, `${tag}ω`, `${tag}-alias`, `${tag.toUpperCase()}-ALIAS`];
+      `ǆ${tag}`, `Ǆ${tag}`, `ǅ${tag}`, `Ω${tag}`, `ω${tag}`, `${tag}ω`, `${tag}-alias`, `${tag.toUpperCase()}-ALIAS`,
+      `edge${tag}`, `Edge Edge${tag}`, `${tag} zz${tag}`, `${tag}zz${tag}`, `${tag}@edge`];
     // (Terms with line feeds, the index's alias separator, or NUL never get here: control
     // characters are refused by the schema, see the test above.)
     for (const term of terms) expect({ term, uids: await found(team, term) }).toEqual({ term, uids: await plain(term) });
     // Sanity: the terms do find people.
     expect((await found(team, `sb${tag}`)).length + (await found(team, `strasse${tag}`)).length).toBeGreaterThan(0);
+  });
+
+  // PostgreSQL only (SQLite's search table is migration 0005's): registered only there, never skipped.
+  if (dialect === "postgres") it("answers a long term from the one trigram index of names and usernames (migration 0008)", async () => {
+    const plan = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const explained = await sql<{ "QUERY PLAN": string }>`explain select id from users where ${likeContains("postgres", postgresUserSearchText("users"), "silva")}`.execute(trx);
+        return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+    expect(plan).toContain("users_search_trgm_idx");
   });
 
   it("follows creating, editing and deleting users and aliases at once", async () => {

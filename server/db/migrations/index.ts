@@ -11,6 +11,7 @@ import { usersMigration } from "./0004_users";
 import { userSearchMigration } from "./0005_user_search";
 import { sharedLimitsMigration } from "./0006_shared_limits";
 import { userDeviceCountMigration } from "./0007_user_device_count";
+import { userSearchOneIndexMigration } from "./0008_user_search_one_index";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -21,4 +22,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0005_user_search": userSearchMigration,
   "0006_shared_limits": sharedLimitsMigration,
   "0007_user_device_count": userDeviceCountMigration,
+  "0008_user_search_one_index": userSearchOneIndexMigration,
 };
