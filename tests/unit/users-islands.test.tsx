@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BulkBar, bulkConfirmText } from "../../client/components/users/BulkBar";
 import { BulkSummary } from "../../client/components/users/BulkSummary";
 import { parseAliases, foldListErrors } from "../../client/components/users/UserFields";
-import { platformLabel } from "../../client/components/users/format";
+import { DateTime, FlagBadges, StatusBadge, platformLabel } from "../../client/components/users/format";
 import { queryToParams, usersPageHref, DEFAULT_USERS_QUERY } from "../../client/components/users/query";
 import type { UserDetail, UserListPage } from "../../client/components/users/types";
 import { UsersFilters } from "../../client/components/users/UsersFilters";
@@ -112,6 +112,23 @@ describe("UsersTable", () => {
     expect(html).toContain('dateTime="2025-04-01T08:30:00.000Z"');
     expect(html).toMatch(/<button type="button" class="button" disabled="">Previous<\/button>/);
     expect(html).not.toMatch(/disabled="">Next/);
+  });
+
+  it("draws each row's badges and times as the shared components do, in every language", () => {
+    for (const lang of ["en", "pt", "es"]) {
+      const { html } = render(<UsersTable page={PAGE} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="America/Sao_Paulo" />, lang);
+      for (const user of PAGE.items) {
+        const row = html.slice(html.indexOf(`<tr data-uid="${user.uid}"`), html.indexOf("</tr>", html.indexOf(`<tr data-uid="${user.uid}"`)));
+        const cells = [
+          <FlagBadges user={user} />,
+          <StatusBadge status={user.status} />,
+          <DateTime iso={user.createdOn} timeZone="America/Sao_Paulo" />,
+          <DateTime iso={user.lastSeen} timeZone="America/Sao_Paulo" />,
+        ].map((cell) => render(cell, lang).html);
+        expect(row).toContain(`</a>${cells[0]}</th>`);
+        expect(row).toContain(`<td>${cells[1]}</td><td>${cells[2]}</td><td>${cells[3]}</td>`);
+      }
+    }
   });
 
   it("shows the empty state and the descending sort from the query, in Portuguese", () => {

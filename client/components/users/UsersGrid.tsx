@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { USER_SORT_FIELDS } from "../../../shared/schemas/user";
-import { useT } from "../render-context";
-import { DateTime, FlagBadges, StatusBadge, displayName } from "./format";
+import { useLang, useT } from "../render-context";
+import { displayName, rowCells } from "./format";
 import type { UserListItem, UsersQuery } from "./types";
 
 /** A sortable column of the users list. */
@@ -42,6 +42,8 @@ function SortHeader({ field, query, onSort }: { field: SortField; query: UsersQu
  */
 export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, onTogglePage }: UsersGridProps) {
   const t = useT();
+  const lang = useLang();
+  const cells = rowCells(t, lang, timezone);
   const pageBox = useRef<HTMLInputElement>(null);
   const chosen = items.filter((user) => selected.has(user.uid)).length;
   const allChosen = items.length > 0 && chosen === items.length;
@@ -85,19 +87,13 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
               </td>
               <th scope="row" className="col-name">
                 <a href={`/users/profile/${encodeURIComponent(user.uid)}`}>{name}</a>
-                <FlagBadges user={user} />
+                {cells.flags(user)}
               </th>
               <td className="col-username">{user.username}</td>
               <td>{user.team.teamName}</td>
-              <td>
-                <StatusBadge status={user.status} />
-              </td>
-              <td>
-                <DateTime iso={user.createdOn} timeZone={timezone} />
-              </td>
-              <td>
-                <DateTime iso={user.lastSeen} timeZone={timezone} />
-              </td>
+              <td>{cells.status(user.status)}</td>
+              <td>{cells.time(user.createdOn)}</td>
+              <td>{cells.time(user.lastSeen)}</td>
               <td className="col-number" title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
               </td>
