@@ -24,13 +24,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { loadConfig } from "../server/config";
 import { createDatabase } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
 import type { Row } from "../server/db/types";
 import { seedDatabase } from "../server/services/seed";
 import { signSessionToken } from "../server/services/jwt";
+import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
@@ -65,22 +65,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs one statement on a PostgreSQL server (CREATE/DROP DATABASE cannot run in a transaction). */
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const serverUrl = values["database-url"];
 const benchDatabase = serverUrl ? `bulwark_bench_${randomBytes(6).toString("hex")}` : null;
 let databaseUrl = "";
 if (serverUrl && benchDatabase) {
-  await onServer(serverUrl, `create database "${benchDatabase}"`);
+  await onAdminConnection(serverUrl, `create database "${benchDatabase}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${benchDatabase}`;
   databaseUrl = url.toString();
@@ -181,7 +170,7 @@ child.kill("SIGTERM");
 await exited;
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
-if (serverUrl && benchDatabase) await onServer(serverUrl, `drop database if exists "${benchDatabase}" with (force)`);
+if (serverUrl && benchDatabase) await onAdminConnection(serverUrl, `drop database if exists "${benchDatabase}" with (force)`);
 
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ` +

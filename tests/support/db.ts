@@ -35,8 +35,8 @@ export function testDialects(): DatabaseDialect[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-/** Runs one statement on the server of TEST_DATABASE_URL (CREATE/DROP DATABASE cannot run in a pool transaction). */
-async function onAdminConnection(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the server of a PostgreSQL URL (CREATE/DROP DATABASE cannot run in a pool transaction). */
+export async function onAdminConnection(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
