@@ -128,6 +128,8 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const other = await report({ user: user.uid, device: { token: "tok-2", platform: 12 } });
       expect(other.body.device).not.toBe(first.body.device);
       expect(await db.selectFrom("devices").select("id").where("userId", "=", user.id).execute()).toHaveLength(2);
+      // The users list's device count follows (migration 0007's triggers): two devices, not three reports.
+      expect((await db.selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).deviceCount).toBe(2);
     });
 
     it("refuses a blocked user with 403 and writes nothing; unknown users and bad bodies fail", async () => {

@@ -190,8 +190,12 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     }
     expect((await db().selectFrom("devices").select("wipeRequestedAt").where("id", "=", foreign.id).executeTakeFirstOrThrow()).wipeRequestedAt).toBeNull();
 
+    const deviceCount = async () => (await db().selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).deviceCount;
+    const before = await deviceCount();
+    expect(before).toBeGreaterThan(0);
     expect((await send("delete", "/v2/device", { uid: user.uid, deviceId: device.uid }, adminA)).body).toEqual({ ok: true });
     expect(await db().selectFrom("devices").select("id").where("id", "=", device.id).execute()).toEqual([]);
+    expect(await deviceCount()).toBe(before - 1); // the list's device count (migration 0007's triggers)
     expect(await db().selectFrom("locations").select("id").where("deviceId", "=", device.id).execute()).toEqual([]);
     expect((await accessEntries(db(), "device.delete"))[0]).toMatchObject({ targetId: device.uid, teamId: teamA.id });
     expectError(await send("delete", "/v2/device", { uid: user.uid, deviceId: device.uid }), 404, "deviceDelete404");
