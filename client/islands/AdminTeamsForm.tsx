@@ -3,9 +3,8 @@ import { createAdminsApi } from "../../shared/api/admins";
 import { V } from "../../shared/schemas/messages";
 import { toI18nKey } from "../../shared/schemas/messages";
 import { TeamChecklist, type TeamOption } from "../components/admins/TeamChecklist";
-import { Alert } from "../components/forms/Alert";
 import { SubmitButton } from "../components/forms/SubmitButton";
-import { useCallMessage } from "../components/forms/useCallMessage";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
 import { useT } from "../components/render-context";
 
@@ -26,27 +25,26 @@ export interface AdminTeamsFormProps {
  */
 export function AdminTeamsForm({ csrfToken, uid, options, selected: initial, hasOtherTeams }: AdminTeamsFormProps) {
   const t = useT();
-  const messageFor = useCallMessage();
+  const { outcome, clear, succeed, fail } = useOutcome();
   const form = useForm({});
   const [selected, setSelected] = useState<string[]>(initial);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = form.handleSubmit(async () => {
-    setOutcome(null);
+    clear();
     if (selected.length === 0 && !hasOtherTeams) return form.showErrors({ teams: t(toI18nKey(V.adminTeamsRequired)) });
     form.showErrors({});
     try {
       const admin = await createAdminsApi({ csrfToken }).setTeams({ uid, teams: selected });
       setSelected(admin.teams.map((team) => team.slug));
-      setOutcome({ ok: true, text: t("errors:adminTeams200") });
+      succeed(t("errors:adminTeams200"));
     } catch (error) {
-      setOutcome({ ok: false, text: messageFor(error) });
+      fail(error);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <OutcomeAlert outcome={outcome} />
       <TeamChecklist
         legend={t("admins:profile.teams")}
         hideLegend

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { useState } from "react";
 import { createApiClient } from "../../shared/api/client";
 import { sha512Hex } from "../../shared/crypto";
 import { str } from "../../shared/schemas/builders";
 import { V } from "../../shared/schemas/messages";
 import { password, passwordConfirmation } from "../../shared/schemas/primitives";
-import { Alert } from "../components/forms/Alert";
 import { PasswordField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
-import { useCallMessage } from "../components/forms/useCallMessage";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
@@ -36,32 +34,26 @@ const EMPTY = { current: "", password: "", confirmPassword: "" };
  */
 export function PasswordChangeForm({ csrfToken }: PasswordChangeFormProps) {
   const t = useT();
-  const messageFor = useCallMessage();
+  const { outcome, clear, succeed, fail } = useOutcome();
   const form = useForm(EMPTY);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = form.handleSubmit(async () => {
-    setOutcome(null);
+    clear();
     const checked = validateForm(PasswordChangeFormSchema, form.values, t);
     if (!checked.ok) return form.showErrors(checked.errors);
     try {
       const [current, next] = await Promise.all([sha512Hex(checked.data.current), sha512Hex(checked.data.password)]);
       await createApiClient({ csrfToken }).changePassword({ password: current, new_password: next });
       form.setValues(EMPTY);
-      setOutcome({ ok: true, text: t("errors:passwordChange200") });
+      succeed(t("errors:passwordChange200"));
     } catch (error) {
-      setOutcome({ ok: false, text: messageFor(error) });
+      fail(error);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {outcome ? (
-        <Alert variant={outcome.ok ? "success" : "error"}>
-          {outcome.text}
-          {outcome.ok ? <span className="alert-note">{t("profile:password.otherSessions")}</span> : null}
-        </Alert>
-      ) : null}
+      <OutcomeAlert outcome={outcome} successNote={<span className="alert-note">{t("profile:password.otherSessions")}</span>} />
       <PasswordField label={t("profile:fields.currentPassword")} autoComplete="current-password" required {...form.bind("current")} />
       <div className="form-row">
         <PasswordField

@@ -4,10 +4,9 @@ import { createTeamsApi } from "../../shared/api/teams";
 import { maxLength } from "../../shared/limits";
 import { CustomSettingsSchema, OVERRIDABLE_SETTINGS_GROUPS } from "../../shared/schemas/customSettings";
 import { toI18nKey, validationKeyOf, validationMessageParams, type IssueLike } from "../../shared/schemas/messages";
-import { Alert } from "../components/forms/Alert";
 import { TextAreaField } from "../components/forms/ChoiceFields";
 import { SubmitButton } from "../components/forms/SubmitButton";
-import { useCallMessage } from "../components/forms/useCallMessage";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
 import { useT, type Translate } from "../components/render-context";
 
@@ -46,14 +45,13 @@ function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
  */
 export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSettingsEditorProps) {
   const t = useT();
-  const messageFor = useCallMessage();
+  const { outcome, clear, succeed, fail } = useOutcome();
   const form = useForm({ json: pretty(customSettings) });
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const listId = useId();
 
   const submit = form.handleSubmit(async () => {
-    setOutcome(null);
+    clear();
     setProblems([]);
     let parsed: unknown;
     try {
@@ -70,17 +68,17 @@ export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSett
     try {
       const team = await createTeamsApi({ csrfToken }).updateSettings({ slug, customSettings: checked.data });
       form.setValues({ json: pretty(team.customSettings) });
-      setOutcome({ ok: true, text: t("errors:teamSettings200") });
+      succeed(t("errors:teamSettings200"));
     } catch (error) {
       setProblems(problemsOf(detailIssues(error), t, ["customSettings"]));
-      setOutcome({ ok: false, text: messageFor(error) });
+      fail(error);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
       <p className="form-intro">{t("teams:settings.intro", { groups: OVERRIDABLE_SETTINGS_GROUPS.join(", "), max: maxLength.customSettings })}</p>
-      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <OutcomeAlert outcome={outcome} />
       <TextAreaField
         label={t("teams:settings.label")}
         name="json"

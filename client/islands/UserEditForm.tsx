@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { maxLength } from "../../shared/limits";
 import { UserUpdateSchema } from "../../shared/schemas/user";
-import { Alert } from "../components/forms/Alert";
 import { TextField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
-import { useCallMessage } from "../components/forms/useCallMessage";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
@@ -33,13 +32,12 @@ const textOf = (user: EditableUser) => ({ firstName: user.firstName, lastName: u
  */
 export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
   const t = useT();
-  const messageFor = useCallMessage();
+  const { outcome, clear, succeed, fail } = useOutcome();
   const form = useForm(textOf(user));
   const [flags, setFlags] = useState<UserFlags>({ ecs: user.ecs, sip: user.sip, cellcrypt: user.cellcrypt });
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = form.handleSubmit(async () => {
-    setOutcome(null);
+    clear();
     const body = { uid: user.uid, firstName: form.values.firstName, lastName: form.values.lastName, aliases: parseAliases(form.values.aliases), ...flags };
     const checked = validateForm(UserUpdateSchema, body, t);
     if (!checked.ok) return form.showErrors(foldListErrors(checked.errors, "aliases"));
@@ -47,15 +45,15 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
       const saved = await usersCalls(csrfToken).update(checked.data);
       form.setValues(textOf({ ...user, ...saved }));
       setFlags({ ecs: saved.ecs, sip: saved.sip, cellcrypt: saved.cellcrypt });
-      setOutcome({ ok: true, text: t("errors:userEdit200") });
+      succeed(t("errors:userEdit200"));
     } catch (error) {
-      setOutcome({ ok: false, text: messageFor(error) });
+      fail(error);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <OutcomeAlert outcome={outcome} />
       <div className="form-row">
         <TextField label={t("users:profile.fields.firstName")} required maxLength={maxLength.firstName} autoComplete="off" {...form.bind("firstName")} />
         <TextField label={t("users:profile.fields.lastName")} required maxLength={maxLength.lastName} autoComplete="off" {...form.bind("lastName")} />

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Alert } from "../components/forms/Alert";
-import { useCallMessage } from "../components/forms/useCallMessage";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useT } from "../components/render-context";
 import { usersCalls } from "../components/users/api";
 
@@ -16,24 +15,23 @@ export interface UserResetButtonProps {
  */
 export function UserResetButton({ uid, csrfToken }: UserResetButtonProps) {
   const t = useT();
-  const messageFor = useCallMessage();
+  const { outcome, clear, succeed, fail } = useOutcome();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const send = () => {
     if (busy) return;
     setBusy(true);
-    setOutcome(null);
+    clear();
     usersCalls(csrfToken)
       .reset(uid)
-      .then(() => setOutcome({ ok: true, text: t("errors:userReset200") }))
-      .catch((error: unknown) => setOutcome({ ok: false, text: messageFor(error) }))
+      .then(() => succeed(t("errors:userReset200")))
+      .catch((error: unknown) => fail(error))
       .finally(() => setBusy(false));
   };
 
   return (
     <div className="reset-user">
-      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <OutcomeAlert outcome={outcome} />
       <button type="button" className="button" onClick={send} disabled={busy} aria-busy={busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t("users:reset.submit")}

@@ -1,12 +1,10 @@
-import { useState } from "react";
 import type { CatalogueCode } from "../../../shared/errors";
 import { languages, maxLength } from "../../../shared/limits";
 import { ProfileUpdateSchema, type ProfileUpdateReq } from "../../../shared/schemas/admin";
 import { useT } from "../render-context";
-import { Alert } from "./Alert";
 import { SelectField, TextField } from "./Field";
 import { SubmitButton } from "./SubmitButton";
-import { useCallMessage } from "./useCallMessage";
+import { OutcomeAlert, useOutcome } from "./useOutcome";
 import { useForm } from "./useForm";
 import { validateForm } from "./validation";
 
@@ -61,28 +59,27 @@ function pick({ firstName, lastName, lang, timezone }: PersonalDetails): Persona
  */
 export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, failureFallback, save }: PersonalDetailsFormProps) {
   const t = useT();
-  const messageFor = useCallMessage({ fallback: failureFallback });
+  const { outcome, clear, succeed, fail } = useOutcome({ fallback: failureFallback });
   const form = useForm(pick(initial));
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const zones = timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones];
 
   const submit = form.handleSubmit(async () => {
-    setOutcome(null);
+    clear();
     const checked = validateForm(ProfileUpdateSchema, form.values, t);
     if (!checked.ok) return form.showErrors(checked.errors);
     try {
       const stored = await save(checked.data);
       if (!stored) return;
       form.setValues(pick(stored));
-      setOutcome({ ok: true, text: texts.saved });
+      succeed(texts.saved);
     } catch (error) {
-      setOutcome({ ok: false, text: messageFor(error) });
+      fail(error);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {outcome ? <Alert variant={outcome.ok ? "success" : "error"}>{outcome.text}</Alert> : null}
+      <OutcomeAlert outcome={outcome} />
       <div className="form-row">
         <TextField label={texts.firstName} required maxLength={maxLength.firstName} autoComplete={ownAccount ? "given-name" : "off"} {...form.bind("firstName")} />
         <TextField label={texts.lastName} required maxLength={maxLength.lastName} autoComplete={ownAccount ? "family-name" : "off"} {...form.bind("lastName")} />

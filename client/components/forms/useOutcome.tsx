@@ -1,0 +1,43 @@
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { Alert } from "./Alert";
+import { useCallMessage, type CallMessageOptions } from "./useCallMessage";
+
+/** What an action last said: its success text, or its failure's localized message. */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
+/** The outcome of a form's or button's call, and how to set it. */
+export interface OutcomeState {
+  outcome: Outcome | null;
+  /** Forgets the last outcome (a new attempt starts). */
+  clear(): void;
+  succeed(text: string): void;
+  /** The failure's catalogue message (useCallMessage: 401 signs out, 500 shows the server's). */
+  fail(error: unknown): void;
+}
+
+/**
+ * The success-or-failure message every island with one call shows above itself: one state and
+ * one mapping of failures (useCallMessage) instead of a copy of both in each island.
+ */
+export function useOutcome(options: CallMessageOptions = {}): OutcomeState {
+  const messageFor = useCallMessage(options);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const clear = useCallback(() => setOutcome(null), []);
+  const succeed = useCallback((text: string) => setOutcome({ ok: true, text }), []);
+  const fail = useCallback((error: unknown) => setOutcome({ ok: false, text: messageFor(error) }), [messageFor]);
+  return useMemo(() => ({ outcome, clear, succeed, fail }), [outcome, clear, succeed, fail]);
+}
+
+/** The outcome as an Alert (success: status; failure: alert), with `successNote` after a success's text. */
+export function OutcomeAlert({ outcome, successNote }: { outcome: Outcome | null; successNote?: ReactNode }) {
+  if (!outcome) return null;
+  return (
+    <Alert variant={outcome.ok ? "success" : "error"}>
+      {outcome.text}
+      {outcome.ok ? successNote : null}
+    </Alert>
+  );
+}
