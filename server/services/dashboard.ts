@@ -3,7 +3,8 @@ import { isTimeZone } from "../../shared/schemas/primitives";
 import { timeGroupBoundaries, type EpochRange, type TimeGroup, type TimeGroupBoundaries } from "../../shared/domain/timeGroups";
 import type { UserStatus } from "../../shared/domain/statuses";
 import type { Database } from "../db/types";
-import { scopedTeamIds, type Scope } from "./scope";
+import { RecentCounts } from "./recentCounts";
+import { scopedTeamIds, teamIdsKey, type Scope } from "./scope";
 
 /** `GET /v2/dashboard` (docs/API.md): users by status and by last-seen time group, in scope. */
 export interface DashboardCounts {
@@ -107,14 +108,8 @@ export async function dashboardCounts(db: Db, scope: Scope, timezone: string, no
 /** How long computed counts are reused: a dashboard reload storm costs one count per scope. */
 export const DASHBOARD_CACHE_MS = 2_000;
 
-interface CacheEntry {
-  at: number;
-  value: Promise<DashboardCounts>;
-}
-
-/** Per database (tests run several apps in one process), at most this many scopes each. */
-const caches = new WeakMap<Db, Map<string, CacheEntry>>();
-const CACHE_SCOPES = 500;
+/** Counts per scope, zone and day: at most 500 per database. */
+const recent = new RecentCounts<DashboardCounts>(DASHBOARD_CACHE_MS, 500);
 
 /**
  * dashboardCounts behind a short in-process cache (DASHBOARD_CACHE_MS), keyed by the scope's
@@ -124,20 +119,6 @@ const CACHE_SCOPES = 500;
 export async function cachedDashboardCounts(db: Db, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
-  const key = `${teamIds === null ? "*" : [...teamIds].sort((a, b) => a - b).join(",")}|${zone}|${boundariesAt(now, zone).startOfToday}`;
-  const cache = caches.get(db) ?? new Map<string, CacheEntry>();
-  caches.set(db, cache);
-  const hit = cache.get(key);
-  if (hit && now - hit.at < DASHBOARD_CACHE_MS) return hit.value;
-  const value = dashboardCounts(db, scope, zone, now);
-  cache.delete(key);
-  cache.set(key, { at: now, value });
-  // A failed count is not remembered (unless a newer one replaced it already).
-  value.catch(() => cache.get(key)?.value === value && cache.delete(key));
-  // Maps iterate in insertion order: drop the oldest scopes beyond the bound.
-  for (const oldest of cache.keys()) {
-    if (cache.size <= CACHE_SCOPES) break;
-    cache.delete(oldest);
-  }
-  return value;
+  const key = `${teamIdsKey(teamIds)}|${zone}|${boundariesAt(now, zone).startOfToday}`;
+  return recent.get(db, key, () => dashboardCounts(db, scope, zone, now), now);
 }

@@ -31,6 +31,11 @@ export async function loadScope(db: Kysely<Database>, admin: SessionAdmin): Prom
   return { adminId: admin.id, uid: admin.uid, username: admin.username, role: admin.role, teamIds: new Set(rows.map((r) => r.teamId)) };
 }
 
+/** A set of teams as a cache key: "*" for every team (root), else the ids in order. */
+export function teamIdsKey(teamIds: readonly number[] | null): string {
+  return teamIds === null ? "*" : [...teamIds].sort((a, b) => a - b).join(",");
+}
+
 /** Whether the scope is root's. */
 export function isRootScope(scope: Scope): boolean {
   return scope.role === "root";

@@ -22,8 +22,9 @@ import { ShapeCache, slot } from "../db/prepared";
 import type { Database, UserStatus } from "../db/types";
 import { AppError } from "../http/errors";
 import { decodeCursor, pageOf } from "./pagination";
-import { scopedTeamIds, teamInScope, type Scope } from "./scope";
+import { scopedTeamIds, teamIdsKey, teamInScope, type Scope } from "./scope";
 import { isoUtc } from "./isoTime";
+import { RecentCounts } from "./recentCounts";
 import { isoOrNull } from "./userShared";
 
 type SortValue = string | number;
@@ -231,14 +232,8 @@ function pageKeys(db: Kysely<Database>, keys: SortKey[], where: Expression<SqlBo
 /** How long a total is reused (docs/API.md: `total` may lag writes by other processes that long). */
 export const USER_TOTAL_CACHE_MS = 2_000;
 
-interface TotalEntry {
-  at: number;
-  value: Promise<number>;
-}
-
-/** Per database (tests run several apps in one process), at most this many filter sets each. */
-const totals = new WeakMap<Kysely<Database>, Map<string, TotalEntry>>();
-const TOTAL_KEYS = 500;
+/** Totals per filter set: at most 500 per database (older generations age out with them). */
+const totals = new RecentCounts<number>(USER_TOTAL_CACHE_MS, 500);
 
 /** The count of the filtered set, uncached. */
 async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<number> {
@@ -257,24 +252,8 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
  * count is the dominant cost of a page (a search of one or two characters scans every user).
  */
 function cachedTotal(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, now = Date.now()): Promise<number> {
-  const teams = narrowing.teamIds === null ? "*" : [...narrowing.teamIds].sort((a, b) => a - b).join(",");
-  const key = JSON.stringify([userDataGeneration(), teams, narrowing.teamId, query.status, query.platform, query.ecs, query.sip, query.cellcrypt, query.search]);
-  let cache = totals.get(db);
-  if (!cache) totals.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && now - hit.at < USER_TOTAL_CACHE_MS) return hit.value;
-  const value = countUsers(db, narrowing, query);
-  cache.delete(key);
-  cache.set(key, { at: now, value });
-  // A failed count is not remembered (unless a newer one replaced it already).
-  value.catch(() => cache.get(key)?.value === value && cache.delete(key));
-  // Maps iterate in insertion order: drop the oldest entries beyond the bound (older
-  // generations are never hit again and age out the same way).
-  for (const oldest of cache.keys()) {
-    if (cache.size <= TOTAL_KEYS) break;
-    cache.delete(oldest);
-  }
-  return value;
+  const key = JSON.stringify([userDataGeneration(), teamIdsKey(narrowing.teamIds), narrowing.teamId, query.status, query.platform, query.ecs, query.sip, query.cellcrypt, query.search]);
+  return totals.get(db, key, () => countUsers(db, narrowing, query), now);
 }
 
 /** Below this many matches a seek reads them all in about a millisecond: no more to ask. */
