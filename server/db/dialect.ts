@@ -91,6 +91,17 @@ export function postgresUserSearchText(table: string): RawBuilder<string> {
 }
 
 /**
+ * `id = ANY (ARRAY(sub-query))`, PostgreSQL only: the sub-query runs once before the scan (an
+ * InitPlan) and the test is then an index condition on `id`, which a BitmapOr joins with
+ * another indexed condition on the same table, so an OR of the two reads each matching row once.
+ * `id IN (sub-query)` is a semi-join that no bitmap can combine: the users search then found its
+ * matches in one scan and read every one of them again by primary key (see userList.ts).
+ */
+export function postgresIdAmong(id: Expression<number>, ids: Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${id} = any(array(${ids}))`;
+}
+
+/**
  * Whether the SQLite index of the users search (`user_search`, migration 0005) answers `text`:
  * long enough for trigrams, without a line feed (the separator of a user's aliases there, so
  * such a term could match across two of them) and without NUL (FTS5 ends a string there).

@@ -15,7 +15,7 @@ import { expressionBuilder, sql, type CompiledQuery, type Compilable, type Expre
 import type { UserListItem } from "../../shared/api/users";
 import type { ListResponse } from "../../shared/schemas/list";
 import type { UserListQuery } from "../../shared/schemas/user";
-import { dialectOf, likeContains, postgresUserSearchable, postgresUserSearchText, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, unindexed, type DatabaseDialect } from "../db/dialect";
+import { dialectOf, likeContains, postgresIdAmong, postgresUserSearchable, postgresUserSearchText, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, unindexed, type DatabaseDialect } from "../db/dialect";
 import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
 import { ShapeCache, slot } from "../db/prepared";
@@ -119,7 +119,7 @@ interface Narrowing {
  * - `walk`: walk the sort's index and test each row until the page is full; right when the
  *   matches are many, since the walk stops early and sorts nothing.
  */
-type SearchPlan = "seek" | "walk";
+export type SearchPlan = "seek" | "walk";
 
 /** Whether the search `text` is answered from a trigram index on this engine (migration 0005). */
 function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
@@ -134,14 +134,16 @@ function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
  * - SQLite: `id IN (user_search matches)` (server/db/dialect.ts: the same rows as LIKE); a seek
  *   starts from them (rowid lookups), a walk tests each row of the sort's index against them
  *   (materialized once) and stops when the page is full.
- * - PostgreSQL, seek: `id IN (ids whose "first last\nusername" matches UNION ALL alias owners
- *   that match)`, each branch a bitmap scan of its GIN trigram index (migrations 0005, 0008; an
- *   OR with a sub-query could use none). A walk tests the same joined text on each row.
- * Otherwise, the plain test on each row.
+ * - PostgreSQL, seek: `"first last\nusername" ILIKE … OR id = ANY (ARRAY(alias owners that
+ *   match))`, a BitmapOr of the GIN trigram index (migration 0008) and the primary key, the
+ *   owners found first through the aliases' trigram index (0005): each match is read once, with
+ *   the columns the filters and the sort need (an `id IN (… UNION ALL …)` read every match a
+ *   second time by primary key). A walk tests the same joined text on each row.
+ * Otherwise, the plain test on each row. Exported for the query-plan tests.
  */
-function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPlan): Expression<SqlBool> {
+export function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPlan): Expression<SqlBool> {
   const eb = expressionBuilder<Database, "users">();
-  const fullName = (table: "users" | "s") => sql<string>`${sql.ref(`${table}.firstName`)} || ' ' || ${sql.ref(`${table}.lastName`)}`;
+  const fullName = sql<string>`${sql.ref("users.firstName")} || ' ' || ${sql.ref("users.lastName")}`;
   const aliasMatches = likeContains(dialect, sql<string>`${sql.ref("userAliases.alias")}`, text);
   const indexed = indexedSearch(dialect, text);
   if (indexed && dialect === "sqlite") {
@@ -149,12 +151,12 @@ function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPla
     return eb(id, "in", sqliteUserSearchIds(text));
   }
   if (indexed && plan === "seek") {
-    const named = eb.selectFrom("users as s").select("s.id").where(likeContains(dialect, postgresUserSearchText("s"), text));
-    return eb("users.id", "in", named.unionAll(eb.selectFrom("userAliases").select("userAliases.userId as id").where(aliasMatches)));
+    const aliasOwners = eb.selectFrom("userAliases").select("userAliases.userId").where(aliasMatches);
+    return eb.or([likeContains(dialect, postgresUserSearchText("users"), text), postgresIdAmong(eb.ref("users.id"), aliasOwners)]);
   }
   const ownFields = indexed && dialect === "postgres"
     ? likeContains(dialect, postgresUserSearchText("users"), text)
-    : eb.or([likeContains(dialect, fullName("users"), text), likeContains(dialect, eb.ref("users.username"), text)]);
+    : eb.or([likeContains(dialect, fullName, text), likeContains(dialect, eb.ref("users.username"), text)]);
   // SQLite walking a short term: one probe of user_aliases_user_id_idx per row read.
   if (plan === "walk" && dialect === "sqlite") return eb.or([ownFields, eb.exists(eb.selectFrom("userAliases").select(eb.lit(1).as("one")).whereRef("userAliases.userId", "=", "users.id").where(aliasMatches))]);
   // A semi-join (IN), never a plain join: a user with several matching aliases is one row.

@@ -5,6 +5,7 @@ import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
+import { searchCondition } from "../../server/services/userList";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
@@ -177,6 +178,23 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
         return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
       });
     expect(plan).toContain("users_search_trgm_idx");
+  });
+
+  // PostgreSQL only, as above: a seek reads each match once (a BitmapOr of the names' trigram
+  // index and the primary key for the alias owners), not once to find it and again by id.
+  if (dialect === "postgres") it("reads each match of an indexed search once: names and alias owners in one bitmap scan", async () => {
+    const plan = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const explained = await sql<{ "QUERY PLAN": string }>`explain select id from users where ${searchCondition("postgres", "silva", "seek")}`.execute(trx);
+        return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+    expect(plan).toContain("BitmapOr");
+    expect(plan).toContain("users_search_trgm_idx");
+    expect(plan).toContain("users_pkey");
+    expect(plan).toContain("user_aliases_alias_trgm_idx");
+    expect(plan).not.toMatch(/Semi Join|Hash Join|Nested Loop/);
   });
 
   it("follows creating, editing and deleting users and aliases at once", async () => {
