@@ -103,9 +103,10 @@ const rootSession = { cookie: (await signIn(db, config, root)).header };
 const adminSession = { cookie: (await signIn(db, config, teamAdmin)).header };
 const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
-// Seeding leaves its writes in the WAL file; a server's database has them checkpointed into the
-// main file (as after any clean shutdown), so every read does not first search the WAL.
-// PostgreSQL: fresh statistics, as autovacuum would gather soon after a bulk load.
+// SQLite: seeding leaves its writes in the WAL file; a server's database has them checkpointed
+// into the main file (as after any clean shutdown), so every read does not first search the WAL.
+// PostgreSQL: the seed has vacuumed and analyzed what it loaded (server/db/maintenance.ts); the
+// admins and sessions made above are analyzed too, as autovacuum would soon.
 await (database.dialect === "postgres" ? sql`analyze` : sql`pragma wal_checkpoint(TRUNCATE)`).execute(db);
 
 // The server: the production build, in its own process, on the seeded data directory.

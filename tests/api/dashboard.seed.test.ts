@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { dashboardCounts } from "../../server/services/dashboard";
 import { seedDatabase, SeedRefusedError } from "../../server/services/seed";
 import { PLATFORM_CODE_LIST } from "../../shared/domain/platforms";
-import { testDialects, withTestDatabase } from "../support/db";
+import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
 
 const rootScope = { adminId: 0, uid: "", username: "", role: "root" as const, teamIds: new Set<number>() };
 
@@ -46,6 +47,23 @@ describe.each(testDialects())("seed (npm run seed) on %s", (dialect) => {
     expect(counts.users).toEqual({ active: byStatus.active, pending: byStatus.pending, blocked: byStatus.blocked, total: 200 });
     expect(Object.values(counts.lastSeen).reduce((a, b) => a + b, 0)).toBe(200);
     expect(counts.lastSeen.longAgo).toBeGreaterThanOrEqual(never);
+  });
+
+  // PostgreSQL only (SQLite is left without statistics on purpose, see server/db/maintenance.ts):
+  // registered only there, never skipped. A database of its own, seeded by this test alone.
+  if (dialect === "postgres") it("vacuums and analyzes the tables it filled, as autovacuum would later", async () => {
+    const own = await createTestDatabase("postgres");
+    try {
+      await seedDatabase(own.db, { users: 30 });
+      const rows = await sql<{ relname: string; vacuumed: boolean; analyzed: boolean }>`
+        select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+        from pg_stat_user_tables where relname in ('users', 'user_aliases', 'devices', 'locations', 'teams', 'team_domains')`.execute(own.db);
+      expect(rows.rows.map((r) => ({ ...r })).sort((a, b) => a.relname.localeCompare(b.relname))).toEqual(
+        ["devices", "locations", "team_domains", "teams", "user_aliases", "users"].map((relname) => ({ relname, vacuumed: true, analyzed: true })),
+      );
+    } finally {
+      await own.destroy();
+    }
   });
 
   it("refuses a database that has users unless asked to append", async () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { dialectOf } from "../../db/dialect";
+import { settleAfterBulkLoad } from "../../db/maintenance";
 import type { Database, NewRow } from "../../db/types";
 import { recordAccess } from "../accessLog";
 import { buildDevices, buildTeamRow, buildUserRow, Random, type SeedDevice, type SeedUser } from "./generate";
@@ -125,6 +126,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     options.onProgress?.(result.users, total);
   }
   if (sqlite) await sql`pragma cache_size = -2000`.execute(db);
+  await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations"]);
   const { users, teams: teamsCreated, devices } = result;
   await recordAccess(db, { actor: null, ip: null, userAgent: "bulwark seed" }, { action: "seed.run", details: { users, teams: teamsCreated, devices, append: Boolean(options.append) } });
   result.milliseconds = Math.round(performance.now() - started);

@@ -1,0 +1,20 @@
+/**
+ * Database upkeep after bulk writes, per engine (dialect-specific SQL stays in server/db/).
+ */
+import { sql, type Kysely } from "kysely";
+import { dialectOf } from "./dialect";
+import type { Database } from "./types";
+
+/**
+ * Leaves tables just filled in bulk (the demo seed) as a running server would find them once
+ * autovacuum has passed. On PostgreSQL, `VACUUM (ANALYZE)`: it merges the GIN indexes' pending
+ * lists (rows inserted with `fastupdate`, the default, wait there, and every trigram search reads
+ * the whole list until a vacuum: 9,905 seeded aliases cost each search ~5 ms), fills the
+ * visibility map and gathers statistics. Nothing on SQLite: its queries are written for no
+ * statistics (see `unindexed` and `selectiveFilter` in dialect.ts), and it has no such lists.
+ * Not inside a transaction (PostgreSQL refuses VACUUM there): a transaction is left alone.
+ */
+export async function settleAfterBulkLoad(db: Kysely<Database>, tables: ReadonlyArray<keyof Database>): Promise<void> {
+  if (dialectOf(db) !== "postgres" || db.isTransaction || tables.length === 0) return;
+  await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+}
