@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db/dialect";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
-import { searchCondition } from "../../server/services/userList";
+import { rootSearchPage, searchCondition } from "../../server/services/userList";
+import { UserListQuerySchema } from "../../shared/schemas/user";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
@@ -195,6 +196,25 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
     expect(plan).toContain("users_pkey");
     expect(plan).toContain("user_aliases_alias_trgm_idx");
     expect(plan).not.toMatch(/Semi Join|Hash Join|Nested Loop/);
+  });
+
+  // PostgreSQL only (SQLite's seek is pinned by unindexed columns instead): registered only there.
+  if (dialect === "postgres") it("finds the matches of a term that sit together in the sort order first and sorts them, never walking the sort's index", async () => {
+    const tag = tagOf();
+    const team = await buildTeam(db());
+    // 20,000 users first in name order, then 400 matches at its end (as the surnames in S are).
+    await insertUsers(db(), team.id, 20_000, `a${tag}`);
+    await insertUsers(db(), team.id, 400, `zz${tag}`);
+    await sql`analyze users`.execute(db());
+    const page = rootSearchPage(db(), UserListQuerySchema.parse({ search: `zz${tag}`, sort: "name" }), "seek");
+    const explained = await db().executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]));
+    const plan = explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    // Through the search's index or a scan, as the statistics say; never the sort's index.
+    expect(plan).not.toContain("users_name_idx");
+    expect(plan).toMatch(/Sort Key: users_1\.last_name/);
+    const listed = await list(`search=zz${tag}&sort=name&limit=10`);
+    expect(listed.total).toBe(400);
+    expect(listed.items.map((i) => i.lastName)).toEqual([0, 1, 10, 100, 101, 102, 103, 104, 105, 106].map((n) => `zz${tag} ${n}`));
   });
 
   it("follows creating, editing and deleting users and aliases at once", async () => {
