@@ -228,15 +228,15 @@ function pageKeys(db: Kysely<Database>, keys: SortKey[], where: Expression<SqlBo
   // rows (~160 ms) before its first match, the surnames in S being together.
   // The cursor's condition stays outside the fence: for the team sort it names the teams joined there.
   const users = fenced
-    ? db.selectFrom(db.selectFrom("users").selectAll().where(where).offset(0).as("users"))
+    ? db.selectFrom(db.selectFrom("users").selectAll().where(where).offset(sql.lit(0)).as("users"))
     : db.selectFrom("users");
   const outer = fenced ? (after ? [after] : []) : conditions;
   if (keys.some((key) => key.inner.startsWith("teams."))) {
-    let q = users.innerJoin("teams", "teams.id", "users.teamId").select("users.id").select(columns).where((eb) => eb.and(outer));
+    let q = users.innerJoin("teams", "teams.id", "users.teamId").select("users.id").select(columns).$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
     for (const expression of orderBy) q = q.orderBy(expression, order);
     return q.limit(limit).as("p");
   }
-  let q = users.select("users.id").select(columns).where((eb) => eb.and(outer));
+  let q = users.select("users.id").select(columns).$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
   for (const expression of orderBy) q = q.orderBy(expression, order);
   return q.limit(limit).as("p");
 }
