@@ -126,6 +126,11 @@ function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
   return dialect === "postgres" ? postgresUserSearchable(text) : sqliteUserSearchable(text);
 }
 
+/** Whether the page or count starts from an indexed search's matches (a seek of a long term). */
+function seeksIndexedSearch(dialect: DatabaseDialect, query: UserListQuery, plan: SearchPlan): boolean {
+  return plan === "seek" && query.search !== undefined && indexedSearch(dialect, query.search);
+}
+
 /**
  * The search condition: a case-insensitive substring of "first last", the username or any
  * alias (LIKE on SQLite, folding ASCII letters only; ILIKE on PostgreSQL, folding every
@@ -180,7 +185,7 @@ export function searchCondition(dialect: DatabaseDialect, text: string, plan: Se
 function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, platformProbe: boolean, plan: SearchPlan = "seek"): Expression<SqlBool> {
   const dialect = dialectOf(db);
   const eb = expressionBuilder<Database, "users">();
-  const seeking = plan === "seek" && query.search !== undefined && indexedSearch(dialect, query.search);
+  const seeking = seeksIndexedSearch(dialect, query, plan);
   const column = <C extends "users.teamId" | "users.status" | "users.isEcs" | "users.isSip" | "users.isCellcrypt" | "users.id">(name: C) =>
     seeking ? unindexed(dialect, eb.ref(name)) : eb.ref(name);
   const parts: Expression<SqlBool>[] = [];
@@ -303,7 +308,7 @@ async function searchPlan(db: Kysely<Database>, narrowing: Narrowing, query: Use
  */
 function fencedSeek(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan): boolean {
   const dialect = dialectOf(db);
-  return dialect === "postgres" && plan === "seek" && query.search !== undefined && indexedSearch(dialect, query.search);
+  return dialect === "postgres" && seeksIndexedSearch(dialect, query, plan);
 }
 
 /**

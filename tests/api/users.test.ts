@@ -4,10 +4,9 @@ import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
-import { expectError } from "./users.support";
+import { expectError, usersListReader } from "./users.support";
 
 type Item = { uid: string; username: string; firstName: string; lastName: string; team: { slug: string; teamName: string }; status: string; ecs: boolean; sip: boolean; cellcrypt: boolean; createdOn: string; lastSeen: string | null; deviceCount: number };
-type Page = { items: Item[]; total: number; nextCursor: string | null };
 
 const SORTS = ["name", "username", "team", "status", "createdOn", "lastSeen"] as const;
 const tagOf = () => `t${randomBytes(4).toString("hex")}`;
@@ -17,24 +16,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
   let root: string;
   const db = () => server.database.db;
   const get = (url: string, auth = root) => server.request().get(url).set("Authorization", auth);
-  const list = async (query: string, auth = root): Promise<Page> => {
-    const res = await get(`/v2/users?${query}`, auth);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as Page;
-  };
-  /** Every page of a query, following nextCursor; checks total on each page. */
-  const all = async (query: string, limit: number, auth = root): Promise<{ uids: string[]; pages: Page[] }> => {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await list(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, auth);
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(50);
-    } while (cursor);
-    for (const page of pages) expect(page.total).toBe(pages[0]!.total);
-    return { uids: pages.flatMap((p) => p.items.map((i) => i.uid)), pages };
-  };
+  const { list, all } = usersListReader<Item>(() => server, () => root);
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
