@@ -65,16 +65,16 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     list.refresh();
   };
 
-  const number = { format: (value: number) => formatNumber(value, lang) };
+  const format = (value: number) => formatNumber(value, lang);
   const range =
     page.items.length === 0
       ? null
       : pageIndex === null
-        ? t("users:list.totalOnly", { total: number.format(page.total) })
+        ? t("users:list.totalOnly", { total: format(page.total) })
         : t("users:list.range", {
-            from: number.format(pageIndex * query.limit + 1),
-            to: number.format(pageIndex * query.limit + page.items.length),
-            total: number.format(page.total),
+            from: format(pageIndex * query.limit + 1),
+            to: format(pageIndex * query.limit + page.items.length),
+            total: format(page.total),
           });
   const hasPrevious = query.cursor !== undefined;
 
