@@ -1,7 +1,7 @@
 /**
- * `bulwark admins list | show | create | update | set-teams | block | activate | delete` (issue 5,
+ * `bulwark admins list | show | create | update | set-teams | block | activate | unlock | delete` (issue 5,
  * docs/API.md "Administrators") through the shared `createAdminsApi`. Flags are checked with the
- * shared admin schemas before any call. The API blocks, activates and deletes one admin per call,
+ * shared admin schemas before any call. The API blocks, activates, unlocks and deletes one admin per call,
  * so those commands run on the shared bulk runner with a batch that calls it for each uid in turn
  * and reports every item (ok, or failed with its catalogue code such as `adminBlock403`).
  */
@@ -204,6 +204,14 @@ export function registerAdminsCommands(program: Command, cli: CliContext): void 
     action: t("admins.activateAction"),
     batchSize: 1,
     batch: (_opts, options) => oneByOne((uid) => api(options).activate(uid)),
+  });
+  addBulkCommand(group, cli, {
+    name: "unlock",
+    description: "admins.unlockDescription",
+    examples: "admins.unlockExamples",
+    action: t("admins.unlockAction"),
+    batchSize: 1,
+    batch: (_opts, options) => oneByOne((uid) => api(options).unlock(uid)),
   });
   addBulkCommand(group, cli, {
     name: "delete",

@@ -6,7 +6,8 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useT } from "../components/render-context";
 
 /** An action on another admin's account. */
-type Action = "block" | "activate" | "delete";
+export type AdminAction = "block" | "activate" | "unlock" | "delete";
+type Action = AdminAction;
 
 /** Props of the admin-actions island: the admin and which actions the server allows the viewer. */
 export interface AdminActionsProps {
@@ -19,11 +20,12 @@ export interface AdminActionsProps {
 const TEXT = {
   block: { button: "admins:actions.block", title: "admins:actions.blockTitle", body: "admins:actions.blockBody" },
   activate: { button: "admins:actions.activate", title: "admins:actions.activateTitle", body: "admins:actions.activateBody" },
+  unlock: { button: "admins:actions.unlock", title: "admins:actions.unlockTitle", body: "admins:actions.unlockBody" },
   delete: { button: "admins:actions.delete", title: "admins:actions.deleteTitle", body: "admins:actions.deleteBody" },
 } as const;
 
 /**
- * Another admin's profile → block, activate or delete, each confirmed in a modal dialog with
+ * Another admin's profile → block, activate, unlock (root) or delete, each confirmed in a modal dialog with
  * explicit Cancel and Confirm. Block and activate reload the page to show the new status;
  * delete returns to the list. A refusal is shown inside the dialog.
  */
@@ -55,7 +57,7 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
         window.location.assign("/admins/manage");
         return;
       }
-      await (action === "block" ? api.block(uid) : api.activate(uid));
+      await (action === "block" ? api.block(uid) : action === "unlock" ? api.unlock(uid) : api.activate(uid));
       window.location.reload();
     } catch (error) {
       setFailure(messageFor(error));
@@ -69,7 +71,7 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
       <p className="card-note">{t("admins:actions.intro")}</p>
       <div className="form-actions form-actions-start">
         {allowed.map((item) => (
-          <button key={item} type="button" className={item === "activate" ? "button button-primary" : "button button-danger"} aria-haspopup="dialog" onClick={() => open(item)}>
+          <button key={item} type="button" className={item === "activate" || item === "unlock" ? "button button-primary" : "button button-danger"} aria-haspopup="dialog" onClick={() => open(item)}>
             {t(TEXT[item].button)}
           </button>
         ))}
@@ -93,7 +95,7 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
             <button type="button" className="button" disabled={busy} onClick={() => dialog.current?.close()}>
               {t("admins:actions.cancel")}
             </button>
-            <SubmitButton busy={busy} variant={action === "activate" ? "primary" : "danger"}>
+            <SubmitButton busy={busy} variant={action === "activate" || action === "unlock" ? "primary" : "danger"}>
               {t("admins:actions.confirm")}
             </SubmitButton>
           </div>

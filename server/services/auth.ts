@@ -2,12 +2,10 @@ import type { Row } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
-import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { checkPasswordBudgeted } from "./lockout";
+import { burnPasswordCheck } from "./passwords";
 import { readSettings } from "./settings";
 import { signSessionToken } from "./jwt";
-
-/** How long an account stays locked after too many failed sign-ins (a root can unlock it sooner). */
-export const ADMIN_LOCK_MINUTES = 15;
 
 /** Sign-in input: the username and the client's SHA-512 of the password. */
 export interface SignInInput {
@@ -17,14 +15,14 @@ export interface SignInInput {
 }
 
 /**
- * Checks credentials (SPEC §4, §8; DESIGN §4): unknown user or wrong password → 401 (same
- * answer and timing), locked or blocked → 403, registration not complete → 422. Failures are
- * counted per account; reaching the configured maximum locks it for ADMIN_LOCK_MINUTES.
+ * Checks credentials (SPEC §4, §8; DESIGN §4): unknown user or wrong password → 401, locked or
+ * blocked → 403, registration not complete → 422. Every answer costs one argon2 verification
+ * (a dummy one for unknown and unregistered accounts), so timing tells no account apart. Failures
+ * spend the account's budget (services/lockout), which locks it at the configured maximum.
  */
 export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<Row<"admins">> {
   const { db, config } = ctx;
   const username = input.username.trim().toLowerCase();
-  const now = Date.now();
   const admin = await db.selectFrom("admins").selectAll().where("username", "=", username).executeTakeFirst();
   const fail = async (code: "signin401" | "signin403" | "signin422", reason: string, adminId?: number) => {
     await recordAccess(
@@ -38,26 +36,18 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
     await burnPasswordCheck(config.secrets.passwordPepper, input.password);
     throw await fail("signin401", "unknown");
   }
-  if (admin.lockedUntil !== null && admin.lockedUntil > now) throw await fail("signin403", "locked", admin.id);
-  if (admin.status === "registered" || admin.status === "invited") throw await fail("signin422", "notVerified", admin.id);
-  if (!(await verifyPassword(config.secrets.passwordPepper, admin.passwordHash, input.password))) {
-    const { security } = await readSettings(db);
-    const attempts = admin.failedAttempts + 1;
-    const locks = attempts >= security.maxFailedAdminSignIns;
-    await db
-      .updateTable("admins")
-      .set({ failedAttempts: attempts, lockedUntil: locks ? now + ADMIN_LOCK_MINUTES * 60_000 : admin.lockedUntil, updatedAt: now })
-      .where("id", "=", admin.id)
-      .execute();
-    if (locks) {
-      await recordAccess(db, { actor: null, ...origin }, { action: "admin.lockout", target: { type: "admin", id: admin.uid }, details: { attempts } });
-    }
-    throw await fail("signin401", "badPassword", admin.id);
+  if (admin.status === "registered" || admin.status === "invited") {
+    await burnPasswordCheck(config.secrets.passwordPepper, input.password);
+    throw await fail("signin422", "notVerified", admin.id);
   }
+  const outcome = await checkPasswordBudgeted(ctx, admin, input.password, origin);
+  if (outcome === "locked") throw await fail("signin403", "locked", admin.id);
+  if (outcome === "wrong") throw await fail("signin401", "badPassword", admin.id);
   if (admin.status === "blocked") throw await fail("signin403", "blocked", admin.id);
+  const now = Date.now();
   const updated = await db
     .updateTable("admins")
-    .set({ failedAttempts: 0, lockedUntil: null, lastSeenAt: now, ipAddress: origin.ip?.slice(0, 45) ?? null, updatedAt: now })
+    .set({ lastSeenAt: now, ipAddress: origin.ip?.slice(0, 45) ?? null, updatedAt: now })
     .where("id", "=", admin.id)
     .returningAll()
     .executeTakeFirstOrThrow();

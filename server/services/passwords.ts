@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import diagnostics from "node:diagnostics_channel";
 import argon2 from "argon2";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/types";
@@ -24,22 +25,38 @@ export async function hashPassword(pepper: string, sha512Hex: string): Promise<s
   return argon2.hash(peppered(pepper, sha512Hex), ARGON2_OPTIONS);
 }
 
-/** Whether the client's SHA-512 hex matches a stored hash; a malformed stored hash never matches. */
+/**
+ * Where every argon2 verification is announced (node:diagnostics_channel; free when nobody
+ * listens). Tests subscribe to prove that refused and unknown accounts cost the same work as a
+ * real check, which wall-clock timing could never show reliably.
+ */
+export const PASSWORD_VERIFY_CHANNEL = diagnostics.channel("bulwark:password-verify");
+
+let dummyHash: Promise<string> | null = null;
+
+/** A hash of a password nobody sends, made with the same parameters, for checks with nothing real to compare. */
+function dummyHashFor(pepper: string): Promise<string> {
+  dummyHash ??= hashPassword(pepper, "0".repeat(128));
+  return dummyHash;
+}
+
+/**
+ * Whether the client's SHA-512 hex matches a stored hash; a missing or malformed stored hash never
+ * matches but still costs one verification (against a dummy hash), so it answers no faster.
+ */
 export async function verifyPassword(pepper: string, stored: string | null, sha512Hex: string): Promise<boolean> {
-  if (!stored) return false;
+  const against = stored ?? (await dummyHashFor(pepper));
+  if (PASSWORD_VERIFY_CHANNEL.hasSubscribers) PASSWORD_VERIFY_CHANNEL.publish({ dummy: stored === null });
   try {
-    return await argon2.verify(stored, peppered(pepper, sha512Hex));
+    return (await argon2.verify(against, peppered(pepper, sha512Hex))) && stored !== null;
   } catch {
     return false;
   }
 }
 
-let dummyHash: Promise<string> | null = null;
-
 /** Spends the time a real check would, so an unknown username answers as slowly as a wrong password. */
 export async function burnPasswordCheck(pepper: string, sha512Hex: string): Promise<void> {
-  dummyHash ??= hashPassword(pepper, "0".repeat(128));
-  await verifyPassword(pepper, await dummyHash, sha512Hex);
+  await verifyPassword(pepper, null, sha512Hex);
 }
 
 /** Whether the password equals any of the admin's last `count` passwords (the current one included). */

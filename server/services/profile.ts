@@ -5,7 +5,8 @@ import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
-import { hashPassword, isRecentAdminPassword, setAdminPassword, verifyPassword } from "./passwords";
+import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "./lockout";
+import { hashPassword, isRecentAdminPassword, setAdminPassword } from "./passwords";
 import { readSettings } from "./settings";
 
 /** The signed-in admin as GET /v2/me shows them (docs/API.md): the response shape shared with the client. */
@@ -63,22 +64,30 @@ export async function updateMyProfile(ctx: ServiceContext, actor: Actor, input: 
   return loadMyProfile(ctx.db, actor.id);
 }
 
-async function checkCurrentPassword(ctx: ServiceContext, adminId: number, password: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom("admins").select("passwordHash").where("id", "=", adminId).executeTakeFirst();
-  return verifyPassword(ctx.config.secrets.passwordPepper, row?.passwordHash ?? null, password);
+/**
+ * Checks the admin's current password against the same per-account budget as sign-in
+ * (services/lockout): a wrong one is counted and can lock the account; once locked, every
+ * check is refused with the call's 429 whatever the password.
+ */
+async function checkCurrentPassword(ctx: ServiceContext, actor: Actor, password: string, origin: RequestOrigin): Promise<BudgetedCheck> {
+  const row = await ctx.db.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", actor.id).executeTakeFirst();
+  if (!row) throw new AppError("unauthorized", 401);
+  return checkPasswordBudgeted(ctx, row, password, origin);
 }
 
 /**
- * Changes one's own password: the current one must match (403) and the new one must not be in
+ * Changes one's own password: the current one must match (403; 429 once the account's budget
+ * of password checks is spent) and the new one must not be in
  * the history (422). Every earlier session and token ends; the caller re-issues its own.
  * Returns the new token version.
  */
 export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input: PasswordChangeReq, origin: RequestOrigin): Promise<number> {
   const { db, config } = ctx;
-  if (!(await checkCurrentPassword(ctx, actor.id, input.password))) {
-    await recordAccess(db, { actor, ...origin }, { action: "admin.password.change", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: "badPassword" } });
-    throw new AppError("passwordChange403");
+  const checked = await checkCurrentPassword(ctx, actor, input.password, origin);
+  if (checked !== "ok") {
+    await recordAccess(db, { actor, ...origin }, { action: "admin.password.change", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: checked === "locked" ? "locked" : "badPassword" } });
   }
+  assertCurrentPassword(checked, "passwordChange403", "passwordChange429");
   const { security } = await readSettings(db);
   if (await isRecentAdminPassword(db, config.secrets.passwordPepper, actor.id, input.new_password, security.adminPasswordHistory)) {
     throw new AppError("passwordChange422");
@@ -93,16 +102,18 @@ export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input:
 }
 
 /**
- * Terminates one's own account (SPEC §4): the password confirms it (403 otherwise); the account,
+ * Terminates one's own account (SPEC §4): the password confirms it (403 otherwise, 429 once the
+ * budget of password checks is spent); the account,
  * its team memberships and tokens are deleted (its sessions fail their next check); the access
  * log keeps the username.
  */
 export async function terminateMyAccount(ctx: ServiceContext, actor: Actor, input: TerminateReq, origin: RequestOrigin): Promise<void> {
   const { db } = ctx;
-  if (!(await checkCurrentPassword(ctx, actor.id, input.password))) {
-    await recordAccess(db, { actor, ...origin }, { action: "admin.terminate", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: "badPassword" } });
-    throw new AppError("terminate403");
+  const checked = await checkCurrentPassword(ctx, actor, input.password, origin);
+  if (checked !== "ok") {
+    await recordAccess(db, { actor, ...origin }, { action: "admin.terminate", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: checked === "locked" ? "locked" : "badPassword" } });
   }
+  assertCurrentPassword(checked, "terminate403", "terminate429");
   await db.transaction().execute(async (trx) => {
     await recordAccess(trx, { actor, ...origin }, { action: "admin.terminate", target: { type: "admin", id: actor.uid } });
     await trx.deleteFrom("admins").where("id", "=", actor.id).execute();

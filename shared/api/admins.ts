@@ -1,6 +1,6 @@
 /**
  * The administrator calls of docs/API.md, built on the shared transport: list, read, create,
- * edit, block, activate, delete and team membership. Used by the admin islands and the CLI.
+ * edit, block, activate, unlock, delete and team membership. Used by the admin islands and the CLI.
  * Replies are parsed with the schemas below; unknown extra fields are dropped.
  */
 import { z } from "zod";
@@ -60,6 +60,8 @@ export interface AdminsApi {
   block(uid: string): Promise<OkResponse>;
   /** `PUT /v2/admin/activate`: also clears failed attempts and a lock. */
   activate(uid: string): Promise<OkResponse>;
+  /** `PUT /v2/admin/unlock` (root only): lifts a sign-in lock and clears the failed attempts. */
+  unlock(uid: string): Promise<OkResponse>;
   /** `DELETE /v2/admin` (another admin; one's own account uses termination). */
   remove(uid: string): Promise<OkResponse>;
 }
@@ -85,6 +87,7 @@ export function createAdminsApi(options: ApiClientOptions = {}): AdminsApi {
     setTeams: (body) => call("adminTeams", "PUT", "/v2/admin/teams", AdminDetailSchema, body),
     block: (uid) => call("adminBlock", "PUT", "/v2/admin/block", OkResponseSchema, { uid }),
     activate: (uid) => call("adminActivate", "PUT", "/v2/admin/activate", OkResponseSchema, { uid }),
+    unlock: (uid) => call("adminUnlock", "PUT", "/v2/admin/unlock", OkResponseSchema, { uid }),
     remove: (uid) => call("adminDelete", "DELETE", "/v2/admin", OkResponseSchema, { uid }),
   };
 }

@@ -30,6 +30,7 @@ export const PROTECTED_PREFIXES = [
   "adminDelete", // DELETE v2/admin
   "adminActivate", // PUT v2/admin/activate
   "adminBlock", // PUT v2/admin/block
+  "adminUnlock", // PUT v2/admin/unlock (root: lift a sign-in lock)
   "adminTeams", // PUT v2/admin/teams
   "adminList",
   "adminRead",

@@ -135,4 +135,27 @@ describe("bulwark admins against a real server", () => {
     expect(noYes.code).toBe(EXIT_CODES.usage);
     expect(await statusOf(a.uid)).toBe("active");
   });
+
+  it("unlock lifts the locks of the given admins for a root, and fails each item with adminUnlock403 for a team admin", async () => {
+    const lockedUntil = Date.now() + 60_000;
+    const a = await buildAdmin(server.database.db, { teams: [team], failedAttempts: 5, lockedUntil });
+    const b = await buildAdmin(server.database.db, { teams: [team], failedAttempts: 5, lockedUntil });
+    await givePassword(server.database.db, server.config, a);
+    const lockOf = async (uid: string) => server.database.db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("uid", "=", uid).executeTakeFirstOrThrow();
+    await server.database.db.updateTable("admins").set({ failedAttempts: 5, lockedUntil }).where("uid", "=", a.uid).execute();
+    expect(await signInStatus(a.username)).toBe(403);
+
+    const teamAdmin = await buildAdmin(server.database.db, { teams: [team] });
+    const refused = await cli(["admins", "unlock", a.uid, "--yes", "--json"], { token: await tokenOf(teamAdmin) });
+    expect(refused.code).toBe(EXIT_CODES.partial);
+    expect(JSON.parse(refused.stdout)).toEqual({ ok: [], failed: [{ id: a.uid, code: "adminUnlock403" }] });
+    expect((await lockOf(a.uid)).lockedUntil).toBe(lockedUntil);
+
+    const run = await cli(["admins", "unlock", a.uid, b.uid, "--yes"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`${a.uid}\\s+ok`));
+    for (const admin of [a, b]) expect(await lockOf(admin.uid)).toEqual({ failedAttempts: 0, lockedUntil: null });
+    expect(await signInStatus(a.username)).toBe(200);
+  });
 });

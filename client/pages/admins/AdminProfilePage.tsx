@@ -3,7 +3,7 @@ import type { AdminDetail } from "../../../shared/api/admins";
 import type { TeamRef } from "../../../shared/api/responses";
 import { Island } from "../../components/Island";
 import { useLang, useT } from "../../components/render-context";
-import { AdminActions } from "../../islands/AdminActions";
+import { AdminActions, type AdminAction } from "../../islands/AdminActions";
 import { AdminDetailsForm } from "../../islands/AdminDetailsForm";
 import { AdminTeamsForm } from "../../islands/AdminTeamsForm";
 import { formatDateTime } from "../../lib/datetime";
@@ -13,7 +13,7 @@ import { fullName, roleText, StatusBadge } from "./format";
 export interface AdminProfilePermissions {
   edit: boolean;
   teams: boolean;
-  actions: ("block" | "activate" | "delete")[];
+  actions: AdminAction[];
   /** The admin manages teams outside the viewer's scope (kept by the teams editor). */
   hasOtherTeams: boolean;
 }

@@ -13,11 +13,12 @@ import { activateAdmin, blockAdmin, createAdmin, deleteAdmin, updateAdmin } from
 import { readAdmin } from "../../services/adminDirectory";
 import { listAdmins } from "../../services/adminList";
 import { setAdminTeams } from "../../services/adminTeams";
+import { unlockAdmin } from "../../services/lockout";
 import type { ApiDeps } from "../router";
 
 /**
  * Administrators managed by other admins (docs/API.md "Administrators"): list, read, create,
- * edit, block, activate, delete and team membership, each within the caller's scope (DESIGN §5).
+ * edit, block, activate, unlock (root), delete and team membership, each within the caller's scope (DESIGN §5).
  * `DELETE /admin/terminate` (one's own account) lives in the me router.
  */
 export function adminsRouter({ services }: ApiDeps): Router {
@@ -52,6 +53,11 @@ export function adminsRouter({ services }: ApiDeps): Router {
 
   router.put("/admin/activate", validate(AdminUidSchema), async (req, res) => {
     await activateAdmin(services, await scopeOf(res, db), inputOf(res, AdminUidSchema), originOf(req));
+    res.json({ ok: true });
+  });
+
+  router.put("/admin/unlock", validate(AdminUidSchema), async (req, res) => {
+    await unlockAdmin(services, await scopeOf(res, db), inputOf(res, AdminUidSchema).uid, originOf(req));
     res.json({ ok: true });
   });
 

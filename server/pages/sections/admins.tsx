@@ -53,7 +53,10 @@ export function profilePermissions(view: AdminProfileView, viewerIsRoot: boolean
   const locked = admin.lockedUntil !== null && Date.parse(admin.lockedUntil) > now;
   const actions: AdminProfilePermissions["actions"] = [];
   if (admin.status !== "blocked") actions.push("block");
-  if (hasPassword && (admin.status !== "active" || locked || admin.failedAttempts > 0)) actions.push("activate");
+  const strained = locked || admin.failedAttempts > 0;
+  // A root lifts a lock with Unlock (root only); Activate stays the way back from blocked.
+  if (hasPassword && (admin.status !== "active" || (strained && !viewerIsRoot))) actions.push("activate");
+  if (viewerIsRoot && strained) actions.push("unlock");
   actions.push("delete");
   return {
     edit: true,

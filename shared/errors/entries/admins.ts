@@ -38,6 +38,9 @@ export const ADMIN_ENTRIES = {
   adminBlock200: { status: 200, kind: "success", en: "Administrator blocked" },
   adminBlock403: { status: 403, kind: "error", en: "You are not authorized to block this administrator" },
   adminBlock404: { status: 404, kind: "error", en: "Administrator not found - It may have been deleted" },
+  adminUnlock200: { status: 200, kind: "success", en: "Lock lifted - The administrator can sign in again" },
+  adminUnlock403: { status: 403, kind: "error", en: "Only a super administrator can lift a lock" },
+  adminUnlock404: { status: 404, kind: "error", en: "Administrator not found - It may have been deleted" },
   adminTeams200: { status: 200, kind: "success", en: "Company membership updated" },
   adminTeams400: { status: 400, kind: "error", en: "Invalid list of companies - Choose existing companies" },
   adminTeams403: {

@@ -77,6 +77,18 @@ export const AUTH_ENTRIES = {
     kind: "error",
     en: "This password was used recently - Choose a different password",
   },
+  passwordChange429: {
+    status: 429,
+    kind: "error",
+    exit: AUTH,
+    en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock",
+  },
   terminate200: { status: 200, kind: "success", en: "Your account has been terminated" },
   terminate403: { status: 403, kind: "error", exit: AUTH, en: "Bad password - Your account was not terminated" },
+  terminate429: {
+    status: 429,
+    kind: "error",
+    exit: AUTH,
+    en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock",
+  },
 } as const satisfies ActionEntrySpecs;

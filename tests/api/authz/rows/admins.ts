@@ -39,5 +39,7 @@ export const adminsRows: MatrixRow[] = [
   },
   { method: "PUT", route: "/admin/block", request: async (f) => ({ url: "/v2/admin/block", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
   { method: "PUT", route: "/admin/activate", request: async (f) => ({ url: "/v2/admin/activate", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
+  // Root only: a lock is lifted by a super administrator (403 for any other admin, before any lookup).
+  { method: "PUT", route: "/admin/unlock", request: async (f) => ({ url: "/v2/admin/unlock", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 403, 403) },
   { method: "DELETE", route: "/admin", request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
 ];
