@@ -22,7 +22,8 @@ COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/locales ./locales
-RUN mkdir -p /data && chown node:node /data
+# Owner-only: the database, its WAL files, secrets.json and the mail files are the node user's alone.
+RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -4,7 +4,7 @@
  * the compiler converts identifiers, a plugin converts row keys back; on SQLite with converters
  * generated per statement, statements.ts).
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
@@ -82,14 +82,40 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return openSqlite(options.sqlitePath);
 }
 
+/** The database file and its WAL companions. */
+const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+
+/**
+ * Makes the database owner-only (0600) whatever directory it lives in (an existing `/data`
+ * volume, a umask of 022): the file is created 0600 before SQLite opens it, SQLite gives its
+ * `-wal` and `-shm` the main file's mode, and files left by an older version are narrowed. A
+ * file this process does not own (EPERM) is left as the operator made it.
+ */
+export function restrictSqliteFiles(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
+  for (const name of sqliteFiles(file)) {
+    try {
+      chmodSync(name, 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "EPERM") throw error;
+    }
+  }
+}
+
 function openSqlite(sqlitePath: string): DatabaseHandle {
   const inMemory = sqlitePath === ":memory:" || sqlitePath === "";
-  if (!inMemory) mkdirSync(path.dirname(path.resolve(sqlitePath)), { recursive: true });
+  const file = path.resolve(sqlitePath);
+  if (!inMemory) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    restrictSqliteFiles(file);
+  }
   const database = new SqliteDatabase(inMemory ? ":memory:" : sqlitePath);
   try {
     // WAL lets readers proceed during a write; NORMAL is durable across application crashes
     // in WAL mode (a power loss may drop the last commits, never corrupt the file).
     database.pragma("journal_mode = WAL");
+    if (!inMemory) restrictSqliteFiles(file);
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");

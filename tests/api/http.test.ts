@@ -29,6 +29,16 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
     }
   });
 
+  it("denies camera, microphone, geolocation, payment, USB and the like with Permissions-Policy on every response", async () => {
+    for (const path of ["/healthz", "/v2/public/settings", "/v2/nowhere", "/signin/en", "/assets/missing.js"]) {
+      const res = await server.request().get(path);
+      const policy = String(res.headers["permissions-policy"]);
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial", "bluetooth", "display-capture"]) {
+        expect(policy, `${path} ${feature}`).toContain(`${feature}=()`);
+      }
+    }
+  });
+
   it("answers an anonymous call to a protected or unknown /v2 path with the 401 envelope", async () => {
     const res = await server.request().get("/v2/nothing");
     expect(res.status).toBe(401);
