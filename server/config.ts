@@ -46,6 +46,15 @@ const EnvSchema = z
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL=smtp" });
     }
+    if (env.PUBLIC_URL?.startsWith("https://") && !env.TRUST_PROXY) {
+      // Bulwark serves plain HTTP; behind a TLS proxy it sees HTTPS only through X-Forwarded-Proto,
+      // and without that the Secure session cookie is never set (a silent sign-in loop).
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message: "is required when PUBLIC_URL is https:// (the TLS proxy in front, e.g. TRUST_PROXY=1 or loopback), so the Secure session cookie can be set",
+      });
+    }
     if (Boolean(env.BULWARK_ROOT_EMAIL) !== Boolean(env.BULWARK_ROOT_PASSWORD)) {
       ctx.addIssue({
         code: "custom",

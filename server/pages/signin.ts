@@ -2,7 +2,7 @@ import express, { Router, type Request } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { SignInSchema } from "../../shared/schemas/auth";
-import { apiErrorHandler } from "../http/errors";
+import { AppError, apiErrorHandler } from "../http/errors";
 import { limitPerIp } from "../http/rate-limit";
 import { originOf } from "../http/origin";
 import { startSession } from "../http/session";
@@ -22,7 +22,9 @@ export function startsBrowserSession(req: Request): boolean {
 /**
  * POST /signin/{lang}: the browser's sign-in (DESIGN §4). Same service as POST /v2/public/auth,
  * but it answers with a fresh session (new id, new CSRF token) instead of a token. Only JSON is
- * accepted, so a cross-site form cannot sign a victim into an attacker's account.
+ * accepted, so a cross-site form cannot sign a victim into an attacker's account. Behind an
+ * https:// PUBLIC_URL a request not seen as HTTPS is refused (503 insecureConnection): its
+ * Secure cookie could not be set and the browser would loop back to sign-in.
  */
 export function browserSignInRouter(services: ServiceContext, logger: Logger): Router {
   const router = Router();
@@ -33,6 +35,11 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     (req, _res, next) => next(req.is("application/json") ? undefined : Object.assign(new Error("JSON only"), { status: 415, type: "content-type" })),
     validate(BrowserSignInSchema),
     async (req, res) => {
+      if (services.config.secureCookies && !req.secure) {
+        // express-session would silently drop the Secure cookie: say so instead of a sign-in loop.
+        logger.warn({ reqId: req.id }, "browser sign-in refused: PUBLIC_URL is https:// but this request is not seen as HTTPS; check TRUST_PROXY and the proxy's X-Forwarded-Proto");
+        throw new AppError("insecureConnection");
+      }
       const input = inputOf(res, BrowserSignInSchema);
       const admin = await signIn(services, input, originOf(req));
       const { security } = await readSettings(services.db);

@@ -156,6 +156,27 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
       expect((await server.request().get("/v2/me").set("Cookie", cookie)).status).toBe(200);
     });
 
+    it("behind an https:// PUBLIC_URL, sets the Secure __Host- cookie for HTTPS requests and refuses plain ones with insecureConnection", async () => {
+      const proxied = await getTestServer({ dialect, env: { PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" } });
+      try {
+        const admin = await buildAdmin(proxied.database.db, {});
+        const hex = await givePassword(proxied.database.db, proxied.config, admin);
+        const body = { username: admin.username, password: hex };
+        const plain = await proxied.request().post("/signin/pt").send(body);
+        expect(plain.status).toBe(503);
+        expect(plain.body.error.code).toBe("insecureConnection");
+        expect(plain.headers["set-cookie"]).toBeUndefined();
+        expect(proxied.logs.join("\n")).toContain("TRUST_PROXY");
+        const secure = await proxied.request().post("/signin/pt").set("X-Forwarded-Proto", "https").send(body);
+        expect(secure.status).toBe(200);
+        const setCookie = (secure.headers["set-cookie"] as unknown as string[])[0]!;
+        expect(setCookie).toMatch(/^__Host-bulwark\.sid=/);
+        expect(setCookie).toMatch(/;\s*Secure/i);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it("rate-limits sign-in per IP with 429 and Retry-After", async () => {
       const isolated = await getTestServer({ dialect });
       try {

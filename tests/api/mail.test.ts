@@ -71,7 +71,7 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
   const db = () => testDb.db;
 
   function service(env: Record<string, string>, pollIntervalMs?: number) {
-    const config = loadConfig({ NODE_ENV: "test", BULWARK_DATA_DIR: dataDir, PUBLIC_URL, ...env }, root);
+    const config = loadConfig({ NODE_ENV: "test", BULWARK_DATA_DIR: dataDir, PUBLIC_URL, TRUST_PROXY: "loopback", ...env }, root);
     const mail = createMailService({ db: db(), config, i18n, logger, ...(pollIntervalMs ? { pollIntervalMs } : {}) });
     services.push(mail);
     return { mail, config };

@@ -34,7 +34,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
 
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test" } });
+    server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" } });
     noMail = await getTestServer({ dialect, env: { MAIL: "disabled" } });
     rootAdmin = await buildAdmin(db(), { role: "root" });
     root = await bearerFor(server.config, rootAdmin);

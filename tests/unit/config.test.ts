@@ -34,6 +34,8 @@ describe("loadConfig", () => {
     [{ BULWARK_ROOT_EMAIL: "root@example.com" }, "BULWARK_ROOT_PASSWORD"],
     [{ BULWARK_ROOT_EMAIL: "not-an-email", BULWARK_ROOT_PASSWORD: "x" }, "BULWARK_ROOT_EMAIL"],
     [{ CAPTCHA: "recaptcha" }, "CAPTCHA"],
+    // Behind a TLS proxy the Secure session cookie needs the proxy trusted (issue 12, item 8).
+    [{ PUBLIC_URL: "https://console.example.com" }, "TRUST_PROXY"],
   ])("stops on %o naming %s", (env, variable) => {
     expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(ConfigError);
     expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -60,7 +62,7 @@ describe("loadConfig", () => {
 
   it("uses secure cookies behind an HTTPS public URL and keeps PostgreSQL URLs", () => {
     const config = loadConfig(
-      { BULWARK_DATA_DIR: dataDir(), PUBLIC_URL: "https://console.example.com/", DATABASE_URL: "postgres://u@h/db", EDITION: "private" },
+      { BULWARK_DATA_DIR: dataDir(), PUBLIC_URL: "https://console.example.com/", TRUST_PROXY: "1", DATABASE_URL: "postgres://u@h/db", EDITION: "private" },
       root,
     );
     expect(config.secureCookies).toBe(true);

@@ -41,6 +41,13 @@ export const MESSAGE_ENTRIES = {
     kind: "error",
     en: "This form has expired - Reload the page and try again",
   },
+  // Browser sign-in when the session cookie must be Secure but the request is not seen as HTTPS
+  // (a TLS proxy without X-Forwarded-Proto, or the plain-HTTP port reached directly).
+  insecureConnection: {
+    status: 503,
+    kind: "error",
+    en: "Signing in needs a secure (HTTPS) connection, but this server sees plain HTTP - Contact Administrator",
+  },
   bulkPartial: {
     status: 200,
     kind: "error",
