@@ -93,4 +93,25 @@ describe("administrators in Chromium", () => {
     expect(new URL(victim.page.url()).pathname).toBe("/signin/en");
     expect(new URL(victim.page.url()).searchParams.get("next")).toBe("/admins/manage");
   }, 90_000);
+
+  it("a root lifts a sign-in lock from the admin's profile page with Unlock", async () => {
+    const db = suite.server().database.db;
+    const team = await buildTeam(db, { teamName: "East Ops", slug: "east-ops" });
+    const root = await buildAdmin(db, { role: "root", teams: [], username: "root3@e2e.test" });
+    const target = await buildAdmin(db, { teams: [team], username: "locked@e2e.test", firstName: "Lu", lastName: "Locked" });
+    await givePassword(db, suite.server().config, target);
+    await db.updateTable("admins").set({ failedAttempts: 5, lockedUntil: Date.now() + 600_000 }).where("id", "=", target.id).execute();
+
+    const { page, consoleErrors } = await open(root);
+    await page.goto(`/admins/profile/${target.uid}`);
+    await page.waitForSelector('bulwark-island[name="AdminActions"][hydrated]');
+    expect(await page.getByRole("button", { name: "Activate" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Unlock" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unlock Lu Locked?" });
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Unlock" }).count()).toBe(0);
+    expect(await page.getByText("Locked until").count()).toBe(0);
+    expect(await db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", target.id).executeTakeFirstOrThrow()).toEqual({ failedAttempts: 0, lockedUntil: null });
+    expect(consoleErrors).toEqual([]);
+  }, 90_000);
 });
