@@ -24,7 +24,7 @@ import { loadTarget, recordPerTeam, teamIdsOf } from "../adminTarget";
 /** How long an account stays locked after too many failed checks (a root can unlock it sooner). */
 export const ADMIN_LOCK_MINUTES = 15;
 
-/** What one budgeted check concluded: the right password, a wrong one, or refused unchecked-in-effect (locked). */
+/** What one budgeted check concluded: the right password, a wrong one (counted), or refused because the account is locked. */
 export type BudgetedCheck = "ok" | "wrong" | "locked";
 
 /** The admin a password check is for. */
@@ -109,7 +109,7 @@ export async function unlockAdmin(ctx: ServiceContext, scope: Scope, uid: string
   });
 }
 
-/** Throws `code` unless the current password checked "ok"; a spent budget throws `lockedCode` (429). */
+/** Turns a current-password check into the call's answer: `wrongCode` (403) for a wrong password, `lockedCode` (429) once the budget is spent. */
 export function assertCurrentPassword(outcome: BudgetedCheck, wrongCode: "passwordChange403" | "terminate403", lockedCode: "passwordChange429" | "terminate429"): void {
   if (outcome === "locked") throw new AppError(lockedCode);
   if (outcome === "wrong") throw new AppError(wrongCode);
