@@ -88,7 +88,7 @@ export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
     <form className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <PasswordField
-        label={t("auth:fields.newPassword")}
+        label={t(activation ? "auth:fields.password" : "auth:fields.newPassword")}
         hint={t("auth:passwordRules")}
         autoComplete="new-password"
         required
