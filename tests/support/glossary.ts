@@ -78,13 +78,19 @@ export function proseOf(text: string): string {
 
 const WORD = "[\\p{L}\\p{N}-]";
 
+const compiled = new Map<string, RegExp>();
+
 /** A whole-word regular expression for a glossary word: spaces match any space, a final * any ending. */
 export function wordPattern(word: string): RegExp {
+  const known = compiled.get(word);
+  if (known) return known;
   const wild = word.endsWith("*");
   const body = fold(wild ? word.slice(0, -1) : word)
     .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
     .replace(/\s+/g, "\\s+");
-  return new RegExp(`(?<!${WORD})${body}${wild ? `${WORD}*` : ""}(?!${WORD})`, "u");
+  const pattern = new RegExp(`(?<!${WORD})${body}${wild ? `${WORD}*` : ""}(?!${WORD})`, "u");
+  compiled.set(word, pattern);
+  return pattern;
 }
 
 function globPattern(glob: string): RegExp {
