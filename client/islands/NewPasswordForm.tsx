@@ -26,7 +26,7 @@ export interface NewPasswordFormProps {
 }
 
 /** An invitation's dead link says to ask for a new invitation, not for a password reset. */
-function inviteFailure(error: unknown): "auth:activate.inviteInvalid" | "auth:activate.inviteExpired" | null {
+export function inviteFailure(error: unknown): "auth:activate.inviteInvalid" | "auth:activate.inviteExpired" | null {
   if (!isApiError(error) || error.prefix !== "confirm") return null;
   if (error.status === 404) return "auth:activate.inviteInvalid";
   if (error.status === 410) return "auth:activate.inviteExpired";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORM_ERROR, validateForm } from "../../client/components/forms/validation";
-import { NewPasswordForm } from "../../client/islands/NewPasswordForm";
+import { inviteFailure, NewPasswordForm } from "../../client/islands/NewPasswordForm";
+import { ApiError } from "../../shared/api/errors";
 import { SignInForm } from "../../client/islands/SignInForm";
 import { SignUpForm } from "../../client/islands/SignUpForm";
 import { describeBrowser } from "../../client/lib/browser";
@@ -47,6 +48,14 @@ describe("NewPasswordPage wording", () => {
       expect(html).not.toContain(translate(lang)("auth:reset.submit"));
       expect(newPasswordTitleKey(flow)).toBe("auth:activate.title");
     }
+  });
+
+  it("tells the holder of a dead invitation link to ask for a new invitation", () => {
+    expect(inviteFailure(new ApiError({ status: 404, prefix: "confirm", code: "confirm404" }))).toBe("auth:activate.inviteInvalid");
+    expect(inviteFailure(new ApiError({ status: 410, prefix: "confirm", code: "confirm410" }))).toBe("auth:activate.inviteExpired");
+    expect(inviteFailure(new ApiError({ status: 422, prefix: "confirm", code: "confirm422" }))).toBeNull();
+    expect(inviteFailure(new ApiError({ status: 0, prefix: "confirm" }))).toBeNull();
+    expect(translate("en")("auth:activate.inviteExpired")).toContain("Ask the administrator who invited you for a new invitation");
   });
 
   it("keeps the password reset worded as choosing a new password", () => {
