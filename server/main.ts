@@ -41,7 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
   if (root.kind === "setupLink") {
     // The one-time setup link goes to the operator's console, not into the structured log.
-    process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to set the password of 'root':\n  ${root.link}\n\n`);
+    process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n  ${root.link}\n\n`);
   }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();

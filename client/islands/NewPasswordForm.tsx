@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { createApiClient } from "../../shared/api/client";
+import { isApiError } from "../../shared/api/errors";
 import { sha512Hex } from "../../shared/crypto";
 import { PasswordWithConfirmationSchema, token as tokenSchema } from "../../shared/schemas/primitives";
 import { Alert } from "../components/forms/Alert";
@@ -11,10 +12,25 @@ import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
 import { BackToSignIn } from "../components/forms/BackToSignIn";
 
+/**
+ * Which link the page was opened from: `activate` (/verify: a registration or the first root's
+ * setup link), `invite` (/reset with an administrator's invitation token) or `reset` (a forgotten
+ * password). Both activation flows are worded as activating the account, start to finish.
+ */
+export type NewPasswordFlow = "activate" | "invite" | "reset";
+
 /** Props of the new-password island: the token is deliberately not one of them. */
 export interface NewPasswordFormProps {
   lang: string;
-  mode: "verify" | "reset";
+  flow: NewPasswordFlow;
+}
+
+/** An invitation's dead link says to ask for a new invitation, not for a password reset. */
+export function inviteFailure(error: unknown): "auth:activate.inviteInvalid" | "auth:activate.inviteExpired" | null {
+  if (!isApiError(error) || error.prefix !== "confirm") return null;
+  if (error.status === 404) return "auth:activate.inviteInvalid";
+  if (error.status === 410) return "auth:activate.inviteExpired";
+  return null;
 }
 
 /** The one-time token is the last path segment (/verify/{lang}/{token}); read at submit time only. */
@@ -32,7 +48,8 @@ function tokenFromPath(): string {
  * the shared rules. The token is never a prop or rendered (it would land in the page source);
  * it is read from the address bar when the form is sent.
  */
-export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
+export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
+  const activation = flow !== "reset";
   const t = useT();
   const messageFor = useCallMessage();
   const form = useForm({ password: "", confirmPassword: "" });
@@ -48,17 +65,18 @@ export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
     try {
       const body = { token, new_password: await sha512Hex(checked.data.password) };
       const api = createApiClient();
-      await (mode === "verify" ? api.verify(body) : api.confirm(body));
+      await (flow === "activate" ? api.verify(body) : api.confirm(body));
       setDone(true);
     } catch (error) {
-      setFailure(messageFor(error));
+      const own = flow === "invite" ? inviteFailure(error) : null;
+      setFailure(own ? t(own) : messageFor(error));
     }
   });
 
   if (done) {
     return (
       <div className="form">
-        <Alert variant="success">{t(mode === "verify" ? "errors:verify200" : "errors:confirm200")}</Alert>
+        <Alert variant="success">{t(activation ? "auth:activate.done" : "errors:confirm200")}</Alert>
         <a className="button button-primary button-block" href={`/signin/${lang}`}>
           {t("auth:newPassword.signIn")}
         </a>
@@ -70,7 +88,7 @@ export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
     <form className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <PasswordField
-        label={t("auth:fields.newPassword")}
+        label={t(activation ? "auth:fields.password" : "auth:fields.newPassword")}
         hint={t("auth:passwordRules")}
         autoComplete="new-password"
         required
@@ -78,7 +96,7 @@ export function NewPasswordForm({ lang, mode }: NewPasswordFormProps) {
       />
       <PasswordField label={t("auth:fields.confirmPassword")} autoComplete="new-password" required {...form.bind("confirmPassword")} />
       <SubmitButton busy={form.busy} block>
-        {t(mode === "verify" ? "auth:verify.submit" : "auth:reset.submit")}
+        {t(activation ? "auth:activate.submit" : "auth:reset.submit")}
       </SubmitButton>
       <BackToSignIn lang={lang} />
     </form>

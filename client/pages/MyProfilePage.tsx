@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { MeResponse } from "../../shared/api/responses";
+import { roleLabel as roleLabelOf, roleTextKey } from "../../shared/domain/roles";
 import { Island } from "../components/Island";
 import { useLang, useT } from "../components/render-context";
 import { formatDateTime } from "../lib/datetime";
@@ -37,7 +38,7 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
   const t = useT();
   const lang = useLang();
   const when = (iso: string) => formatDateTime(iso, lang, profile.timezone, "long");
-  const roleLabel = profile.role === "root" ? "superAdmin" : "admin";
+  const roleLabel = roleLabelOf(profile.role);
   const ns = ["profile", "validation"] as const;
   return (
     <div className="profile-page">
@@ -46,7 +47,7 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
           <dt>{t("profile:summary.username")}</dt>
           <dd>{profile.username}</dd>
           <dt>{t("profile:summary.role")}</dt>
-          <dd data-role={roleLabel}>{t(`profile:roles.${roleLabel}`)}</dd>
+          <dd data-role={roleLabel}>{t(roleTextKey(profile.role))}</dd>
           <dt>{t("profile:summary.status")}</dt>
           <dd>{STATUS_KEYS.has(profile.status) ? t(`profile:statuses.${profile.status}`) : profile.status}</dd>
           <dt>{t("profile:summary.createdOn")}</dt>

@@ -9,12 +9,14 @@ import { PublicLayout } from "../../client/components/layout/PublicLayout";
 import { SignInPage } from "../../client/pages/public/SignInPage";
 import { SignUpPage } from "../../client/pages/public/SignUpPage";
 import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage";
-import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
+import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/NewPasswordPage";
+import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
 import type { ServiceContext } from "../services/context";
 import { readSettings } from "../services/settings";
+import { tokenPurpose } from "../services/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { renderDocument } from "./document";
@@ -108,12 +110,14 @@ export function pagesRouter(deps: PageDeps): Router {
     });
   }
   for (const mode of ["verify", "reset"] as const) {
-    router.get(`/${mode}/:lang/:token`, (req, res) => {
+    router.get(`/${mode}/:lang/:token`, async (req, res) => {
       const { lang, token } = req.params;
       if (!isLang(lang)) return res.redirect(302, `/${mode}/${defaultLanguage}/${encodeURIComponent(token)}`);
       res.set("Referrer-Policy", "no-referrer");
       const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
-      renderPublic(res, 200, lang, `auth:${mode}.title`, <NewPasswordPage lang={lang} mode={mode} />, hrefs);
+      // An invitation's link opens /reset (the confirm call completes it) but reads as activation.
+      const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, token)) === "admin_invite" ? "invite" : "reset";
+      renderPublic(res, 200, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} />, hrefs);
     });
   }
 

@@ -58,3 +58,13 @@ export async function redeemToken(
   if (Number(claimed.numUpdatedRows) !== 1) return "invalid";
   return { adminId: row.adminId, purpose: row.purpose };
 }
+
+/**
+ * The purpose of a token without redeeming it, so a page can word itself for the flow the link
+ * belongs to (an invitation's /reset link is an account activation). Used, expired and unknown
+ * tokens still answer what they were issued for (or null); redeeming decides validity.
+ */
+export async function tokenPurpose(db: Db, token: string): Promise<TokenPurpose | null> {
+  const row = await db.selectFrom("oneTimeTokens").select("purpose").where("tokenHash", "=", tokenHash(token)).executeTakeFirst();
+  return row?.purpose ?? null;
+}

@@ -24,6 +24,14 @@ export function roleLabel(role: Role): RoleLabel {
   return ROLE_LABELS[role];
 }
 
+/**
+ * The i18n key of a role's translated name ("Super administrator", "Superadministrador"): one
+ * key in `common` (inlined for every island) so the header, lists and profiles say the same.
+ */
+export function roleTextKey(role: Role): `common:roles.${RoleLabel}` {
+  return `common:roles.${ROLE_LABELS[role]}`;
+}
+
 /** True for the super administrator, who sees and changes everything (DESIGN §5). */
 export function isRoot(role: Role): boolean {
   return role === "root";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
+import { issueToken } from "../../server/services/oneTimeTokens";
 import { testDialects } from "../support/db";
 import { setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
@@ -48,6 +49,32 @@ describe.each(testDialects())("admin invitations on %s", (dialect) => {
     const actions = (await logOf(server, res.body.uid as string)).map((l) => l.action);
     expect(actions.filter((a) => a === "admin.create" || a === "admin.invite.accept")).toEqual(["admin.create", "admin.invite.accept"]);
     await setSettings(server.database.db, "security", {});
+  });
+
+  it("words the invitation as account activation from the e-mail to the page; a reset link keeps 'new password'", async () => {
+    const w = await buildWorld(server);
+    const email = `activate-${w.tag}@example.test`;
+    const res = await server.request().post("/v2/admin").set("Authorization", w.as.adminA)
+      .send({ username: email, firstName: "Ana", lastName: "Ativa", teams: [w.teamA.slug], invite: true, lang: "pt" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mail = await capture.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toBe("Ative a sua conta de administrador do Bulwark");
+    expect(mail.text).toContain("Ativar a minha conta:");
+    const invitePage = await server.request().get(new URL(linkFrom(mail, "/reset/pt/")).pathname);
+    expect(invitePage.status).toBe(200);
+    expect(invitePage.text).toContain("<title>Ativar a sua conta · Bulwark</title>");
+    expect(invitePage.text).toContain('{"lang":"pt","flow":"invite"}');
+    const visible = (html: string) => html.slice(0, html.indexOf('id="bulwark-i18n"'));
+    expect(visible(invitePage.text)).toContain("Ativar conta</button>");
+    expect(visible(invitePage.text).toLowerCase()).not.toContain("nova palavra-passe");
+
+    const resetToken = await issueToken(server.database.db, w.adminA.id, "reset", 60);
+    const resetPage = await server.request().get(`/reset/pt/${resetToken}`);
+    expect(resetPage.text).toContain("<title>Escolher nova palavra-passe · Bulwark</title>");
+    expect(resetPage.text).toContain('{"lang":"pt","flow":"reset"}');
+    expect(visible(resetPage.text)).toContain("Guardar palavra-passe</button>");
+    const unknown = await server.request().get("/reset/es/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(unknown.text).toContain("<title>Elegir una nueva contraseña · Bulwark</title>");
   });
 
   it("withdraws the invitation link when the invited admin is blocked", async () => {

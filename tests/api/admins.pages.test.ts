@@ -48,11 +48,12 @@ describe.each(testDialects())("administrator pages on %s", (dialect) => {
     expect(bad.text).toContain("Some filters were not valid and were ignored.");
   });
 
-  it("offers 'Create as Super-Admin?' to root only, with the caller's teams", async () => {
+  it("offers 'Create as super administrator?' (SPEC's 'Create as Super-Admin?') to root only, with the caller's teams", async () => {
     const w = await buildWorld(server);
     const asRoot = await page("/admins/create", w.root);
     expect(asRoot.text).toContain('<bulwark-island name="AdminCreateForm"');
     expect(asRoot.text).toMatch(/<input type="checkbox"[^>]* name="root"/);
+    expect(asRoot.text).toContain("Create as super administrator?");
     expect(asRoot.text).toContain(w.teamB.teamName);
     const asAdmin = await page("/admins/create", w.adminA);
     expect(asAdmin.text).not.toContain('name="root"');

@@ -43,10 +43,12 @@ describe("administrators in Chromium", () => {
     const invitee = await open();
     await invitee.page.goto(new URL(linkFrom(mail, "/reset/en/")).pathname);
     await invitee.page.waitForSelector('bulwark-island[name="NewPasswordForm"][hydrated]');
-    await invitee.page.getByLabel("New password", { exact: true }).fill("N1na!Secret");
+    expect(await invitee.page.locator("h1").textContent()).toBe("Activate your account");
+    expect(mail.subject).toBe("Activate your Bulwark administrator account");
+    await invitee.page.getByLabel("Password", { exact: true }).fill("N1na!Secret");
     await invitee.page.getByLabel("Confirm password").fill("N1na!Secret");
-    await invitee.page.getByRole("button", { name: "Save password" }).click();
-    await invitee.page.getByText("Password changed - Sign in with your new password").waitFor();
+    await invitee.page.getByRole("button", { name: "Activate account" }).click();
+    await invitee.page.getByText("Your account is active - Sign in with your password").waitFor();
 
     await invitee.page.goto("/signin/en");
     await invitee.page.waitForSelector('bulwark-island[name="SignInForm"][hydrated]');

@@ -45,10 +45,11 @@ describe("admin identity in Chromium", () => {
     // The link points at PUBLIC_URL; this server listens on an ephemeral port, so follow its path.
     await page.goto(new URL(linkFrom(mail, "/verify/en/")).pathname);
     await page.waitForSelector('bulwark-island[name="NewPasswordForm"][hydrated]');
-    await page.getByLabel("New password", { exact: true }).fill("Rad1um!Pass");
+    expect(await page.locator("h1").textContent()).toBe("Activate your account");
+    await page.getByLabel("Password", { exact: true }).fill("Rad1um!Pass");
     await page.getByLabel("Confirm password").fill("Rad1um!Pass");
-    await page.getByRole("button", { name: "Verify account" }).click();
-    await page.getByText("Account verification successful").waitFor();
+    await page.getByRole("button", { name: "Activate account" }).click();
+    await page.getByText("Your account is active - Sign in with your password").waitFor();
 
     await page.goto("/dashboard");
     await page.waitForURL("**/signin/en?next=%2Fdashboard");

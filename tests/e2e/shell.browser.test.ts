@@ -90,7 +90,7 @@ describe("console shell in Chromium", () => {
     const box = await sidebar.boundingBox();
     expect(box?.width).toBe(290);
     expect((await page.locator(".app-header").boundingBox())?.height).toBe(80);
-    for (const name of ["Domains", "Associations", "General", "Apps", "Purchase", "Administrators", "Teams"]) {
+    for (const name of ["Domains", "Associations", "General", "Apps", "Purchase", "Administrators", "Companies"]) {
       expect(await sidebar.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
     }
     expect(await sidebar.getByText("Version 5.0.1").isVisible()).toBe(true);
@@ -100,7 +100,8 @@ describe("console shell in Chromium", () => {
     await page.getByRole("button", { name: /Grace Hopper/ }).click();
     const menu = page.locator("#profile-menu");
     await expect.poll(() => menu.isVisible()).toBe(true);
-    expect(await menu.getByText("superAdmin").isVisible()).toBe(true);
+    expect(await menu.getByText("Super administrator").isVisible()).toBe(true);
+    expect(await page.locator(".profile-role").first().textContent()).toBe("Super administrator");
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: /Grace Hopper/ }).click();
@@ -122,7 +123,7 @@ describe("console shell in Chromium", () => {
       expect(await sidebar.getByRole("link", { name, exact: true }).count()).toBe(0);
     }
     expect(await sidebar.getByRole("link", { name: "Administradores" }).isVisible()).toBe(true);
-    expect(await page.locator(".profile-role").first().textContent()).toBe("admin");
+    expect(await page.locator(".profile-role").first().textContent()).toBe("Administrador");
     const denied = await page.goto("/settings");
     expect(denied?.status()).toBe(403);
     expect(consoleErrors).toEqual([]);

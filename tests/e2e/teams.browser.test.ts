@@ -14,7 +14,7 @@ describe("teams in Chromium", () => {
     const { page, consoleErrors } = await open(root);
     const id = tag();
     await page.goto("/teams");
-    await page.getByRole("link", { name: "Create team" }).first().click();
+    await page.getByRole("link", { name: "Create company" }).first().click();
     await page.waitForURL("**/teams/create");
     await page.waitForSelector('bulwark-island[name="TeamForm"][hydrated]');
 
@@ -61,7 +61,7 @@ describe("teams in Chromium", () => {
     const rows = page.locator("table.teams-table tbody tr");
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getAttribute("data-slug")).toBe(mine.slug);
-    expect(await page.getByRole("link", { name: "Create team" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Create company" }).count()).toBe(0);
 
     const denied = await page.goto("/teams/create");
     expect(denied?.status()).toBe(403);

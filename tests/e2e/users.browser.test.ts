@@ -206,7 +206,7 @@ describe("users console in Chromium", () => {
     await device.getByRole("button", { name: "Wipe", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Wipe this device?" });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("Wanda iPhone will erase the app's data the next time it connects.");
+    expect(await dialog.textContent()).toContain("Wanda iPhone will wipe the app's data the next time it connects.");
     await dialog.getByRole("button", { name: "Wipe device" }).click();
     await device.getByText("Device Wiped").waitFor();
     expect(await device.locator(".badge").textContent()).toBe("Wipe pending");

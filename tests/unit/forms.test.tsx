@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { FORM_ERROR, validateForm } from "../../client/components/forms/validation";
-import { NewPasswordForm } from "../../client/islands/NewPasswordForm";
+import { inviteFailure, NewPasswordForm } from "../../client/islands/NewPasswordForm";
+import { ApiError } from "../../shared/api/errors";
 import { SignInForm } from "../../client/islands/SignInForm";
 import { SignUpForm } from "../../client/islands/SignUpForm";
 import { describeBrowser } from "../../client/lib/browser";
-import { NewPasswordPage } from "../../client/pages/public/NewPasswordPage";
+import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/NewPasswordPage";
 import { SignInPage } from "../../client/pages/public/SignInPage";
 import { SignUpPage } from "../../client/pages/public/SignUpPage";
 import { formatDateTime } from "../../client/lib/datetime";
@@ -19,18 +20,50 @@ const TOKEN = "tok_3xY9aQ7LmN2pR5sT8vW1zB";
 const TIMEZONES = ["Europe/Lisbon", "Europe/Madrid", "America/Sao_Paulo"];
 
 describe("NewPasswordForm", () => {
-  it.each(["verify", "reset"] as const)("never renders a token (%s), as an island or inside its page", (mode) => {
-    const island = render(<NewPasswordForm lang="pt" mode={mode} />, "pt").html;
-    const page = render(<NewPasswordPage lang="pt" mode={mode} />, "pt");
+  it.each(["activate", "invite", "reset"] as const)("never renders a token (%s), as an island or inside its page", (mode) => {
+    const island = render(<NewPasswordForm lang="pt" flow={mode} />, "pt").html;
+    const page = render(<NewPasswordPage lang="pt" flow={mode} />, "pt");
     for (const html of [island, page.html]) {
       expect(html).not.toContain(TOKEN);
       expect(html).not.toMatch(/token/i);
     }
     expect(page.html).toContain('<bulwark-island name="NewPasswordForm"');
-    expect(page.html).toContain(`{"lang":"pt","mode":"${mode}"}`);
+    expect(page.html).toContain(`{"lang":"pt","flow":"${mode}"}`);
     expect(page.html).toContain('type="password"');
     expect(page.html).toContain('autoComplete="new-password"');
     expect([...page.state.namespaces].sort()).toEqual(["auth", "common", "errors", "validation"]);
+  });
+});
+
+describe("NewPasswordPage wording", () => {
+  it.each([
+    ["en", "Choose the password you will use to sign in.", "Activate account"],
+    ["pt", "Escolha a palavra-passe que vai usar para iniciar sessão.", "Ativar conta"],
+    ["es", "Elija la contraseña que usará para iniciar sesión.", "Activar cuenta"],
+  ])("words an invitation (%s) as account activation, never as a new password", (lang, intro, submit) => {
+    for (const flow of ["activate", "invite"] as const) {
+      const { html } = render(<NewPasswordPage lang={lang} flow={flow} />, lang);
+      expect(html).toContain(intro);
+      expect(html).toContain(submit);
+      expect(html).not.toContain(translate(lang)("auth:reset.submit"));
+      expect(newPasswordTitleKey(flow)).toBe("auth:activate.title");
+    }
+  });
+
+  it("tells the holder of a dead invitation link to ask for a new invitation", () => {
+    expect(inviteFailure(new ApiError({ status: 404, prefix: "confirm", code: "confirm404" }))).toBe("auth:activate.inviteInvalid");
+    expect(inviteFailure(new ApiError({ status: 410, prefix: "confirm", code: "confirm410" }))).toBe("auth:activate.inviteExpired");
+    expect(inviteFailure(new ApiError({ status: 422, prefix: "confirm", code: "confirm422" }))).toBeNull();
+    expect(inviteFailure(new ApiError({ status: 0, prefix: "confirm" }))).toBeNull();
+    expect(translate("en")("auth:activate.inviteExpired")).toContain("Ask the administrator who invited you for a new invitation");
+  });
+
+  it("keeps the password reset worded as choosing a new password", () => {
+    const { html } = render(<NewPasswordPage lang="pt" flow="reset" />, "pt");
+    expect(html).toContain("Escolha uma nova palavra-passe para a sua conta.");
+    expect(html).toContain("Guardar palavra-passe");
+    expect(newPasswordTitleKey("reset")).toBe("auth:reset.title");
+    expect(translate("pt")("auth:reset.title")).toBe("Escolher nova palavra-passe");
   });
 });
 

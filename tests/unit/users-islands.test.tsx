@@ -94,7 +94,7 @@ describe("platform names", () => {
     const { html } = render(<UsersFilters query={{ ...DEFAULT_USERS_QUERY, platform: 13 }} teams={TEAMS} onChange={() => {}} />, "es");
     expect(html).toContain('<option value="12">Windows de escritorio</option>');
     expect(html).toContain('<option value="13" selected="">OSX</option>');
-    expect(html).toContain("Borrar filtros");
+    expect(html).toContain("Limpiar filtros");
   });
 });
 
@@ -186,7 +186,7 @@ describe("UserProfilePage", () => {
     expect(html).toContain("Windows de escritorio");
     expect(html).toContain("Lisboa, PT");
     expect(html).toContain("Geolocalizado en Portugal");
-    expect(html).toContain("Borrado pendiente");
+    expect(html).toContain("Borrado remoto pendiente");
     expect(html).toContain("Usuario SIP de terceros");
     expect(html).toContain("ana.s");
     expect([...state.islands].sort()).toEqual(["DeviceActions", "UserEditForm", "UserResetButton"]);
@@ -199,8 +199,8 @@ describe("UserProfilePage", () => {
     expect(none).toContain("Not wiped");
     expect(none).toContain(">Wipe</button>");
     const done = render(<DeviceActions uid={UID_A} deviceId={UID_B} label="Pixel" wipe={wipe("done")} csrfToken="c" timezone="UTC" />, "pt").html;
-    expect(done).toContain("Apagado");
-    expect(done).not.toContain(">Apagar</button>");
+    expect(done).toContain("Dados limpos");
+    expect(done).not.toContain(">Limpar os dados</button>");
   });
 });
 

@@ -1,3 +1,4 @@
+import { roleLabel as roleLabelOf, roleTextKey } from "../../../shared/domain/roles";
 import { useT } from "../render-context";
 
 /** The signed-in admin as the header shows them. */
@@ -22,7 +23,9 @@ export function initialsOf(firstName: string, lastName: string): string {
 export function Header({ title, admin, csrfToken }: { title: string; admin: HeaderAdmin; csrfToken: string }) {
   const t = useT();
   const fullName = `${admin.firstName} ${admin.lastName}`.trim();
-  const roleLabel = admin.role === "root" ? "superAdmin" : "admin";
+  // SPEC §2's label (superAdmin / admin) stays a data attribute; people read the translated role.
+  const roleLabel = roleLabelOf(admin.role);
+  const roleText = t(roleTextKey(admin.role));
   return (
     <header className="app-header">
       <button type="button" className="menu-toggle" popoverTarget="sidebar" aria-controls="sidebar">
@@ -40,7 +43,7 @@ export function Header({ title, admin, csrfToken }: { title: string; admin: Head
           <span className="profile-text">
             <span className="profile-name">{fullName}</span>
             <span className="profile-role" data-role={roleLabel}>
-              {roleLabel}
+              {roleText}
             </span>
           </span>
           <span className="visually-hidden">{t("layout:header.profileMenu")}</span>
@@ -52,7 +55,7 @@ export function Header({ title, admin, csrfToken }: { title: string; admin: Head
             </span>
             <span>
               <span className="profile-name">{fullName}</span>
-              <span className="profile-role">{roleLabel}</span>
+              <span className="profile-role">{roleText}</span>
             </span>
           </div>
           <a className="profile-menu-item" href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>

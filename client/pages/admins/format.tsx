@@ -1,9 +1,9 @@
-import { ROLE_LABELS, type Role } from "../../../shared/domain/roles";
+import { roleTextKey, type Role } from "../../../shared/domain/roles";
 import type { Translate } from "../../components/render-context";
 
 /** The translated label of a role (superAdmin / admin, SPEC §2). */
 export function roleText(t: Translate, role: Role): string {
-  return t(`admins:roles.${ROLE_LABELS[role]}`);
+  return t(roleTextKey(role));
 }
 
 /** The translated label of an admin status; an unknown status is shown as sent. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { TeamDetails } from "../../../shared/api/teams";
+import { roleTextKey } from "../../../shared/domain/roles";
 import { Island } from "../../components/Island";
 import { Alert } from "../../components/forms/Alert";
 import { useLang, useT } from "../../components/render-context";
@@ -100,7 +101,7 @@ function Admins({ team }: { team: TeamDetails }) {
         <li key={admin.uid}>
           <a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{`${admin.firstName} ${admin.lastName}`.trim() || admin.username}</a>
           <span className="muted">{admin.username}</span>
-          {admin.role === "root" ? <span className="badge badge-flag">{t("teams:roles.root")}</span> : null}
+          {admin.role === "root" ? <span className="badge badge-flag">{t(roleTextKey("root"))}</span> : null}
           <span className={`badge badge-${admin.status}`}>{ADMIN_STATUSES.has(admin.status) ? t(`teams:statuses.${admin.status}`) : admin.status}</span>
         </li>
       ))}

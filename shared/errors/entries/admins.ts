@@ -9,7 +9,7 @@ export const ADMIN_ENTRIES = {
   adminCreate501: {
     status: 501,
     kind: "error",
-    en: "Emailing is disabled - Define a password instead of sending an e-mail invite",
+    en: "E-mailing is disabled - Define a password instead of sending an e-mail invitation",
   },
   adminCreate509: {
     status: 509,

@@ -20,13 +20,13 @@ export const AUTH_ENTRIES = {
     status: 422,
     kind: "error",
     exit: AUTH,
-    en: "Registration is not complete - Open the verification link sent to your e-mail",
+    en: "Your account is not active yet - Open the activation link sent to your e-mail",
   },
   signout200: { status: 200, kind: "info", en: "You have been signed out" },
   register200: {
     status: 200,
     kind: "success",
-    en: "Verification e-mail sent - Open the link in it to complete your registration",
+    en: "Activation e-mail sent - Open the link in it to activate your account",
   },
   register403: { status: 403, kind: "error", en: "Registration is disabled - Contact Administrator" },
   register409: {
@@ -45,9 +45,9 @@ export const AUTH_ENTRIES = {
     en: "Could not e-mail the registration details to the administrator - Try again later",
   },
   verify200: { status: 200, kind: "success", en: "Account verification successful" },
-  verify404: { status: 404, kind: "error", en: "This verification link is invalid or has already been used" },
-  verify410: { status: 410, kind: "error", en: "This verification link has expired - Ask for a new one" },
-  verify422: { status: 422, kind: "error", en: "Choose a password to finish verifying your account" },
+  verify404: { status: 404, kind: "error", en: "This activation link is invalid or has already been used" },
+  verify410: { status: 410, kind: "error", en: "This activation link has expired - Ask for a new one" },
+  verify422: { status: 422, kind: "error", en: "Choose a password to finish activating your account" },
   confirm200: { status: 200, kind: "success", en: "Password changed - Sign in with your new password" },
   confirm404: {
     status: 404,

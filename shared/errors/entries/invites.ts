@@ -6,7 +6,7 @@ export const INVITE_LICENSE_ENTRIES = {
   inviteCreate400: {
     status: 400,
     kind: "error",
-    en: "Insufficient licenses - Reduce the number of invites or add licenses",
+    en: "Insufficient licenses - Reduce the number of invitations or add licenses",
   },
   inviteCreate404: { status: 404, kind: "error", en: "Invalid license pack - Choose another license pack" },
   inviteCreate409: { status: 409, kind: "error", en: "Some users are already onboard - Remove them from the list" },
