@@ -33,7 +33,9 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs
  * How much later than statement_timeout pg abandons a query itself: long enough for the
  * server's own cancel (which keeps the connection usable) to arrive first when it can.
  */
-const CLIENT_QUERY_MARGIN_MS = 2000;
+function clientQueryTimeout(statementMs: number): number | undefined {
+  return statementMs ? statementMs + Math.min(2000, Math.ceil(statementMs / 2)) : undefined;
+}
 
 /** What the pool is built from. */
 export interface PoolOptions {
@@ -98,7 +100,7 @@ export function createGuardedPool(options: PoolOptions): GuardedPool {
     types: options.types,
     connectionTimeoutMillis: timeouts.connectMs || undefined,
     statement_timeout: timeouts.statementMs || undefined,
-    query_timeout: timeouts.statementMs ? timeouts.statementMs + CLIENT_QUERY_MARGIN_MS : undefined,
+    query_timeout: clientQueryTimeout(timeouts.statementMs),
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     // A dropped path (no RST) is found by TCP keepalive rather than never.
     keepAlive: true,
