@@ -123,7 +123,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
-  return {
+  const proxy: FaultProxy = {
     port,
     urlFor(url) {
       const u = new URL(url);
@@ -143,8 +143,9 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       if (next !== "down" && previous === "down") await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
     },
     async close() {
-      if (mode !== "down") await this.setMode("down");
+      if (mode !== "down") await proxy.setMode("down");
       for (const socket of sockets) socket.resetAndDestroy();
     },
   };
+  return proxy;
 }
