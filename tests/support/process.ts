@@ -101,18 +101,22 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     socket.on("error", () => undefined);
     socket.once("close", () => sockets.delete(socket));
   };
-  const server = net.createServer((client) => {
+  // Half-open allowed: a silenced socket must not answer the client's FIN, as a black hole would not.
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
     track(client);
     if (mode === "silent") {
       dead.add(client);
       client.on("data", () => undefined);
       return;
     }
-    const upstream = net.connect(target.port, target.host);
+    const upstream = net.connect({ port: target.port, host: target.host, allowHalfOpen: true });
     track(upstream);
     const pass = (from: net.Socket, to: net.Socket) => {
       from.on("data", (chunk: Buffer) => {
         if (!dead.has(from) && !to.destroyed) to.write(chunk);
+      });
+      from.once("end", () => {
+        if (!dead.has(from)) to.end();
       });
       from.once("close", () => {
         if (!dead.has(from)) to.destroy();
