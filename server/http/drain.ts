@@ -1,13 +1,18 @@
 /**
- * Stopping an HTTP server without dropping a request (issue 13). `server.close()` alone stops
- * the listener but keeps serving kept-alive connections (clients reuse them for as long as the
- * server lets them), and the forced close at the deadline then reset requests in flight. Here,
- * from the signal on: the listener closes, idle sockets close at once, every answer carries
- * `Connection: close` (a socket whose answer had already started is ended once it is sent), and
- * requests in flight finish; only at the deadline are the remaining sockets destroyed.
+ * Stopping an HTTP server without dropping a request (issue 13). `server.close()` alone keeps
+ * serving kept-alive connections for as long as clients reuse them, and (Node ≥ 19) destroys
+ * the ones idle at that instant, resetting a request a client was sending on one at the same
+ * moment. Here, from the signal on: the listener closes; every answer carries
+ * `Connection: close` (a socket whose answer had already started is ended once it is sent);
+ * requests in flight finish; a socket idle at the signal is closed as soon as it has stayed
+ * silent for IDLE_GRACE_MS (a request that was already on its way is answered, with
+ * `Connection: close`); only at the deadline are the remaining sockets destroyed.
  */
 import http from "node:http";
-import type { Socket } from "node:net";
+import net from "node:net";
+
+/** How long a socket idle at the signal may still deliver a request already on its way. */
+export const IDLE_GRACE_MS = 500;
 
 /** An HTTP server that can be drained. */
 export interface DrainableServer {
@@ -24,16 +29,28 @@ export interface DrainableServer {
 /** Wraps `handler` in an http.Server that knows how to drain. */
 export function createDrainableServer(handler: http.RequestListener): DrainableServer {
   let draining = false;
-  const inFlight = new Map<http.ServerResponse, Socket>();
+  /** Every open socket with the number of requests it is answering. */
+  const busy = new Map<net.Socket, number>();
+  const inFlight = new Set<http.ServerResponse>();
+  const closeWhenIdle = (socket: net.Socket) => {
+    if (!socket.destroyed && (busy.get(socket) ?? 0) === 0) socket.end();
+  };
   const server = http.createServer((req, res) => {
+    const socket = req.socket;
     if (draining) res.setHeader("Connection", "close");
-    inFlight.set(res, req.socket);
-    res.once("close", () => inFlight.delete(res));
-    res.once("finish", () => {
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      busy.set(socket, Math.max((busy.get(socket) ?? 1) - 1, 0));
       // Headers went out before the signal with keep-alive: end the socket after this answer.
-      if (draining && !req.socket.destroyed) req.socket.end();
+      if (draining) closeWhenIdle(socket);
     });
     handler(req, res);
+  });
+  server.on("connection", (socket: net.Socket) => {
+    busy.set(socket, 0);
+    socket.once("close", () => busy.delete(socket));
   });
   return {
     server,
@@ -42,19 +59,22 @@ export function createDrainableServer(handler: http.RequestListener): DrainableS
     },
     drain(deadlineMs) {
       draining = true;
-      for (const res of inFlight.keys()) {
+      for (const res of inFlight) {
         if (!res.headersSent) res.setHeader("Connection", "close");
       }
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
           server.closeAllConnections();
+          for (const socket of busy.keys()) socket.destroy();
           resolve(false);
         }, deadlineMs);
-        server.close(() => {
+        // net.Server's close: stop listening, but not http.Server's instant close of idle sockets.
+        net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve(true);
         });
-        server.closeIdleConnections();
+        const idleAtSignal = [...busy].filter(([, count]) => count === 0).map(([socket]) => socket);
+        setTimeout(() => idleAtSignal.forEach(closeWhenIdle), Math.min(IDLE_GRACE_MS, deadlineMs)).unref();
       });
     },
   };
