@@ -47,7 +47,7 @@ const EnvSchema = z
     DB_CONNECT_TIMEOUT_MS: milliseconds(5000),
     DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
