@@ -30,7 +30,10 @@ describe("the production server process", () => {
     expect(await server.exited).toBe(1);
   });
 
-  it("stops serving when `npm start` is stopped with SIGTERM, as a process manager does", async () => {
+  it.each([
+    ["SIGTERM", "a process manager's stop"],
+    ["SIGKILL", "npm killed outright: the orphaned server stops itself"],
+  ] as const)("stops serving when `npm start` gets %s (%s)", async (signal, _reason) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bulwark-proc-"));
     // Its own process group, so a failure here can still kill whatever npm left behind.
     const npm = spawn("npm", ["start", "--silent"], {
@@ -43,7 +46,7 @@ describe("the production server process", () => {
     try {
       const url = await server.url;
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      npm.kill("SIGTERM");
+      npm.kill(signal);
       await exitWithin(server, 10_000);
       // Nothing may still listen: poll (bounded) until the port refuses.
       let refused = false;
