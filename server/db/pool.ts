@@ -112,7 +112,8 @@ export function createGuardedPool(options: PoolOptions): GuardedPool {
       return socket;
     },
   });
-  pool.on("error", (error) => options.onError(error));
+  // pg.Pool re-emits an idle client's error here; the client's own listener below has logged it.
+  pool.on("error", () => undefined);
   pool.on("connect", (client) => {
     client.on("error", (error) => {
       failed.set(client, error);
