@@ -12,7 +12,7 @@ import http from "node:http";
 import net from "node:net";
 
 /** How long a socket idle at the signal may still deliver a request already on its way. */
-export const IDLE_GRACE_MS = 500;
+export const IDLE_GRACE_MS = 1000;
 
 /** An HTTP server that can be drained. */
 export interface DrainableServer {
