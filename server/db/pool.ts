@@ -54,12 +54,52 @@ export interface GuardedPool {
   closeWithin(deadlineMs: number, end: () => Promise<void>): Promise<void>;
 }
 
+/**
+ * Connection failures seen by one pool. A failure that says the server or the path died (not a
+ * statement cancelled by a live server) makes every connection opened before it suspect: they
+ * are discarded at their next checkout instead of each failing one more request (after a hang,
+ * every idle socket is dead, and each would take a full query timeout to find out).
+ */
+class FailureLog {
+  #generation = 0;
+  readonly #bornIn = new WeakMap<pg.PoolClient, number>();
+  readonly #failed = new WeakMap<pg.PoolClient, unknown>();
+
+  born(client: pg.PoolClient): void {
+    this.#bornIn.set(client, this.#generation);
+  }
+
+  /** Records that `client` failed with `error`. */
+  record(client: pg.PoolClient, error: unknown): void {
+    this.#failed.set(client, error);
+    if (!SERVER_ALIVE_CODES.has((error as { code?: unknown } | null)?.code as string)) this.#generation++;
+  }
+
+  failureOf(client: pg.PoolClient): unknown {
+    return this.#failed.get(client);
+  }
+
+  /** Opened before the latest failure of the server or the path. */
+  isSuspect(client: pg.PoolClient): boolean {
+    return (this.#bornIn.get(client) ?? this.#generation) < this.#generation;
+  }
+}
+
+/** Failures a live server reports about one statement or session: no reason to doubt the other connections. */
+const SERVER_ALIVE_CODES: ReadonlySet<string> = new Set(["57014", "25P03"]);
+
+/** Releases a client so pg-pool destroys it, and its socket at once (a silent server never answers the goodbye). */
+function discard(client: pg.PoolClient, reason: unknown): void {
+  client.release(reason instanceof Error ? reason : true);
+  if (client instanceof pg.Client) client.connection.stream.destroy();
+}
+
 /** A checked-out client that remembers a connection failure and hands it to release(). */
 class GuardedClient {
   #failure: unknown;
   constructor(
     private readonly client: pg.PoolClient,
-    private readonly failedEarlier: () => unknown,
+    private readonly failures: FailureLog,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -69,22 +109,24 @@ class GuardedClient {
       // Kysely streams through a cursor only when configured with one; this server is not.
       throw new Error("cursors are not supported by this pool");
     }
-    const failure = this.#failure ?? this.failedEarlier();
+    const failure = this.#failure ?? this.failures.failureOf(this.client);
     if (failure !== undefined) return Promise.reject(new DatabaseUnavailableError("the connection broke", { cause: failure }));
     return this.client.query(sqlOrCursor, parameters === undefined ? [] : [...parameters]).then(
+      // pg types `command` as any string; Kysely's type lists only the commands it counts rows of.
       (result) => result as unknown as PostgresQueryResult<R>,
       (error: unknown) => {
         if (!isDatabaseUnavailable(error)) throw error;
         this.#failure = error;
+        this.failures.record(this.client, error);
         throw new DatabaseUnavailableError("the query failed", { cause: error });
       },
     );
   }
 
   release(): void {
-    const failure = this.#failure ?? this.failedEarlier();
-    // An error makes pg-pool destroy the client rather than keep it idle.
-    this.client.release(failure === undefined ? undefined : failure instanceof Error ? failure : true);
+    const failure = this.#failure ?? this.failures.failureOf(this.client);
+    if (failure === undefined) this.client.release();
+    else discard(this.client, failure);
   }
 }
 
@@ -92,7 +134,7 @@ class GuardedClient {
 export function createGuardedPool(options: PoolOptions): GuardedPool {
   const { timeouts } = options;
   const sockets = new Set<net.Socket>();
-  const failed = new WeakMap<pg.PoolClient, Error>();
+  const failures = new FailureLog();
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max,
@@ -115,20 +157,29 @@ export function createGuardedPool(options: PoolOptions): GuardedPool {
   // pg.Pool re-emits an idle client's error here; the client's own listener below has logged it.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => {
+    failures.born(client);
     client.on("error", (error) => {
-      failed.set(client, error);
+      failures.record(client, error);
       options.onError(error);
     });
   });
   const guarded: PostgresPool = {
     async connect(): Promise<PostgresPoolClient> {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw new DatabaseUnavailableError("no connection", { cause: error });
+      // Bounded: each turn discards one suspect client, and there are at most `max` of them.
+      for (let turn = 0; ; turn++) {
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          // Not recorded as a failure of the other connections: the wait may only have been for a free slot.
+          throw new DatabaseUnavailableError("no connection", { cause: error });
+        }
+        if (turn < options.max && failures.isSuspect(client)) {
+          discard(client, new Error("opened before a connection failure"));
+          continue;
+        }
+        return new GuardedClient(client, failures);
       }
-      return new GuardedClient(client, () => failed.get(client));
     },
     end: () => pool.end(),
   };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { createTestDatabase, testDialects, type TestDatabase } from "../support/db";
+import { createTestDatabase, onAdminConnection, testDialects, type TestDatabase } from "../support/db";
 import { bearerFor, buildAdmin } from "../support/factories";
 import { exitWithin, sharedSecrets, startBuiltServer, startFaultProxy, watchServer, type FaultProxy, type ServerProcess } from "../support/process";
 import { ROOT_DIR } from "../support/server";
@@ -179,6 +179,34 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
       const get = (url: string, headers: Record<string, string> = { Authorization: root }) =>
         fetch(`${base}${url}`, { headers, signal: AbortSignal.timeout(ANSWER_GUARD_MS) });
 
+      it("stays up while its connections are terminated under 20 clients' load, answering 200 or 503, then 200", async () => {
+        const statuses = new Set<number>();
+        let loading = true;
+        const client = async () => {
+          while (loading) {
+            const res = await get("/v2/users");
+            statuses.add(res.status);
+            await res.arrayBuffer();
+          }
+        };
+        const clients = Array.from({ length: 20 }, () => client());
+        const name = new URL(database.options.databaseUrl!).pathname.slice(1);
+        for (let round = 0; round < 3; round++) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          await onAdminConnection(process.env.TEST_DATABASE_URL!, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+        }
+        loading = false;
+        await Promise.all(clients);
+        expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+        expect(server.child.exitCode).toBeNull();
+        let status = 0;
+        for (let attempt = 0; attempt < 5 && status !== 200; attempt++) {
+          status = (await get("/v2/users")).status;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(status).toBe(200);
+      });
+
       it("answers 503 within the configured timeouts while the database is silent, and 200 again once it is back", async () => {
         expect((await get("/v2/users")).status).toBe(200);
         await proxy.setMode("silent");
@@ -190,13 +218,9 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         expect((await users.json()) as unknown).toMatchObject({ error: { code: "unavailable", status: 503 } });
 
         await proxy.setMode("forward");
-        // Connections opened or stuck during the silence were discarded: fresh ones serve at once.
-        let status = 0;
-        for (let attempt = 0; attempt < 10 && status !== 200; attempt++) {
-          status = (await get("/v2/users")).status;
-          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        expect(status).toBe(200);
+        // Connections opened or idle during the silence are dead: none may fail a request once it is back.
+        const back = await Promise.all(Array.from({ length: 3 }, () => get("/v2/users")));
+        expect(back.map((res) => res.status)).toEqual([200, 200, 200]);
         expect((await get("/readyz")).status).toBe(200);
       });
 
