@@ -235,6 +235,8 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         const html = await page.text();
         expect(html).toContain('<html lang="pt">');
         expect(html).toContain("Serviço indisponível");
+        expect(html).toContain("Tentar novamente");
+        expect(html).toContain('href="/signin/pt"');
         await proxy.setMode("forward");
         expect((await get("/v2/users")).status).toBe(200);
       });
