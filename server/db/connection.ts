@@ -156,11 +156,12 @@ function describeUrl(url: string): string {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const guarded = createGuardedPool({
     url,
     max: options.poolSize ?? 10,
     types: numberTypes(),
-    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+    timeouts,
     onError: (error) => options.onPoolError?.(error),
   });
   const db = new Kysely<Database>({
@@ -170,7 +171,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const ping = (timeoutMs?: number): Promise<void> => within(sql`select 1`.execute(db).then(() => undefined), timeoutMs);
   const close = (deadlineMs = DEFAULT_CLOSE_DEADLINE_MS) => guarded.closeWithin(deadlineMs, () => db.destroy());
   try {
-    await ping();
+    // Bounded even without a statement limit (migrations): a silent server fails the start.
+    await ping(timeouts.connectMs || undefined);
   } catch (error) {
     await close();
     const reason = error instanceof Error ? error.message : String(error);
