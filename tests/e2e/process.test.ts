@@ -252,6 +252,14 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         expect((await inFlight).status).toBe(503);
         expect(await exitWithin(server, Number(TIMEOUTS.SHUTDOWN_TIMEOUT_MS) + 3000)).toBe(0);
       });
+
+      it("refuses to start against a silent database within DB_CONNECT_TIMEOUT_MS, naming it", async () => {
+        await proxy.setMode("silent");
+        const dataDir = mkdtempSync(path.join(tmpdir(), "bulwark-faults-"));
+        const starting = startBuiltServer({ BULWARK_DATA_DIR: dataDir, DATABASE_URL: proxy.urlFor(database.options.databaseUrl!), ...sharedSecrets(), ...TIMEOUTS });
+        await expect(starting.url).rejects.toThrow(/Cannot connect to PostgreSQL at 127\.0\.0\.1/);
+        expect(await exitWithin(starting, ANSWER_GUARD_MS)).toBe(1);
+      });
     });
   }
 });
