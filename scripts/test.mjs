@@ -15,6 +15,7 @@ if (!chromium) {
 
 async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
   try {
     await client.connect();
     await client.query("select 1");

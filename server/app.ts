@@ -15,6 +15,8 @@ import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { apiRouter } from "./api/router";
 import { pagesRouter } from "./pages/router";
 import type { Assets } from "./pages/assets";
+import { sendUnavailablePage } from "./pages/unavailable";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./db/unavailable";
 import type { MailService } from "./mail/service";
 import { CaptchaService } from "./services/captcha";
 import type { ServiceContext } from "./services/context";
@@ -65,13 +67,15 @@ export function createApp(deps: AppDeps): Express {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  // Bounded so a silent database fails the check rather than hanging it (Docker's check gives 3 s).
+  const readyTimeoutMs = Math.min(config.databaseTimeouts.connectMs || READY_TIMEOUT_MS, READY_TIMEOUT_MS);
   app.get("/readyz", async (_req, res) => {
     try {
-      await database.ping();
+      await database.ping(readyTimeoutMs);
       res.json({ status: "ready" });
     } catch (error) {
       logger.warn({ err: error }, "database not reachable");
-      res.status(503).json({ status: "unavailable" });
+      res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ status: "unavailable" });
     }
   });
 
@@ -99,7 +103,7 @@ export function createApp(deps: AppDeps): Express {
   app.locals.apiRouter = api;
   app.use("/v2", noStore, express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
-  app.use(pageErrorHandler(logger));
+  app.use(pageErrorHandler(logger, { i18n, assets }));
   return app;
 }
 
@@ -109,10 +113,20 @@ const noStore: express.RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** A page that failed shows a plain 500 with the request id; the details stay in the log. */
-function pageErrorHandler(logger: Logger): ErrorRequestHandler {
+/** The longest /readyz waits for the database. */
+const READY_TIMEOUT_MS = 2000;
+
+/**
+ * A page whose database cannot serve shows the localized 503 page; any other failure a plain
+ * 500 with the request id; the details stay in the log.
+ */
+function pageErrorHandler(logger: Logger, pages: { i18n: i18n; assets: Assets }): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, reqId: req.id }, "database unavailable");
+      return sendUnavailablePage(pages, req, res);
+    }
     const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
     if (status >= 500) logger.error({ err: error, reqId: req.id }, "page failed");
     res

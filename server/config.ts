@@ -15,6 +15,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** A database limit in milliseconds; 0 turns it off (not advised in production). */
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback);
+
 /** Every environment variable the server reads (DESIGN §2). Documented in README's configuration table. */
 const EnvSchema = z
   .object({
@@ -41,6 +44,10 @@ const EnvSchema = z
     BULWARK_ROOT_PASSWORD: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalText,
+    DB_CONNECT_TIMEOUT_MS: milliseconds(5000),
+    DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
@@ -89,6 +96,10 @@ export interface Config {
   rootAdmin: { email: string; password: string } | undefined;
   logLevel: string;
   trustProxy: string | undefined;
+  /** PostgreSQL limits (README "Failure behaviour"); SQLite uses its busy_timeout instead. */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** SIGTERM/SIGINT: in-flight requests get most of this, closing the rest; then the process exits regardless. */
+  shutdownTimeoutMs: number;
 }
 
 /** Finds the project root (where package.json and locales/ live) from the source tree or the bundle. */
@@ -137,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -1,4 +1,3 @@
-import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -11,6 +10,7 @@ import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
 import { ensureRootAdmin } from "./services/rootAdmin";
 import { startHousekeeping } from "./services/housekeeping";
+import { createDrainableServer } from "./http/drain";
 import type express from "express";
 
 /** Options for starting the server; development passes Vite's middleware and its assets. */
@@ -23,18 +23,43 @@ export interface StartOptions {
 /** A running server and how to stop it cleanly. */
 export interface RunningServer {
   url: string;
+  /** SHUTDOWN_TIMEOUT_MS: close() finishes within it. */
+  shutdownTimeoutMs: number;
   close(): Promise<void>;
 }
 
+/** Waits for `work`, at most `ms`; a failure or a late finish is left to the log. */
+async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(ms, 0))))]);
+  clearTimeout(timer);
+}
+
+/** The share of SHUTDOWN_TIMEOUT_MS kept for closing mail, housekeeping and the database after the drain. */
+const CLOSE_RESERVE_MS = 5000;
+
 /**
  * Process entry (DESIGN §1): config → database → migrations → app → listen, and a graceful
- * shutdown on SIGTERM/SIGINT that stops accepting, drains requests and closes the database.
+ * shutdown on SIGTERM/SIGINT that stops accepting, drains requests and closes the database,
+ * within SHUTDOWN_TIMEOUT_MS whatever the database does.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
-  await migrateToLatest(database.db);
+  const where = { databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath };
+  // Migrations may legitimately run longer than one request's statement limit (an index on a
+  // big table): they get a connection of their own without it.
+  const migrating = await createDatabase({ ...where, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
+  try {
+    await migrateToLatest(migrating.db);
+  } finally {
+    await migrating.close();
+  }
+  const database = await createDatabase({
+    ...where,
+    timeouts: config.databaseTimeouts,
+    onPoolError: (error) => logger.warn({ err: error }, "database connection lost"),
+  });
   const i18n = await createI18n(path.join(config.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
   const root = await ensureRootAdmin(database.db, config);
@@ -48,7 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const housekeeping = startHousekeeping({ db: database.db, logger });
   const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
   const app = createApp(deps);
-  const server = http.createServer(app);
+  const drainable = createDrainableServer(app);
+  const server = drainable.server;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -62,19 +88,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () => {
     closing ??= (async () => {
       logger.info("shutting down");
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 10_000).unref();
-      });
-      await mail.stop();
-      await housekeeping.stop();
-      await database.close();
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      const reserve = Math.min(CLOSE_RESERVE_MS, Math.floor(config.shutdownTimeoutMs / 4));
+      const drained = await drainable.drain(config.shutdownTimeoutMs - reserve);
+      if (!drained) logger.warn("requests still running at the shutdown deadline were cut off");
+      // Each stop waits for a pass that may be stuck on the database: bounded by what is left.
+      await settleWithin(Promise.all([mail.stop(), housekeeping.stop()]), (deadline - Date.now()) / 2);
+      await database.close(Math.max(deadline - Date.now(), 100));
       logger.flush();
     })();
     return closing;
   };
-  return { url, close };
+  return { url, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
 }
 
 /** Runs the server as the process's main program. */
@@ -84,7 +109,15 @@ export async function main(options: StartOptions = {}): Promise<void> {
     process.stdout.write(`\n  Bulwark console: ${running.url}\n\n`);
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
-        void running.close().then(() => process.exit(0));
+        // The last resort if closing itself hangs: a process manager's stop must stop us.
+        setTimeout(() => {
+          process.stderr.write("Bulwark: shutdown exceeded SHUTDOWN_TIMEOUT_MS; exiting\n");
+          process.exit(1);
+        }, running.shutdownTimeoutMs + 2000).unref();
+        void running.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       });
     }
   } catch (error) {

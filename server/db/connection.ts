@@ -15,6 +15,10 @@ import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
+import { createGuardedPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from "./pool";
+import { DatabaseUnavailableError } from "./unavailable";
+
+export type { DatabaseTimeouts } from "./pool";
 
 /** Where to find the database: PostgreSQL when `databaseUrl` is given, else SQLite at `sqlitePath`. */
 export interface DatabaseOptions {
@@ -24,18 +28,36 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
-  /** Called with errors of idle pooled PostgreSQL connections (default: ignored; the next query reports them). */
+  /** Called with errors of PostgreSQL connections nobody was waiting on (default: ignored; the next query reports them). */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL connect/statement/idle-in-transaction limits (default: DEFAULT_TIMEOUTS in pool.ts). */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** An open database: the Kysely instance plus what the server needs around it. */
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
-  /** Resolves when the database answers a trivial query; used by /readyz. */
-  ping(): Promise<void>;
-  /** Closes every connection; the handle is unusable afterwards. */
-  close(): Promise<void>;
+  /** Resolves when the database answers a trivial query within `timeoutMs` (if given); used by /readyz. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Closes every connection, within `deadlineMs` (default 5 s) whatever the database does; the handle is unusable afterwards. */
+  close(deadlineMs?: number): Promise<void>;
+}
+
+const DEFAULT_CLOSE_DEADLINE_MS = 5000;
+
+/** Runs `check`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
+async function within(check: Promise<void>, timeoutMs: number | undefined): Promise<void> {
+  if (!timeoutMs) return check;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([check, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const INT8_OID = 20;
@@ -160,26 +182,27 @@ function describeUrl(url: string): string {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const guarded = createGuardedPool({
+    url,
     max: options.poolSize ?? 10,
-    application_name: "bulwark",
     types: numberTypes(),
+    timeouts,
+    onError: (error) => options.onPoolError?.(error),
   });
-  pool.on("error", (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({
-    dialect: new SnakeCasePostgresDialect({ pool }),
+    dialect: new SnakeCasePostgresDialect({ pool: guarded.pool }),
     plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
   });
-  const ping = async (): Promise<void> => {
-    await sql`select 1`.execute(db);
-  };
+  const ping = (timeoutMs?: number): Promise<void> => within(sql`select 1`.execute(db).then(() => undefined), timeoutMs);
+  const close = (deadlineMs = DEFAULT_CLOSE_DEADLINE_MS) => guarded.closeWithin(deadlineMs, () => db.destroy());
   try {
-    await ping();
+    // Bounded even without a statement limit (migrations): a silent server fails the start.
+    await ping(timeouts.connectMs || undefined);
   } catch (error) {
-    await db.destroy();
+    await close();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot connect to PostgreSQL at ${describeUrl(url)}: ${reason}`, { cause: error });
   }
-  return { db, dialect: "postgres", ping, close: () => db.destroy() };
+  return { db, dialect: "postgres", ping, close };
 }

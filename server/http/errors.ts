@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { englishMessage, entryFor, type CatalogueCode } from "../../shared/errors";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
 
 /**
  * The one error type handlers and services throw: it carries a catalogue code (DESIGN §8), so
@@ -39,7 +40,8 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
 
 /**
  * Writes the envelope for every API error: typed errors as they are, validation errors as 400,
- * malformed bodies as 400, anything else as a 500 with the request id and never a stack.
+ * malformed bodies as 400, a database that cannot serve now as 503 `unavailable` with
+ * Retry-After, anything else as a 500 with the request id and never a stack.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -49,6 +51,9 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     else if (error instanceof ZodError) appError = badParameters(error.issues);
     else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
       appError = new AppError("badParameters", 400);
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, reqId: req.id }, "database unavailable");
+      appError = new AppError("unavailable", 503);
     } else {
       logger.error({ err: error, reqId: req.id }, "unhandled error");
       appError = new AppError("internal", 500);
@@ -58,6 +63,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     };
     if (appError.details !== undefined) body.error.details = appError.details;
     if (appError.status >= 500) body.error.requestId = String(req.id);
+    if (appError.status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
     res.status(appError.status).json(body);
   };
 }

@@ -37,7 +37,9 @@ export function testDialects(): DatabaseDialect[] {
 
 /** Runs one statement on the server of a PostgreSQL URL (CREATE/DROP DATABASE cannot run in a pool transaction). */
 export async function onAdminConnection(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  // A connection lost between statements emits 'error' on the client: without a listener it would end the run.
+  client.on("error", () => undefined);
   await client.connect();
   try {
     await client.query(statement);

@@ -22,6 +22,18 @@ describe("loadConfig", () => {
     expect(config.rootAdmin).toBeUndefined();
   });
 
+  it("bounds every wait on the database and the shutdown by default, and takes the operator's limits", () => {
+    const defaults = loadConfig({ BULWARK_DATA_DIR: dataDir() }, root);
+    expect(defaults.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 15_000, idleInTransactionMs: 30_000 });
+    expect(defaults.shutdownTimeoutMs).toBe(25_000);
+    const given = loadConfig(
+      { BULWARK_DATA_DIR: dataDir(), DB_CONNECT_TIMEOUT_MS: "800", DB_STATEMENT_TIMEOUT_MS: "0", DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "900", SHUTDOWN_TIMEOUT_MS: "4000" },
+      root,
+    );
+    expect(given.databaseTimeouts).toEqual({ connectMs: 800, statementMs: 0, idleInTransactionMs: 900 });
+    expect(given.shutdownTimeoutMs).toBe(4000);
+  });
+
   it.each([
     [{ PORT: "70000" }, "PORT"],
     [{ PORT: "abc" }, "PORT"],
@@ -36,6 +48,9 @@ describe("loadConfig", () => {
     [{ CAPTCHA: "recaptcha" }, "CAPTCHA"],
     // Behind a TLS proxy the Secure session cookie needs the proxy trusted (issue 12, item 8).
     [{ PUBLIC_URL: "https://console.example.com" }, "TRUST_PROXY"],
+    [{ DB_STATEMENT_TIMEOUT_MS: "-1" }, "DB_STATEMENT_TIMEOUT_MS"],
+    [{ DB_CONNECT_TIMEOUT_MS: "soon" }, "DB_CONNECT_TIMEOUT_MS"],
+    [{ SHUTDOWN_TIMEOUT_MS: "0" }, "SHUTDOWN_TIMEOUT_MS"],
   ])("stops on %o naming %s", (env, variable) => {
     expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(ConfigError);
     expect(() => loadConfig({ BULWARK_DATA_DIR: dataDir(), ...env }, root)).toThrow(new RegExp(`\\b${variable}\\b`));
