@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { englishMessage, entryFor, type CatalogueCode } from "../../shared/errors";
+import { DatabaseBusyError, isTransientConflict } from "../db/errors";
 
 /**
  * The one error type handlers and services throw: it carries a catalogue code (DESIGN §8), so
@@ -30,6 +31,9 @@ export interface ErrorEnvelope {
   error: { code: string; status: number; message: string; details?: unknown; requestId?: string };
 }
 
+/** Seconds a client should wait before repeating a call refused for lock contention. */
+export const CONTENTION_RETRY_AFTER_SECONDS = 1;
+
 /** Any /v2 path that matches no route. */
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(new AppError("notFound", 404));
 
@@ -39,7 +43,9 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
 
 /**
  * Writes the envelope for every API error: typed errors as they are, validation errors as 400,
- * malformed bodies as 400, anything else as a 500 with the request id and never a stack.
+ * malformed bodies as 400, lock contention that outlived the retries (or escaped a transaction
+ * without them) as 503 `contention` with Retry-After, anything else as a 500 with the request id
+ * and never a stack.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -49,6 +55,10 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     else if (error instanceof ZodError) appError = badParameters(error.issues);
     else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
       appError = new AppError("badParameters", 400);
+    } else if (error instanceof DatabaseBusyError || isTransientConflict(error)) {
+      logger.warn({ err: error, reqId: req.id }, "refused for lock contention");
+      appError = new AppError("contention", 503);
+      res.set("Retry-After", String(CONTENTION_RETRY_AFTER_SECONDS));
     } else {
       logger.error({ err: error, reqId: req.id }, "unhandled error");
       appError = new AppError("internal", 500);

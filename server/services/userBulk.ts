@@ -1,12 +1,18 @@
 /**
  * Bulk user actions (DESIGN §3, docs/API.md): block, activate, move to a team, delete. The ids
  * that are unknown or outside the caller's scope fail with `userRead404` and are left alone; all
- * the others change together in one transaction, with set-based statements (one SELECT to
- * resolve the ids, one UPDATE or DELETE for all of them, one access-log entry), so 10,000 users
- * cost a few statements rather than 10,000 round trips.
+ * the others change together in one transaction, with set-based statements (resolve the ids,
+ * lock their rows, one UPDATE or DELETE per chunk, one access-log entry), so 10,000 users cost a
+ * few dozen statements rather than 10,000 round trips.
+ *
+ * Two bulk calls on the same users (from any process) must not deadlock: the rows are locked
+ * by ascending id, whatever the order of the uids given, before anything is written, and the
+ * transaction is retried on contention (runTransaction). See docs/DECISIONS.md, "Concurrency".
  */
 import type { Transaction } from "kysely";
 import type { BulkResponse } from "../../shared/schemas/list";
+import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
+import { runTransaction } from "../db/transaction";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -19,8 +25,12 @@ export type UserBulkAction = "block" | "activate" | "move" | "delete";
 /** How many uids an access-log entry lists (the counts are always complete). */
 const LOGGED_UIDS = 100;
 
-/** Ids per statement: far below both engines' bound-parameter limits (SQLite 32,766; PostgreSQL 65,535). */
-const CHUNK = 5_000;
+/**
+ * Ids per statement: far below both engines' bound-parameter limits (SQLite 32,766; PostgreSQL
+ * 65,535) and small enough that each statement is short; several chunks are why the lock order
+ * matters (each locks its rows before the next starts).
+ */
+const CHUNK = 1_000;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -28,7 +38,26 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** The statement of one action over the given user ids. */
+/**
+ * Resolves the uids and locks their rows by ascending id, in chunks taken in that order, so
+ * any two callers lock shared rows in the same order. Returns the rows as locked (a user moved
+ * or deleted meanwhile shows its new team, or is missing).
+ */
+async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
+  const ids: number[] = [];
+  for (const part of chunks(uids)) {
+    for (const row of await trx.selectFrom("users").select("id").where("uid", "in", part).execute()) ids.push(row.id);
+  }
+  ids.sort((a, b) => a - b);
+  const locked = new Map<string, { id: number; teamId: number }>();
+  for (const part of chunks(ids)) {
+    const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where("id", "in", part).orderBy("id");
+    for (const row of await lockRowsInOrder(trx, query, strength).execute()) locked.set(row.uid, row);
+  }
+  return locked;
+}
+
+/** The statement of one action over the given user ids (ascending, already locked). */
 async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: number[], targetTeamId: number | null, now: number): Promise<void> {
   for (const part of chunks(ids)) {
     if (action === "delete") {
@@ -63,16 +92,13 @@ export async function bulkUserAction(
     if (!target) throw new AppError("usersMove404", 404);
     if (!teamInScope(scope, target.id)) throw new AppError("usersMove403", 403);
   }
-  return db.transaction().execute(async (trx) => {
-    const found = new Map<string, { id: number; teamId: number }>();
-    for (const part of chunks(uids)) {
-      const rows = await trx.selectFrom("users").select(["id", "uid", "teamId"]).where("uid", "in", part).execute();
-      for (const row of rows) if (teamInScope(scope, row.teamId)) found.set(row.uid, row);
-    }
+  return runTransaction(db, async (trx) => {
+    const found = await lockUsers(trx, uids, action === "delete" ? "update" : "noKeyUpdate");
+    for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
     const ok = uids.filter((uid) => found.has(uid));
     const failed = uids.filter((uid) => !found.has(uid)).map((id) => ({ id, code: "userRead404" }));
     const rows = ok.map((uid) => found.get(uid)!);
-    await apply(trx, action, rows.map((row) => row.id), target?.id ?? null, Date.now());
+    await apply(trx, action, rows.map((row) => row.id).sort((a, b) => a - b), target?.id ?? null, Date.now());
     const teams = new Set(rows.map((row) => row.teamId));
     const sharedTeam = teams.size === 1 ? [...teams][0]! : null;
     await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
