@@ -43,6 +43,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The one-time setup link goes to the operator's console, not into the structured log.
     process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to set the password of 'root':\n  ${root.link}\n\n`);
   }
+  if (root.kind === "setupLinkElsewhere") {
+    // Another process of this installation started at the same time and printed the one valid link.
+    const at = new Date(root.issuedAt).toISOString();
+    process.stdout.write(`\n  No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.\n\n`);
+  }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();
   const housekeeping = startHousekeeping({ db: database.db, logger });
