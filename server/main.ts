@@ -10,6 +10,7 @@ import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
 import { ensureRootAdmin } from "./services/rootAdmin";
+import { logSecretsSource, resolveInstallationSecrets } from "./services/secrets";
 import { startHousekeeping } from "./services/housekeeping";
 import type express from "express";
 
@@ -31,10 +32,12 @@ export interface RunningServer {
  * shutdown on SIGTERM/SIGINT that stops accepting, drains requests and closes the database.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig();
-  const logger = createLogger(config.logLevel);
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const loaded = options.config ?? loadConfig();
+  const logger = createLogger(loaded.logLevel);
+  const database = await createDatabase({ databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath });
   await migrateToLatest(database.db);
+  const { config, ...secrets } = await resolveInstallationSecrets(database.db, loaded);
+  logSecretsSource(logger, secrets);
   const i18n = await createI18n(path.join(config.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
   const root = await ensureRootAdmin(database.db, config);
