@@ -4,11 +4,12 @@
  * second half of the calls goes through a second app instance with its own connection pool on
  * the same database, as a second process behind a load balancer would.
  */
+import pg from "pg";
 import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildDevice, buildTeam } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
@@ -91,5 +92,46 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
     for (const res of deviceCalls) expect([200, 404], JSON.stringify(res.body)).toContain(res.status);
     expect(await db().selectFrom("users").select("uid").where("uid", "in", doomed.slice(0, 500)).execute()).toEqual([]);
     expect(await db().selectFrom("devices").select("id").execute()).toEqual([]);
+  });
+});
+
+describe.each(testDialects().filter((d) => d === "postgres"))("lock order of a device deletion on %s", (dialect) => {
+  let server: TestServer;
+  let auth: string;
+  beforeAll(async () => {
+    server = await getTestServer({ dialect, env: SECRETS });
+    auth = await bearerFor(server.config, await buildAdmin(server.database.db, { role: "root" }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("takes the user's row before the device's, as bulk actions do (else a bulk delete deadlocks with it)", async () => {
+    const db = server.database.db;
+    const user = await buildUser(db, { team: await buildTeam(db) });
+    const device = await buildDevice(db, user);
+    const holder = new pg.Client({ connectionString: server.database.options.databaseUrl });
+    const probe = new pg.Client({ connectionString: server.database.options.databaseUrl });
+    await Promise.all([holder.connect(), probe.connect()]);
+    try {
+      // Another transaction holds the user, as a bulk action on that user would.
+      await holder.query("begin");
+      await holder.query("select id from users where id = $1 for no key update", [user.id]);
+      const deletion = server.request().delete("/v2/device").set("Authorization", auth).send({ uid: user.uid, deviceId: device.uid }).then((res) => res);
+      const waiting = async () =>
+        Number((await probe.query("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0].n);
+      for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await waiting()).toBe(1);
+      // While it waits for the user, the device is still free: nothing holds it that a bulk delete would need.
+      const free = await probe.query("select id from devices where id = $1 for update skip locked", [device.id]);
+      expect(free.rows).toEqual([{ id: device.id }]);
+      await holder.query("commit");
+      const res = await deletion;
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await db.selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ deviceCount: 0 });
+    } finally {
+      await holder.query("rollback").catch(() => undefined);
+      await Promise.all([holder.end(), probe.end()]);
+    }
   });
 });
