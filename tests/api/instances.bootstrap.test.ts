@@ -89,5 +89,5 @@ describe.each(testDialects().filter((d) => d === "postgres"))("%s: paired starts
         await first.destroy();
       }
     }
-  });
+  }, 120_000);
 });

@@ -73,7 +73,7 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
       .execute();
     // The last round (odd) activated everyone and moved everyone back to team A; every device was deleted.
     expect(state.map((row) => ({ ...row, n: Number(row.n), devices: Number(row.devices) }))).toEqual([{ status: "active", teamId: teamA.id, n: USERS, devices: 0 }]);
-  });
+  }, 120_000);
 
   it("deletes users in bulk while another instance blocks them in the opposite order and their devices are deleted", async () => {
     const doomed = uids.slice(0, USERS / 2);
