@@ -25,6 +25,7 @@ import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { loadConfig } from "../server/config";
+import { resolveInstallationSecrets } from "../server/services/secrets";
 import { createDatabase } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
 import type { Row } from "../server/db/types";
@@ -77,10 +78,12 @@ if (serverUrl && benchDatabase) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bulwark-bench-"));
 const port = await freePort();
 const env = { NODE_ENV: "production", BULWARK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", CAPTCHA: "off", DATABASE_URL: databaseUrl };
-const config = loadConfig(env, ROOT_DIR);
-const database = await createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const loaded = loadConfig(env, ROOT_DIR);
+const database = await createDatabase({ databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath });
 const db = database.db;
 await migrateToLatest(db);
+// On PostgreSQL the JWT key is the installation's, kept in the database (the server reads the same).
+const { config } = await resolveInstallationSecrets(db, loaded);
 const seeded = await seedDatabase(db, { users: userCount, teams: Number(values.teams) });
 console.log(`Seeded ${seeded.users} users, ${seeded.devices} devices, ${seeded.locations} locations in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
 

@@ -71,12 +71,26 @@ const EnvSchema = z
     }
   });
 
-/** The secrets the server signs and peppers with; generated once into the data dir when not given. */
+/**
+ * The secrets the server signs and peppers with. Those not given in the environment are
+ * generated once: into the data dir (SQLite), or, with DATABASE_URL, into the database, where
+ * every process of the installation reads the same ones (server/services/secrets).
+ */
 export interface Secrets {
   jwtSecret: string;
   sessionSecret: string;
   passwordPepper: string;
 }
+
+/** Each secret's environment variable, which overrides the generated value. */
+export const SECRET_VARIABLES: Readonly<Record<keyof Secrets, string>> = {
+  jwtSecret: "JWT_SECRET",
+  sessionSecret: "SESSION_SECRET",
+  passwordPepper: "PASSWORD_PEPPER",
+};
+
+/** Where the secrets missing from the environment live: the data dir, or the database (DATABASE_URL). */
+export type SecretStore = "file" | "database";
 
 /** The validated configuration object; nothing else in the server reads process.env. */
 export interface Config {
@@ -92,7 +106,11 @@ export interface Config {
   edition: "public" | "private";
   mail: { transport: "file" | "smtp" | "disabled"; smtpUrl: string | undefined; from: string; dir: string };
   captcha: "altcha" | "off";
+  /** With secretStore "database", reading a secret the environment lacks throws until resolveInstallationSecrets ran. */
   secrets: Secrets;
+  secretStore: SecretStore;
+  /** The secrets the environment gave; the others are generated (see Secrets). */
+  givenSecrets: Readonly<Partial<Secrets>>;
   rootAdmin: { email: string; password: string } | undefined;
   logLevel: string;
   trustProxy: string | undefined;
@@ -123,11 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.BULWARK_DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  const secrets = resolveSecrets(dataDir, {
-    jwtSecret: e.JWT_SECRET,
-    sessionSecret: e.SESSION_SECRET,
-    passwordPepper: e.PASSWORD_PEPPER,
-  });
+  const givenSecrets = withoutUndefined({ jwtSecret: e.JWT_SECRET, sessionSecret: e.SESSION_SECRET, passwordPepper: e.PASSWORD_PEPPER });
+  const secretStore: SecretStore = e.DATABASE_URL ? "database" : "file";
+  const secrets = secretStore === "file" ? resolveSecrets(dataDir, givenSecrets) : pendingSecrets(givenSecrets);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -142,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
     mail: { transport: e.MAIL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, "mail") },
     captcha: e.CAPTCHA,
     secrets,
+    secretStore,
+    givenSecrets,
     rootAdmin:
       e.BULWARK_ROOT_EMAIL && e.BULWARK_ROOT_PASSWORD
         ? { email: e.BULWARK_ROOT_EMAIL.toLowerCase(), password: e.BULWARK_ROOT_PASSWORD }
@@ -157,17 +175,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
   };
 }
 
-const SecretsFileSchema = z.object({ jwtSecret: secret, sessionSecret: secret, passwordPepper: secret });
+/** The secrets file's shape; also read once by a PostgreSQL installation to adopt it (services/secrets). */
+export const SecretsFileSchema = z.object({ jwtSecret: secret, sessionSecret: secret, passwordPepper: secret });
+
+/** The secrets file of a data directory. */
+export function secretsFilePath(dataDir: string): string {
+  return path.join(dataDir, "secrets.json");
+}
+
+/** A fresh random secret (384 bits, base64url). */
+export function generateSecret(): string {
+  return randomBytes(48).toString("base64url");
+}
+
+function withoutUndefined(given: Record<keyof Secrets, string | undefined>): Partial<Secrets> {
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<Secrets>;
+}
 
 /**
- * Secrets given in the environment win; the rest come from `<dataDir>/secrets.json`, which is
- * created once (mode 0600) so tokens and password hashes survive restarts without manual setup.
+ * The secrets of a DATABASE_URL installation before they are read from the database: the given
+ * ones, and for each missing one a getter that throws, so nothing can sign or pepper with a
+ * value that is not the installation's.
  */
-function resolveSecrets(dataDir: string, given: Partial<Record<keyof Secrets, string | undefined>>): Secrets {
+function pendingSecrets(given: Partial<Secrets>): Secrets {
+  const secrets = { ...given } as Secrets;
+  for (const key of Object.keys(SECRET_VARIABLES) as (keyof Secrets)[]) {
+    if (given[key] !== undefined) continue;
+    Object.defineProperty(secrets, key, {
+      enumerable: true,
+      get: () => {
+        throw new ConfigError(`${SECRET_VARIABLES[key]} is read from the database at start-up (resolveInstallationSecrets) and was used before`);
+      },
+    });
+  }
+  return secrets;
+}
+
+/**
+ * SQLite installations: secrets given in the environment win; the rest come from
+ * `<dataDir>/secrets.json`, which is created once (mode 0600) so tokens and password hashes
+ * survive restarts without manual setup.
+ */
+function resolveSecrets(dataDir: string, given: Partial<Secrets>): Secrets {
   if (given.jwtSecret && given.sessionSecret && given.passwordPepper) {
     return { jwtSecret: given.jwtSecret, sessionSecret: given.sessionSecret, passwordPepper: given.passwordPepper };
   }
-  const file = path.join(dataDir, "secrets.json");
+  const file = secretsFilePath(dataDir);
   let stored: Secrets;
   if (existsSync(file)) {
     const parsed = SecretsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
@@ -176,8 +229,7 @@ function resolveSecrets(dataDir: string, given: Partial<Record<keyof Secrets, st
     chmodSync(file, 0o600);
   } else {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const fresh = () => randomBytes(48).toString("base64url");
-    stored = { jwtSecret: fresh(), sessionSecret: fresh(), passwordPepper: fresh() };
+    stored = { jwtSecret: generateSecret(), sessionSecret: generateSecret(), passwordPepper: generateSecret() };
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: "wx" });
   }
   return {

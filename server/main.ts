@@ -9,6 +9,7 @@ import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
 import { ensureRootAdmin } from "./services/rootAdmin";
+import { logSecretsSource, resolveInstallationSecrets } from "./services/secrets";
 import { startHousekeeping } from "./services/housekeeping";
 import { createDrainableServer } from "./http/drain";
 import type express from "express";
@@ -44,12 +45,12 @@ const CLOSE_RESERVE_MS = 5000;
  * within SHUTDOWN_TIMEOUT_MS whatever the database does.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig();
-  const logger = createLogger(config.logLevel);
-  const where = { databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath };
+  const loaded = options.config ?? loadConfig();
+  const logger = createLogger(loaded.logLevel);
+  const where = { databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath };
   // Migrations may legitimately run longer than one request's statement limit (an index on a
   // big table): they get a connection of their own without it.
-  const migrating = await createDatabase({ ...where, timeouts: { ...config.databaseTimeouts, statementMs: 0 } });
+  const migrating = await createDatabase({ ...where, timeouts: { ...loaded.databaseTimeouts, statementMs: 0 } });
   try {
     await migrateToLatest(migrating.db);
   } finally {
@@ -57,9 +58,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const database = await createDatabase({
     ...where,
-    timeouts: config.databaseTimeouts,
+    timeouts: loaded.databaseTimeouts,
     onPoolError: (error) => logger.warn({ err: error }, "database connection lost"),
   });
+  const { config, ...secrets } = await resolveInstallationSecrets(database.db, loaded);
+  logSecretsSource(logger, secrets);
   const i18n = await createI18n(path.join(config.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
   const root = await ensureRootAdmin(database.db, config);
@@ -67,6 +70,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (root.kind === "setupLink") {
     // The one-time setup link goes to the operator's console, not into the structured log.
     process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n  ${root.link}\n\n`);
+  }
+  if (root.kind === "setupLinkElsewhere") {
+    // Another process of this installation started at the same time and printed the one valid link.
+    const at = new Date(root.issuedAt).toISOString();
+    process.stdout.write(`\n  No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.\n\n`);
   }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();

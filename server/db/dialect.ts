@@ -133,3 +133,14 @@ export function sqliteUserSearchIds(text: string): RawBuilder<number> {
 export function unindexed<T>(dialect: DatabaseDialect, column: Expression<T>): Expression<T> {
   return dialect === "sqlite" ? sql<T>`+${column}` : column;
 }
+
+/**
+ * `column IN (values)` for any number of values with one bound parameter, so a bulk call of
+ * 10,000 ids is one statement on either engine, far from their parameter limits: PostgreSQL
+ * `= any($1)` (the driver sends an array), SQLite `in (select value from json_each($1))`.
+ */
+export function inValues<T extends string | number>(dialect: DatabaseDialect, column: Expression<T>, values: readonly T[]): RawBuilder<SqlBool> {
+  return dialect === "postgres"
+    ? sql<SqlBool>`${column} = any(${[...values]})`
+    : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}

@@ -67,3 +67,27 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return constraintViolation(error)?.kind === "foreign_key";
 }
+
+/**
+ * Errors that say "another transaction got in the way", not "this request is wrong": PostgreSQL
+ * serialization failure, deadlock and lock timeout (40001, 40P01, 55P03), SQLite's busy and
+ * locked results (SQLITE_BUSY*, SQLITE_LOCKED*). Running the whole transaction again is the
+ * documented remedy for each, so runTransaction (transaction.ts) retries them.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = field(error, "code");
+  if (code === undefined) return false;
+  return code === "40001" || code === "40P01" || code === "55P03" || /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+}
+
+/**
+ * Thrown when a transaction kept losing to concurrent ones after every retry; the API answers
+ * it with 503 `contention` and a Retry-After header, never with a 500.
+ */
+export class DatabaseBusyError extends Error {
+  override name = "DatabaseBusyError";
+  constructor(readonly attempts: number, options?: ErrorOptions) {
+    super(`The transaction lost to concurrent ones ${attempts} times`, options);
+  }
+}

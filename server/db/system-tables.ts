@@ -119,3 +119,11 @@ export interface ServiceTokensTable {
   lastUsedAt: EpochMs | null;
   revokedAt: EpochMs | null;
 }
+
+/** Generated secrets shared by every process of a PostgreSQL installation (migration 0009). */
+export interface InstallationSecretsTable {
+  /** The environment variable that overrides it: JWT_SECRET, SESSION_SECRET or PASSWORD_PEPPER. */
+  name: string;
+  value: string;
+  createdAt: Immutable<EpochMs>;
+}

@@ -7,8 +7,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Flag } from "./flags";
 import type {
-  AccessLogTable, AppSettingsTable, CaptchaRedemptionsTable, MailOutboxTable, OneTimeTokensTable, RateLimitsTable,
-  ServiceTokensTable, SessionsTable, SystemSettingsTable,
+  AccessLogTable, AppSettingsTable, CaptchaRedemptionsTable, InstallationSecretsTable, MailOutboxTable, OneTimeTokensTable,
+  RateLimitsTable, ServiceTokensTable, SessionsTable, SystemSettingsTable,
 } from "./system-tables";
 
 export type * from "./system-tables";
@@ -283,6 +283,7 @@ export interface Database {
   serviceTokens: ServiceTokensTable;
   rateLimits: RateLimitsTable;
   captchaRedemptions: CaptchaRedemptionsTable;
+  installationSecrets: InstallationSecretsTable;
 }
 
 /** A selected row of table T, e.g. `Row<"admins">`. */

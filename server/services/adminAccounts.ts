@@ -18,6 +18,7 @@ import { issueToken } from "./oneTimeTokens";
 import { hashPassword, setAdminPassword } from "./passwords";
 import { actorOf, type Scope } from "./scope";
 import { readSettings } from "./settings";
+import { runTransaction } from "../db/transaction";
 
 /** The teams named by slug, checked for existence (404) and scope (403) as creation needs. */
 async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[]): Promise<number[]> {
@@ -47,7 +48,7 @@ export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: Se
   const access = { actor: actorOf(scope), ...origin };
   let created: { id: number; uid: string; mailId: number | null };
   try {
-    created = await db.transaction().execute(async (trx) => {
+    created = await runTransaction(db, async (trx) => {
       const now = Date.now();
       const admin = await trx
         .insertInto("admins")
@@ -101,7 +102,7 @@ async function deliverInvitation(ctx: ServiceContext, access: Parameters<typeof 
     await ctx.mail.deliver(mailId);
   } catch (error) {
     ctx.logger.warn({ err: error, outboxId: mailId }, "admin invitation e-mail failed; admin removed");
-    await ctx.db.transaction().execute(async (trx) => {
+    await runTransaction(ctx.db, async (trx) => {
       await trx.deleteFrom("mailOutbox").where("id", "=", mailId).execute();
       await trx.deleteFrom("admins").where("id", "=", adminId).execute();
       await recordAccess(trx, access, { action: "admin.create", outcome: "failure", target: { type: "admin", id: uid }, details: { reason: "emailFailed", undone: true } });
@@ -113,7 +114,7 @@ async function deliverInvitation(ctx: ServiceContext, access: Parameters<typeof 
 /** Edits another admin's name, language and time zone; unknown, out-of-scope or root (for a non-root) → 404. */
 export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUpdateReq, origin: RequestOrigin): Promise<AdminDetail> {
   const { db } = ctx;
-  const targetId = await db.transaction().execute(async (trx) => {
+  const targetId = await runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminEdit404" });
     const changes = {
       ...(input.firstName === undefined ? {} : { firstName: input.firstName.trim() }),
@@ -138,7 +139,7 @@ export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: Admi
  * themselves, and a non-root cannot block a root (403).
  */
 export async function blockAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminBlock404", forbidden: "adminBlock403" });
     if (target.id === scope.adminId) throw new AppError("adminBlock403");
     const now = Date.now();
@@ -162,7 +163,7 @@ export async function blockAdmin(ctx: ServiceContext, scope: Scope, input: Admin
  * activate a root (403).
  */
 export async function activateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminActivate404", forbidden: "adminActivate403" });
     if (!target.hasPassword) throw new AppError("adminActivate422");
     await trx
@@ -185,7 +186,7 @@ export async function activateAdmin(ctx: ServiceContext, scope: Scope, input: Ad
  */
 export async function deleteAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
   if (input.uid === scope.uid) throw new AppError("adminDelete409");
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminDelete404", forbidden: "adminDelete403" });
     const teamIds = await teamIdsOf(trx, target.id);
     await assertTeamsKeepAdmin(trx, target.id, teamIds);

@@ -13,6 +13,7 @@ import { loadTarget } from "./adminTarget";
 import { detailOf, type AdminDetail } from "./adminDirectory";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { actorOf, type Scope } from "./scope";
+import { runTransaction } from "../db/transaction";
 
 type Trx = Transaction<Database>;
 
@@ -45,7 +46,7 @@ export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: n
  */
 export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminDetail> {
   const { db } = ctx;
-  const targetId = await db.transaction().execute(async (trx) => {
+  const targetId = await runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminTeams404" });
     if (target.role === "root") throw new AppError("adminTeams409");
     const requested = input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { DeviceReportReq } from "../../shared/schemas/service";
+import { runTransaction } from "../db/transaction";
 import type { Database, PlatformCode } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -44,7 +45,7 @@ async function findReportedUser(db: Db, user: string): Promise<{ id: number; sta
  * and nothing is written: its devices are not served.
  */
 export async function reportDevice(db: Kysely<Database>, report: DeviceReportReq, now = Date.now()): Promise<DeviceReportResult> {
-  return db.transaction().execute(async (trx) => {
+  return runTransaction(db, async (trx) => {
     const user = await findReportedUser(trx, report.user);
     if (!user) throw new AppError("notFound", 404);
     const ip = report.location?.ip;
@@ -131,7 +132,7 @@ export async function listPendingWipes(db: Kysely<Database>): Promise<{ items: P
  * wipe requested, answers 404.
  */
 export async function acknowledgeWipe(db: Kysely<Database>, deviceUid: string, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const device = await trx
       .selectFrom("devices")
       .innerJoin("users", "users.id", "devices.userId")

@@ -6,6 +6,7 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { issueToken, redeemToken } from "./oneTimeTokens";
 import { hashPassword, isRecentAdminPassword, setAdminPassword } from "./passwords";
 import { readSettings } from "./settings";
+import { runTransaction } from "../db/transaction";
 
 /**
  * Starts a password reset (SPEC §4): an active or blocked account gets a link valid for the
@@ -25,7 +26,7 @@ export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq,
     return;
   }
   const { security } = await readSettings(db);
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const token = await issueToken(trx, admin.id, "reset", security.adminPasswordResetTokenExpiryMinutes);
     await enqueueMail(trx, {
       to: admin.username,
@@ -47,7 +48,7 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
   const newPassword = input.new_password;
   const { security } = await readSettings(db);
   const passwordHash = await hashPassword(config.secrets.passwordPepper, newPassword);
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const redeemed = await redeemToken(trx, input.token, ["reset", "admin_invite"]);
     if (redeemed === "invalid") throw new AppError("confirm404");
     if (redeemed === "expired") throw new AppError("confirm410");

@@ -8,6 +8,7 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "./lockout";
 import { hashPassword, isRecentAdminPassword, setAdminPassword } from "./passwords";
 import { readSettings } from "./settings";
+import { runTransaction } from "../db/transaction";
 
 /** The signed-in admin as GET /v2/me shows them (docs/API.md): the response shape shared with the client. */
 export type MyProfile = MeResponse;
@@ -53,7 +54,7 @@ export interface Actor {
 
 /** Edits one's own name, language and time zone. */
 export async function updateMyProfile(ctx: ServiceContext, actor: Actor, input: ProfileUpdateReq, origin: RequestOrigin): Promise<MyProfile> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     await trx
       .updateTable("admins")
       .set({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), lang: input.lang, timezone: input.timezone, updatedAt: Date.now() })
@@ -93,7 +94,7 @@ export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input:
     throw new AppError("passwordChange422");
   }
   const passwordHash = await hashPassword(config.secrets.passwordPepper, input.new_password);
-  return db.transaction().execute(async (trx) => {
+  return runTransaction(db, async (trx) => {
     await setAdminPassword(trx, actor.id, passwordHash);
     await recordAccess(trx, { actor, ...origin }, { action: "admin.password.change", target: { type: "admin", id: actor.uid } });
     const row = await trx.selectFrom("admins").select("tokenVersion").where("id", "=", actor.id).executeTakeFirstOrThrow();
@@ -114,7 +115,7 @@ export async function terminateMyAccount(ctx: ServiceContext, actor: Actor, inpu
     await recordAccess(db, { actor, ...origin }, { action: "admin.terminate", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: checked === "locked" ? "locked" : "badPassword" } });
   }
   assertCurrentPassword(checked, "terminate403", "terminate429");
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     await recordAccess(trx, { actor, ...origin }, { action: "admin.terminate", target: { type: "admin", id: actor.uid } });
     await trx.deleteFrom("admins").where("id", "=", actor.id).execute();
   });

@@ -11,6 +11,7 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { issueToken, redeemToken } from "./oneTimeTokens";
 import { hashPassword, setAdminPassword } from "./passwords";
 import { readSettings } from "./settings";
+import { runTransaction } from "../db/transaction";
 
 /**
  * A slug for a new team: derived from the name ("team" when the name has no usable characters),
@@ -40,7 +41,7 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
   const now = Date.now();
   let created: { adminId: number; teamId: number; mailId: number };
   try {
-    created = await db.transaction().execute(async (trx) => {
+    created = await runTransaction(db, async (trx) => {
       const existing = await trx.selectFrom("admins").select("id").where("username", "=", username).executeTakeFirst();
       if (existing) throw new AppError("register409");
       const team = await trx
@@ -91,7 +92,7 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
     await mail.deliver(created.mailId);
   } catch (error) {
     ctx.logger.warn({ err: error, outboxId: created.mailId }, "registration e-mail failed; registration undone");
-    await db.transaction().execute(async (trx) => {
+    await runTransaction(db, async (trx) => {
       await trx.deleteFrom("mailOutbox").where("id", "=", created.mailId).execute();
       await trx.deleteFrom("admins").where("id", "=", created.adminId).execute();
       await trx.deleteFrom("teams").where("id", "=", created.teamId).execute();
@@ -108,7 +109,7 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
 export async function verifyAccount(ctx: ServiceContext, input: VerifyReq, origin: RequestOrigin): Promise<void> {
   const { db, config } = ctx;
   const passwordHash = input.new_password ? await hashPassword(config.secrets.passwordPepper, input.new_password) : null;
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const redeemed = await redeemToken(trx, input.token, ["verify", "setup"]);
     if (redeemed === "invalid") throw new AppError("verify404");
     if (redeemed === "expired") throw new AppError("verify410");

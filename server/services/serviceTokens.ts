@@ -5,6 +5,7 @@ import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin } from "./context";
 import { actorOf, requireRoot, type Scope } from "./scope";
+import { runTransaction } from "../db/transaction";
 
 /** Every service token starts with this, so it is told apart from an admin JWT at a glance. */
 export const SERVICE_TOKEN_PREFIX = "bws_";
@@ -60,7 +61,7 @@ export async function createServiceToken(
 ): Promise<{ id: number; name: string; token: string }> {
   requireRoot(scope);
   const token = SERVICE_TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  return db.transaction().execute(async (trx) => {
+  return runTransaction(db, async (trx) => {
     const row = await trx
       .insertInto("serviceTokens")
       .values({ name, tokenHash: serviceTokenHash(token), createdBy: scope.adminId, createdAt: Date.now() })
@@ -74,7 +75,7 @@ export async function createServiceToken(
 /** Revokes a token (root only); unknown → 404, an already revoked token stays revoked (no new entry). */
 export async function revokeServiceToken(db: Kysely<Database>, scope: Scope, id: number, origin: RequestOrigin): Promise<void> {
   requireRoot(scope);
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const row = await trx.selectFrom("serviceTokens").select(["id", "name", "revokedAt"]).where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError("notFound", 404);
     if (row.revokedAt !== null) return;

@@ -14,6 +14,7 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { uniqueTeamSlug } from "./registration";
 import { actorOf, requireRoot, type Scope } from "./scope";
 import { findTeamInScope, loadTeamRecord, type TeamRecord } from "./teamsQuery";
+import { runTransaction } from "../db/transaction";
 
 /** The fields create and edit share, as the schemas parse them (null clears on edit). */
 type TeamFieldsInput = Omit<TeamUpdateReq, "slug" | "newSlug">;
@@ -69,7 +70,7 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
   requireRoot(scope, "teamCreate403");
   const now = Date.now();
   try {
-    const team = await ctx.db.transaction().execute(async (trx) => {
+    const team = await runTransaction(ctx.db, async (trx) => {
       let slug = input.slug;
       if (slug !== undefined) {
         const taken = await trx.selectFrom("teams").select("id").where("slug", "=", slug).executeTakeFirst();
@@ -110,7 +111,7 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
  */
 export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamUpdateReq, origin: RequestOrigin): Promise<TeamRecord> {
   try {
-    const team = await ctx.db.transaction().execute(async (trx) => {
+    const team = await runTransaction(ctx.db, async (trx) => {
       const current = await findTeamInScope(trx, scope, input.slug, "teamEdit404");
       const { slug: _slug, newSlug, ...fields } = input;
       const rename = newSlug !== undefined && newSlug !== current.slug ? newSlug : undefined;
@@ -142,7 +143,7 @@ export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamU
 
 /** Replaces a team's custom settings (same scope rule as edit; `teamSettings404`). */
 export async function updateTeamSettings(ctx: ServiceContext, scope: Scope, input: TeamSettingsReq, origin: RequestOrigin): Promise<TeamRecord> {
-  const team = await ctx.db.transaction().execute(async (trx) => {
+  const team = await runTransaction(ctx.db, async (trx) => {
     const current = await findTeamInScope(trx, scope, input.slug, "teamSettings404");
     const row = await trx
       .updateTable("teams")
@@ -171,7 +172,7 @@ export async function updateTeamSettings(ctx: ServiceContext, scope: Scope, inpu
 export async function deleteTeam(ctx: ServiceContext, scope: Scope, input: TeamDeleteReq, origin: RequestOrigin): Promise<void> {
   requireRoot(scope, "teamDelete403");
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await runTransaction(ctx.db, async (trx) => {
       const team = await trx.selectFrom("teams").select(["id", "slug", "teamName"]).where("slug", "=", input.slug).executeTakeFirst();
       if (!team) throw new AppError("teamDelete409");
       const users = await trx.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow();

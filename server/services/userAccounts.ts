@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { UserCreateReq, UserUpdateReq } from "../../shared/schemas/user";
 import { isUniqueViolation } from "../db/errors";
 import { toFlag } from "../db/flags";
+import { runTransaction } from "../db/transaction";
 import type { RowUpdate } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -36,7 +37,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   const uid = randomUUID();
   const now = Date.now();
   try {
-    await db.transaction().execute(async (trx) => {
+    await runTransaction(db, async (trx) => {
       const user = await trx
         .insertInto("users")
         .values({
@@ -96,9 +97,11 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
   }
   const fields = EDITABLE.filter((field) => input[field] !== undefined);
   try {
-    await db.transaction().execute(async (trx) => {
+    await runTransaction(db, async (trx) => {
       if (fields.length === 0) return;
-      await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).execute();
+      // The user's row first (locked by the update), then its aliases: the order bulk actions use.
+      const updated = await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new AppError("userEdit404", 404);
       if (aliases) await replaceAliases(trx, user.id, aliases);
       await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
         action: "user.update",

@@ -1,12 +1,19 @@
 /**
  * Bulk user actions (DESIGN §3, docs/API.md): block, activate, move to a team, delete. The ids
  * that are unknown or outside the caller's scope fail with `userRead404` and are left alone; all
- * the others change together in one transaction, with set-based statements (one SELECT to
- * resolve the ids, one UPDATE or DELETE for all of them, one access-log entry), so 10,000 users
- * cost a few statements rather than 10,000 round trips.
+ * the others change together in one transaction of three statements (resolve and lock the rows,
+ * one UPDATE or DELETE, one access-log entry; the ids travel as one array parameter, see
+ * inValues), so 10,000 users cost three round trips rather than 10,000.
+ *
+ * Two bulk calls on the same users (from any process) must not deadlock: the rows are locked
+ * by ascending id, whatever the order of the uids given, before anything is written, and the
+ * transaction is retried on contention (runTransaction). See docs/DECISIONS.md, "Concurrency".
  */
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { BulkResponse } from "../../shared/schemas/list";
+import { dialectOf, inValues } from "../db/dialect";
+import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
+import { runTransaction } from "../db/transaction";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -19,27 +26,29 @@ export type UserBulkAction = "block" | "activate" | "move" | "delete";
 /** How many uids an access-log entry lists (the counts are always complete). */
 const LOGGED_UIDS = 100;
 
-/** Ids per statement: far below both engines' bound-parameter limits (SQLite 32,766; PostgreSQL 65,535). */
-const CHUNK = 5_000;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
+/**
+ * Resolves the uids and locks their rows in one statement, by ascending id (PostgreSQL locks
+ * after sorting), so any two callers lock shared rows in the same order. Returns the rows as
+ * locked: a user moved or deleted meanwhile shows its new team, or is missing.
+ */
+async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
+  const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where(inValues(dialectOf(trx), sql.ref("users.uid"), uids)).orderBy("id");
+  const rows = await lockRowsInOrder(trx, query, strength).execute();
+  return new Map(rows.map((row) => [row.uid, row]));
 }
 
-/** The statement of one action over the given user ids. */
+/** The one statement of an action over the given user ids (already locked). */
 async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: number[], targetTeamId: number | null, now: number): Promise<void> {
-  for (const part of chunks(ids)) {
-    if (action === "delete") {
-      // Devices (and their locations), aliases, password history and tokens go by ON DELETE CASCADE.
-      await trx.deleteFrom("users").where("id", "in", part).execute();
-    } else if (action === "move") {
-      await trx.updateTable("users").set({ teamId: targetTeamId!, updatedAt: now }).where("id", "in", part).execute();
-    } else {
-      // A blocked user's devices stop being served: the service API refuses blocked users.
-      await trx.updateTable("users").set({ status: action === "block" ? "blocked" : "active", updatedAt: now }).where("id", "in", part).execute();
-    }
+  if (ids.length === 0) return;
+  const among = inValues(dialectOf(trx), sql.ref("id"), ids);
+  if (action === "delete") {
+    // Devices (and their locations), aliases, password history and tokens go by ON DELETE CASCADE.
+    await trx.deleteFrom("users").where(among).execute();
+  } else if (action === "move") {
+    await trx.updateTable("users").set({ teamId: targetTeamId!, updatedAt: now }).where(among).execute();
+  } else {
+    // A blocked user's devices stop being served: the service API refuses blocked users.
+    await trx.updateTable("users").set({ status: action === "block" ? "blocked" : "active", updatedAt: now }).where(among).execute();
   }
 }
 
@@ -63,12 +72,9 @@ export async function bulkUserAction(
     if (!target) throw new AppError("usersMove404", 404);
     if (!teamInScope(scope, target.id)) throw new AppError("usersMove403", 403);
   }
-  return db.transaction().execute(async (trx) => {
-    const found = new Map<string, { id: number; teamId: number }>();
-    for (const part of chunks(uids)) {
-      const rows = await trx.selectFrom("users").select(["id", "uid", "teamId"]).where("uid", "in", part).execute();
-      for (const row of rows) if (teamInScope(scope, row.teamId)) found.set(row.uid, row);
-    }
+  return runTransaction(db, async (trx) => {
+    const found = await lockUsers(trx, uids, action === "delete" ? "update" : "noKeyUpdate");
+    for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
     const ok = uids.filter((uid) => found.has(uid));
     const failed = uids.filter((uid) => !found.has(uid)).map((id) => ({ id, code: "userRead404" }));
     const rows = ok.map((uid) => found.get(uid)!);

@@ -5,6 +5,8 @@
  * and users outside the scope all answer the same 404.
  */
 import type { DeviceActionReq } from "../../shared/schemas/device";
+import { lockRowsInOrder } from "../db/locks";
+import { runTransaction } from "../db/transaction";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
@@ -15,7 +17,7 @@ async function findDevice(ctx: ServiceContext, scope: Scope, input: DeviceAction
   const row = await ctx.db
     .selectFrom("devices")
     .innerJoin("users", "users.id", "devices.userId")
-    .select(["devices.id", "devices.uid", "users.uid as userUid", "users.teamId"])
+    .select(["devices.id", "devices.uid", "devices.userId", "users.uid as userUid", "users.teamId"])
     .where("devices.uid", "=", input.deviceId)
     .where("users.uid", "=", input.uid)
     .executeTakeFirst();
@@ -29,7 +31,7 @@ async function findDevice(ctx: ServiceContext, scope: Scope, input: DeviceAction
  */
 export async function requestDeviceWipe(ctx: ServiceContext, scope: Scope, input: DeviceActionReq, origin: RequestOrigin): Promise<void> {
   const device = await findDevice(ctx, scope, input, "deviceWipe404");
-  await ctx.db.transaction().execute(async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     // Conditional: only a device with no wipe pending gets a new request (idempotent under races).
     const updated = await trx
       .updateTable("devices")
@@ -46,11 +48,18 @@ export async function requestDeviceWipe(ctx: ServiceContext, scope: Scope, input
   });
 }
 
-/** Deletes a device and its locations. */
+/**
+ * Deletes a device and its locations. The user's row is locked first: the delete's trigger
+ * updates the user's device count, and a bulk action locks users before their devices, so
+ * taking the device first could deadlock with it. A device gone meanwhile (its user deleted)
+ * answers 404 like an unknown one.
+ */
 export async function deleteDevice(ctx: ServiceContext, scope: Scope, input: DeviceActionReq, origin: RequestOrigin): Promise<void> {
   const device = await findDevice(ctx, scope, input, "deviceDelete404");
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("devices").where("id", "=", device.id).execute();
+  await runTransaction(ctx.db, async (trx) => {
+    await lockRowsInOrder(trx, trx.selectFrom("users").select("id").where("id", "=", device.userId), "noKeyUpdate").execute();
+    const deleted = await trx.deleteFrom("devices").where("id", "=", device.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new AppError("deviceDelete404", 404);
     await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
       action: "device.delete",
       target: { type: "device", id: device.uid },

@@ -13,6 +13,7 @@ import { actorOf, type Scope } from "./scope";
 import { readSettings } from "./settings";
 import { findScopedUser } from "./userShared";
 import { issueUserToken } from "./userTokens";
+import { runTransaction } from "../db/transaction";
 
 /**
  * The host of the communications service's `my` endpoint: the `my` URL prefix (general settings)
@@ -46,7 +47,7 @@ export async function sendUserPasswordReset(ctx: ServiceContext, scope: Scope, u
   if (!email.safeParse(user.username).success) throw new AppError("notValidEmailAccount", 400);
   if (!mail.enabled) throw new AppError("emailDisabled", 501);
   const { general, security } = await readSettings(db);
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const token = await issueUserToken(trx, user.id, "reset", security.userPasswordResetTokenExpiryMinutes);
     await enqueueMail(trx, {
       to: user.username,

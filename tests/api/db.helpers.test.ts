@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../server/db/connection";
-import { dialectOf, escapeLike, likeContains, likePrefix } from "../../server/db/dialect";
+import { dialectOf, escapeLike, inValues, likeContains, likePrefix } from "../../server/db/dialect";
 import { constraintViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateToLatest } from "../../server/db/migrate";
@@ -43,6 +44,22 @@ describe.each(testDialects())("dialect helpers on %s", (dialect) => {
     await testDb().db.transaction().execute(async (trx) => {
       expect(dialectOf(trx)).toBe(dialect);
     });
+  });
+
+  it("matches a column against any number of values with one parameter (inValues)", async () => {
+    const { db } = testDb();
+    const team = await db.insertInto("teams").values({ slug: "in-values", teamName: "In values", createdAt: NOW, updatedAt: NOW }).returning("id").executeTakeFirstOrThrow();
+    const uids = ["iv-1", "iv-'2\"", "iv-ç3"];
+    const rows = await db
+      .insertInto("users")
+      .values(uids.map((uid, i) => ({ uid, username: `in-values-${i}@example.com`, teamId: team.id, status: "active" as const, createdAt: NOW, updatedAt: NOW })))
+      .returning(["id", "uid"])
+      .execute();
+    const byUid = (values: string[]) => db.selectFrom("users").select("uid").where(inValues(dialect, sql.ref("uid"), values)).orderBy("uid").execute();
+    expect(await byUid([uids[2]!, "nobody", uids[1]!])).toEqual([{ uid: uids[1] }, { uid: uids[2] }]);
+    expect(await byUid([])).toEqual([]);
+    const many = Array.from({ length: 40_000 }, (_, i) => -i).concat(rows[0]!.id);
+    expect(await db.selectFrom("users").select("uid").where(inValues(dialect, sql.ref("id"), many)).execute()).toEqual([{ uid: uids[0] }]);
   });
 
   it("searches by prefix and substring, case-insensitively, with wildcards taken literally", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { ensureRootAdmin, SETUP_LINK_HOURS, SETUP_ROOT_USERNAME } from "../../server/services/rootAdmin";
+import { ensureRootAdmin, SETUP_LINK_HOURS, SETUP_LINK_REUSE_MS, SETUP_ROOT_USERNAME } from "../../server/services/rootAdmin";
 import { sha512Hex } from "../../shared/crypto";
 import { createTestDatabase, testDialects } from "../support/db";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
@@ -112,7 +112,12 @@ describe.each(testDialects())("root admin bootstrap on %s", (dialect) => {
       const hex = await sha512Hex(SETUP_PASSWORD);
       expectError(await signIn(server, SETUP_ROOT_USERNAME, hex), 422, "signin422");
 
-      const second = await ensureRootAdmin(db, server.config);
+      // A process starting at the same moment leaves the one link valid and prints none of its own.
+      expect(await ensureRootAdmin(db, server.config)).toEqual({ kind: "setupLinkElsewhere", issuedAt: tokenRow.createdAt, expiresAt: tokenRow.expiresAt });
+      expect(await db.selectFrom("oneTimeTokens").selectAll().execute()).toEqual([tokenRow]);
+
+      // A later start (the operator lost the link) prints a new one and withdraws the old one.
+      const second = await ensureRootAdmin(db, server.config, Date.now() + SETUP_LINK_REUSE_MS + 1);
       if (second.kind !== "setupLink") throw new Error(`expected a setup link, got ${second.kind}`);
       const token = tokenOf(server, second.link);
       expect(token).not.toBe(oldToken);

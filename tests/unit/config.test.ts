@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -73,6 +73,18 @@ describe("loadConfig", () => {
     const config = loadConfig({ BULWARK_DATA_DIR: dataDir(), JWT_SECRET: secret }, root);
     expect(config.secrets.jwtSecret).toBe(secret);
     expect(config.secrets.sessionSecret).not.toBe(secret);
+  });
+
+  it("with DATABASE_URL generates nothing into the data dir: missing secrets come from the database at start-up", () => {
+    const dir = dataDir();
+    const pepper = "p".repeat(40);
+    const config = loadConfig({ BULWARK_DATA_DIR: dir, DATABASE_URL: "postgres://u@h/db", PASSWORD_PEPPER: pepper }, root);
+    expect(config.secretStore).toBe("database");
+    expect(config.givenSecrets).toEqual({ passwordPepper: pepper });
+    expect(config.secrets.passwordPepper).toBe(pepper);
+    expect(() => config.secrets.jwtSecret).toThrow(ConfigError);
+    expect(() => config.secrets.sessionSecret).toThrow(/SESSION_SECRET/);
+    expect(existsSync(path.join(dir, "secrets.json"))).toBe(false);
   });
 
   it("uses secure cookies behind an HTTPS public URL and keeps PostgreSQL URLs", () => {

@@ -12,6 +12,7 @@ import { userSearchMigration } from "./0005_user_search";
 import { sharedLimitsMigration } from "./0006_shared_limits";
 import { userDeviceCountMigration } from "./0007_user_device_count";
 import { userSearchOneIndexMigration } from "./0008_user_search_one_index";
+import { installationSecretsMigration } from "./0009_installation_secrets";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -23,4 +24,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0006_shared_limits": sharedLimitsMigration,
   "0007_user_device_count": userDeviceCountMigration,
   "0008_user_search_one_index": userSearchOneIndexMigration,
+  "0009_installation_secrets": installationSecretsMigration,
 };

@@ -1,0 +1,40 @@
+/**
+ * The one way services open a write transaction: Kysely's transaction, run again from the start
+ * when the engine aborts it for contention (a deadlock, a serialization failure, SQLITE_BUSY;
+ * see isTransientConflict) a bounded number of times with a short jittered back-off. When the
+ * attempts run out it throws DatabaseBusyError (503 `contention` with Retry-After), so
+ * contention never surfaces as a 500. `work` must touch nothing but the transaction: it may run
+ * more than once, and only the last run commits.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { DatabaseBusyError, isTransientConflict } from "./errors";
+import type { Database } from "./types";
+
+/** How often a transaction runs at most, and the first back-off before the second run. */
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+}
+
+/** Five runs, waits of about 10, 20, 40 and 80 ms between them (each ±50 %). */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 10 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` in a transaction, retried on transient conflicts (see the module comment). */
+export async function runTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isTransientConflict(error)) throw error;
+      if (attempt >= policy.attempts) throw new DatabaseBusyError(attempt, { cause: error });
+      // Jitter keeps two losers of the same deadlock from colliding again in lockstep.
+      await sleep(policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    }
+  }
+}
