@@ -21,6 +21,17 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 10 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A plain SQLITE_BUSY comes after busy_timeout (5 s) already waited for the other writer, and
+ * better-sqlite3 waits synchronously, blocking every request: running it again would only freeze
+ * the process for another 5 s each time. SQLITE_BUSY_SNAPSHOT (a read snapshot outdated by another
+ * writer) skips that wait and is worth retrying, as are PostgreSQL's conflicts.
+ */
+function waitedForLock(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_TIMEOUT";
+}
+
 /** Runs `work` in a transaction, retried on transient conflicts (see the module comment). */
 export async function runTransaction<T>(
   db: Kysely<Database>,
@@ -32,7 +43,7 @@ export async function runTransaction<T>(
       return await db.transaction().execute(work);
     } catch (error) {
       if (!isTransientConflict(error)) throw error;
-      if (attempt >= policy.attempts) throw new DatabaseBusyError(attempt, { cause: error });
+      if (attempt >= policy.attempts || waitedForLock(error)) throw new DatabaseBusyError(attempt, { cause: error });
       // Jitter keeps two losers of the same deadlock from colliding again in lockstep.
       await sleep(policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
     }

@@ -54,13 +54,24 @@ describe.each(testDialects())("runTransaction on %s", (dialect) => {
       async (trx) => {
         runs++;
         await trx.updateTable("teams").set({ teamName: `run ${runs}` }).where("id", "=", team.id).execute();
-        if (runs < 3) throw conflict(dialect === "postgres" ? "40P01" : "SQLITE_BUSY");
+        if (runs < 3) throw conflict(dialect === "postgres" ? "40P01" : "SQLITE_BUSY_SNAPSHOT");
         return runs;
       },
       FAST,
     );
     expect(result).toBe(3);
     expect((await db.selectFrom("teams").select("teamName").where("id", "=", team.id).executeTakeFirstOrThrow()).teamName).toBe("run 3");
+  });
+
+  it("does not run again after a plain SQLITE_BUSY: busy_timeout already waited, synchronously", async () => {
+    const { db } = testDb();
+    let runs = 0;
+    const busy = runTransaction(db, async () => {
+      runs++;
+      throw conflict("SQLITE_BUSY");
+    }, FAST);
+    await expect(busy).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(runs).toBe(1);
   });
 
   it("gives up after the attempts with DatabaseBusyError, and never retries other errors", async () => {
