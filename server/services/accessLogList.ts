@@ -25,7 +25,7 @@ export interface LogEntry {
  */
 export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
   const teamIds = scopedTeamIds(scope);
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, ["bigint"], "bigint");
   let base = db.selectFrom("accessLog").leftJoin("teams", "teams.id", "accessLog.teamId").leftJoin("admins", "admins.id", "accessLog.actorAdminId");
   if (teamIds !== null) {
     base = base.where((eb) =>
@@ -61,8 +61,8 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
     .orderBy("accessLog.createdAt", "desc")
     .orderBy("accessLog.id", "desc")
     .limit(query.limit + 1);
-  if (cursor && typeof cursor.v === "number") {
-    const at = cursor.v;
+  if (cursor) {
+    const at = Number(cursor.values[0]);
     page = page.where((eb) => eb.or([eb("accessLog.createdAt", "<", at), eb.and([eb("accessLog.createdAt", "=", at), eb("accessLog.id", "<", cursor.id)])]));
   }
   const rows = await page.execute();

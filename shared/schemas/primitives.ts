@@ -178,8 +178,8 @@ export function isCipherList(value: string): boolean {
 /** TLS cipher list: required, OpenSSL syntax, ≤500. */
 export const ciphers = requiredText(maxLength.ciphers).refine(isCipherList, { error: V.ciphers });
 
-/** Warning banner: required (trimmed), ≤1000. */
-export const warningBanner = requiredText(maxLength.warningBanner, { trim: true });
+/** Warning banner: required (trimmed), ≤1000, may span lines. */
+export const warningBanner = requiredText(maxLength.warningBanner, { trim: true, multiLine: true });
 
 /** License count: integer 1..9_999_999_999 (10 digits, limits.licenseCountRange). */
 export const licenseCount = intIn(licenseCountRange);
