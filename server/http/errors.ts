@@ -33,13 +33,38 @@ export interface ErrorEnvelope {
 /** Any /v2 path that matches no route. */
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(new AppError("notFound", 404));
 
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  return typeof error === "object" && error !== null && "type" in error && "status" in error;
+/**
+ * The 4xx status of an error raised by the HTTP plumbing rather than by our code: body-parser's
+ * (malformed JSON 400, too large 413, wrong charset 415; they carry a `type`) and the router's
+ * (a path parameter it cannot percent-decode: a URIError with status 400). Null for anything else.
+ */
+export function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== "object" || error === null || !("status" in error) || typeof error.status !== "number") return null;
+  if (!("type" in error) && !(error instanceof URIError)) return null;
+  return error.status >= 400 && error.status < 500 ? error.status : null;
+}
+
+/** The envelope's code for a plumbing error: 413 keeps its status (SPEC §8 prefix + status), the rest is a 400. */
+function plumbingError(status: number): AppError {
+  return status === 413 ? new AppError("payloadTooLarge", 413) : new AppError("badParameters", 400);
 }
 
 /**
+ * Refuses a path whose percent-encoding is malformed (`/v2/admin/%ff`, `%E0%A4%A`) with a 400
+ * before any router tries to decode a parameter of it; mounted in front of the API and the pages.
+ */
+export const wellFormedPath: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(Object.assign(new URIError("malformed percent-encoding in the path"), { status: 400 }));
+  }
+  next();
+};
+
+/**
  * Writes the envelope for every API error: typed errors as they are, validation errors as 400,
- * malformed bodies as 400, anything else as a 500 with the request id and never a stack.
+ * malformed bodies and paths as 400, oversized bodies as 413, anything else as a 500 with the request id and never a stack.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -47,9 +72,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     let appError: AppError;
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError) appError = badParameters(error.issues);
-    else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
-      appError = new AppError("badParameters", 400);
-    } else {
+    else if (clientErrorStatus(error) !== null) appError = plumbingError(clientErrorStatus(error)!);
+    else {
       logger.error({ err: error, reqId: req.id }, "unhandled error");
       appError = new AppError("internal", 500);
     }

@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { CatalogueCode } from "../../shared/errors";
+import { isSlug } from "../../shared/schemas/primitives";
 import type { TeamListQuery, TeamSortField } from "../../shared/schemas/team";
 import { dialectOf, likeContains } from "../db/dialect";
 import type { Database, Row } from "../db/types";
@@ -107,6 +108,8 @@ export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Pro
  * answer for a team that does not exist and one outside the scope (its existence stays hidden).
  */
 export async function findTeamInScope(db: Db, scope: Scope, slug: string, code: CatalogueCode): Promise<Row<"teams">> {
+  // Often a path parameter: anything that is not a slug names no team (and never reaches SQL).
+  if (!isSlug(slug)) throw new AppError(code, 404);
   const team = await db.selectFrom("teams").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) throw new AppError(code, 404);
   return team;

@@ -212,6 +212,16 @@ export const country = str().max(maxLength.country, { error: V.tooLong, abort: t
 /** Entity identifier: a UUID (36 characters). */
 export const uid = z.uuid({ error: formatError(V.uid) });
 
+/** True for a well-formed uid: a path parameter that is not one names nothing (a 404, not a query). */
+export function isUid(value: unknown): value is string {
+  return uid.safeParse(value).success;
+}
+
+/** True for a well-formed team slug (see isUid). */
+export function isSlug(value: unknown): value is string {
+  return slug.safeParse(value).success;
+}
+
 /** IPv4 address (≤15 characters). */
 export const ip = z.ipv4({ error: formatError(V.ip) }).max(maxLength.ip, { error: V.tooLong });
 
