@@ -44,9 +44,6 @@ export function pagesRouter(deps: PageDeps): Router {
   const db = deps.services.db;
   const { renderPublic, renderInLayout, renderNotFound } = pageRenderers(deps);
 
-  // A path no router can decode (`/signin/%ff`) is a 400 page, before any parameter is read.
-  router.use(wellFormedPath);
-
   // Every page knows who is signed in; a session whose admin is gone or revoked ends here.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const { adminId, tokenVersion } = req.session ?? {};
@@ -56,6 +53,8 @@ export function pagesRouter(deps: PageDeps): Router {
     else await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     next();
   });
+  // A path no router can decode (`/signin/%ff`) is a 400 page, before any parameter is read.
+  router.use(wellFormedPath);
 
   for (const [from, to] of Object.entries(REDIRECTS)) router.get(from, (_req, res) => res.redirect(302, to));
 
