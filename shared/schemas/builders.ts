@@ -66,26 +66,35 @@ function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
     .refine((value) => !hasLoneSurrogates(value), { error: V.invalidCharacters });
 }
 
-/** A single-line string (no length rule): control characters and lone surrogates are refused. */
-export function str() {
-  return safeText(z.string({ error: typeError }), false);
+/** How a string field is read: trimmed first (so blanks at the ends are dropped, not refused), multi-line. */
+export interface TextOptions {
+  trim?: boolean;
+  multiLine?: boolean;
+}
+
+function text(options: TextOptions) {
+  const base = z.string({ error: typeError });
+  return safeText(options.trim ? base.trim() : base, options.multiLine ?? false);
+}
+
+/** A single-line string (no length rule): control characters and lone surrogates are refused (after trimming with `trim`). */
+export function str(options: { trim?: boolean } = {}) {
+  return text({ trim: options.trim });
 }
 
 /** A multi-line string (no length rule): like `str()`, but tab, LF and CR-LF are allowed. */
-export function multiLineStr() {
-  return safeText(z.string({ error: typeError }), true);
+export function multiLineStr(options: { trim?: boolean } = {}) {
+  return text({ trim: options.trim, multiLine: true });
 }
 
 /** A required string: non-empty (after trimming when `trim`), at most `max` characters; `multiLine` allows line breaks and tabs. */
-export function requiredText(max: number, options: { trim?: boolean; multiLine?: boolean } = {}) {
-  const text = options.multiLine ? multiLineStr() : str();
-  const base = options.trim ? text.trim() : text;
-  return base.min(1, { error: V.required, abort: true }).max(max, { error: V.tooLong });
+export function requiredText(max: number, options: TextOptions = {}) {
+  return text(options).min(1, { error: V.required, abort: true }).max(max, { error: V.tooLong });
 }
 
 /** An optional string of at most `max` characters (trimmed); empty is allowed; `multiLine` allows line breaks and tabs. */
 export function optionalText(max: number, options: { multiLine?: boolean } = {}) {
-  return (options.multiLine ? multiLineStr() : str()).trim().max(max, { error: V.tooLong }).optional();
+  return text({ trim: true, multiLine: options.multiLine }).max(max, { error: V.tooLong }).optional();
 }
 
 /** A required string of `range.min..range.max` characters matching `pattern` (else `key`). */

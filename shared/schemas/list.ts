@@ -24,7 +24,7 @@ export const ListQuerySchema = z.object(
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 /** Free-text search of list queries (trimmed, ≤320; str() refuses control characters). */
-export const search = str().trim().max(maxLength.search, { error: V.tooLong }).optional();
+export const search = str({ trim: true }).max(maxLength.search, { error: V.tooLong }).optional();
 
 /** Sort direction. */
 export const sortOrder = oneOf(SORT_ORDERS).default("asc");

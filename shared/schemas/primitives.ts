@@ -226,8 +226,7 @@ export function isSlug(value: unknown): value is string {
 export const ip = z.ipv4({ error: formatError(V.ip) }).max(maxLength.ip, { error: V.tooLong });
 
 /** Whitelisted domain name: lowercase DNS labels with a TLD, ≤100. */
-export const domainName = str()
-  .trim()
+export const domainName = str({ trim: true })
   .toLowerCase()
   .min(1, { error: V.required, abort: true })
   .max(maxLength.domains, { error: V.tooLong, abort: true })
