@@ -104,6 +104,10 @@ describe.each(testDialects())("bad input on %s", (dialect) => {
       expectError(res, 400, "badParameters");
       expect(res.body.error.details).toContainEqual(expect.objectContaining({ path: [c.field], message: c.message }));
     }
+    // Blanks at the ends of a trimmed field are dropped before the check, not refused.
+    const trimmed = await server.request().put("/v2/me").set("Authorization", auth).send({ firstName: "\tAda\r\n", lastName: " L ", lang: "en", timezone: "UTC" });
+    expect(trimmed.status, JSON.stringify(trimmed.body)).toBe(200);
+    expect([trimmed.body.firstName, trimmed.body.lastName]).toEqual(["Ada", "L"]);
     const multiLine = await server.request().put("/v2/team").set("Authorization", auth).send({ slug: team.slug, notes: "first\r\nsecond\n\tindented" });
     expect(multiLine.status).toBe(200);
     expect(multiLine.body.notes).toBe("first\r\nsecond\n\tindented");
