@@ -72,8 +72,7 @@ export function pageRenderers(deps: Pick<PageDeps, "assets" | "i18n" | "edition"
  */
 export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "edition" | "logger">): ErrorRequestHandler {
   const renderers = pageRenderers(deps);
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  const render = (error: unknown, req: Request, res: Response) => {
     const status = error instanceof AppError ? error.status : (clientErrorStatus(error) ?? 500);
     if (status === 404) return renderers.renderNotFound(req, res);
     if (status === 403) return renderers.renderStatus(req, res, 403, "pages:titles.forbidden", () => <ForbiddenPage />);
@@ -83,5 +82,15 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
     }
     deps.logger.error({ err: error, reqId: req.id }, "page failed");
     renderers.renderStatus(req, res, 500, "pages:titles.serverError", (home) => <ErrorPage status={500} kind="serverError" requestId={String(req.id)} homeHref={home} />);
+  };
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    try {
+      render(error, req, res);
+    } catch (failure) {
+      // The status page itself failed (e.g. the layout): a bare answer, the details in the log.
+      deps.logger.error({ err: failure, reqId: req.id }, "status page failed");
+      if (!res.headersSent) res.status(500).type("text/plain").send(`Error 500 (request ${String(req.id)})`);
+    }
   };
 }
