@@ -34,13 +34,13 @@ export interface ErrorEnvelope {
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(new AppError("notFound", 404));
 
 /**
- * The 4xx status of an error raised by the HTTP plumbing rather than by our code: body-parser's
- * (malformed JSON 400, too large 413, wrong charset 415; they carry a `type`) and the router's
- * (a path parameter it cannot percent-decode: a URIError with status 400). Null for anything else.
+ * The 4xx status of an error raised by the HTTP plumbing rather than by our code, which marks
+ * them with a numeric `status` as Express's own final handler reads it: body-parser (malformed
+ * JSON 400, too large 413, wrong charset 415), serve-static (a missing asset 404, a malformed
+ * name 400) and wellFormedPath (400). Null for anything else, which is a fault of ours (500).
  */
 export function clientErrorStatus(error: unknown): number | null {
   if (typeof error !== "object" || error === null || !("status" in error) || typeof error.status !== "number") return null;
-  if (!("type" in error) && !(error instanceof URIError)) return null;
   return error.status >= 400 && error.status < 500 ? error.status : null;
 }
 

@@ -2,7 +2,7 @@ import express, { Router, type Request } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { SignInSchema } from "../../shared/schemas/auth";
-import { apiErrorHandler } from "../http/errors";
+import { AppError, apiErrorHandler } from "../http/errors";
 import { limitPerIp } from "../http/rate-limit";
 import { originOf } from "../http/origin";
 import { startSession } from "../http/session";
@@ -30,7 +30,7 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     "/signin/:lang",
     express.json({ limit: "16kb", type: "application/json" }),
     limitPerIp(services.db, "signIn"),
-    (req, _res, next) => next(req.is("application/json") ? undefined : Object.assign(new Error("JSON only"), { status: 415, type: "content-type" })),
+    (req, _res, next) => next(req.is("application/json") ? undefined : new AppError("badParameters", 400)),
     validate(BrowserSignInSchema),
     async (req, res) => {
       const input = inputOf(res, BrowserSignInSchema);

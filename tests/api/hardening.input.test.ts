@@ -155,6 +155,9 @@ describe.each(testDialects())("bad input on %s", (dialect) => {
       expect(res.text).toContain(`<title>${title}</title>`);
       expect(res.text).not.toContain("Internal Server Error");
     }
+    // Static assets: a missing file is 404 and a malformed name 400, neither a fault of ours.
+    expect((await page("/assets/missing-file.js")).status).toBe(404);
+    expect((await page("/assets/%ff.js")).status).toBe(400);
     expect(errorLines()).toEqual([]);
   });
 
