@@ -10,7 +10,7 @@ import { dialectOf, likeContains } from "../db/dialect";
 import type { Database } from "../db/types";
 import { ADMIN_COLUMNS, presentListItem, teamsByAdmin, visibleAdmins, type AdminListItem, type AdminRow } from "./adminDirectory";
 import { decodeCursor, pageOf, type CursorKey } from "./pagination";
-import type { Scope } from "./scope";
+import { scopedTeamIds, type Scope } from "./scope";
 
 type Eb = ExpressionBuilder<Database, "admins">;
 type SortValue = string | number;
@@ -76,6 +76,9 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
     if (query.status) parts.push(eb("admins.status", "=", query.status));
     if (query.team) {
       const slug = query.team;
+      // A team outside a non-root caller's scope filters like an unknown one (to nothing), so
+      // the filter cannot tell which of the admins they see also belong to it.
+      const teamIds = scopedTeamIds(scope);
       parts.push(
         eb.exists(
           eb
@@ -83,7 +86,8 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
             .innerJoin("teams", "teams.id", "adminTeams.teamId")
             .select("adminTeams.adminId")
             .whereRef("adminTeams.adminId", "=", "admins.id")
-            .where("teams.slug", "=", slug),
+            .where("teams.slug", "=", slug)
+            .$if(teamIds !== null, (qb) => qb.where("adminTeams.teamId", "in", teamIds!.length > 0 ? teamIds! : [-1])),
         ),
       );
     }

@@ -77,6 +77,19 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
     expect(answer(res)).toEqual(unknown);
   });
 
+  it("list filters: GET /v2/admins and /v2/users with team= answer an empty page for both", async () => {
+    const db = server.database.db;
+    // An admin the caller sees (through their shared team) who also manages the other team.
+    await buildAdmin(db, { teams: [mine, other] });
+    await buildUser(db, { team: other });
+    for (const list of ["/v2/admins", "/v2/users"]) {
+      const get = (team: string) => server.request().get(`${list}?team=${team}`).set("Authorization", adminAuth);
+      const [outside, unknown] = [answer(await get(other.slug)), answer(await get(missing))];
+      expect({ list, outside }).toEqual({ list, outside: unknown });
+      expect(unknown).toEqual({ status: 200, body: { items: [], total: 0, nextCursor: null } });
+    }
+  });
+
   it("keeps answering the SPEC codes for the admin's own team", async () => {
     const created = await server.request().post("/v2/user").set("Authorization", adminAuth).send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
     expect(created.status).toBe(200);
