@@ -44,9 +44,10 @@ export function clientErrorStatus(error: unknown): number | null {
   return error.status >= 400 && error.status < 500 ? error.status : null;
 }
 
-/** The envelope's code for a plumbing error: 413 keeps its status (SPEC §8 prefix + status), the rest is a 400. */
+/** The envelope's code for a plumbing error: 413 and 404 keep their generic codes, the rest is a 400. */
 function plumbingError(status: number): AppError {
-  return status === 413 ? new AppError("payloadTooLarge", 413) : new AppError("badParameters", 400);
+  if (status === 413) return new AppError("payloadTooLarge", 413);
+  return status === 404 ? new AppError("notFound", 404) : new AppError("badParameters", 400);
 }
 
 /**
@@ -64,7 +65,8 @@ export const wellFormedPath: RequestHandler = (req, _res, next) => {
 
 /**
  * Writes the envelope for every API error: typed errors as they are, validation errors as 400,
- * malformed bodies and paths as 400, oversized bodies as 413, anything else as a 500 with the request id and never a stack.
+ * malformed bodies and paths as 400, oversized bodies as 413, anything else as a 500 with the
+ * request id and never a stack.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
