@@ -59,11 +59,18 @@ export function hasLoneSurrogates(value: string): boolean {
   return LONE_SURROGATE.test(value);
 }
 
-/** The text-safety checks every string field runs: no control characters, no lone surrogates. */
+/** Any character either check could refuse: most text has none, and one test settles it. */
+const SUSPECT = /[\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]/;
+
+/** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates. */
 function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
-  return schema
-    .refine((value) => !hasControlCharacters(value, multiLine), { error: multiLine ? V.controlCharactersMultiLine : V.controlCharacters })
-    .refine((value) => !hasLoneSurrogates(value), { error: V.invalidCharacters });
+  return schema.superRefine((value, ctx) => {
+    if (!SUSPECT.test(value)) return;
+    if (hasControlCharacters(value, multiLine)) {
+      ctx.addIssue({ code: "custom", message: multiLine ? V.controlCharactersMultiLine : V.controlCharacters, input: value });
+    }
+    if (hasLoneSurrogates(value)) ctx.addIssue({ code: "custom", message: V.invalidCharacters, input: value });
+  });
 }
 
 /** How a string field is read: trimmed first (so blanks at the ends are dropped, not refused), multi-line. */
