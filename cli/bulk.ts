@@ -15,7 +15,7 @@ import { isApiError } from "../shared/api";
 import { EXIT_CODES, mapCallOutcome, type ExitCode } from "../shared/errors";
 import { CliError, catalogueMessage, usageError } from "./errors";
 import type { Translate } from "./i18n";
-import type { OutStream, Output } from "./output";
+import type { Cell, OutStream, Output } from "./output";
 import { askYesNo, readAll, type InStream } from "./prompt";
 import type { CliContext } from "./runtime";
 
@@ -181,8 +181,8 @@ function printResults(result: BulkResult, total: number, spec: BulkSpec, io: Bul
   const { out, t } = io;
   out.result(result, () => {
     const rows = [
-      ...result.ok.map((id) => [id, out.color.green(t("bulk.ok")), ""]),
-      ...result.failed.map((f) => [f.id, out.color.red(t("bulk.failed")), `${f.code}: ${catalogueMessage(t, f.code)}`]),
+      ...result.ok.map((id): Cell[] => [id, { text: t("bulk.ok"), color: "green" }, ""]),
+      ...result.failed.map((f): Cell[] => [f.id, { text: t("bulk.failed"), color: "red" }, `${f.code}: ${catalogueMessage(t, f.code)}`]),
     ];
     out.table([t("bulk.id"), t("bulk.result"), t("bulk.detail")], rows);
     if (result.failed.length === 0) out.success(t("bulk.allOk", { count: total, action: spec.action }));

@@ -1,7 +1,8 @@
 /**
  * Everything the CLI writes (DESIGN §9): results to stdout (human tables, or one JSON document
  * with `--json`), errors and notes to stderr. Colors only on a TTY and never with `NO_COLOR`;
- * off a TTY the tables lose their borders so `grep`/`awk` can read them.
+ * off a TTY the tables lose their borders so `grep`/`awk` can read them. Every human text goes
+ * through `printable` (the server's data may hold terminal escapes); `--json` stays exact JSON.
  */
 import { Chalk, type ChalkInstance } from "chalk";
 import Table from "cli-table3";
@@ -12,6 +13,27 @@ export interface OutStream {
   write(text: string): unknown;
   readonly isTTY?: boolean;
 }
+
+/**
+ * Control characters a terminal acts on (C0 but tab and line feed, DEL, C1: ESC starts the
+ * sequences that retitle a window or repaint text, CR overwrites a line) and the bidi embedding,
+ * override and isolate marks (which reorder what follows them on screen).
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text as it may reach a terminal: each unprintable character (UNPRINTABLE) shown as a visible
+ * escape, `\x1b` or `\u202e`, so an operator sees what was stored instead of the terminal obeying it.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
+/** A table cell: text, or text the CLI colors itself (after making it printable). */
+export type Cell = string | { readonly text: string; readonly color: "green" | "red" };
 
 /** Where and how to write. */
 export interface OutputOptions {
@@ -35,7 +57,7 @@ export interface Output {
   /** A note for the person at the terminal, on stderr (never mixes with JSON on stdout). */
   note(text: string): void;
   /** A table with a header row. */
-  table(head: readonly string[], rows: readonly (readonly string[])[]): void;
+  table(head: readonly string[], rows: readonly (readonly Cell[])[]): void;
   /** Label/value pairs, one per line. */
   fields(rows: readonly (readonly [string, string])[]): void;
   /** A failure on stderr: the localized message, or `{ "error": { code, status, message } }` with `--json`. */
@@ -59,12 +81,12 @@ const PLAIN_CHARS = {
   left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  ",
 };
 
-/** Renders a table: boxed on a TTY, plain columns otherwise (no trailing spaces). */
-export function renderTable(head: readonly string[], rows: readonly (readonly string[])[], tty: boolean, color: ChalkInstance): string {
+/** Renders a table: boxed on a TTY, plain columns otherwise (no trailing spaces); every cell made printable. */
+export function renderTable(head: readonly string[], rows: readonly (readonly Cell[])[], tty: boolean, color: ChalkInstance): string {
   const table = tty
-    ? new Table({ head: head.map((h) => color.bold(h)), style: { head: [], border: [] } })
-    : new Table({ head: [...head], chars: PLAIN_CHARS, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 } });
-  for (const row of rows) table.push([...row]);
+    ? new Table({ head: head.map((h) => color.bold(printable(h))), style: { head: [], border: [] } })
+    : new Table({ head: head.map(printable), chars: PLAIN_CHARS, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 } });
+  for (const row of rows) table.push(row.map((cell) => (typeof cell === "string" ? printable(cell) : color[cell.color](printable(cell.text)))));
   return table
     .toString()
     .split("\n")
@@ -86,28 +108,28 @@ export function createOutput(options: OutputOptions): Output {
       else human();
     },
     line(text) {
-      stdout.write(`${text}\n`);
+      stdout.write(`${printable(text)}\n`);
     },
     success(text) {
-      stdout.write(`${color.green(text)}\n`);
+      stdout.write(`${color.green(printable(text))}\n`);
     },
     note(text) {
-      stderr.write(`${errColor.dim(text)}\n`);
+      stderr.write(`${errColor.dim(printable(text))}\n`);
     },
     table(head, rows) {
       stdout.write(`${renderTable(head, rows, tty, color)}\n`);
     },
     fields(rows) {
       const width = Math.max(0, ...rows.map(([label]) => label.length));
-      for (const [label, value] of rows) stdout.write(`${color.bold(label.padEnd(width))}  ${value}\n`);
+      for (const [label, value] of rows) stdout.write(`${color.bold(printable(label).padEnd(width))}  ${printable(value)}\n`);
     },
     error(failure, hint) {
       if (json) {
         stderr.write(`${JSON.stringify({ error: { code: failure.code, status: failure.status, message: failure.message } })}\n`);
         return;
       }
-      stderr.write(`${errColor.red(failure.message)}\n`);
-      if (hint) stderr.write(`${errColor.dim(hint)}\n`);
+      stderr.write(`${errColor.red(printable(failure.message))}\n`);
+      if (hint) stderr.write(`${errColor.dim(printable(hint))}\n`);
     },
   };
   return out;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import express, { type ErrorRequestHandler, type Express } from "express";
+import express, { type Express } from "express";
 import compression from "compression";
 import type { i18n } from "i18next";
 import type { Logger } from "pino";
@@ -11,12 +11,12 @@ import { cspNonce, securityHeaders } from "./http/security";
 import { requestId } from "./http/request-id";
 import { sessionMiddleware } from "./http/session";
 import { startsBrowserSession } from "./pages/signin";
-import { apiErrorHandler, apiNotFound } from "./http/errors";
+import { apiErrorHandler, apiNotFound, wellFormedPath } from "./http/errors";
 import { apiRouter } from "./api/router";
 import { pagesRouter } from "./pages/router";
+import { pageErrorHandler } from "./pages/render";
 import type { Assets } from "./pages/assets";
-import { sendUnavailablePage } from "./pages/unavailable";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./db/unavailable";
+import { RETRY_AFTER_SECONDS } from "./db/unavailable";
 import type { MailService } from "./mail/service";
 import { CaptchaService } from "./services/captcha";
 import type { ServiceContext } from "./services/context";
@@ -101,9 +101,9 @@ export function createApp(deps: AppDeps): Express {
   const api = apiRouter({ config, database, i18n, services, captcha });
   // Tests read the registered routes from here (the authorization matrix must cover each one).
   app.locals.apiRouter = api;
-  app.use("/v2", noStore, express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
+  app.use("/v2", noStore, wellFormedPath, express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
-  app.use(pageErrorHandler(logger, { i18n, assets }));
+  app.use(pageErrorHandler({ i18n, assets, edition: config.edition, logger }));
   return app;
 }
 
@@ -115,23 +115,3 @@ const noStore: express.RequestHandler = (_req, res, next) => {
 
 /** The longest /readyz waits for the database. */
 const READY_TIMEOUT_MS = 2000;
-
-/**
- * A page whose database cannot serve shows the localized 503 page; any other failure a plain
- * 500 with the request id; the details stay in the log.
- */
-function pageErrorHandler(logger: Logger, pages: { i18n: i18n; assets: Assets }): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
-    if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, reqId: req.id }, "database unavailable");
-      return sendUnavailablePage(pages, req, res);
-    }
-    const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, reqId: req.id }, "page failed");
-    res
-      .status(status >= 400 && status < 600 ? status : 500)
-      .type("text/plain")
-      .send(status === 403 ? "Forbidden" : `Internal Server Error (request ${String(req.id)})`);
-  };
-}

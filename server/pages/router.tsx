@@ -1,11 +1,8 @@
 import express, { Router, type Request, type Response, type NextFunction } from "express";
-import type { ReactElement } from "react";
 import type { i18n } from "i18next";
 import type { Logger } from "pino";
 import { canAccess, navItemForPath, type NavEdition } from "../../shared/domain/navigation";
 import { languages, defaultLanguage } from "../../shared/limits";
-import { AppLayout } from "../../client/components/layout/AppLayout";
-import { PublicLayout } from "../../client/components/layout/PublicLayout";
 import { SignInPage } from "../../client/pages/public/SignInPage";
 import { SignUpPage } from "../../client/pages/public/SignUpPage";
 import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage";
@@ -13,13 +10,12 @@ import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/
 import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import { findSessionAdmin, type SessionAdmin } from "../services/admins";
+import { findSessionAdmin } from "../services/admins";
 import type { ServiceContext } from "../services/context";
 import { readSettings } from "../services/settings";
 import { tokenPurpose } from "../services/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
-import { renderDocument } from "./document";
 import { makeTranslate } from "./translate";
 import type { Assets } from "./assets";
 import { PROTECTED_PAGES, PUBLIC_LANG_PAGES, REDIRECTS } from "./routes";
@@ -27,7 +23,8 @@ import { browserSignInRouter } from "./signin";
 import { safeNextPath } from "./next-path";
 import { TIMEZONES } from "./timezones";
 import { PAGE_LOADERS } from "./sections";
-import { AppError } from "../http/errors";
+import { AppError, wellFormedPath } from "../http/errors";
+import { isLang, pageRenderers, sessionAdmin, type Lang } from "./render";
 
 /** What the page routes need from the application. */
 export interface PageDeps {
@@ -39,44 +36,16 @@ export interface PageDeps {
   logger: Logger;
 }
 
-type Lang = (typeof languages)[number];
-const isLang = (value: string): value is Lang => (languages as readonly string[]).includes(value);
-
 /** The paths of a public page in every language, for the switcher. */
 function languageHrefs(build: (lang: Lang) => string): Record<string, string> {
   return Object.fromEntries(languages.map((l) => [l, build(l)]));
-}
-
-function sessionAdmin(res: Response): SessionAdmin | null {
-  return (res.locals.admin as SessionAdmin | undefined) ?? null;
 }
 
 /** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
 export function pagesRouter(deps: PageDeps): Router {
   const router = Router();
   const db = deps.services.db;
-  const send = (res: Response, status: number, title: string, lang: string, element: ReactElement) => {
-    const html = renderDocument({ element, title: `${title} · Bulwark`, lang, nonce: res.locals.cspNonce as string, assets: deps.assets, i18n: deps.i18n });
-    res.status(status).type("html").set("Cache-Control", "no-store").send(html);
-  };
-  const renderPublic = (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string) => {
-    const title = makeTranslate(deps.i18n, lang)(titleKey);
-    send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>{body}</PublicLayout>);
-  };
-  const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>) => {
-    const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
-    const title = makeTranslate(deps.i18n, lang)(titleKey, titleVars);
-    send(res, status, title, lang,
-      <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session.csrfToken ?? ""}>
-        {body}
-      </AppLayout>,
-    );
-  };
-  const renderNotFound = (req: Request, res: Response) => {
-    const admin = sessionAdmin(res);
-    if (admin) return renderInLayout(req, res, 404, admin, "pages:titles.notFound", <NotFoundPage homeHref="/dashboard" />);
-    renderPublic(res, 404, defaultLanguage, "pages:titles.notFound", <NotFoundPage homeHref="/signin/en" />, null);
-  };
+  const { renderPublic, renderInLayout, renderNotFound } = pageRenderers(deps);
 
   // Every page knows who is signed in; a session whose admin is gone or revoked ends here.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -87,6 +56,8 @@ export function pagesRouter(deps: PageDeps): Router {
     else await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     next();
   });
+  // A path no router can decode (`/signin/%ff`) is a 400 page, before any parameter is read.
+  router.use(wellFormedPath);
 
   for (const [from, to] of Object.entries(REDIRECTS)) router.get(from, (_req, res) => res.redirect(302, to));
 

@@ -32,7 +32,7 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     "/signin/:lang",
     express.json({ limit: "16kb", type: "application/json" }),
     limitPerIp(services.db, "signIn"),
-    (req, _res, next) => next(req.is("application/json") ? undefined : Object.assign(new Error("JSON only"), { status: 415, type: "content-type" })),
+    (req, _res, next) => next(req.is("application/json") ? undefined : new AppError("badParameters", 400)),
     validate(BrowserSignInSchema),
     async (req, res) => {
       if (services.config.secureCookies && !req.secure) {

@@ -8,6 +8,14 @@ export interface AccessContext {
   userAgent: string | null;
 }
 
+/**
+ * The detail keys that name teams, by slug: one (`team`) or a list (`teams`, `added`, `removed`).
+ * A detail that names a team uses one of these keys, so the access-log list can filter them to
+ * the reader's teams (GET /v2/logs must not tell an admin the slugs of teams outside their
+ * scope). `renamedFrom` is the entry's own team's previous slug, seen with the entry itself.
+ */
+export const TEAM_DETAIL_KEYS = ["team", "teams", "added", "removed"] as const;
+
 /** One access-log entry (DESIGN §4): who, what, target, outcome, when (UTC epoch ms), from where. */
 export interface AccessEntry {
   action: string;

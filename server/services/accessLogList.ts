@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { LogListQuery } from "../../shared/schemas/logs";
 import { dialectOf, likeContains, likeStartsWith } from "../db/dialect";
 import type { Database } from "../db/types";
+import { TEAM_DETAIL_KEYS } from "./accessLog";
 import { decodeCursor, pageOf } from "./pagination";
 import { scopedTeamIds, type Scope } from "./scope";
 
@@ -20,12 +21,37 @@ export interface LogEntry {
 }
 
 /**
+ * An entry's details as a reader may see them: for a reader limited to some teams (`visible`, by
+ * slug; null for root), every team-bearing key (TEAM_DETAIL_KEYS) keeps only those teams' slugs; a
+ * single slug outside them is dropped with its key. Everything else is shown as recorded.
+ */
+export function detailsForReader(details: unknown, visible: ReadonlySet<string> | null): unknown {
+  if (visible === null || typeof details !== "object" || details === null || Array.isArray(details)) return details;
+  const shown: Record<string, unknown> = { ...(details as Record<string, unknown>) };
+  for (const key of TEAM_DETAIL_KEYS) {
+    const value = shown[key];
+    if (Array.isArray(value)) shown[key] = value.filter((slug) => typeof slug === "string" && visible.has(slug));
+    else if (value !== undefined && !(typeof value === "string" && visible.has(value))) delete shown[key];
+  }
+  return shown;
+}
+
+/** The slugs of a limited reader's teams (null for root, who reads every detail as recorded). */
+async function visibleSlugs(db: Kysely<Database>, teamIds: number[] | null): Promise<ReadonlySet<string> | null> {
+  if (teamIds === null) return null;
+  if (teamIds.length === 0) return new Set();
+  const rows = await db.selectFrom("teams").select("slug").where("id", "in", teamIds).execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/**
  * The access log for a scope (DESIGN §5): root reads everything; an admin reads the entries of
- * their teams and their own actions. Newest first, keyset-paged on (time, id).
+ * their teams and their own actions, with the team slugs of the details limited to their teams
+ * (detailsForReader). Newest first, keyset-paged on (time, id).
  */
 export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
   const teamIds = scopedTeamIds(scope);
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, ["bigint"], "bigint");
   let base = db.selectFrom("accessLog").leftJoin("teams", "teams.id", "accessLog.teamId").leftJoin("admins", "admins.id", "accessLog.actorAdminId");
   if (teamIds !== null) {
     base = base.where((eb) =>
@@ -61,11 +87,11 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
     .orderBy("accessLog.createdAt", "desc")
     .orderBy("accessLog.id", "desc")
     .limit(query.limit + 1);
-  if (cursor && typeof cursor.v === "number") {
-    const at = cursor.v;
+  if (cursor) {
+    const at = Number(cursor.values[0]);
     page = page.where((eb) => eb.or([eb("accessLog.createdAt", "<", at), eb.and([eb("accessLog.createdAt", "=", at), eb("accessLog.id", "<", cursor.id)])]));
   }
-  const rows = await page.execute();
+  const [rows, visible] = await Promise.all([page.execute(), visibleSlugs(db, teamIds)]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
   return {
     total: Number(total),
@@ -80,7 +106,7 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
       team: row.teamSlug,
       ip: row.ip,
       userAgent: row.userAgent,
-      details: row.details ? (JSON.parse(row.details) as unknown) : null,
+      details: row.details ? detailsForReader(JSON.parse(row.details) as unknown, visible) : null,
     })),
   };
 }

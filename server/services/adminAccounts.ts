@@ -16,22 +16,26 @@ import type { SessionAdmin } from "./admins";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { issueToken } from "./oneTimeTokens";
 import { hashPassword, setAdminPassword } from "./passwords";
-import { actorOf, type Scope } from "./scope";
+import { actorOf, teamInScope, type Scope } from "./scope";
 import { readSettings } from "./settings";
 import { runTransaction } from "../db/transaction";
 
-/** The teams named by slug, checked for existence (404) and scope (403) as creation needs. */
+/**
+ * The teams named by slug, which must exist: `adminCreate404` otherwise. A team outside a
+ * non-root caller's scope is answered exactly as an unknown one, so the code cannot be used to
+ * probe which teams exist (issue 12).
+ */
 async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return [];
   const rows = await ctx.db.selectFrom("teams").select(["id", "slug"]).where("slug", "in", slugs).execute();
-  if (rows.length !== slugs.length) throw new AppError("adminCreate404");
-  if (scope.role !== "root" && rows.some((r) => !scope.teamIds.has(r.id))) throw new AppError("adminCreate403");
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  const usable = rows.filter((r) => teamInScope(scope, r.id));
+  if (usable.length !== slugs.length) throw new AppError("adminCreate404");
+  return usable.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**
- * Creates an admin. Only root creates a root (403); teams must exist (404) and be the caller's
- * (403); the username is unique case-insensitively (409). With a password the admin is active at
+ * Creates an admin. Only root creates a root (403); teams must exist and be the caller's (404
+ * either way); the username is unique case-insensitively (409). With a password the admin is active at
  * once; with `invite` the admin is 'invited' and the invitation is delivered before answering:
  * e-mail disabled → 501 with nothing created, delivery failure → 509 with the admin removed.
  */

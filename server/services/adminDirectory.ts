@@ -5,6 +5,7 @@
  */
 import type { ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from "kysely";
 import type { CatalogueCode } from "../../shared/errors";
+import { isUid } from "../../shared/schemas/primitives";
 import type { AdminRole, AdminStatus, Database } from "../db/types";
 import { AppError } from "../http/errors";
 import type { Scope } from "./scope";
@@ -145,6 +146,8 @@ export function presentDetail(row: AdminRow, teams: TeamRef[]): AdminDetail {
  * `code` (404), so existence outside the scope stays hidden.
  */
 export async function readAdmin(db: Db, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminDetail> {
+  // A path parameter: anything that is not a uid names no admin (and never reaches SQL).
+  if (!isUid(uid)) throw new AppError(code, 404);
   const row = await db
     .selectFrom("admins")
     .select(ADMIN_COLUMNS)

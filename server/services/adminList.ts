@@ -8,58 +8,36 @@ import type { AdminListQuery, AdminSort } from "../../shared/schemas/admin";
 import type { ListResponse } from "../../shared/schemas/list";
 import { dialectOf, likeContains } from "../db/dialect";
 import type { Database } from "../db/types";
-import { AppError } from "../http/errors";
 import { ADMIN_COLUMNS, presentListItem, teamsByAdmin, visibleAdmins, type AdminListItem, type AdminRow } from "./adminDirectory";
-import { decodeCursor, pageOf } from "./pagination";
-import type { Scope } from "./scope";
+import { decodeCursor, pageOf, type CursorKey } from "./pagination";
+import { scopedTeamIds, type Scope } from "./scope";
 
 type Eb = ExpressionBuilder<Database, "admins">;
 type SortValue = string | number;
 
-/** How one sort orders rows: its column expressions (before the id) and a row's values for them. */
+/** How one sort orders rows: its column expressions (before the id), their cursor types and a row's values for them. */
 interface SortSpec {
   columns: ((eb: Eb) => Expression<SortValue>)[];
+  keys: CursorKey[];
   values: (row: AdminRow) => SortValue[];
 }
 
 const SORTS: Record<AdminSort, SortSpec> = {
   name: {
     columns: [(eb) => eb.ref("admins.lastName"), (eb) => eb.ref("admins.firstName")],
+    keys: ["text", "text"],
     values: (row) => [row.lastName, row.firstName],
   },
-  username: { columns: [(eb) => eb.ref("admins.username")], values: (row) => [row.username] },
-  createdOn: { columns: [(eb) => eb.ref("admins.createdAt")], values: (row) => [row.createdAt] },
+  username: { columns: [(eb) => eb.ref("admins.username")], keys: ["text"], values: (row) => [row.username] },
+  createdOn: { columns: [(eb) => eb.ref("admins.createdAt")], keys: ["bigint"], values: (row) => [row.createdAt] },
   // Never seen sorts as the oldest: NULL ordering differs between the engines, 0 does not.
   lastSeen: {
     columns: [(eb) => eb.fn.coalesce("admins.lastSeenAt", eb.lit(0))],
+    keys: ["bigint"],
     values: (row) => [row.lastSeenAt ?? 0],
   },
-  status: { columns: [(eb) => eb.ref("admins.status")], values: (row) => [row.status] },
+  status: { columns: [(eb) => eb.ref("admins.status")], keys: ["text"], values: (row) => [row.status] },
 };
-
-/** A cursor's sort value: one value, or for multi-column sorts a JSON array of them. */
-function cursorValue(spec: SortSpec, row: AdminRow): string | number {
-  const values = spec.values(row);
-  return values.length === 1 ? values[0]! : JSON.stringify(values);
-}
-
-function cursorValues(spec: SortSpec, v: string | number | null): SortValue[] {
-  const bad = () => new AppError("badParameters", 400, [{ path: ["cursor"], message: "validation.cursor" }]);
-  if (spec.columns.length === 1) {
-    if (v === null) throw bad();
-    return [v];
-  }
-  let parsed: unknown;
-  try {
-    parsed = typeof v === "string" ? JSON.parse(v) : null;
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== spec.columns.length || !parsed.every((x) => typeof x === "string" || typeof x === "number")) {
-    throw bad();
-  }
-  return parsed as SortValue[];
-}
 
 /** Rows strictly after (asc) or before (desc) the cursor's position in the sort. */
 function afterCursor(spec: SortSpec, values: SortValue[], id: number, order: "asc" | "desc") {
@@ -98,6 +76,9 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
     if (query.status) parts.push(eb("admins.status", "=", query.status));
     if (query.team) {
       const slug = query.team;
+      // A team outside a non-root caller's scope filters like an unknown one (to nothing), so
+      // the filter cannot tell which of the admins they see also belong to it.
+      const teamIds = scopedTeamIds(scope);
       parts.push(
         eb.exists(
           eb
@@ -105,7 +86,8 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
             .innerJoin("teams", "teams.id", "adminTeams.teamId")
             .select("adminTeams.adminId")
             .whereRef("adminTeams.adminId", "=", "admins.id")
-            .where("teams.slug", "=", slug),
+            .where("teams.slug", "=", slug)
+            .$if(teamIds !== null, (qb) => qb.where("adminTeams.teamId", "in", teamIds!.length > 0 ? teamIds! : [-1])),
         ),
       );
     }
@@ -117,14 +99,14 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
 export async function listAdmins(db: Kysely<Database>, scope: Scope, query: AdminListQuery): Promise<ListResponse<AdminListItem>> {
   const spec = SORTS[query.sort];
   const order = query.order;
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, spec.keys);
   const where = filters(db, scope, query);
   const counted = await db.selectFrom("admins").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where(where).executeTakeFirstOrThrow();
   let page = db.selectFrom("admins").select(ADMIN_COLUMNS).where(where);
-  if (cursor) page = page.where(afterCursor(spec, cursorValues(spec, cursor.v), cursor.id, order));
+  if (cursor) page = page.where(afterCursor(spec, cursor.values, cursor.id, order));
   for (const column of spec.columns) page = page.orderBy((eb) => column(eb), order);
   const rows = await page.orderBy("admins.id", order).limit(query.limit + 1).execute();
-  const { items, nextCursor } = pageOf(rows, query.limit, (row) => cursorValue(spec, row));
+  const { items, nextCursor } = pageOf(rows, query.limit, spec.values);
   const teams = await teamsByAdmin(db, scope, items.map((row) => row.id));
   return {
     items: items.map((row) => presentListItem(row, teams.get(row.id) ?? [])),

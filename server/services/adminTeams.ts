@@ -40,8 +40,8 @@ export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: n
 
 /**
  * Replaces the teams an admin manages, within the caller's scope: teams the target has outside
- * it are kept untouched; adding or removing a team outside it is 403. A root target has no teams
- * (409); an unknown slug is 400; a non-root admin keeps at least one team; no removed team may be
+ * it are kept untouched. A root target has no teams (409); an unknown slug, or one outside the
+ * caller's scope, is 400; a non-root admin keeps at least one team; no removed team may be
  * left without an administrator. One access-log entry per team added or removed.
  */
 export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminDetail> {
@@ -49,12 +49,14 @@ export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: Ad
   const targetId = await runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminTeams404" });
     if (target.role === "root") throw new AppError("adminTeams409");
-    const requested = input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();
+    const inScope = (teamId: number) => scope.role === "root" || scope.teamIds.has(teamId);
+    // A team outside the caller's scope is answered as an unknown one (adminTeams400), whether
+    // or not the target has it, so the code tells nothing about teams the caller cannot see.
+    const found = input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();
+    const requested = found.filter((t) => inScope(t.id));
     if (requested.length !== input.teams.length) throw new AppError("adminTeams400");
     const current = new Set((await trx.selectFrom("adminTeams").select("teamId").where("adminId", "=", target.id).execute()).map((r) => r.teamId));
-    const inScope = (teamId: number) => scope.role === "root" || scope.teamIds.has(teamId);
     const wanted = new Set(requested.map((t) => t.id));
-    if (requested.some((t) => !inScope(t.id) && !current.has(t.id))) throw new AppError("adminTeams403");
     const final = new Set([...current].filter((id) => !inScope(id)));
     for (const id of wanted) final.add(id);
     if (final.size === 0) throw new AppError("badParameters", 400, [{ path: ["teams"], message: V.adminTeamsRequired }]);

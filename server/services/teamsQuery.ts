@@ -4,11 +4,12 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { CatalogueCode } from "../../shared/errors";
+import { isSlug } from "../../shared/schemas/primitives";
 import type { TeamListQuery, TeamSortField } from "../../shared/schemas/team";
 import { dialectOf, likeContains } from "../db/dialect";
 import type { Database, Row } from "../db/types";
 import { AppError } from "../http/errors";
-import { decodeCursor, pageOf, type Cursor } from "./pagination";
+import { decodeCursor, pageOf, type CursorKey } from "./pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "./scope";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,14 +42,12 @@ const SORT_COLUMNS = {
   createdOn: "teams.createdAt",
 } as const satisfies Record<TeamSortField, string>;
 
-/** A cursor whose value does not fit the sort column (or a forged one) is a 400, never a 500. */
-function checkedCursor(value: string | undefined, sort: TeamSortField): Cursor | null {
-  const cursor = decodeCursor(value);
-  if (!cursor) return null;
-  const expected = sort === "createdOn" ? "number" : "string";
-  if (typeof cursor.v !== expected) throw new AppError("badParameters", 400, [{ path: ["cursor"], message: "validation.cursor" }]);
-  return cursor;
-}
+/** The cursor type of each sort's column (a forged cursor that does not fit it is a 400). */
+const SORT_KEYS = {
+  name: "text",
+  slug: "text",
+  createdOn: "bigint",
+} as const satisfies Record<TeamSortField, CursorKey>;
 
 /**
  * The teams a scope sees (root: all; an admin: their own), searched case-insensitively on name
@@ -58,7 +57,7 @@ function checkedCursor(value: string | undefined, sort: TeamSortField): Cursor |
 export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
-  const cursor = checkedCursor(query.cursor, query.sort);
+  const cursor = decodeCursor(query.cursor, [SORT_KEYS[query.sort]]);
   const dialect = dialectOf(db);
   const term = query.search?.trim() ?? "";
 
@@ -89,7 +88,7 @@ export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Pro
     .orderBy("teams.id", direction)
     .limit(query.limit + 1);
   if (cursor) {
-    const value = cursor.v as string | number;
+    const value = cursor.values[0]!;
     page = page.where((eb) => eb.or([eb(column, after, value), eb.and([eb(column, "=", value), eb("teams.id", after, cursor.id)])]));
   }
   const rows = (await page.execute()).map((row) => ({
@@ -109,6 +108,8 @@ export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Pro
  * answer for a team that does not exist and one outside the scope (its existence stays hidden).
  */
 export async function findTeamInScope(db: Db, scope: Scope, slug: string, code: CatalogueCode): Promise<Row<"teams">> {
+  // Often a path parameter: anything that is not a slug names no team (and never reaches SQL).
+  if (!isSlug(slug)) throw new AppError(code, 404);
   const team = await db.selectFrom("teams").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) throw new AppError(code, 404);
   return team;

@@ -27,8 +27,8 @@ import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNa
 export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
   const { db, config } = ctx;
   const team = await db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", input.team).executeTakeFirst();
-  if (!team) throw new AppError("userCreate501", 501);
-  if (!teamInScope(scope, team.id)) throw new AppError("userCreate502", 502);
+  // Outside the scope is answered as unknown (not userCreate502), so it cannot probe for teams.
+  if (!team || !teamInScope(scope, team.id)) throw new AppError("userCreate501", 501);
   const username = input.username.trim().toLowerCase();
   const aliases = normalizeAliases(input.aliases, username);
   const taken = await takenNames(db, [username, ...aliases]);

@@ -69,8 +69,8 @@ export async function bulkUserAction(
   let target: { id: number; slug: string } | null = null;
   if (action === "move") {
     target = (await db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", team ?? "").executeTakeFirst()) ?? null;
-    if (!target) throw new AppError("usersMove404", 404);
-    if (!teamInScope(scope, target.id)) throw new AppError("usersMove403", 403);
+    // Outside the scope is answered as unknown (not usersMove403), so it cannot probe for teams.
+    if (!target || !teamInScope(scope, target.id)) throw new AppError("usersMove404", 404);
   }
   return runTransaction(db, async (trx) => {
     const found = await lockUsers(trx, uids, action === "delete" ? "update" : "noKeyUpdate");

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { platformName } from "../../shared/domain/platforms";
 import type { CatalogueCode } from "../../shared/errors";
+import { isUid } from "../../shared/schemas/primitives";
 import { fromFlag } from "../db/flags";
 import type { DeviceWipeState, UserDetails, UserDevice } from "../../shared/api/users";
 import type { Database } from "../db/types";
@@ -82,6 +83,8 @@ async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
  * so an admin learns nothing about other teams' users.
  */
 export async function loadUserDetails(db: Db, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserDetails> {
+  // A path parameter: anything that is not a uid names no user (and never reaches SQL).
+  if (!isUid(uid)) throw new AppError(code, 404);
   const user = await db
     .selectFrom("users")
     .innerJoin("teams", "teams.id", "users.teamId")

@@ -20,8 +20,7 @@ import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
 import { ShapeCache, slot } from "../db/prepared";
 import type { Database, UserStatus } from "../db/types";
-import { AppError } from "../http/errors";
-import { decodeCursor, pageOf } from "./pagination";
+import { decodeCursor, pageOf, type CursorKey } from "./pagination";
 import { scopedTeamIds, teamIdsKey, teamInScope, type Scope } from "./scope";
 import { isoUtc } from "./isoTime";
 import { RecentCounts } from "./recentCounts";
@@ -40,24 +39,24 @@ type KeyField = "lastName" | "firstName" | "username" | "teamName" | "teamId" | 
 interface SortKey {
   inner: string;
   field: KeyField;
-  kind: "string" | "number";
+  kind: CursorKey;
   zeroNull?: boolean;
 }
 
 const NAME: SortKey[] = [
-  { inner: "users.lastName", field: "lastName", kind: "string" },
-  { inner: "users.firstName", field: "firstName", kind: "string" },
+  { inner: "users.lastName", field: "lastName", kind: "text" },
+  { inner: "users.firstName", field: "firstName", kind: "text" },
 ];
 
 /** Sort keys per sort (before the id). Team sorts by team name, then by user name within a team. */
 const SORTS: Record<UserListQuery["sort"], SortKey[]> = {
   name: NAME,
-  username: [{ inner: "users.username", field: "username", kind: "string" }],
+  username: [{ inner: "users.username", field: "username", kind: "text" }],
   // teams.id rather than users.team_id, so SQLite sees the order the teams index delivers.
-  team: [{ inner: "teams.teamName", field: "teamName", kind: "string" }, { inner: "teams.id", field: "teamId", kind: "number" }, ...NAME],
-  status: [{ inner: "users.status", field: "status", kind: "string" }, { inner: "users.createdAt", field: "createdAt", kind: "number" }],
-  createdOn: [{ inner: "users.createdAt", field: "createdAt", kind: "number" }],
-  lastSeen: [{ inner: "users.lastSeenAt", field: "lastSeenAt", kind: "number", zeroNull: true }],
+  team: [{ inner: "teams.teamName", field: "teamName", kind: "text" }, { inner: "teams.id", field: "teamId", kind: "int" }, ...NAME],
+  status: [{ inner: "users.status", field: "status", kind: "text" }, { inner: "users.createdAt", field: "createdAt", kind: "bigint" }],
+  createdOn: [{ inner: "users.createdAt", field: "createdAt", kind: "bigint" }],
+  lastSeen: [{ inner: "users.lastSeenAt", field: "lastSeenAt", kind: "bigint", zeroNull: true }],
 };
 
 /** A key as an SQL expression. */
@@ -70,20 +69,6 @@ type KeyRow = Record<KeyField, SortValue | null> & { id: number };
 
 function keyValues(keys: SortKey[], row: KeyRow): SortValue[] {
   return keys.map((key) => row[key.field] ?? 0);
-}
-
-/** The sort values a cursor carries: one value, or a JSON array for multi-key sorts. */
-function cursorValues(keys: SortKey[], v: string | number | null): SortValue[] {
-  const bad = () => new AppError("badParameters", 400, [{ path: ["cursor"], message: "validation.cursor" }]);
-  let values: unknown;
-  try {
-    values = keys.length === 1 ? [v] : typeof v === "string" ? JSON.parse(v) : null;
-  } catch {
-    throw bad();
-  }
-  if (!Array.isArray(values) || values.length !== keys.length) throw bad();
-  if (!values.every((value, i) => typeof value === keys[i]!.kind)) throw bad();
-  return values as SortValue[];
 }
 
 /** `(a, b, …) op (x, y, …)`: a row-value comparison both engines answer as an index range. */
@@ -380,8 +365,7 @@ function pageShape(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, 
 /** One page of the users the caller may see, with the total of the filtered set. */
 export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListItem>> {
   const keys = SORTS[query.sort];
-  const decoded = decodeCursor(query.cursor);
-  const cursor = decoded ? { values: cursorValues(keys, decoded.v), id: decoded.id } : null;
+  const cursor = decodeCursor(query.cursor, keys.map((key) => key.kind));
   const narrowing = await narrow(db, scope, query);
   if (!narrowing) return { items: [], total: 0, nextCursor: null };
   const counting = cachedTotal(db, narrowing, query);
@@ -397,10 +381,7 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
     rows = (await db.executeQuery(pageShape(db, keys, narrowing, query, cursor))).rows;
   }
 
-  const { items, nextCursor } = pageOf(rows, query.limit, (row) => {
-    const values = keyValues(keys, row);
-    return values.length === 1 ? values[0]! : JSON.stringify(values);
-  });
+  const { items, nextCursor } = pageOf(rows, query.limit, (row) => keyValues(keys, row));
   return {
     total: await counting,
     nextCursor,

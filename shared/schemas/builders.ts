@@ -36,20 +36,72 @@ export function objectError(issue: RawIssue): ValidationMessageKey {
   return issue.code === "unrecognized_keys" ? V.unknownKey : typeError(issue);
 }
 
-/** A string (no length rule). */
-export function str() {
-  return z.string({ error: typeError });
+/**
+ * C0 controls, DEL and C1 controls: never part of a name, slug or label. PostgreSQL refuses NUL in
+ * text (a 500 if it reached the database), SQLite stores it, and ESC/CSI sequences repaint the
+ * terminal of whoever later prints the value (`bulwark users list`).
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The same, except tab, line feed and CR-LF: what a multi-line field (notes, a banner) may hold. */
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+/** A UTF-16 surrogate without its pair: not a character; PostgreSQL would store U+FFFD instead. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `value` holds a control character a field of that kind refuses. */
+export function hasControlCharacters(value: string, multiLine = false): boolean {
+  return (multiLine ? CONTROL_MULTI_LINE : CONTROL).test(value);
 }
 
-/** A required string: non-empty (after trimming when `trim`), at most `max` characters. */
-export function requiredText(max: number, options: { trim?: boolean } = {}) {
-  const base = options.trim ? str().trim() : str();
-  return base.min(1, { error: V.required, abort: true }).max(max, { error: V.tooLong });
+/** True when `value` holds a UTF-16 surrogate without its pair. */
+export function hasLoneSurrogates(value: string): boolean {
+  return LONE_SURROGATE.test(value);
 }
 
-/** An optional string of at most `max` characters (trimmed); empty is allowed. */
-export function optionalText(max: number) {
-  return str().trim().max(max, { error: V.tooLong }).optional();
+/** Any character either check could refuse: most text has none, and one test settles it. */
+const SUSPECT = /[\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]/;
+
+/** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates. */
+function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
+  return schema.superRefine((value, ctx) => {
+    if (!SUSPECT.test(value)) return;
+    if (hasControlCharacters(value, multiLine)) {
+      ctx.addIssue({ code: "custom", message: multiLine ? V.controlCharactersMultiLine : V.controlCharacters, input: value });
+    }
+    if (hasLoneSurrogates(value)) ctx.addIssue({ code: "custom", message: V.invalidCharacters, input: value });
+  });
+}
+
+/** How a string field is read: trimmed first (so blanks at the ends are dropped, not refused), multi-line. */
+export interface TextOptions {
+  trim?: boolean;
+  multiLine?: boolean;
+}
+
+function text(options: TextOptions) {
+  const base = z.string({ error: typeError });
+  return safeText(options.trim ? base.trim() : base, options.multiLine ?? false);
+}
+
+/** A single-line string (no length rule): control characters and lone surrogates are refused (after trimming with `trim`). */
+export function str(options: { trim?: boolean } = {}) {
+  return text({ trim: options.trim });
+}
+
+/** A multi-line string (no length rule): like `str()`, but tab, LF and CR-LF are allowed. */
+export function multiLineStr(options: { trim?: boolean } = {}) {
+  return text({ trim: options.trim, multiLine: true });
+}
+
+/** A required string: non-empty (after trimming when `trim`), at most `max` characters; `multiLine` allows line breaks and tabs. */
+export function requiredText(max: number, options: TextOptions = {}) {
+  return text(options).min(1, { error: V.required, abort: true }).max(max, { error: V.tooLong });
+}
+
+/** An optional string of at most `max` characters (trimmed); empty is allowed; `multiLine` allows line breaks and tabs. */
+export function optionalText(max: number, options: { multiLine?: boolean } = {}) {
+  return text({ trim: true, multiLine: options.multiLine }).max(max, { error: V.tooLong }).optional();
 }
 
 /** A required string of `range.min..range.max` characters matching `pattern` (else `key`). */

@@ -23,15 +23,8 @@ export const ListQuerySchema = z.object(
 /** Paging query. */
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
-/** C0 controls and DEL: never typed into a search box, and PostgreSQL refuses NUL in text. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-/** Free-text search of list queries (trimmed, ≤320, no control characters). */
-export const search = str()
-  .trim()
-  .max(maxLength.search)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: V.controlCharacters })
-  .optional();
+/** Free-text search of list queries (trimmed, ≤320; str() refuses control characters). */
+export const search = str({ trim: true }).max(maxLength.search, { error: V.tooLong }).optional();
 
 /** Sort direction. */
 export const sortOrder = oneOf(SORT_ORDERS).default("asc");

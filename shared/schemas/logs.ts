@@ -11,7 +11,7 @@ export const LogListQuerySchema = ListQuerySchema.extend(
   {
     search,
     /** Entries whose action starts with this (e.g. `admin.` or `team.create`). */
-    action: str().trim().max(64).regex(/^[a-zA-Z.]+$/, { message: "validation.invalid" }).optional(),
+    action: str({ trim: true }).max(64).regex(/^[a-zA-Z.]+$/, { message: "validation.invalid" }).optional(),
     outcome: oneOf(LOG_OUTCOMES).optional(),
   },
 ).strip();

@@ -10,6 +10,8 @@ export const V = {
   /** Fallback for an issue that carries no key of ours (e.g. a zod default). */
   invalid: "validation.invalid",
   controlCharacters: "validation.controlCharacters",
+  controlCharactersMultiLine: "validation.controlCharactersMultiLine",
+  invalidCharacters: "validation.invalidCharacters",
   required: "validation.required",
   invalidType: "validation.invalidType",
   unknownKey: "validation.unknownKey",

@@ -178,8 +178,8 @@ export function isCipherList(value: string): boolean {
 /** TLS cipher list: required, OpenSSL syntax, ≤500. */
 export const ciphers = requiredText(maxLength.ciphers).refine(isCipherList, { error: V.ciphers });
 
-/** Warning banner: required (trimmed), ≤1000. */
-export const warningBanner = requiredText(maxLength.warningBanner, { trim: true });
+/** Warning banner: required (trimmed), ≤1000, may span lines. */
+export const warningBanner = requiredText(maxLength.warningBanner, { trim: true, multiLine: true });
 
 /** License count: integer 1..9_999_999_999 (10 digits, limits.licenseCountRange). */
 export const licenseCount = intIn(licenseCountRange);
@@ -212,12 +212,21 @@ export const country = str().max(maxLength.country, { error: V.tooLong, abort: t
 /** Entity identifier: a UUID (36 characters). */
 export const uid = z.uuid({ error: formatError(V.uid) });
 
+/** True for a well-formed uid: a path parameter that is not one names nothing (a 404, not a query). */
+export function isUid(value: unknown): value is string {
+  return uid.safeParse(value).success;
+}
+
+/** True for a well-formed team slug (see isUid). */
+export function isSlug(value: unknown): value is string {
+  return slug.safeParse(value).success;
+}
+
 /** IPv4 address (≤15 characters). */
 export const ip = z.ipv4({ error: formatError(V.ip) }).max(maxLength.ip, { error: V.tooLong });
 
 /** Whitelisted domain name: lowercase DNS labels with a TLD, ≤100. */
-export const domainName = str()
-  .trim()
+export const domainName = str({ trim: true })
   .toLowerCase()
   .min(1, { error: V.required, abort: true })
   .max(maxLength.domains, { error: V.tooLong, abort: true })

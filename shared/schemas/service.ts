@@ -40,7 +40,7 @@ export type ReportedDevice = z.infer<typeof ReportedDeviceSchema>;
  * lowercase); `location`, when given, is recorded for the device and its IP becomes the user's.
  */
 export const DeviceReportSchema = obj({
-  user: str().trim().min(1, { error: V.required, abort: true }).max(maxLength.username, { error: V.tooLong }),
+  user: str({ trim: true }).min(1, { error: V.required, abort: true }).max(maxLength.username, { error: V.tooLong }),
   device: ReportedDeviceSchema,
   location: LocationSchema.optional(),
 });

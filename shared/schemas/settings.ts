@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { maxLength, settingsRange } from "../limits";
-import { bool, intIn, obj, requiredText, str } from "./builders";
+import { bool, intIn, multiLineStr, obj, requiredText, str } from "./builders";
 import { V } from "./messages";
 import {
   appVersion,
@@ -172,8 +172,7 @@ export type AppsSettings = z.infer<typeof AppsSettingsSchema>;
 const PEM_BUNDLE = /^(?:-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*)+$/;
 
 /** A PEM bundle of one or more X.509 certificates (shape checked; the server parses it). */
-export const pemCertificates = str()
-  .trim()
+export const pemCertificates = multiLineStr({ trim: true })
   .min(1, { error: V.required, abort: true })
   .max(maxLength.certificate, { error: V.tooLong, abort: true })
   .regex(PEM_BUNDLE, { error: V.certificate });

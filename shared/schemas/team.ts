@@ -26,7 +26,7 @@ export const EmailThemeSchema = obj({
   name: requiredText(lengthRange.emailThemeName.max, { trim: true }),
   primaryColor: color,
   logoUrl: url.optional(),
-  footer: optionalText(maxLength.emailThemeFooter),
+  footer: optionalText(maxLength.emailThemeFooter, { multiLine: true }),
 });
 /** E-mail theme. */
 export type EmailTheme = z.infer<typeof EmailThemeSchema>;
@@ -54,7 +54,7 @@ export type TeamAuthentication = z.infer<typeof TeamAuthenticationSchema>;
 /** The editable fields of a team other than its name, slug and domains; all optional. */
 const teamFields = {
   institution: optionalText(maxLength.institution),
-  notes: optionalText(maxLength.notes),
+  notes: optionalText(maxLength.notes, { multiLine: true }),
   contactEmail: ContactEmailSchema.optional(),
   city: optionalText(maxLength.city),
   country: country.optional(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "../../server/services/accessLog";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildTeam, givePassword } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, givePassword } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 describe.each(testDialects())("access log on %s", (dialect) => {
@@ -62,5 +62,63 @@ describe.each(testDialects())("access log on %s", (dialect) => {
     expect((await server.request().get("/v2/logs?cursor=garbage").set("Authorization", token)).status).toBe(400);
     expect((await server.request().get("/v2/logs?limit=500").set("Authorization", token)).status).toBe(400);
     expect((await server.request().get("/v2/logs?outcome=maybe").set("Authorization", token)).status).toBe(400);
+  });
+});
+
+describe.each(testDialects())("access log details on %s", (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer({ dialect });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("shows an admin only the team slugs of their own teams in details; root sees them all", async () => {
+    const db = server.database.db;
+    const hidden = await buildTeam(db, { slug: `xss-team-${dialect}` });
+    const alpha = await buildTeam(db, { slug: `alpha-${dialect}` });
+    const beta = await buildTeam(db, { slug: `beta-${dialect}` });
+    const root = await buildAdmin(db, { role: "root" });
+    const rootAuth = await bearerFor(server.config, root);
+    const reader = await bearerFor(server.config, await buildAdmin(db, { teams: [alpha] }));
+    await buildAdmin(db, { teams: [hidden] }); // the hidden team keeps an admin when the new one leaves it
+    const password = "a".repeat(128);
+
+    const created = await server.request().post("/v2/admin").set("Authorization", rootAuth)
+      .send({ username: `both.${dialect}@example.test`, firstName: "Both", lastName: "Teams", teams: [hidden.slug, alpha.slug], password });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const uid = created.body.uid as string;
+    const moved = await server.request().put("/v2/admin/teams").set("Authorization", rootAuth).send({ uid, teams: [alpha.slug, beta.slug] });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    const detailsOf = async (auth: string, action: string) => {
+      const res = await server.request().get(`/v2/logs?action=${action}&search=${uid}`).set("Authorization", auth);
+      expect(res.status).toBe(200);
+      return (res.body.items as { team: string | null; details: Record<string, unknown> }[]).map((item) => ({ team: item.team, details: item.details }));
+    };
+    expect(await detailsOf(reader, "admin.create")).toEqual([{ team: alpha.slug, details: { role: "admin", via: "password", teams: [alpha.slug] } }]);
+    expect(await detailsOf(reader, "admin.teams")).toEqual([]);
+    const rootView = await detailsOf(rootAuth, "admin.create");
+    expect(rootView.map((e) => e.details.teams)).toEqual([[hidden.slug, alpha.slug], [hidden.slug, alpha.slug]]);
+    expect((await detailsOf(rootAuth, "admin.teams")).map((e) => e.details)).toEqual([
+      { added: [beta.slug], removed: [hidden.slug] },
+      { added: [beta.slug], removed: [hidden.slug] },
+    ]);
+
+    const betaReader = await bearerFor(server.config, await buildAdmin(db, { teams: [beta] }));
+    expect(await detailsOf(betaReader, "admin.teams")).toEqual([{ team: beta.slug, details: { added: [beta.slug], removed: [] } }]);
+    expect(JSON.stringify(await server.request().get("/v2/logs").set("Authorization", reader).then((r) => r.body))).not.toContain(hidden.slug);
+  });
+
+  it("drops a single out-of-scope slug from the details of an entry the admin sees", async () => {
+    const db = server.database.db;
+    const mine = await buildTeam(db);
+    const other = await buildTeam(db);
+    const reader = await buildAdmin(db, { teams: [mine] });
+    await recordAccess(db, { actor: null, ip: null, userAgent: null }, { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: other.slug, ok: 1 } });
+    await recordAccess(db, { actor: null, ip: null, userAgent: null }, { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: mine.slug, ok: 2 } });
+    const res = await server.request().get("/v2/logs?search=single-slug").set("Authorization", await bearerFor(server.config, reader));
+    expect(res.body.items.map((item: { details: unknown }) => item.details)).toEqual([{ team: mine.slug, ok: 2 }, { ok: 1 }]);
   });
 });

@@ -76,7 +76,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     expectError(alias, 409, "userCreate409");
     expect(alias.body.error.details).toEqual([{ path: ["aliases", 1], message: "validation.duplicate" }]);
     expectError(await send("post", "/v2/user", { ...body, username: "no-team", team: "no-such-team" }), 501, "userCreate501");
-    expectError(await send("post", "/v2/user", { ...body, username: "wrong-team", team: teamB.slug }, adminA), 502, "userCreate502");
+    expectError(await send("post", "/v2/user", { ...body, username: "wrong-team", team: teamB.slug }, adminA), 501, "userCreate501");
     expect((await send("post", "/v2/user", { ...body, username: "right-team" }, adminA)).status).toBe(200);
     for (const bad of [{ ...body, username: "not-an-email", viaEmail: true }, { ...body, username: "bad name!" }, { ...body, username: "x", password: "plain" }, { ...body, username: "x", extra: 1 }, { ...body, username: "" }]) {
       expectError(await send("post", "/v2/user", bad), 400, "badParameters");

@@ -38,7 +38,8 @@ export const usersRows: MatrixRow[] = [
     method: "POST",
     route: "/user",
     request: (f) => ({ url: "/v2/user", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: f.tag, team: f.teamA.slug } }),
-    expect: signedIn(200, 200, 502),
+    // A team outside the caller's scope is answered as an unknown one (issue 12: no probing).
+    expect: signedIn(200, 200, 501),
   },
   { method: "PUT", route: "/user", request: async (f) => ({ url: "/v2/user", body: { uid: (await userA(f)).uid, lastName: "Edited" } }), expect: signedIn(200, 200, 404) },
   { method: "POST", route: "/user/reset", request: async (f) => ({ url: "/v2/user/reset", body: { uid: (await userA(f)).uid } }), expect: signedIn(200, 200, 404) },
@@ -48,7 +49,7 @@ export const usersRows: MatrixRow[] = [
     method: "PUT",
     route: "/users/move",
     request: async (f) => ({ url: "/v2/users/move", body: { ...(await bulk(f)), team: f.teamA.slug } }),
-    expect: signedIn(200, 200, 403),
+    expect: signedIn(200, 200, 404),
   },
   { method: "DELETE", route: "/users", request: async (f) => ({ url: "/v2/users", body: await bulk(f) }), expect: signedIn(200, 200, 200) },
   { method: "PUT", route: "/device/wipe", request: async (f) => ({ url: "/v2/device/wipe", body: await device(f) }), expect: signedIn(200, 200, 404) },
