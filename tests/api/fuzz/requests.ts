@@ -1,0 +1,98 @@
+/**
+ * One fuzz case per call: who calls, the path parameters, the query string and the body, all
+ * derived from the route's OpenAPI operation. A case is plain data (known objects referenced, not
+ * copied), so the seed replays it exactly and the report can print it.
+ */
+import fc from "fast-check";
+import { forgedCursor, hostileString, hostileValue, percentEncode, rawPercent } from "./hostile";
+import { KnownRef, scalarText, serialize, type FuzzValue, type KnownKind, type Resolver } from "./json";
+import { applyMutation, mutationArb, rawBodyArb } from "./mutate";
+import { arbitraryOf, type JsonSchema } from "./schema";
+
+/** Who sends a case: the two admins, or the service token on the service API. */
+export type FuzzActor = "root" | "teamAdmin" | "service";
+
+/** A /v2 operation as GET /v2/openapi.json describes it. */
+export interface Operation {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The OpenAPI path, e.g. `/v2/team/{slug}`. */
+  path: string;
+  params: { name: string; in: "path" | "query"; schema: JsonSchema }[];
+  body?: JsonSchema;
+  /** Authenticated by a service token (`/v2/service/*`). */
+  service: boolean;
+}
+
+type Part = { raw: string } | { value: FuzzValue };
+
+/** One generated request. */
+export interface FuzzCase {
+  actor: FuzzActor;
+  path: Record<string, Part>;
+  query: { name: string; part: Part }[];
+  body?: { json: FuzzValue } | { raw: string; contentType: string | null };
+}
+
+const PATH_KNOWN: Record<string, KnownKind> = { uid: "anyUid", slug: "slug" };
+
+function pathPart(name: string, schema: JsonSchema): fc.Arbitrary<Part> {
+  const kind = PATH_KNOWN[name];
+  return fc.oneof(
+    { weight: kind ? 4 : 0, arbitrary: fc.nat().map((i): Part => ({ value: new KnownRef(kind ?? "slug", i) })) },
+    { weight: 3, arbitrary: arbitraryOf(schema, name).map((value): Part => ({ value })) },
+    { weight: 2, arbitrary: hostileString.filter((s) => s.length < 5000).map((value): Part => ({ value })) },
+    { weight: 1, arbitrary: rawPercent.map((raw): Part => ({ raw })) },
+  );
+}
+
+function queryParts(op: Operation): fc.Arbitrary<{ name: string; part: Part }[]> {
+  const params = op.params.filter((p) => p.in === "query");
+  const one = params.map((p) => {
+    const value =
+      p.name === "cursor"
+        ? fc.oneof({ weight: 3, arbitrary: forgedCursor.map((s): Part => ({ value: s })) }, { weight: 1, arbitrary: arbitraryOf(p.schema, p.name).map((v): Part => ({ value: v })) })
+        : fc.oneof({ weight: 6, arbitrary: arbitraryOf(p.schema, p.name).map((v): Part => ({ value: v })) }, { weight: 1, arbitrary: rawPercent.map((raw): Part => ({ raw })) });
+    // A parameter is absent, once, or repeated (the simple query parser turns a repeat into an array).
+    const count = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
+    return count.chain((n) => fc.array(value, { minLength: n, maxLength: n })).map((parts) => parts.map((part) => ({ name: p.name, part })));
+  });
+  const extra = fc.array(fc.record({ name: fc.oneof(fc.constantFrom("__proto__", "constructor", "limit[]", "cursor[v]", "a"), hostileString.filter((s) => s.length < 50)), part: hostileValue.map((v): Part => ({ value: v })) }), { maxLength: 1 });
+  return fc.tuple(fc.tuple(...one), extra).map(([lists, more]) => [...lists.flat(), ...more]);
+}
+
+/** The arbitrary of cases for an operation. */
+export function caseArb(op: Operation): fc.Arbitrary<FuzzCase> {
+  const actor: fc.Arbitrary<FuzzActor> = op.service ? fc.constant("service") : fc.constantFrom("root", "teamAdmin");
+  const pathParams = op.params.filter((p) => p.in === "path");
+  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema)])));
+  const body: fc.Arbitrary<FuzzCase["body"]> = op.body
+    ? fc.oneof(
+        { weight: 12, arbitrary: fc.tuple(arbitraryOf(op.body), mutationArb).map(([value, mutation]) => ({ json: applyMutation(value, mutation) })) },
+        { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
+      )
+    : fc.constant(undefined);
+  return fc.record({ actor, path, query: queryParts(op), body }).map((c) => (c.body === undefined ? { actor: c.actor, path: c.path, query: c.query } : (c as FuzzCase)));
+}
+
+/**
+ * Longest encoded path segment or query value: Node refuses request heads over 16 KB itself (431,
+ * before the app runs), so longer ones would only test Node.
+ */
+const MAX_URL_PART = 4000;
+
+function partText(part: Part, resolve: Resolver): string {
+  return "raw" in part ? part.raw : percentEncode(scalarText(part.value, resolve)).slice(0, MAX_URL_PART);
+}
+
+/** The URL (path and query) and body bytes of a case against the current world. */
+export function renderCase(op: Operation, c: FuzzCase, resolve: Resolver): { url: string; body?: { text: string; contentType: string | null } } {
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const part = c.path[name];
+    return part ? partText(part, resolve) : "";
+  });
+  const query = c.query.map(({ name, part }) => `${percentEncode(name)}=${partText(part, resolve)}`).join("&");
+  const url = query ? `${path}?${query}` : path;
+  if (!c.body) return { url };
+  if ("raw" in c.body) return { url, body: { text: c.body.raw, contentType: c.body.contentType } };
+  return { url, body: { text: serialize(c.body.json, resolve), contentType: "application/json" } };
+}
