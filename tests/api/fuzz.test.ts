@@ -16,7 +16,7 @@ import { getTestServer, type TestServer } from "../support/server";
 import { fuzzClient, type FuzzClient } from "./fuzz/client";
 import { snapshot, violation } from "./fuzz/oracle";
 import { caseArb, renderCase, type FuzzCase, type Operation } from "./fuzz/requests";
-import { buildWorld, intact, resolveIn, type World } from "./fuzz/world";
+import { buildWorld, credentialOf, intact, resolveIn, type World } from "./fuzz/world";
 import { operationsOf, type OpenApiDocument } from "./fuzz/openapi";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -80,7 +80,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
       const record = (what: string, c: FuzzCase, url: string, body: string | undefined, answer: string) => {
         const cursor = /[?&]cursor=([\w-]+)/.exec(url)?.[1];
         const decoded = cursor ? ` (cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString("utf8"))})` : "";
-        const example = `${op.method} ${clip(url)}${decoded}${body === undefined ? "" : ` body ${clip(JSON.stringify(body))}`} as ${c.actor} -> ${clip(answer, 300)}`;
+        const example = `${op.method} ${clip(url)}${decoded}${body === undefined ? "" : ` body ${clip(JSON.stringify(body))}`} as ${typeof c.actor === "string" ? c.actor : `forged credential #${c.actor.forged % world.forged.length}`} -> ${clip(answer, 300)}`;
         const size = url.length + (body?.length ?? 0);
         const seen = findings.get(what);
         if (!seen) findings.set(what, { count: 1, example, size });
@@ -94,7 +94,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
         fc.asyncProperty(caseArb(op), async (c) => {
           const { url, body } = renderCase(op, c, (ref) => resolveIn(world, ref));
           const forwarded = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
-          const headers = { Authorization: world.headers[c.actor], "X-Forwarded-For": forwarded };
+          const headers = { Authorization: credentialOf(world, c.actor), "X-Forwarded-For": forwarded };
           let answer;
           try {
             answer = await client.send({ method: op.method, url, headers, body });

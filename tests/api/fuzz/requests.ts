@@ -12,6 +12,9 @@ import { arbitraryOf, type JsonSchema } from "./schema";
 /** Who sends a case: the two admins, or the service token on the service API. */
 export type FuzzActor = "root" | "teamAdmin" | "service";
 
+/** Who a case claims to be: a real actor, or (one case in ten) the index-th forged credential of the world. */
+export type FuzzCaller = FuzzActor | { forged: number };
+
 /** A /v2 operation as GET /v2/openapi.json describes it. */
 export interface Operation {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -27,7 +30,7 @@ type Part = { raw: string } | { value: FuzzValue };
 
 /** One generated request. */
 export interface FuzzCase {
-  actor: FuzzActor;
+  actor: FuzzCaller;
   path: Record<string, Part>;
   query: { name: string; part: Part }[];
   body?: { json: FuzzValue } | { raw: string; contentType: string | null };
@@ -62,7 +65,8 @@ function queryParts(op: Operation): fc.Arbitrary<{ name: string; part: Part }[]>
 
 /** The arbitrary of cases for an operation. */
 export function caseArb(op: Operation): fc.Arbitrary<FuzzCase> {
-  const actor: fc.Arbitrary<FuzzActor> = op.service ? fc.constant("service") : fc.constantFrom("root", "teamAdmin");
+  const real: fc.Arbitrary<FuzzCaller> = op.service ? fc.constant("service") : fc.constantFrom("root", "teamAdmin");
+  const actor = fc.oneof({ weight: 9, arbitrary: real }, { weight: 1, arbitrary: fc.nat().map((i): FuzzCaller => ({ forged: i })) });
   const pathParams = op.params.filter((p) => p.in === "path");
   const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema)])));
   const body: fc.Arbitrary<FuzzCase["body"]> = op.body
