@@ -77,6 +77,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
     it(key, async () => {
       const db = server.database.db;
       const findings = new Map<string, Finding>();
+      const statuses = new Map<number, number>();
       const record = (what: string, c: FuzzCase, url: string, body: string | undefined, answer: string) => {
         const cursor = /[?&]cursor=([\w-]+)/.exec(url)?.[1];
         const decoded = cursor ? ` (cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString("utf8"))})` : "";
@@ -102,6 +103,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
             record(`no answer: ${(error as Error).message.slice(0, 80)}`, c, url, body?.text, "");
             return true;
           }
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           const broken = violation(answer, answer.sentBytes);
           if (broken) {
             const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
@@ -115,6 +117,8 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
         }),
         { numRuns: RUNS, seed: routeSeed(key) },
       );
+      // How deep the cases went: a route answering only 400s would be fuzzing its validator alone.
+      console.log(`fuzz: ${dialect} ${key}: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`).join(" ")}`);
       const report = [...findings].map(([what, f]) => `${what} (${f.count}x), e.g. ${f.example}`);
       if (report.length) console.log(`fuzz finding: ${dialect} ${key} (replay: FUZZ_SEED=${SEED} FUZZ_ROUTE="${key}")\n${report.map((r) => `fuzz finding: ${dialect} ${r}`).join("\n")}`);
       // A read must leave every table as it found it (tests/api/fuzz/oracle.ts says what is left out).
