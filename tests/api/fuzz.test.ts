@@ -41,6 +41,19 @@ interface Finding {
   size: number;
 }
 
+/**
+ * The logged cause of a 500 (error type and message, values masked), so distinct faults behind
+ * the same envelope are listed apart.
+ */
+function causeOf(logs: string[], answer: string): string {
+  const requestId = /"requestId":"([\w-]+)"/.exec(answer)?.[1];
+  const line = requestId ? logs.find((l) => l.includes(requestId) && l.includes('"err"')) : undefined;
+  if (!line) return "";
+  const { err } = JSON.parse(line) as { err?: { type?: string; message?: string; code?: string } };
+  const message = (err?.message ?? "").replace(/"[^"]*"|'[^']*'|\b\d+\b/g, "…").slice(0, 120);
+  return ` [${err?.type ?? "Error"}${err?.code ? ` ${err.code}` : ""}: ${message}]`;
+}
+
 const clip = (text: string, max = 240) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
 
 describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
@@ -107,8 +120,9 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
           const broken = violation(answer, answer.sentBytes);
           if (broken) {
             const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
-            record(`${answer.status} ${code} ${broken}`, c, url, body?.text, answer.text);
+            record(`${answer.status} ${code} ${broken}${causeOf(server.logs, answer.text)}`, c, url, body?.text, answer.text);
           }
+          server.logs.length = 0;
           if (op.method !== "GET" && answer.status < 300 && !(await intact(db, world))) {
             world = await buildWorld(db, server.config);
             rebuilds++;
