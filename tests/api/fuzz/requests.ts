@@ -38,44 +38,65 @@ export interface FuzzCase {
 
 const PATH_KNOWN: Record<string, KnownKind> = { uid: "anyUid", slug: "slug" };
 
-function pathPart(name: string, schema: JsonSchema): fc.Arbitrary<Part> {
+function pathPart(name: string, schema: JsonSchema, hostile: boolean): fc.Arbitrary<Part> {
   const kind = PATH_KNOWN[name];
+  const known = fc.nat().map((i): Part => ({ value: new KnownRef(kind ?? "slug", i) }));
+  const generated = arbitraryOf(schema, name, hostile).map((value): Part => ({ value }));
+  if (!hostile) return kind ? fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: generated }) : generated;
   return fc.oneof(
-    { weight: kind ? 4 : 0, arbitrary: fc.nat().map((i): Part => ({ value: new KnownRef(kind ?? "slug", i) })) },
-    { weight: 3, arbitrary: arbitraryOf(schema, name).map((value): Part => ({ value })) },
+    { weight: kind ? 4 : 0, arbitrary: known },
+    { weight: 3, arbitrary: generated },
     { weight: 2, arbitrary: hostileString.filter((s) => s.length < 5000).map((value): Part => ({ value })) },
     { weight: 1, arbitrary: rawPercent.map((raw): Part => ({ raw })) },
   );
 }
 
-function queryParts(op: Operation): fc.Arbitrary<{ name: string; part: Part }[]> {
+function queryParts(op: Operation, hostile: boolean): fc.Arbitrary<{ name: string; part: Part }[]> {
   const params = op.params.filter((p) => p.in === "query");
   const one = params.map((p) => {
-    const value =
-      p.name === "cursor"
-        ? fc.oneof({ weight: 3, arbitrary: forgedCursor.map((s): Part => ({ value: s })) }, { weight: 1, arbitrary: arbitraryOf(p.schema, p.name).map((v): Part => ({ value: v })) })
-        : fc.oneof({ weight: 6, arbitrary: arbitraryOf(p.schema, p.name).map((v): Part => ({ value: v })) }, { weight: 1, arbitrary: rawPercent.map((raw): Part => ({ raw })) });
+    const generated = arbitraryOf(p.schema, p.name, hostile).map((v): Part => ({ value: v }));
+    const value = !hostile
+      ? generated
+      : p.name === "cursor"
+        ? fc.oneof({ weight: 3, arbitrary: forgedCursor.map((s): Part => ({ value: s })) }, { weight: 1, arbitrary: generated })
+        : fc.oneof({ weight: 6, arbitrary: generated }, { weight: 1, arbitrary: rawPercent.map((raw): Part => ({ raw })) });
     // A parameter is absent, once, or repeated (the simple query parser turns a repeat into an array).
-    const count = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
+    // Valid cases leave the cursor out: a made-up cursor is a forged one.
+    const count = !hostile
+      ? fc.constantFrom(...(p.name === "cursor" ? [0] : [0, 1]))
+      : fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
     return count.chain((n) => fc.array(value, { minLength: n, maxLength: n })).map((parts) => parts.map((part) => ({ name: p.name, part })));
   });
-  const extra = fc.array(fc.record({ name: fc.oneof(fc.constantFrom("__proto__", "constructor", "limit[]", "cursor[v]", "a"), hostileString.filter((s) => s.length < 50)), part: hostileValue.map((v): Part => ({ value: v })) }), { maxLength: 1 });
+  const extra = hostile
+    ? fc.array(fc.record({ name: fc.oneof(fc.constantFrom("__proto__", "constructor", "limit[]", "cursor[v]", "a"), hostileString.filter((s) => s.length < 50)), part: hostileValue.map((v): Part => ({ value: v })) }), { maxLength: 1 })
+    : fc.constant([]);
   return fc.tuple(fc.tuple(...one), extra).map(([lists, more]) => [...lists.flat(), ...more]);
 }
 
-/** The arbitrary of cases for an operation. */
-export function caseArb(op: Operation): fc.Arbitrary<FuzzCase> {
+/**
+ * Cases of one mode. Valid cases keep to the schema (free text still hostile in content) and
+ * use real credentials, to reach services and SQL; hostile cases break it everywhere.
+ */
+function modeArb(op: Operation, hostile: boolean): fc.Arbitrary<FuzzCase> {
   const real: fc.Arbitrary<FuzzCaller> = op.service ? fc.constant("service") : fc.constantFrom("root", "teamAdmin");
-  const actor = fc.oneof({ weight: 9, arbitrary: real }, { weight: 1, arbitrary: fc.nat().map((i): FuzzCaller => ({ forged: i })) });
+  const actor = hostile ? fc.oneof({ weight: 4, arbitrary: real }, { weight: 1, arbitrary: fc.nat().map((i): FuzzCaller => ({ forged: i })) }) : real;
   const pathParams = op.params.filter((p) => p.in === "path");
-  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema)])));
-  const body: fc.Arbitrary<FuzzCase["body"]> = op.body
-    ? fc.oneof(
-        { weight: 12, arbitrary: fc.tuple(arbitraryOf(op.body), mutationArb).map(([value, mutation]) => ({ json: applyMutation(value, mutation) })) },
-        { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
-      )
-    : fc.constant(undefined);
-  return fc.record({ actor, path, query: queryParts(op), body }).map((c) => (c.body === undefined ? { actor: c.actor, path: c.path, query: c.query } : (c as FuzzCase)));
+  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema, hostile)])));
+  const schema = op.body;
+  const body: fc.Arbitrary<FuzzCase["body"]> = !schema
+    ? fc.constant(undefined)
+    : !hostile
+      ? arbitraryOf(schema, undefined, false).map((json) => ({ json }))
+      : fc.oneof(
+          { weight: 12, arbitrary: fc.tuple(arbitraryOf(schema), mutationArb).map(([value, mutation]) => ({ json: applyMutation(value, mutation) })) },
+          { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
+        );
+  return fc.record({ actor, path, query: queryParts(op, hostile), body }).map((c) => (c.body === undefined ? { actor: c.actor, path: c.path, query: c.query } : (c as FuzzCase)));
+}
+
+/** The arbitrary of cases for an operation: half valid, half hostile. */
+export function caseArb(op: Operation): fc.Arbitrary<FuzzCase> {
+  return fc.oneof(modeArb(op, false), modeArb(op, true));
 }
 
 /**

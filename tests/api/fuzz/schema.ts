@@ -43,6 +43,38 @@ const KNOWN_BY_NAME: Record<string, KnownKind> = {
   id: "serviceTokenId",
 };
 
+const https = fc.constantFrom("https://login.example.com/tenant", "https://cdn.example.com/a/logo.png", "https://example.com");
+const freshEmail = fc.stringMatching(/^[a-z0-9]{4,12}@fuzz\.test$/);
+
+/**
+ * Fields whose rule (a refinement JSON Schema cannot state) a random string almost never meets:
+ * valid values four times in five, so valid-mode cases get past validation.
+ */
+const VALID_BY_NAME: Record<string, fc.Arbitrary<string>> = {
+  timezone: fc.constantFrom("UTC", "Europe/Lisbon", "America/Sao_Paulo", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"),
+  captcha: fc.constant("off"),
+  country: fc.constantFrom("PT", "ES", "BR", "US", "GB", "IN"),
+  authority: https,
+  discovery: https,
+  logoUrl: https,
+  url: fc.constantFrom("turn:turn.example.com:3478", "turns:turn.example.com:5349?transport=tcp", "https://example.com"),
+  version: fc.constantFrom("v2.0", "1", "2.1"),
+  username: freshEmail,
+  finance: freshEmail,
+  operations: freshEmail,
+  support: freshEmail,
+  aliases: fc.stringMatching(/^[a-z][a-z0-9._-]{2,20}$/),
+};
+
+/** Non-string fields tied by cross-field rules (min ≤ default ≤ max; Azure AD sync needs a tenant): valid-mode values. */
+const VALID_OTHER_BY_NAME: Record<string, fc.Arbitrary<FuzzValue>> = {
+  callTimeoutMin: fc.constant(10),
+  callTimeoutDefault: fc.constant(30),
+  callTimeoutMax: fc.constant(60),
+  azureAdSync: fc.constant(false),
+  platform: fc.constantFrom(1, 2, 7, 8, 9, 10, 11, 12, 13),
+};
+
 /** Printable and nasty characters, kept within a length limit: free text that passes validation and reaches the database. */
 function freeText(min: number, max: number): fc.Arbitrary<string> {
   const cap = Math.min(max, 60);
@@ -77,20 +109,24 @@ function integerOf(schema: JsonSchema): fc.Arbitrary<number> {
 }
 
 /**
- * An arbitrary for values of a schema. `name` is the field's name (for known objects); one in
- * `hostileRate` leaves is replaced by a hostile value of any type.
+ * An arbitrary for values of a schema. `name` is the field's name (for known objects). With
+ * `hostile`, one leaf in eight is replaced by a hostile value of any type; without, values keep
+ * to the schema (free text still carries control characters, surrogates and the like), so the
+ * case reaches the service and the database.
  */
-export function arbitraryOf(schema: JsonSchema, name?: string, hostileRate = 8): fc.Arbitrary<FuzzValue> {
-  const valid = validOf(schema, name, hostileRate);
+export function arbitraryOf(schema: JsonSchema, name?: string, hostile = true): fc.Arbitrary<FuzzValue> {
+  const valid = validOf(schema, name, hostile);
   const leaf = !schema.properties && !schema.items && !schema.anyOf && !schema.oneOf;
-  return leaf ? fc.oneof({ weight: hostileRate - 1, arbitrary: valid }, { weight: 1, arbitrary: hostileValue }) : valid;
+  return leaf && hostile ? fc.oneof({ weight: 7, arbitrary: valid }, { weight: 1, arbitrary: hostileValue }) : valid;
 }
 
-function validOf(schema: JsonSchema, name: string | undefined, hostileRate: number): fc.Arbitrary<FuzzValue> {
+function validOf(schema: JsonSchema, name: string | undefined, hostile: boolean): fc.Arbitrary<FuzzValue> {
   if (schema.const !== undefined) return fc.constant(schema.const as FuzzValue);
+  const fixed = name && !hostile ? VALID_OTHER_BY_NAME[name] : undefined;
+  if (fixed !== undefined) return fixed;
   if (schema.enum) return fc.constantFrom(...(schema.enum as FuzzValue[]));
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return fc.oneof(...variants.map((v) => arbitraryOf(v, name, hostileRate)));
+  if (variants) return fc.oneof(...variants.map((v) => arbitraryOf(v, name, hostile)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   const known = name ? KNOWN_BY_NAME[name] : undefined;
   const withKnown = (arb: fc.Arbitrary<FuzzValue>): fc.Arbitrary<FuzzValue> =>
@@ -98,16 +134,23 @@ function validOf(schema: JsonSchema, name: string | undefined, hostileRate: numb
   switch (type) {
     case "object": {
       const properties = schema.properties ?? {};
+      const required = (schema.required ?? []).filter((k) => k in properties);
       const shape: Record<string, fc.Arbitrary<FuzzValue>> = {};
-      for (const [key, sub] of Object.entries(properties)) shape[key] = arbitraryOf(sub, key, hostileRate);
-      return fc.record(shape, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) }) as fc.Arbitrary<FuzzValue>;
+      for (const [key, sub] of Object.entries(properties)) shape[key] = arbitraryOf(sub, key, hostile);
+      if (hostile) return fc.record(shape, { requiredKeys: required }) as fc.Arbitrary<FuzzValue>;
+      // Valid mode sends an optional field one time in four: fewer cross-field rules to break at once.
+      const sparse: Record<string, fc.Arbitrary<FuzzValue | undefined>> = {};
+      for (const [key, arb] of Object.entries(shape)) sparse[key] = required.includes(key) ? arb : fc.option(arb, { nil: undefined, freq: 4 });
+      return fc.record(sparse).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as FuzzValue);
     }
     case "array": {
-      const items = schema.items ? arbitraryOf(schema.items, name, hostileRate) : hostileValue;
+      const items = schema.items ? arbitraryOf(schema.items, name, hostile) : hostileValue;
       return fc.array(items, { minLength: schema.minItems ?? 0, maxLength: Math.max(Math.min(schema.maxItems ?? 5, 5), schema.minItems ?? 0) });
     }
-    case "string":
-      return withKnown(stringOf(schema));
+    case "string": {
+      const valid = name ? VALID_BY_NAME[name] : undefined;
+      return withKnown(valid ? fc.oneof({ weight: hostile ? 4 : 19, arbitrary: valid }, { weight: 1, arbitrary: stringOf(schema) }) : stringOf(schema));
+    }
     case "integer":
       return withKnown(integerOf(schema));
     case "number":
