@@ -19,8 +19,17 @@ import { caseArb, renderCase, type FuzzCase, type Operation } from "./fuzz/reque
 import { buildWorld, credentialOf, intact, resolveIn, type World } from "./fuzz/world";
 import { operationsOf, type OpenApiDocument } from "./fuzz/openapi";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+/** A non-negative integer from the environment, or the fallback; anything else stops the suite with the variable's name. */
+function intFromEnv(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, not ${JSON.stringify(text)}`);
+  return value;
+}
+
+const RUNS = intFromEnv("FUZZ_RUNS", 1000);
+const SEED = intFromEnv("FUZZ_SEED", randomInt(2 ** 31));
 const ONLY = process.env.FUZZ_ROUTE;
 
 // The route list is needed to declare one test per route: read it once from a throw-away server.
