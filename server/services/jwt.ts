@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { z } from "zod";
+import { uid } from "../../shared/schemas/primitives";
 
 const ISSUER = "bulwark";
 const AUDIENCE = "bulwark-api";
@@ -20,7 +21,8 @@ export interface SessionClaims {
 
 const ClaimsSchema = z.object({
   role: z.enum(["root", "admin"]),
-  uid: z.string().min(1),
+  // Every admin uid is a UUID; anything else (a NUL byte, say) must not reach the admin lookup.
+  uid,
   username: z.string().min(1),
   first_name: z.string(),
   last_name: z.string(),

@@ -1,24 +1,10 @@
 import type { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
+import { registeredRoutes } from "../support/routes";
 import { getTestServer, type TestServer } from "../support/server";
 import { ACTORS, buildMatrixFixtures } from "./authz/fixtures";
 import { MATRIX_ROWS } from "./authz/rows";
-
-type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
-
-/** Every route registered under /v2, as "METHOD /path" (sub-routers are mounted without a path). */
-function registeredRoutes(router: Router): string[] {
-  const out: string[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) for (const method of Object.keys(layer.route.methods)) out.push(`${method.toUpperCase()} ${layer.route.path}`);
-      else if (layer.handle?.stack) walk(layer.handle.stack);
-    }
-  };
-  walk((router as unknown as { stack: Layer[] }).stack);
-  return out.sort();
-}
 
 describe.each(testDialects())("authorization matrix on %s", (dialect) => {
   let server: TestServer;

@@ -2,10 +2,11 @@
  * API tokens: verified once per token (the signature check is remembered), but the expiry is
  * checked on every call, and anything not signed by this secret is refused.
  */
+import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signSessionToken, verifySessionToken, VERIFIED_TOKEN_CACHE_SIZE, type SessionClaims } from "../../server/services/jwt";
 
-const CLAIMS: SessionClaims = { role: "admin", uid: "u-1", username: "ada@example.com", first_name: "Ada", last_name: "L", timezone: "UTC", lang: "en", ver: 3 };
+const CLAIMS: SessionClaims = { role: "admin", uid: "0b6f4a4e-5c1d-4f7e-9a3b-2d8c1e0f7a65", username: "ada@example.com", first_name: "Ada", last_name: "L", timezone: "UTC", lang: "en", ver: 3 };
 const SECRET = "s".repeat(48);
 
 describe("verifySessionToken", () => {
@@ -17,11 +18,24 @@ describe("verifySessionToken", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-22T10:00:00Z"));
     const { token } = await signSessionToken(SECRET, CLAIMS, 1);
-    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: "u-1", ver: 3 });
-    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: "u-1" }); // remembered
+    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: "0b6f4a4e-5c1d-4f7e-9a3b-2d8c1e0f7a65", ver: 3 });
+    expect(await verifySessionToken(SECRET, token)).toMatchObject({ uid: CLAIMS.uid }); // remembered
     vi.setSystemTime(new Date("2026-11-22T11:00:01Z"));
     expect(await verifySessionToken(SECRET, token)).toBeNull();
     expect(await verifySessionToken(SECRET, token)).toBeNull();
+  });
+
+  it("refuses a correctly signed token whose uid is not a UUID (a NUL byte once reached PostgreSQL and answered 500)", async () => {
+    for (const bad of ["\u0000", "u-1", "x".repeat(400)]) {
+      const token = await new SignJWT({ ...CLAIMS, uid: bad })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setIssuer("bulwark")
+        .setAudience("bulwark-api")
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+        .sign(new TextEncoder().encode(SECRET));
+      expect(await verifySessionToken(SECRET, token)).toBeNull();
+    }
+    expect(await verifySessionToken(SECRET, (await signSessionToken(SECRET, CLAIMS, 1)).token)).toMatchObject({ uid: CLAIMS.uid });
   });
 
   it("refuses a token signed with another secret, even one this process verified for its own secret", async () => {
@@ -43,9 +57,9 @@ describe("verifySessionToken", () => {
     const first = (await signSessionToken(SECRET, CLAIMS, 1)).token;
     expect(await verifySessionToken(SECRET, first)).not.toBeNull();
     for (let i = 0; i <= VERIFIED_TOKEN_CACHE_SIZE; i++) {
-      const { token } = await signSessionToken(SECRET, { ...CLAIMS, uid: `u-${i}` }, 1);
+      const { token } = await signSessionToken(SECRET, { ...CLAIMS, uid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` }, 1);
       await verifySessionToken(SECRET, token);
     }
-    expect(await verifySessionToken(SECRET, first)).toMatchObject({ uid: "u-1" });
+    expect(await verifySessionToken(SECRET, first)).toMatchObject({ uid: CLAIMS.uid });
   });
 });

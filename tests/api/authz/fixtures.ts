@@ -7,13 +7,23 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../../../server/config";
 import type { Database, Row } from "../../../server/db/types";
+import { hashPassword, setAdminPassword } from "../../../server/services/passwords";
+import { sha512Hex } from "../../../shared/crypto";
 import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
 
-/** Who calls: nobody, a revoked token, root, an admin of the object's team, an admin of another team. */
-export type Actor = "anonymous" | "revoked" | "root" | "teamAdmin" | "otherAdmin";
+/**
+ * Who calls: nobody, a revoked token, root, an admin of the object's team, an admin of another
+ * team, and three dead credentials of team A's admins (DESIGN §4: they stop working at once):
+ * the token of an admin blocked since, of an admin deleted since, and a token issued before the
+ * admin's password changed.
+ */
+export type Actor = "anonymous" | "revoked" | "blocked" | "deleted" | "passwordChanged" | "root" | "teamAdmin" | "otherAdmin";
 
 /** Every actor, in the order the suite runs them. */
-export const ACTORS: readonly Actor[] = ["anonymous", "revoked", "root", "teamAdmin", "otherAdmin"];
+export const ACTORS: readonly Actor[] = ["anonymous", "revoked", "blocked", "deleted", "passwordChanged", "root", "teamAdmin", "otherAdmin"];
+
+/** The new password of the passwordChanged actor, hashed once (argon2id is slow on purpose). */
+let changedHash: Promise<string> | null = null;
 
 /** One fixture set. teamA is "the object's team": teamAdmin manages it, otherAdmin manages teamB. */
 export interface MatrixFixtures {
@@ -44,6 +54,19 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
   const revoked = await buildAdmin(db, { username: `revoked-${tag}@matrix.test`, firstName: `Rev ${tag}`, teams: [teamA] });
   const revokedHeaders = await bearer(config, revoked);
   await db.updateTable("admins").set({ tokenVersion: revoked.tokenVersion + 1 }).where("id", "=", revoked.id).execute();
+  // Blocked: only the status changes (the version stays), so the status check alone must refuse it.
+  const blocked = await buildAdmin(db, { username: `blocked-${tag}@matrix.test`, firstName: `Blo ${tag}`, teams: [teamA] });
+  const blockedHeaders = await bearer(config, blocked);
+  await db.updateTable("admins").set({ status: "blocked" }).where("id", "=", blocked.id).execute();
+  // Deleted: the row is gone, as DELETE /v2/admin leaves it (its team links go by cascade).
+  const deleted = await buildAdmin(db, { username: `deleted-${tag}@matrix.test`, firstName: `Del ${tag}`, teams: [teamA] });
+  const deletedHeaders = await bearer(config, deleted);
+  await db.deleteFrom("admins").where("id", "=", deleted.id).execute();
+  // Password changed: the token predates setAdminPassword, the one function every password change goes through.
+  const changed = await buildAdmin(db, { username: `changed-${tag}@matrix.test`, firstName: `Cha ${tag}`, teams: [teamA] });
+  const changedHeaders = await bearer(config, changed);
+  changedHash ??= sha512Hex("N3w!Password").then((hex) => hashPassword(config.secrets.passwordPepper, hex));
+  await setAdminPassword(db, changed.id, await changedHash);
   return {
     db,
     config,
@@ -56,6 +79,9 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
     headers: {
       anonymous: {},
       revoked: revokedHeaders,
+      blocked: blockedHeaders,
+      deleted: deletedHeaders,
+      passwordChanged: changedHeaders,
       root: await bearer(config, root),
       teamAdmin: await bearer(config, adminA),
       otherAdmin: await bearer(config, adminB),

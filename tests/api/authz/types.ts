@@ -22,12 +22,15 @@ export interface MatrixRow {
   items?: (body: unknown) => unknown[];
 }
 
-/** Shorthand for the common shape: 401 for anonymous and revoked, then root / team admin / other admin. */
+/**
+ * Shorthand for the common shape: 401 for anonymous and for every dead credential (revoked,
+ * blocked, deleted, issued before a password change), then root / team admin / other admin.
+ */
 export function signedIn(root: number, teamAdmin: number, otherAdmin: number): Record<Actor, number> {
-  return { anonymous: 401, revoked: 401, root, teamAdmin, otherAdmin };
+  return { anonymous: 401, revoked: 401, blocked: 401, deleted: 401, passwordChanged: 401, root, teamAdmin, otherAdmin };
 }
 
 /** Shorthand for public calls: the same status whoever calls. */
 export function everyone(status: number): Record<Actor, number> {
-  return { anonymous: status, revoked: status, root: status, teamAdmin: status, otherAdmin: status };
+  return { anonymous: status, revoked: status, blocked: status, deleted: status, passwordChanged: status, root: status, teamAdmin: status, otherAdmin: status };
 }

@@ -20,8 +20,9 @@ export const adminsRows: MatrixRow[] = [
     route: "/admins",
     request: (f) => ({ url: `/v2/admins?search=${f.tag}` }),
     expect: signedIn(200, 200, 200),
-    // root: root, adminA, adminB, revoked; team A's admin: itself and revoked; team B's: itself.
-    count: { root: 4, teamAdmin: 2, otherAdmin: 1 },
+    // root: root, adminA, adminB and team A's revoked, blocked and password-changed admins (the
+    // deleted one is gone); team A's admin: itself and those three; team B's: itself.
+    count: { root: 6, teamAdmin: 4, otherAdmin: 1 },
   },
   { method: "GET", route: "/admin/:uid", request: async (f) => ({ url: `/v2/admin/${(await objectAdmin(f)).uid}` }), expect: signedIn(200, 200, 404) },
   {
