@@ -6,6 +6,7 @@ import { usersCalls } from "../components/users/api";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { DateTime } from "../components/users/format";
 import type { DeviceWipe } from "../components/users/types";
+import { announceStatus } from "../components/status/pageStatus";
 
 /** Props of the per-device island on the user profile. */
 export interface DeviceActionsProps {
@@ -48,10 +49,10 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
         setAsking(null);
         if (action === "wipe") {
           setWipe({ status: "pending", requestedAt: new Date().toISOString(), wipedAt: null });
-          setNotice(t("errors:deviceWipe200"));
+          setNotice(announceStatus(t("errors:deviceWipe200")) ? null : t("errors:deviceWipe200"));
         } else {
           setDeleted(true);
-          setNotice(t("errors:deviceDelete200"));
+          setNotice(announceStatus(t("errors:deviceDelete200")) ? null : t("errors:deviceDelete200"));
           root.current?.closest("tr")?.classList.add("is-deleted");
         }
       })

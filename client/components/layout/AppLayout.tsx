@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import { useT } from "../render-context";
+import { PAGE_STATUS_ID } from "../status/pageStatus";
 import { Header, type HeaderAdmin } from "./Header";
 import { Sidebar } from "./Sidebar";
 
@@ -14,7 +15,7 @@ export interface AppLayoutProps {
   children?: ReactNode;
 }
 
-/** The signed-in shell of SPEC §2: skip link, sidebar, header and the page's main landmark. */
+/** The signed-in shell of SPEC §2: skip link, sidebar, header, the page's status region and main landmark. */
 export function AppLayout({ title, admin, edition, currentPath, csrfToken, children }: AppLayoutProps) {
   const t = useT();
   return (
@@ -26,6 +27,14 @@ export function AppLayout({ title, admin, edition, currentPath, csrfToken, child
       <div className="app-main">
         <Header title={title} admin={admin} csrfToken={csrfToken} />
         <main id="main" className="app-content" tabIndex={-1} aria-label={title}>
+          {/* The page's one status region: islands write each success here (latest replaces previous). */}
+          <div className="page-status">
+            <p id={PAGE_STATUS_ID} className="page-status-text" role="status" aria-live="polite" aria-atomic="true" />
+            <button type="button" className="page-status-dismiss">
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t("layout:status.dismiss")}</span>
+            </button>
+          </div>
           {children}
         </main>
       </div>

@@ -1,0 +1,75 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowserSuite } from "../support/browser-suite";
+import { buildAdmin, buildDevice, buildUser, givePassword } from "../support/factories";
+
+/**
+ * Issue 14, item 3: after every save the page shows what the server now holds (the profile's
+ * card, the header's name), and one status region carries the latest success, replacing the
+ * previous one instead of piling up.
+ */
+describe("fresh data and one status region after saves, in Chromium", () => {
+  const suite = useBrowserSuite();
+
+  /** Every success message the page shows: the status region's text plus any other success alert. */
+  const successes = (page: Page) =>
+    page.evaluate(() =>
+      [document.getElementById("page-status"), ...Array.from(document.querySelectorAll(".alert-success"))]
+        .map((el) => el?.textContent?.trim() ?? "")
+        .filter(Boolean),
+    );
+
+  it("user profile: the account card shows the saved name, and a device wipe's message replaces the save's", async () => {
+    const db = suite.server().database.db;
+    const root = await buildAdmin(db, { role: "root" });
+    const user = await buildUser(db, { firstName: "Katherine", lastName: "Johnson" });
+    await buildDevice(db, user, { deviceName: "Pixel" });
+    const { page, consoleErrors } = await suite.open(root);
+    await page.goto(`/users/profile/${user.uid}`);
+    await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
+    await page.getByLabel("First name", { exact: true }).fill("Kate");
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    const status = page.locator("#page-status");
+    await expect.poll(() => status.textContent()).toBe("User updated successfully");
+    expect(await page.locator('[data-field="firstName"] dd').textContent()).toBe("Kate");
+    expect(await page.getByLabel("First name", { exact: true }).inputValue()).toBe("Kate");
+    expect(await status.getAttribute("role")).toBe("status");
+
+    await page.waitForSelector('bulwark-island[name="DeviceActions"][hydrated]');
+    await page.getByRole("button", { name: "Wipe", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Wipe device" }).click();
+    await expect.poll(() => status.textContent()).toBe("Device Wiped");
+    expect(await successes(page)).toEqual(["Device Wiped"]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("my profile: the header shows the saved name; a password change's message replaces the save's", async () => {
+    const db = suite.server().database.db;
+    const admin = await buildAdmin(db, { firstName: "Ada", lastName: "Lovelace" });
+    await givePassword(db, suite.server().config, admin, "Str0ng!Pass");
+    const { page, consoleErrors } = await suite.open(admin);
+    await page.goto(`/admins/profile/${admin.uid}`);
+    await page.waitForSelector('bulwark-island[name="ProfileForm"][hydrated]');
+    await page.getByLabel("First name", { exact: true }).fill("Augusta");
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    const status = page.locator("#page-status");
+    await expect.poll(() => status.textContent()).toBe("Profile Updated Successfully");
+    expect(await page.locator(".app-header .profile-name").first().textContent()).toBe("Augusta Lovelace");
+
+    await page.waitForSelector('bulwark-island[name="PasswordChangeForm"][hydrated]');
+    await page.getByLabel("Current password").fill("Str0ng!Pass");
+    await page.getByLabel("New password", { exact: true }).fill("Br4nd!NewPass");
+    await page.getByLabel("Confirm new password").fill("Br4nd!NewPass");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => status.textContent()).toBe("Password changed successfully");
+    expect(await successes(page)).toEqual(["Password changed successfully"]);
+
+    // Dismissing the message leaves focus on the content, not on the body.
+    await page.getByRole("button", { name: "Dismiss message" }).click();
+    expect(await status.textContent()).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    expect(consoleErrors).toEqual([]);
+  });
+});
