@@ -16,7 +16,7 @@ import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
 import type { ServiceContext } from "../services/context";
 import { readSettings } from "../services/settings";
-import { tokenPurpose } from "../services/oneTimeTokens";
+import { tokenPurpose, tokenState } from "../services/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { renderDocument } from "./document";
@@ -117,7 +117,11 @@ export function pagesRouter(deps: PageDeps): Router {
       const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
       // An invitation's link opens /reset (the confirm call completes it) but reads as activation.
       const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, token)) === "admin_invite" ? "invite" : "reset";
-      renderPublic(res, 200, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} />, hrefs);
+      // A used, unknown or expired link says so when opened (404 / 410), not only on submit.
+      const state = await tokenState(db, token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
+      const problem = state === "valid" ? undefined : state;
+      const status = problem === "expired" ? 410 : problem === "invalid" ? 404 : 200;
+      renderPublic(res, status, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} problem={problem} />, hrefs);
     });
   }
 
