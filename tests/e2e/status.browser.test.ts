@@ -72,4 +72,34 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     expect(consoleErrors).toEqual([]);
   });
+
+  it("keyboard: 'Clear selection', a bulk result's 'Dismiss' and a phone's bulk action never leave focus on the body", async () => {
+    const db = suite.server().database.db;
+    const root = await buildAdmin(db, { role: "root" });
+    const users = [await buildUser(db, { firstName: "Focus", lastName: "One" })];
+    users.push(await buildUser(db, { firstName: "Focus", lastName: "Two", teamId: users[0]!.teamId }));
+    const { page, consoleErrors } = await suite.open(root, { viewport: { width: 390, height: 844 } });
+    await page.goto("/users/manage");
+    await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+    await page.getByRole("checkbox", { name: "Select every user on this page" }).check();
+    const clear = page.getByRole("button", { name: "Clear selection" });
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => clear.count()).toBe(0);
+    expect(await focused()).toBe("Select every user on this page");
+
+    // On a phone the bulk buttons hide once nothing is selected: the result takes focus instead.
+    await page.getByRole("checkbox", { name: "Select every user on this page" }).check();
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+    const dismiss = page.getByRole("button", { name: "Dismiss", exact: true });
+    await dismiss.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("bulk-summary-frame");
+    await dismiss.click();
+    await expect.poll(() => dismiss.count()).toBe(0);
+    expect(await focused()).toBe("Select every user on this page");
+    expect(consoleErrors).toEqual([]);
+  });
 });
