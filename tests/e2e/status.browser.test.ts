@@ -41,6 +41,12 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Wipe device" }).click();
     await expect.poll(() => status.textContent()).toBe("Device Wiped");
     expect(await successes(page)).toEqual(["Device Wiped"]);
+    // 'Wipe' removed itself: focus moved to the device's remaining action.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Delete");
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("button", { name: "Delete device" }).click();
+    await expect.poll(() => status.textContent()).toBe("Device deleted");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("device-actions");
     expect(consoleErrors).toEqual([]);
   });
 
@@ -100,6 +106,17 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await dismiss.click();
     await expect.poll(() => dismiss.count()).toBe(0);
     expect(await focused()).toBe("Select every user on this page");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("keyboard: a public form replaced by its result hands focus to that result", async () => {
+    const { page, consoleErrors } = await suite.open(undefined, { expectedFailures: /^\/v2\/public\// });
+    await page.goto("/forgot-password/en");
+    await page.waitForSelector('bulwark-island[name="ForgotPasswordForm"][hydrated]');
+    await page.getByLabel("E-mail").fill("nobody@example.test");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("takes-focus") ?? false)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Back to sign in");
     expect(consoleErrors).toEqual([]);
   });
 });
