@@ -119,6 +119,35 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
     });
   }
 
+  it("passes axe-core with the drawer, the profile menu and a confirmation open on a phone", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
+    await context.addCookies([{ ...cookie, url: baseUrl }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const audit = async (state: string) => {
+      for (const v of await seriousAxeViolations(page)) problems.push(`${state}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+      const { excess, culprits } = await horizontalOverflow(page);
+      if (excess > 0) problems.push(`${state}: ${excess} px of horizontal scroll (${culprits.join(", ")})`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `state-${state}-phone.png`) });
+    };
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect.poll(() => page.locator("#sidebar").isVisible()).toBe(true);
+    await audit("drawer-open");
+    await page.keyboard.press("Escape");
+    await page.locator(".profile-button").click();
+    await expect.poll(() => page.locator("#profile-menu").isVisible()).toBe(true);
+    await audit("profile-menu-open");
+    await page.keyboard.press("Escape");
+    await page.goto(`/users/profile/${samples.userUid}`);
+    await waitForIslands(page);
+    await page.getByRole("button", { name: "Wipe", exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await audit("wipe-dialog-open");
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it("keeps the sidebar in view while a long page scrolls on a desktop", async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 700 }, baseURL: baseUrl });
     await context.addCookies([{ ...cookie, url: baseUrl }]);
