@@ -1,7 +1,12 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowserSuite } from "../support/browser-suite";
 import { buildAdmin, buildDevice, buildUser, givePassword } from "../support/factories";
+import { ROOT_DIR } from "../support/server";
+
+mkdirSync(path.join(ROOT_DIR, "test-results", "screenshots"), { recursive: true });
 
 /**
  * Issue 14, item 3: after every save the page shows what the server now holds (the profile's
@@ -63,6 +68,7 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     const status = page.locator("#page-status");
     await expect.poll(() => status.textContent()).toBe("Profile Updated Successfully");
     expect(await page.locator(".app-header .profile-name").first().textContent()).toBe("Augusta Lovelace");
+    await page.screenshot({ path: path.join(ROOT_DIR, "test-results", "screenshots", "status-region-desktop.png") });
 
     await page.waitForSelector('bulwark-island[name="PasswordChangeForm"][hydrated]');
     await page.getByLabel("Current password").fill("Str0ng!Pass");
