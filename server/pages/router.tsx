@@ -63,11 +63,20 @@ export function pagesRouter(deps: PageDeps): Router {
     const title = makeTranslate(deps.i18n, lang)(titleKey);
     send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>{body}</PublicLayout>);
   };
-  const renderInLayout = (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>) => {
+  const renderInLayout = (
+    req: Request,
+    res: Response,
+    status: number,
+    admin: SessionAdmin,
+    titleKey: string,
+    body: ReactElement | null,
+    titleVars?: Record<string, string>,
+    notice?: string,
+  ) => {
     const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
     const title = makeTranslate(deps.i18n, lang)(titleKey, titleVars);
     send(res, status, title, lang,
-      <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session.csrfToken ?? ""}>
+      <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session.csrfToken ?? ""} notice={notice}>
         {body}
       </AppLayout>,
     );
@@ -148,7 +157,7 @@ export function pagesRouter(deps: PageDeps): Router {
           t: makeTranslate(deps.i18n, lang),
           csrfToken: req.session.csrfToken ?? "",
         });
-        renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars);
+        renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars, result.notice);
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return renderNotFound(req, res);
         if (error instanceof AppError && error.status === 403) return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);

@@ -61,8 +61,13 @@ export function reloadWithStatus(message: string): void {
   window.location.reload();
 }
 
-/** Called once by the hydrator: shows a message handed over by reloadWithStatus for this page. */
+/**
+ * Called once by the hydrator: wires the Dismiss button (it shows only once wired: pages without
+ * islands keep a server notice without it) and shows a message handed over by reloadWithStatus.
+ */
 export function showPendingStatus(): void {
+  const text = region();
+  if (text) wireDismiss(text);
   let pending: { path?: unknown; message?: unknown } | null = null;
   try {
     const raw = window.sessionStorage.getItem(PENDING_KEY);
@@ -72,4 +77,6 @@ export function showPendingStatus(): void {
     return;
   }
   if (pending && pending.path === window.location.pathname && typeof pending.message === "string") announceStatus(pending.message);
+  // A notice the server rendered is not announced as page content: set it again as a change.
+  else if (text?.textContent) announceStatus(text.textContent);
 }
