@@ -68,6 +68,24 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
     expect(problems).toEqual([]);
   });
 
+  it("shows the users list's first row on a phone's first screen, and a device's Wipe and Delete in view", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
+    await context.addCookies([{ ...data.roots.get("en")!.cookie, url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto("/users/manage");
+    await waitForIslands(page);
+    const firstRow = await page.locator(".users-list tbody tr").first().boundingBox();
+    // It started about 790 px down (below an 844 px screen's fold with the browser's own bars).
+    expect(firstRow!.y + firstRow!.height).toBeLessThan(700);
+    await page.goto(`/users/profile/${data.userUid}`);
+    await waitForIslands(page);
+    for (const name of ["Wipe", "Delete"]) {
+      const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+
   it("keeps the sidebar in view while a long page scrolls on a desktop", async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 700 }, baseURL: baseUrl });
     await context.addCookies([{ ...data.roots.get("en")!.cookie, url: baseUrl }]);
