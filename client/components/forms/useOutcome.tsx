@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { PAGE_STATUS_ID, announceStatus, clearStatus, reloadWithStatus } from "../status/pageStatus";
+import { announceStatus, clearStatus, hasStatusRegion, reloadWithStatus } from "../status/pageStatus";
 import { Alert } from "./Alert";
 import { useCallMessage, type CallMessageOptions } from "./useCallMessage";
 
@@ -34,7 +34,7 @@ export function useOutcome(options: CallMessageOptions = {}): OutcomeState {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const clear = useCallback(() => setOutcome(null), []);
   const succeed = useCallback((text: string, { reload = false }: { reload?: boolean } = {}) => {
-    if (reload && document.getElementById(PAGE_STATUS_ID)) return reloadWithStatus(text);
+    if (reload && hasStatusRegion()) return reloadWithStatus(text);
     setOutcome(announceStatus(text) ? null : { ok: true, text });
   }, []);
   const fail = useCallback(

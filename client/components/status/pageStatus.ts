@@ -12,8 +12,16 @@ export const PAGE_STATUS_ID = "page-status";
 
 const PENDING_KEY = "bulwark:page-status";
 
+/** The message about to be shown (see announceStatus); a later call cancels it. */
+let showing: number | undefined;
+
 function region(): HTMLElement | null {
   return typeof document === "undefined" ? null : document.getElementById(PAGE_STATUS_ID);
+}
+
+/** Whether this page has the status region (signed-in pages do, public pages do not). */
+export function hasStatusRegion(): boolean {
+  return region() !== null;
 }
 
 /** Wires the dismiss button once: it empties the region and leaves focus on the main landmark. */
@@ -36,7 +44,8 @@ export function announceStatus(message: string): boolean {
   wireDismiss(text);
   // Emptied first, so repeating the same message is still a change a screen reader announces.
   text.textContent = "";
-  window.setTimeout(() => {
+  window.clearTimeout(showing);
+  showing = window.setTimeout(() => {
     text.textContent = message;
   }, 50);
   return true;
@@ -44,6 +53,7 @@ export function announceStatus(message: string): boolean {
 
 /** Empties the status region (a new attempt failed: an older success must not stand beside its error). */
 export function clearStatus(): void {
+  window.clearTimeout(showing);
   const text = region();
   if (text) text.textContent = "";
 }
@@ -77,6 +87,4 @@ export function showPendingStatus(): void {
     return;
   }
   if (pending && pending.path === window.location.pathname && typeof pending.message === "string") announceStatus(pending.message);
-  // A notice the server rendered is not announced as page content: set it again as a change.
-  else if (text?.textContent) announceStatus(text.textContent);
 }
