@@ -85,7 +85,7 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("keyboard: 'Clear selection', a bulk result's 'Dismiss' and a phone's bulk action never leave focus on the body", async () => {
+  it("keyboard: 'Clear filters', 'Clear selection', a bulk result's 'Dismiss' and a phone's bulk action never leave focus on the body", async () => {
     const db = suite.server().database.db;
     const root = await buildAdmin(db, { role: "root" });
     const users = [await buildUser(db, { firstName: "Focus", lastName: "One" })];
@@ -94,6 +94,13 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await page.goto("/users/manage");
     await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+    await page.getByLabel("Status").selectOption("active");
+    const clearFilters = page.getByRole("button", { name: "Clear filters" });
+    await clearFilters.click();
+    await expect.poll(() => clearFilters.count()).toBe(0);
+    expect(await focused()).toBe("INPUT");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe("search");
 
     await page.getByRole("checkbox", { name: "Select every user on this page" }).check();
     const clear = page.getByRole("button", { name: "Clear selection" });
