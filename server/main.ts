@@ -24,7 +24,10 @@ export interface StartOptions {
 
 /** A running server and how to stop it cleanly. */
 export interface RunningServer {
+  /** The console's public address (PUBLIC_URL, or the listen address): the origin of every link. */
   url: string;
+  /** Where the process listens, as a local browser reaches it. */
+  listening: string;
   /** SHUTDOWN_TIMEOUT_MS: close() finishes within it. */
   shutdownTimeoutMs: number;
   close(): Promise<void>;
@@ -104,7 +107,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   handler = createApp(deps);
   // The console URL printed is the same value as every link's origin (PUBLIC_URL or the listen address).
   const url = config.publicUrl;
-  logger.info({ url, listening: listeningUrl(config.host, (server.address() as AddressInfo).port), database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
+  const listening = listeningUrl(config.host, (server.address() as AddressInfo).port);
+  logger.info({ url, listening, database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -120,14 +124,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
+  return { url, listening, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
 }
 
 /** Runs the server as the process's main program. */
 export async function main(options: StartOptions = {}): Promise<void> {
   try {
     const running = await startServer(options);
-    process.stdout.write(`\n  Bulwark console: ${running.url}\n\n`);
+    // Behind a proxy (PUBLIC_URL) the local address is worth knowing too; it is not the console's.
+    const local = running.listening === running.url ? "" : ` (listening on ${running.listening})`;
+    process.stdout.write(`\n  Bulwark console: ${running.url}${local}\n\n`);
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         // The last resort if closing itself hangs: a process manager's stop must stop us.
