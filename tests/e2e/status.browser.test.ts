@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
 import { buildAdmin, buildDevice, buildUser, givePassword } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
@@ -69,6 +70,7 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await expect.poll(() => status.textContent()).toBe("Profile Updated Successfully");
     expect(await page.locator(".app-header .profile-name").first().textContent()).toBe("Augusta Lovelace");
     await page.screenshot({ path: path.join(ROOT_DIR, "test-results", "screenshots", "status-region-desktop.png") });
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.waitForSelector('bulwark-island[name="PasswordChangeForm"][hydrated]');
     await page.getByLabel("Current password").fill("Str0ng!Pass");
