@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { TranslateProvider } from "./components/render-context";
 import { createClientTranslate, type InlinedTranslations } from "./i18n-client";
 import { isIslandName, islandRegistry } from "./islands/registry";
+import { showPendingStatus } from "./components/status/pageStatus";
 
 /** SPEC §9: a script chunk that has not loaded after 120 seconds is reported as a load error. */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -79,4 +80,4 @@ function unregisterServiceWorkers(): void {
 }
 
 unregisterServiceWorkers();
-void hydrateIslands();
+void hydrateIslands().then(showPendingStatus);

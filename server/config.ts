@@ -97,7 +97,13 @@ export interface Config {
   env: "development" | "production" | "test";
   host: string;
   port: number;
+  /**
+   * The console's address as users reach it: PUBLIC_URL, or else the listen address (see
+   * withListeningPort). E-mailed links, the setup link and the printed console URL all use it.
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (otherwise publicUrl follows HOST and the port actually bound). */
+  publicUrlGiven: boolean;
   secureCookies: boolean;
   rootDir: string;
   dataDir: string;
@@ -120,6 +126,25 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
+/**
+ * The address a browser on this machine uses for a server listening on `host`:`port`: the host
+ * itself, or localhost for the wildcard addresses (0.0.0.0, ::), which are not reachable as such.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const shown = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+}
+
+/**
+ * The configuration once the server listens: without PUBLIC_URL the public address is the one
+ * it listens on, with the port actually bound (PORT=0 picks one), so the setup link, e-mailed
+ * links and the printed console URL are one origin (a session on one works on the others).
+ */
+export function withListeningPort(config: Config, port: number): Config {
+  if (config.publicUrlGiven) return config;
+  return { ...config, publicUrl: listeningUrl(config.host, port) };
+}
+
 /** Finds the project root (where package.json and locales/ live) from the source tree or the bundle. */
 export function findRootDir(start = path.dirname(fileURLToPath(import.meta.url))): string {
   let dir = start;
@@ -140,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
   }
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.BULWARK_DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = (e.PUBLIC_URL ?? listeningUrl(e.HOST, e.PORT)).replace(/\/+$/, "");
   const givenSecrets = withoutUndefined({ jwtSecret: e.JWT_SECRET, sessionSecret: e.SESSION_SECRET, passwordPepper: e.PASSWORD_PEPPER });
   const secretStore: SecretStore = e.DATABASE_URL ? "database" : "file";
   const secrets = secretStore === "file" ? resolveSecrets(dataDir, givenSecrets) : pendingSecrets(givenSecrets);
@@ -149,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith("https://"),
     rootDir,
     dataDir,

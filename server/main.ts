@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { ConfigError, loadConfig, type Config } from "./config";
+import http from "node:http";
+import { ConfigError, listeningUrl, loadConfig, withListeningPort, type Config } from "./config";
 import { createLogger } from "./logger";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
@@ -23,7 +24,10 @@ export interface StartOptions {
 
 /** A running server and how to stop it cleanly. */
 export interface RunningServer {
+  /** The console's public address (PUBLIC_URL, or the listen address): the origin of every link. */
   url: string;
+  /** Where the process listens, as a local browser reaches it. */
+  listening: string;
   /** SHUTDOWN_TIMEOUT_MS: close() finishes within it. */
   shutdownTimeoutMs: number;
   close(): Promise<void>;
@@ -61,11 +65,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timeouts: loaded.databaseTimeouts,
     onPoolError: (error) => logger.warn({ err: error }, "database connection lost"),
   });
-  const { config, ...secrets } = await resolveInstallationSecrets(database.db, loaded);
+  const { config: resolved, ...secrets } = await resolveInstallationSecrets(database.db, loaded);
   logSecretsSource(logger, secrets);
-  const i18n = await createI18n(path.join(config.rootDir, "locales"));
-  const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(config);
-  const root = await ensureRootAdmin(database.db, config);
+  const i18n = await createI18n(path.join(resolved.rootDir, "locales"));
+  const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(resolved);
+  // Bound first, so the public address (without PUBLIC_URL: the bound port, PORT=0 included) is
+  // known before anything composes a link with it; the moments until the app is ready answer 503.
+  let handler: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1" }).end("Bulwark is starting\n");
+  };
+  const drainable = createDrainableServer((req, res) => handler(req, res));
+  const server = drainable.server;
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(resolved.port, resolved.host, resolve);
+  });
+  const config = withListeningPort(resolved, (server.address() as AddressInfo).port);
+  let root: Awaited<ReturnType<typeof ensureRootAdmin>>;
+  try {
+    root = await ensureRootAdmin(database.db, config);
+  } catch (error) {
+    server.close();
+    await database.close(1000);
+    throw error;
+  }
   if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
   if (root.kind === "setupLink") {
     // The one-time setup link goes to the operator's console, not into the structured log.
@@ -80,18 +104,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   mail.start();
   const housekeeping = startHousekeeping({ db: database.db, logger });
   const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
-  const app = createApp(deps);
-  const drainable = createDrainableServer(app);
-  const server = drainable.server;
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, resolve);
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${address.port}`;
-  logger.info({ url, database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
+  handler = createApp(deps);
+  // The console URL printed is the same value as every link's origin (PUBLIC_URL or the listen address).
+  const url = config.publicUrl;
+  const listening = listeningUrl(config.host, (server.address() as AddressInfo).port);
+  logger.info({ url, listening, database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -107,14 +124,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
+  return { url, listening, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
 }
 
 /** Runs the server as the process's main program. */
 export async function main(options: StartOptions = {}): Promise<void> {
   try {
     const running = await startServer(options);
-    process.stdout.write(`\n  Bulwark console: ${running.url}\n\n`);
+    // Behind a proxy (PUBLIC_URL) the local address is worth knowing too; it is not the console's.
+    const local = running.listening === running.url ? "" : ` (listening on ${running.listening})`;
+    process.stdout.write(`\n  Bulwark console: ${running.url}${local}\n\n`);
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         // The last resort if closing itself hangs: a process manager's stop must stop us.

@@ -4,6 +4,7 @@ import { Alert } from "../components/forms/Alert";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { useT } from "../components/render-context";
+import { reloadWithStatus } from "../components/status/pageStatus";
 
 /** An action on another admin's account. */
 export type AdminAction = "block" | "activate" | "unlock" | "delete";
@@ -26,7 +27,8 @@ const TEXT = {
 
 /**
  * Another admin's profile → block, activate, unlock (root) or delete, each confirmed in a modal dialog with
- * explicit Cancel and Confirm. Block and activate reload the page to show the new status;
+ * explicit Cancel and Confirm. Block, activate and unlock reload the page to show the new status
+ * (and say what happened in the status region);
  * delete returns to the list. A refusal is shown inside the dialog.
  */
 export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProps) {
@@ -58,7 +60,8 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
         return;
       }
       await (action === "block" ? api.block(uid) : action === "unlock" ? api.unlock(uid) : api.activate(uid));
-      window.location.reload();
+      // Reloaded to show the new status, with the outcome in the page's status region.
+      reloadWithStatus(t(action === "block" ? "errors:adminBlock200" : action === "unlock" ? "errors:adminUnlock200" : "errors:adminActivate200"));
     } catch (error) {
       setFailure(messageFor(error));
       setBusy(false);

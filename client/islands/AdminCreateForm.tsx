@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { z } from "zod";
 import { createAdminsApi, type AdminDetail } from "../../shared/api/admins";
 import { sha512Hex } from "../../shared/crypto";
@@ -14,6 +14,7 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
+import { TakesFocus } from "../components/forms/TakesFocus";
 
 /** Props of the create-administrator island. */
 export interface AdminCreateFormProps {
@@ -64,6 +65,8 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
   const [root, setRoot] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<AdminDetail | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const invite = form.values.method === "invite";
   const rootHintId = useId();
 
@@ -92,10 +95,17 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
     }
   });
 
+  // 'Create another' removes itself: focus goes to the new form's first field, not the body.
+  useEffect(() => {
+    if (!refocus) return;
+    formRef.current?.querySelector<HTMLElement>("input, select")?.focus();
+    setRefocus(false);
+  }, [refocus]);
+
   if (created) {
     const name = `${created.firstName} ${created.lastName}`.trim();
     return (
-      <div className="form">
+      <TakesFocus className="form">
         <Alert variant="success">
           {t("errors:adminCreate200")}
           {created.status === "invited" ? <span className="alert-note">{t("admins:create.invited", { email: created.username })}</span> : null}
@@ -104,16 +114,23 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
           <a className="button button-primary" href={`/admins/profile/${encodeURIComponent(created.uid)}`}>
             {t("admins:create.viewProfile", { name })}
           </a>
-          <button type="button" className="button" onClick={() => setCreated(null)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setCreated(null);
+              setRefocus(true);
+            }}
+          >
             {t("admins:create.another")}
           </button>
         </div>
-      </div>
+      </TakesFocus>
     );
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form ref={formRef} className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextField label={t("admins:create.username")} hint={t("admins:create.usernameHint")} required maxLength={maxLength.username} autoComplete="off" spellCheck={false} autoCapitalize="none" {...form.bind("username")} />
       <div className="form-row">

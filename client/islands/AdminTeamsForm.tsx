@@ -36,7 +36,7 @@ export function AdminTeamsForm({ csrfToken, uid, options, selected: initial, has
     try {
       const admin = await createAdminsApi({ csrfToken }).setTeams({ uid, teams: selected });
       setSelected(admin.teams.map((team) => team.slug));
-      succeed(t("errors:adminTeams200"));
+      succeed(t("errors:adminTeams200"), { reload: true });
     } catch (error) {
       fail(error);
     }

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { useT } from "../components/render-context";
@@ -6,6 +6,7 @@ import { usersCalls } from "../components/users/api";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { DateTime } from "../components/users/format";
 import type { DeviceWipe } from "../components/users/types";
+import { announceStatus } from "../components/status/pageStatus";
 
 /** Props of the per-device island on the user profile. */
 export interface DeviceActionsProps {
@@ -35,6 +36,15 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  // Wipe and Delete remove their own button: focus goes to what remains of this device's
+  // actions (Delete after a wipe, the device's status after a delete), never to the body.
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    const rest = root.current?.querySelector<HTMLElement>(".device-buttons button") ?? root.current;
+    window.requestAnimationFrame(() => rest?.focus());
+  }, [refocus]);
 
   const confirm = () => {
     const action = asking;
@@ -48,10 +58,12 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
         setAsking(null);
         if (action === "wipe") {
           setWipe({ status: "pending", requestedAt: new Date().toISOString(), wipedAt: null });
-          setNotice(t("errors:deviceWipe200"));
+          setNotice(announceStatus(t("errors:deviceWipe200")) ? null : t("errors:deviceWipe200"));
+          setRefocus(true);
         } else {
           setDeleted(true);
-          setNotice(t("errors:deviceDelete200"));
+          setNotice(announceStatus(t("errors:deviceDelete200")) ? null : t("errors:deviceDelete200"));
+          setRefocus(true);
           root.current?.closest("tr")?.classList.add("is-deleted");
         }
       })
@@ -61,7 +73,7 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
 
   const when = wipe.status === "done" ? wipe.wipedAt : wipe.status === "pending" ? wipe.requestedAt : null;
   return (
-    <div className="device-actions" ref={root} data-wipe={deleted ? "deleted" : wipe.status}>
+    <div className="device-actions" ref={root} tabIndex={-1} data-wipe={deleted ? "deleted" : wipe.status}>
       <span className={`badge badge-wipe-${deleted ? "deleted" : wipe.status}`}>
         {deleted ? t("users:devices.deleted") : t(`users:devices.wipeStatus.${wipe.status}`)}
       </span>

@@ -11,6 +11,7 @@ import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
 import { BackToSignIn } from "../components/forms/BackToSignIn";
+import { TakesFocus } from "../components/forms/TakesFocus";
 
 /**
  * Which link the page was opened from: `activate` (/verify: a registration or the first root's
@@ -75,12 +76,12 @@ export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
 
   if (done) {
     return (
-      <div className="form">
+      <TakesFocus className="form">
         <Alert variant="success">{t(activation ? "auth:activate.done" : "errors:confirm200")}</Alert>
         <a className="button button-primary button-block" href={`/signin/${lang}`}>
           {t("auth:newPassword.signIn")}
         </a>
-      </div>
+      </TakesFocus>
     );
   }
 

@@ -68,7 +68,7 @@ export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSett
     try {
       const team = await createTeamsApi({ csrfToken }).updateSettings({ slug, customSettings: checked.data });
       form.setValues({ json: pretty(team.customSettings) });
-      succeed(t("errors:teamSettings200"));
+      succeed(t("errors:teamSettings200"), { reload: true });
     } catch (error) {
       setProblems(problemsOf(detailIssues(error), t, ["customSettings"]));
       fail(error);

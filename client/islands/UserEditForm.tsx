@@ -45,7 +45,8 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
       const saved = await usersCalls(csrfToken).update(checked.data);
       form.setValues(textOf({ ...user, ...saved }));
       setFlags({ ecs: saved.ecs, sip: saved.sip, cellcrypt: saved.cellcrypt });
-      succeed(t("errors:userEdit200"));
+      // Reloaded: the account card above shows the stored name, aliases and features.
+      succeed(t("errors:userEdit200"), { reload: true });
     } catch (error) {
       fail(error);
     }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
 import { useLang, useT } from "../components/render-context";
 import { BulkBar, type BulkOutcome } from "../components/users/BulkBar";
@@ -32,6 +32,11 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   const list = useUsersList(initialPage, initialQuery, csrfToken);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // A control that removes itself ('Clear selection', the summary's 'Dismiss') hands focus to the
+  // page's select-all box (or the search when the list is empty), never to the body (issue 14).
+  const focusListStart = () =>
+    (root.current?.querySelector<HTMLElement>(".data-table thead input[type=checkbox]") ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
   const { query, page, busy, pageIndex } = list;
 
   const toggle = useCallback((uid: string) => {
@@ -79,15 +84,32 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   const hasPrevious = query.cursor !== undefined;
 
   return (
-    <div className="users-list">
+    <div className="users-list" ref={root}>
       <div className="users-toolbar">
         <UsersFilters query={query} teams={teams} onChange={list.change} />
         <a className="button button-primary users-create" href="/users/create">
           {t("users:list.create")}
         </a>
       </div>
-      <BulkBar selected={selected} teams={teams} csrfToken={csrfToken} onClear={() => setSelected(new Set())} onDone={done} />
-      {outcome ? <BulkSummary outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      <BulkBar
+        selected={selected}
+        teams={teams}
+        csrfToken={csrfToken}
+        onClear={() => {
+          setSelected(new Set());
+          focusListStart();
+        }}
+        onDone={done}
+      />
+      {outcome ? (
+        <BulkSummary
+          outcome={outcome}
+          onDismiss={() => {
+            setOutcome(null);
+            focusListStart();
+          }}
+        />
+      ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
       <div className="users-results" aria-busy={busy}>
         <p className="users-status" role="status">

@@ -29,7 +29,7 @@ export function sessionAdmin(res: Response): SessionAdmin | null {
 /** The ways a page answers: a public page, a page inside the console's layout, and the status pages. */
 export interface PageRenderers {
   renderPublic(res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string): void;
-  renderInLayout(req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>): void;
+  renderInLayout(req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>, notice?: string): void;
   renderNotFound(req: Request, res: Response): void;
   /** A status page inside the layout for a signed-in admin, else in the public frame (English). */
   renderStatus(req: Request, res: Response, status: number, titleKey: string, body: (homeHref: string) => ReactElement): void;
@@ -46,11 +46,11 @@ export function pageRenderers(deps: Pick<PageDeps, "assets" | "i18n" | "edition"
       const title = makeTranslate(deps.i18n, lang)(titleKey);
       send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>{body}</PublicLayout>);
     },
-    renderInLayout(req, res, status, admin, titleKey, body, titleVars) {
+    renderInLayout(req, res, status, admin, titleKey, body, titleVars, notice) {
       const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
       const title = makeTranslate(deps.i18n, lang)(titleKey, titleVars);
       send(res, status, title, lang,
-        <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session?.csrfToken ?? ""}>
+        <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session?.csrfToken ?? ""} notice={notice}>
           {body}
         </AppLayout>,
       );

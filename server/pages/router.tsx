@@ -13,7 +13,7 @@ import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { findSessionAdmin } from "../services/admins";
 import type { ServiceContext } from "../services/context";
 import { readSettings } from "../services/settings";
-import { tokenPurpose } from "../services/oneTimeTokens";
+import { tokenPurpose, tokenState } from "../services/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { makeTranslate } from "./translate";
@@ -88,7 +88,11 @@ export function pagesRouter(deps: PageDeps): Router {
       const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
       // An invitation's link opens /reset (the confirm call completes it) but reads as activation.
       const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, token)) === "admin_invite" ? "invite" : "reset";
-      renderPublic(res, 200, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} />, hrefs);
+      // A used, unknown or expired link says so when opened (404 / 410), not only on submit.
+      const state = await tokenState(db, token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
+      const problem = state === "valid" ? undefined : state;
+      const status = problem === "expired" ? 410 : problem === "invalid" ? 404 : 200;
+      renderPublic(res, status, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} problem={problem} />, hrefs);
     });
   }
 
@@ -115,7 +119,7 @@ export function pagesRouter(deps: PageDeps): Router {
           t: makeTranslate(deps.i18n, lang),
           csrfToken: req.session.csrfToken ?? "",
         });
-        renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars);
+        renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars, result.notice);
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return renderNotFound(req, res);
         if (error instanceof AppError && error.status === 403) return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);

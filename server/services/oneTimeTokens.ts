@@ -60,6 +60,17 @@ export async function redeemToken(
 }
 
 /**
+ * Whether a token of one of the given purposes could be redeemed now, without redeeming it: the
+ * page a link opens says at once that it is used or expired, instead of failing on submit
+ * (issue 14). Same rules as redeemToken; redeeming still decides.
+ */
+export async function tokenState(db: Db, token: string, purposes: readonly TokenPurpose[], now = Date.now()): Promise<"valid" | TokenProblem> {
+  const row = await db.selectFrom("oneTimeTokens").select(["purpose", "expiresAt", "usedAt"]).where("tokenHash", "=", tokenHash(token)).executeTakeFirst();
+  if (!row || row.usedAt !== null || !purposes.includes(row.purpose)) return "invalid";
+  return row.expiresAt <= now ? "expired" : "valid";
+}
+
+/**
  * The purpose of a token without redeeming it, so a page can word itself for the flow the link
  * belongs to (an invitation's /reset link is an account activation). Used, expired and unknown
  * tokens still answer what they were issued for (or null); redeeming decides validity.

@@ -16,6 +16,12 @@ describe("the production server process", () => {
     const server = startBuiltServer({ BULWARK_DATA_DIR: dataDir });
     const url = await server.url;
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    // Issue 14: the setup link and the console URL are one origin, with the port actually bound (PORT=0).
+    const link = /activate 'root' \(choose its password\):\n\s+(http:\/\/\S+)/.exec(server.output())?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).origin).toBe(new URL(url).origin);
+    expect(new URL(url).port).not.toBe("0");
+    expect((await fetch(link!)).status).toBe(200);
     const page = await fetch(`${url}/signin/es`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="es">');

@@ -102,6 +102,9 @@ describe("teams in Chromium", () => {
     await json.fill('{ "security": { "otpLength": 8 } }');
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Company settings saved").waitFor();
+    // One status region (issue 14): the settings' message replaced the edit's, nothing piles up.
+    expect(await page.locator("#page-status").textContent()).toBe("Company settings saved");
+    expect(await page.locator(".alert-success").count()).toBe(0);
     const stored = await suite.server().database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.customSettings)).toEqual({ security: { otpLength: 8 } });
 
@@ -110,7 +113,7 @@ describe("teams in Chromium", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Delete company" }).click();
     await page.waitForURL(`**/teams?deleted=lyra-prime-${id}`);
-    await page.getByText("Company deleted").waitFor();
+    await page.locator("#page-status").getByText("Company deleted").waitFor();
     expect(await suite.server().database.db.selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
 
     await page.goto(`/teams/profile/${busy.slug}`);

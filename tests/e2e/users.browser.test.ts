@@ -208,7 +208,8 @@ describe("users console in Chromium", () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Wanda iPhone will wipe the app's data the next time it connects.");
     await dialog.getByRole("button", { name: "Wipe device" }).click();
-    await device.getByText("Device Wiped").waitFor();
+    // The message goes to the page's one status region (issue 14), not beside the device.
+    await page.locator("#page-status").getByText("Device Wiped").waitFor();
     expect(await device.locator(".badge").textContent()).toBe("Wipe pending");
     expect(await device.getByRole("button", { name: "Wipe", exact: true }).count()).toBe(0);
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, findRootDir, loadConfig } from "../../server/config";
+import { ConfigError, findRootDir, listeningUrl, loadConfig, withListeningPort } from "../../server/config";
 
 const root = findRootDir(import.meta.dirname);
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "bulwark-config-"));
@@ -17,7 +17,9 @@ describe("loadConfig", () => {
     expect(config.mail.transport).toBe("file");
     expect(config.captcha).toBe("altcha");
     expect(config.port).toBe(3000);
-    expect(config.publicUrl).toBe("http://localhost:3000");
+    // Without PUBLIC_URL the public address is the listen address: the one the console prints.
+    expect(config.publicUrl).toBe("http://127.0.0.1:3000");
+    expect(config.publicUrlGiven).toBe(false);
     expect(config.secureCookies).toBe(false);
     expect(config.rootAdmin).toBeUndefined();
   });
@@ -96,5 +98,15 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://console.example.com");
     expect(config.databaseUrl).toBe("postgres://u@h/db");
     expect(config.edition).toBe("private");
+  });
+
+  it("derives the public address from the port actually bound unless PUBLIC_URL is given (issue 14)", () => {
+    const bound = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), PORT: "0" }, root), 43_117);
+    expect(bound.publicUrl).toBe("http://127.0.0.1:43117");
+    const docker = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), HOST: "0.0.0.0", PORT: "0" }, root), 43_118);
+    expect(docker.publicUrl).toBe("http://localhost:43118");
+    const given = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), PORT: "0", PUBLIC_URL: "http://console.example.test:8080/" }, root), 43_119);
+    expect(given.publicUrl).toBe("http://console.example.test:8080");
+    expect(listeningUrl("::1", 3000)).toBe("http://[::1]:3000");
   });
 });

@@ -1,5 +1,6 @@
 import { useT } from "../render-context";
 import { Alert } from "./Alert";
+import { TakesFocus } from "./TakesFocus";
 
 /** The "Back to sign in" link every public form ends with. */
 export function BackToSignIn({ lang }: { lang: string }) {
@@ -14,9 +15,9 @@ export function BackToSignIn({ lang }: { lang: string }) {
 /** What a public form becomes once it succeeded: the success message and the way back. */
 export function PublicFormDone({ lang, message }: { lang: string; message: string }) {
   return (
-    <div className="form">
+    <TakesFocus className="form">
       <Alert variant="success">{message}</Alert>
       <BackToSignIn lang={lang} />
-    </div>
+    </TakesFocus>
   );
 }

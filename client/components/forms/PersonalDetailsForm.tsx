@@ -71,7 +71,8 @@ export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, fai
       const stored = await save(checked.data);
       if (!stored) return;
       form.setValues(pick(stored));
-      succeed(texts.saved);
+      // Reloaded: the header's name and the profile's cards show what the server now holds.
+      succeed(texts.saved, { reload: true });
     } catch (error) {
       fail(error);
     }

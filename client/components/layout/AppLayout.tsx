@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import { useT } from "../render-context";
+import { PAGE_STATUS_ID } from "../status/pageStatus";
 import { Header, type HeaderAdmin } from "./Header";
 import { Sidebar } from "./Sidebar";
 
@@ -11,11 +12,13 @@ export interface AppLayoutProps {
   edition: NavEdition;
   currentPath: string;
   csrfToken: string;
+  /** A success the server shows in the page's status region (the action that led here). */
+  notice?: string;
   children?: ReactNode;
 }
 
-/** The signed-in shell of SPEC §2: skip link, sidebar, header and the page's main landmark. */
-export function AppLayout({ title, admin, edition, currentPath, csrfToken, children }: AppLayoutProps) {
+/** The signed-in shell of SPEC §2: skip link, sidebar, header, the page's status region and main landmark. */
+export function AppLayout({ title, admin, edition, currentPath, csrfToken, notice, children }: AppLayoutProps) {
   const t = useT();
   return (
     <div className="app-shell">
@@ -26,6 +29,16 @@ export function AppLayout({ title, admin, edition, currentPath, csrfToken, child
       <div className="app-main">
         <Header title={title} admin={admin} csrfToken={csrfToken} />
         <main id="main" className="app-content" tabIndex={-1} aria-label={title}>
+          {/* The page's one status region: islands write each success here (latest replaces previous). */}
+          <div className="page-status">
+            <p id={PAGE_STATUS_ID} className="page-status-text" role="status" aria-live="polite" aria-atomic="true">
+              {notice}
+            </p>
+            <button type="button" className="page-status-dismiss">
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t("layout:status.dismiss")}</span>
+            </button>
+          </div>
           {children}
         </main>
       </div>

@@ -83,7 +83,7 @@ export function BulkBar({ selected, teams, csrfToken, onClear, onDone }: BulkBar
   };
 
   return (
-    <div className="bulk-bar" role="group" aria-label={t("users:bulk.label")}>
+    <div className={count > 0 ? "bulk-bar has-selection" : "bulk-bar"} role="group" aria-label={t("users:bulk.label")}>
       <div className="selection-status">
         <p className="selection-count" aria-live="polite">
           {count > 0 ? t(SELECTED_KEY, { count }) : t("users:selection.hint")}

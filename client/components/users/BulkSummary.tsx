@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { i18nKeyFor, isCatalogueCode } from "../../../shared/errors";
 import { Alert } from "../forms/Alert";
 import { useT } from "../render-context";
@@ -16,26 +17,35 @@ export function BulkSummary({ outcome, onDismiss }: { outcome: BulkOutcome; onDi
   const reasonText = (code: string) => (isCatalogueCode(code) ? t(i18nKeyFor(code)) : code);
   const ok = outcome.ok.length;
   const failed = outcome.failed.length;
+  // Each new result takes focus once the confirmation has closed: the buttons that opened it may
+  // be gone (a phone hides them once nothing is selected), and the result is what to read next.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const id = window.requestAnimationFrame(() => frame.current?.focus());
+    return () => window.cancelAnimationFrame(id);
+  }, [outcome]);
   return (
-    <Alert variant={failed > 0 ? "error" : "success"}>
-      <div className="bulk-summary">
-        <div>
-          {ok > 0 || failed === 0 ? <p>{t(`users:bulk.done.${outcome.action}`, { count: ok, team: outcome.team?.teamName ?? "" })}</p> : null}
-          {failed > 0 ? (
-            <>
-              <p>{t(FAILED_KEY, { count: failed })}</p>
-              <ul>
-                {[...reasons].map(([code, n]) => (
-                  <li key={code}>{t("users:bulk.reason", { reason: reasonText(code), number: n })}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+    <div ref={frame} tabIndex={-1} className="bulk-summary-frame">
+      <Alert variant={failed > 0 ? "error" : "success"}>
+        <div className="bulk-summary">
+          <div>
+            {ok > 0 || failed === 0 ? <p>{t(`users:bulk.done.${outcome.action}`, { count: ok, team: outcome.team?.teamName ?? "" })}</p> : null}
+            {failed > 0 ? (
+              <>
+                <p>{t(FAILED_KEY, { count: failed })}</p>
+                <ul>
+                  {[...reasons].map(([code, n]) => (
+                    <li key={code}>{t("users:bulk.reason", { reason: reasonText(code), number: n })}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+          <button type="button" className="button button-small" onClick={onDismiss}>
+            {t("users:bulk.dismiss")}
+          </button>
         </div>
-        <button type="button" className="button button-small" onClick={onDismiss}>
-          {t("users:bulk.dismiss")}
-        </button>
-      </div>
-    </Alert>
+      </Alert>
+    </div>
   );
 }

@@ -42,6 +42,8 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const clear = () => {
     setText("");
     onChange({ search: undefined, status: undefined, team: undefined, platform: undefined, ecs: undefined, sip: undefined, cellcrypt: undefined });
+    // 'Clear filters' disappears once nothing is filtered: focus goes to the search, not the body.
+    document.getElementById(searchId)?.focus();
   };
   const all = t("users:list.all");
   const any = t("users:list.any");

@@ -1,3 +1,5 @@
+import { Alert } from "../../components/forms/Alert";
+import { BackToSignIn } from "../../components/forms/BackToSignIn";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { NewPasswordForm, type NewPasswordFlow } from "../../islands/NewPasswordForm";
@@ -6,6 +8,15 @@ import { NewPasswordForm, type NewPasswordFlow } from "../../islands/NewPassword
 export interface NewPasswordPageProps {
   lang: string;
   flow: NewPasswordFlow;
+  /** Set when the link can no longer be used: the page says so instead of showing the form. */
+  problem?: "invalid" | "expired";
+}
+
+/** What a dead link's page says, per flow: each names the way to a new link. */
+function problemKey(flow: NewPasswordFlow, problem: "invalid" | "expired"): string {
+  if (flow === "invite") return problem === "expired" ? "auth:activate.inviteExpired" : "auth:activate.inviteInvalid";
+  if (flow === "activate") return problem === "expired" ? "errors:verify410" : "errors:verify404";
+  return problem === "expired" ? "errors:confirm410" : "errors:confirm404";
 }
 
 /** The page title's key: every activation flow says "Activate your account", a reset "Choose a new password". */
@@ -17,8 +28,21 @@ export function newPasswordTitleKey(flow: NewPasswordFlow): "auth:activate.title
  * Choose a password with its confirmation. The token stays in the path: it is never echoed into
  * the page (the island reads it from the address bar when the form is sent).
  */
-export function NewPasswordPage({ lang, flow }: NewPasswordPageProps) {
+export function NewPasswordPage({ lang, flow, problem }: NewPasswordPageProps) {
   const t = useT();
+  if (problem) {
+    return (
+      <div className="form">
+        <Alert variant="error">{t(problemKey(flow, problem))}</Alert>
+        {flow === "reset" ? (
+          <a className="button button-primary button-block" href={`/forgot-password/${lang}`}>
+            {t("auth:signin.forgot")}
+          </a>
+        ) : null}
+        <BackToSignIn lang={lang} />
+      </div>
+    );
+  }
   return (
     <>
       <p className="form-intro">{t(flow === "reset" ? "auth:reset.intro" : "auth:activate.intro")}</p>

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import type { TeamDetails } from "../../../shared/api/teams";
 import { roleTextKey } from "../../../shared/domain/roles";
 import { Island } from "../../components/Island";
-import { Alert } from "../../components/forms/Alert";
 import { useLang, useT } from "../../components/render-context";
 import { formatDateTime } from "../../lib/datetime";
 import { ColorSwatch } from "../../components/teams/ColorSwatch";
@@ -20,8 +19,6 @@ export interface TeamProfilePageProps {
   timezones: string[];
   /** The signed-in admin's time zone. */
   timezone: string;
-  /** The change the admin just made (the form comes back here after it). */
-  notice: "created" | "updated" | null;
 }
 
 const ISLAND_NAMESPACES = ["teams", "validation"] as const;
@@ -143,12 +140,11 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
  * the islands that change it: the team form in edit mode, the custom-settings editor and, for
  * root, deletion behind a confirmation dialog.
  */
-export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, notice }: TeamProfilePageProps) {
+export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone }: TeamProfilePageProps) {
   const t = useT();
   return (
     <div className="profile-page teams-profile">
       <p className="teams-back"><a href="/teams">← {t("teams:profile.backToList")}</a></p>
-      {notice ? <Alert variant="success">{t(notice === "created" ? "errors:teamCreate200" : "errors:teamEdit200")}</Alert> : null}
       <Card id="team-details" title={t("teams:sections.details")}>
         <Details team={team} timezone={timezone} />
         <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>

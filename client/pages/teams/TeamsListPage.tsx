@@ -1,7 +1,6 @@
 import type { TeamListItem } from "../../../shared/api/teams";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
-import { Alert } from "../../components/forms/Alert";
 import { useLang, useT } from "../../components/render-context";
 import { formatDateTime } from "../../lib/datetime";
 
@@ -24,8 +23,6 @@ export interface TeamsListPageProps {
   canCreate: boolean;
   /** The signed-in admin's time zone. */
   timezone: string;
-  /** The identifier of the team just deleted (the delete island comes back here). */
-  deleted: string | null;
 }
 
 const COLUMNS = ["name", "slug", "location", "admins", "users", "createdOn"] as const;
@@ -67,13 +64,12 @@ function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query
  * column headers as links, the result count, keyset "Next page", an empty state and, for root,
  * the "Create team" button.
  */
-export function TeamsListPage({ page, query, canCreate, timezone, deleted }: TeamsListPageProps) {
+export function TeamsListPage({ page, query, canCreate, timezone }: TeamsListPageProps) {
   const t = useT();
   const lang = useLang();
   const first = { ...query, cursor: null };
   return (
     <div className="teams-page">
-      {deleted ? <Alert variant="success">{t("errors:teamDelete200")}</Alert> : null}
       <div className="teams-toolbar">
         <form className="teams-search" method="get" action="/teams" role="search">
           <label className="visually-hidden" htmlFor="teams-search">{t("teams:list.searchLabel")}</label>

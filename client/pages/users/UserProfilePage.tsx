@@ -65,18 +65,22 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
             const os = platformLabel(t, device.platform);
             return (
               <tr key={device.id} data-device={device.id}>
-                <th scope="row">{device.deviceName || dash}</th>
-                <td data-platform={device.platform}>{os}</td>
-                <td>{device.osVersion || dash}</td>
-                <td>{device.appVersion || dash}</td>
-                <td>{device.browser || dash}</td>
-                <td>
+                <th scope="row" data-label={t("users:devices.deviceName")}>
+                  {device.deviceName || dash}
+                </th>
+                <td data-platform={device.platform} data-label={t("users:devices.os")}>
+                  {os}
+                </td>
+                <td data-label={t("users:devices.osVersion")}>{device.osVersion || dash}</td>
+                <td data-label={t("users:devices.appVersion")}>{device.appVersion || dash}</td>
+                <td data-label={t("users:devices.browser")}>{device.browser || dash}</td>
+                <td data-label={t("users:devices.location")}>
                   <Location location={device.location} />
                 </td>
-                <td>
+                <td data-label={t("users:devices.lastSeen")}>
                   <DateTime iso={device.lastSeen} timeZone={timezone} />
                 </td>
-                <td>
+                <td data-label={t("users:devices.wipe")}>
                   <Island
                     name="DeviceActions"
                     component={DeviceActions}

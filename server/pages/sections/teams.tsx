@@ -34,7 +34,7 @@ function listQueryOf(query: Request["query"]): TeamListQuery {
 const flag = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /** /teams: the teams in the admin's scope, searched, sorted and paged by links. */
-async function teamsListPage({ req, admin, services }: PageContext): Promise<PageResult> {
+async function teamsListPage({ req, admin, services, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   let query = listQueryOf(req.query);
   let page;
@@ -54,9 +54,9 @@ async function teamsListPage({ req, admin, services }: PageContext): Promise<Pag
         query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: query.cursor ?? null }}
         canCreate={admin.role === "root"}
         timezone={admin.timezone}
-        deleted={flag(req.query.deleted)}
       />
     ),
+    notice: flag(req.query.deleted) ? t("errors:teamDelete200") : undefined,
   };
 }
 
@@ -67,15 +67,14 @@ async function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageRe
 }
 
 /** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */
-async function teamProfilePage({ req, admin, services, csrfToken }: PageContext): Promise<PageResult> {
+async function teamProfilePage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const team = presentTeam(await readTeam(services.db, scope, String(req.params.queryUID ?? "")));
-  const notice = flag(req.query.created) ? "created" : flag(req.query.updated) ? "updated" : null;
+  const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
   return {
     titleKey: "pages:titles.teamProfile",
-    body: (
-      <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} notice={notice} />
-    ),
+    body: <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} />,
+    notice,
   };
 }
 

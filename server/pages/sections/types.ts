@@ -22,6 +22,11 @@ export interface PageResult {
   titleVars?: Record<string, string>;
   body: ReactElement | null;
   status?: number;
+  /**
+   * A success to show in the page's status region (the outcome of the action that led here, e.g.
+   * ?updated=1), so it is the same one region the islands write to (issue 14).
+   */
+  notice?: string;
 }
 
 /**
