@@ -99,6 +99,7 @@ describe("bulwark users and devices against a real server", () => {
 
   it("move --team moves the users to another team; an unknown team is refused", async () => {
     const target = await buildTeam(server.database.db, { slug: "target-team" });
+    await buildPack(server.database.db, { team: target, licenseCount: 10 });
     const users = [await buildUser(server.database.db, { team }), await buildUser(server.database.db, { team })];
     const run = await cli(["users", "move", "--team", target.slug, "--yes", "--json", "--file", "-"], { stdin: `uid\n${users.map((u) => u.uid).join("\n")}\n` });
     expect(run.stderr).toBe("");

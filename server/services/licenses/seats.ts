@@ -59,11 +59,23 @@ export async function reserveSeats(
   teamId: number,
   count: number,
   now: number,
-  code: "notEnoughLicenses" | "chooseCompanyWithLicenses" = "notEnoughLicenses",
+  code: SeatRefusal = "notEnoughLicenses",
 ): Promise<TeamSeats> {
   await lockSeatCounters(trx, [teamId]);
+  return requireFreeSeats(trx, teamId, count, now, code);
+}
+
+/** The catalogue codes a seat consumer may refuse with. */
+export type SeatRefusal = "notEnoughLicenses" | "chooseCompanyWithLicenses";
+
+/**
+ * The check half of {@link reserveSeats}, for a consumer that must lock the seat counter before
+ * it knows how many seats it needs (a bulk move locks the team, then the users, then counts the
+ * ones that change team): the caller has already called {@link lockSeatCounters} for `teamId`.
+ */
+export async function requireFreeSeats(trx: Transaction<Database>, teamId: number, count: number, now: number, code: SeatRefusal = "notEnoughLicenses"): Promise<TeamSeats> {
   const seats = await seatsOf(trx, teamId, now);
-  if (seats.capacity - seats.users - seats.invites < count) throw new AppError(code, 400);
+  if (count > 0 && seats.capacity - seats.users - seats.invites < count) throw new AppError(code, 400);
   return seats;
 }
 
