@@ -68,6 +68,16 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     expect(token.status).toBe(400);
   });
 
+  it("bills the buying administrator when the company has no finance contact", async () => {
+    const res = await as(root).post("/v2/license", { team: "beta", licenseType: "trial", licenseCount: 3, termMonths: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order).toMatchObject({ totalMinor: 0 });
+    const order = await db().selectFrom("licenseOrders").select("billedTo").where("invoiceNumber", "=", res.body.order.invoiceNumber).executeTakeFirstOrThrow();
+    expect(order.billedTo).toBe("root@lic.test");
+    const mail = await db().selectFrom("mailOutbox").select(["template", "lang"]).where("toAddress", "=", "root@lic.test").executeTakeFirstOrThrow();
+    expect(mail).toEqual({ template: "licenseInvoice", lang: "en" });
+  });
+
   it("answers the price list", async () => {
     const res = await as(admin).get("/v2/license/prices");
     expect(res.body.currency).toBe("EUR");
