@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { licenseExtendDaysRange, licenseTermMonths } from "../limits";
 import { LICENSE_SOURCES, LICENSE_TYPES, PACK_STATES, TOKEN_INVALID_REASONS } from "../domain/licenses";
-import { intIn, obj, objectError, oneOf, str, typeError } from "./builders";
+import { bool, integerError, intIn, obj, objectError, oneOf, str, typeError } from "./builders";
 import { ListQuerySchema } from "./list";
 import { V } from "./messages";
 import { activationToken, licenseCount, slug, uid } from "./primitives";
@@ -60,31 +60,36 @@ export const LicenseListQuerySchema = ListQuerySchema.extend({
 /** License list query. */
 export type LicenseListQuery = z.infer<typeof LicenseListQuerySchema>;
 
+/** Answer fields: our message keys on every issue; unknown extra fields are dropped, so the server may add some. */
+const answer = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: objectError });
+const text = () => str();
+const int = () => z.int({ error: integerError });
+
 /**
  * A license pack as every answer carries it. `team` is null for a pack whose team was deleted
  * (root sees it, undistributed); `state` comes from the shared rule at answer time; times are
  * ISO 8601 UTC; `tokenId` is the activation token's id of an activated pack.
  */
-export const LicensePackSchema = z.object({
-  id: z.string(),
-  team: z.string().nullable(),
-  licenseType: z.enum(LICENSE_TYPES),
-  licenseCount: z.number().int(),
-  state: z.enum(PACK_STATES),
-  expiration: z.string(),
-  issuedOn: z.string(),
-  source: z.enum(LICENSE_SOURCES),
-  tokenId: z.string().nullable(),
+export const LicensePackSchema = answer({
+  id: text(),
+  team: text().nullable(),
+  licenseType: oneOf(LICENSE_TYPES),
+  licenseCount: int(),
+  state: oneOf(PACK_STATES),
+  expiration: text(),
+  issuedOn: text(),
+  source: oneOf(LICENSE_SOURCES),
+  tokenId: text().nullable(),
 });
 /** A license pack. */
 export type LicensePack = z.infer<typeof LicensePackSchema>;
 
 /** The order recorded for a purchase (invoice provider: its invoice number). */
-export const LicenseOrderSchema = z.object({
-  provider: z.string(),
-  invoiceNumber: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
+export const LicenseOrderSchema = answer({
+  provider: text(),
+  invoiceNumber: text(),
+  currency: text(),
+  totalMinor: int(),
 });
 /** A purchase order. */
 export type LicenseOrder = z.infer<typeof LicenseOrderSchema>;
@@ -100,40 +105,40 @@ export const LicenseUpdateResponseSchema = LicensePackSchema.extend({ created: L
 export type LicenseUpdateResponse = z.infer<typeof LicenseUpdateResponseSchema>;
 
 /** What a valid token grants: team null = the activator chooses; `expiration` ISO, or `termMonths` from activation. */
-export const TokenGrantSchema = z.object({
-  tokenId: z.string(),
-  team: z.string().nullable(),
-  licenseType: z.enum(LICENSE_TYPES),
-  licenseCount: z.number().int(),
-  expiration: z.string().nullable(),
-  termMonths: z.number().int().nullable(),
-  installationId: z.string().nullable(),
-  issuedAt: z.string(),
+export const TokenGrantSchema = answer({
+  tokenId: text(),
+  team: text().nullable(),
+  licenseType: oneOf(LICENSE_TYPES),
+  licenseCount: int(),
+  expiration: text().nullable(),
+  termMonths: int().nullable(),
+  installationId: text().nullable(),
+  issuedAt: text(),
 });
 /** The grant of a token. */
 export type TokenGrant = z.infer<typeof TokenGrantSchema>;
 
 /** `POST v2/license/validate` answer: SPEC §4 valid or invalid, with why and what it grants. */
-export const LicenseValidateResponseSchema = z.object({
-  valid: z.boolean(),
-  reason: z.enum(TOKEN_INVALID_REASONS).optional(),
+export const LicenseValidateResponseSchema = answer({
+  valid: bool(),
+  reason: oneOf(TOKEN_INVALID_REASONS).optional(),
   grants: TokenGrantSchema.optional(),
 });
 /** Token check answer. */
 export type LicenseValidateResponse = z.infer<typeof LicenseValidateResponseSchema>;
 
 /** `GET v2/teams/{slug}/seats` answer (DESIGN §11). */
-export const TeamSeatsSchema = z.object({
-  capacity: z.number().int(),
-  users: z.number().int(),
-  invites: z.number().int(),
-  available: z.number().int(),
+export const TeamSeatsSchema = answer({
+  capacity: int(),
+  users: int(),
+  invites: int(),
+  available: int(),
 });
 
 /** `GET v2/license/prices` answer: the configured price list (per seat, minor units). */
-export const LicensePriceListSchema = z.object({
-  currency: z.string(),
-  prices: z.array(z.object({ licenseType: z.enum(LICENSE_TYPES), termMonths: z.number().int(), unitPriceMinor: z.number().int() })),
+export const LicensePriceListSchema = answer({
+  currency: text(),
+  prices: z.array(answer({ licenseType: oneOf(LICENSE_TYPES), termMonths: int(), unitPriceMinor: int() }), { error: typeError }),
 });
 /** The price list. */
 export type LicensePriceList = z.infer<typeof LicensePriceListSchema>;
