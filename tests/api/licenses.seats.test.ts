@@ -54,4 +54,30 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
     const seats = await one.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", auth);
     expect(seats.body).toEqual({ capacity: 130, users: 130, invites: 0, available: 0 });
   }, 120_000);
+
+  it("never leaves a team with more users than seats when a distribution races user creations", async () => {
+    const db = one.database.db;
+    const auth = await bearerFor(one.config, await buildAdmin(db, { role: "root" }));
+    for (let round = 0; round < 5; round++) {
+      const source = await buildTeam(db);
+      const target = await buildTeam(db);
+      const pack = await buildPack(db, { team: source, licenseCount: 20 });
+      for (let i = 0; i < 10; i++) await buildUser(db, { team: source });
+      // 10 seats free: distributing 10 away and creating 10 users cannot both happen.
+      const calls = [
+        one.request().put("/v2/license").set("Authorization", auth).send({ id: pack.uid, action: "distribute", team: target.slug, licenseCount: 10 }),
+        ...Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? two : one).request().post("/v2/user").set("Authorization", auth).send({ username: `race-${round}-${i}@dist.test`, firstName: "Race", lastName: String(i), team: source.slug }),
+        ),
+      ];
+      const [distribution, ...creations] = await Promise.all(calls);
+      const created = creations.filter((res) => res.status === 200).length;
+      expect(creations.every((res) => res.status === 200 || res.body.error?.code === "notEnoughLicenses"), JSON.stringify(creations.map((r) => r.body.error))).toBe(true);
+      expect([200, 409]).toContain(distribution!.status);
+      const seats = (await one.request().get(`/v2/teams/${source.slug}/seats`).set("Authorization", auth)).body as { capacity: number; users: number };
+      expect(seats.users).toBe(10 + created);
+      expect(seats.users).toBeLessThanOrEqual(seats.capacity);
+      expect(seats.capacity).toBe(distribution!.status === 200 ? 10 : 20);
+    }
+  }, 120_000);
 });
