@@ -55,7 +55,7 @@ function packFields(t: Translate, pack: LicensePack): [string, string][] {
   return [...packHead(t).map((label, i) => [label, packRow(pack)[i]!] as [string, string]), [t("licenses.col.issuedOn"), pack.issuedOn], [t("licenses.col.tokenId"), cell(pack.tokenId)]];
 }
 
-/** The token from the argument, `--file` (`-` = stdin), or standard input when it is not a terminal. */
+/** The token from the argument, `--file` (`-` = stdin), or standard input when it is not a terminal: its last non-empty line. */
 async function tokenFrom(cli: CliContext, arg: string | undefined, file: string | undefined): Promise<string> {
   if (arg !== undefined && file !== undefined) throw usageError(cli.t("licenses.tokenTwice"));
   let text = arg;
@@ -69,7 +69,9 @@ async function tokenFrom(cli: CliContext, arg: string | undefined, file: string 
     if (cli.io.stdin.isTTY) throw usageError(cli.t("licenses.needToken"));
     text = await readAll(cli.io.stdin);
   }
-  return text.trim();
+  // A file or a pipe may carry more than the token (`npm run license:mint` without -s prints
+  // npm's banner first): the token is the last non-empty line.
+  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).pop() ?? "";
 }
 
 function api(cli: CliContext, opts: CommonOptions): LicensesApi {

@@ -60,7 +60,8 @@ describe("bulwark licenses against a real private-edition server", () => {
     expect([check.code, check.stderr]).toEqual([0, ""]);
     expect(JSON.parse(check.stdout)).toMatchObject({ valid: true, grants: { team: "acme", licenseCount: 100, termMonths: 12 } });
 
-    const activated = await cli(["licenses", "activate", "--json"], `${tokenText}\n`);
+    // Piped from `npm run license:mint` without -s: npm's banner comes first, the token last.
+    const activated = await cli(["licenses", "activate", "--json"], `\n> bulwark@5.0.1 license:mint\n> tsx scripts/license-mint.ts\n\n${tokenText}\n`);
     expect([activated.code, activated.stderr]).toEqual([0, ""]);
     const pack = JSON.parse(activated.stdout) as { id: string; team: string; licenseCount: number; source: string };
     expect(pack).toMatchObject({ team: "acme", licenseCount: 100, source: "activation" });
