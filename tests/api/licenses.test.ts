@@ -115,6 +115,20 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     expect((await as(root).get("/v2/licenses?state=unlicensed")).status).toBe(400);
   });
 
+  it("answers forged cursors with 400 and junk ids or slugs in the path with 404, never a 500", async () => {
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    for (const forged of [cursor({ v: "x", id: 1 }), cursor({ v: 1.5, id: 1 }), cursor({ v: 1, id: 1e12 }), cursor({ v: 1e300, id: 1 }), cursor({ v: 1, id: 1, more: 1 }), "bm90LWpzb24"]) {
+      const res = await as(root).get(`/v2/licenses?cursor=${forged}`);
+      expect([res.status, res.body.error?.code], forged).toEqual([400, "badParameters"]);
+    }
+    for (const junk of ["%00", "x".repeat(300), "00000000-0000-4000-8000-00000000000%00", "%F0%9F%98%80"]) {
+      expect((await as(root).get(`/v2/license/${junk}`)).status, junk).toBeLessThan(500);
+      expect((await as(root).get(`/v2/teams/${junk}/seats`)).status, junk).toBeLessThan(500);
+    }
+    expect((await as(root).get("/v2/license/%00")).body.error.code).toBe("licenseRead404");
+    expect((await as(root).get("/v2/teams/%00/seats")).body.error.code).toBe("seatsRead404");
+  });
+
   it("extends a pack by days from today, also an expired one", async () => {
     const pack = await buildPack(db(), { team: other, expiresAt: Date.now() - 10 * DAY, status: "expired" });
     const before = Date.now();

@@ -11,7 +11,9 @@ import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/lice
 import type { CatalogueCode } from "../../../shared/errors";
 import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { decodeCursor, pageOf } from "../pagination";
+import { z } from "zod";
+import { uid as uidRule } from "../../../shared/schemas/primitives";
+import { pageOf } from "../pagination";
 import { isoUtc } from "../isoTime";
 import { scopedTeamIds, teamInScope, type Scope } from "../scope";
 
@@ -68,6 +70,26 @@ export function presentPack(row: PackRow, now: number): LicensePack {
   };
 }
 
+/** A list cursor: the last row's expires_at (epoch ms) and id, exactly; anything else is a 400, never a SQL error. */
+const PackCursorSchema = z.strictObject({
+  v: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  id: z.int().min(1).max(2_147_483_647),
+});
+
+/** Decodes a client's cursor of the pack list (see {@link PackCursorSchema}). */
+export function decodePackCursor(value: string | undefined): { v: number; id: number } | null {
+  if (!value) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    json = null;
+  }
+  const parsed = PackCursorSchema.safeParse(json);
+  if (!parsed.success) throw new AppError("badParameters", 400, [{ path: ["cursor"], message: "validation.cursor" }]);
+  return parsed.data;
+}
+
 type PackSelect = SelectQueryBuilder<Database & { teams: Database["teams"] }, "licensePacks" | "teams", PackRow>;
 
 /** The state filter as ranges of expires_at (the shared rule, in SQL). */
@@ -90,10 +112,10 @@ export async function listPacks(db: Db, scope: Scope, query: LicenseListQuery, n
   if (query.team !== undefined) base = base.where("teams.slug", "=", query.team);
   if (query.licenseType !== undefined) base = base.where("licensePacks.licenseType", "=", query.licenseType);
   if (query.state !== undefined) base = whereState(base, query.state, now);
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodePackCursor(query.cursor);
   let page = base;
   if (cursor) {
-    const v = Number(cursor.v);
+    const { v } = cursor;
     page = page.where((eb) => eb.or([eb("licensePacks.expiresAt", ">", v), eb.and([eb("licensePacks.expiresAt", "=", v), eb("licensePacks.id", ">", cursor.id)])]));
   }
   const [rows, total] = await Promise.all([
@@ -106,6 +128,8 @@ export async function listPacks(db: Db, scope: Scope, query: LicenseListQuery, n
 
 /** One pack by its public id within the scope; unknown or out of scope alike answer `code` (404). */
 export async function findPack(db: Db, scope: Scope, id: string, code: CatalogueCode = "licenseRead404"): Promise<PackRow> {
+  // Not a UUID (a path may hold anything, NUL included): no such pack, without asking the database.
+  if (!uidRule.safeParse(id).success) throw new AppError(code, 404);
   const row = await packQuery(db).where("licensePacks.uid", "=", id).executeTakeFirst();
   if (!row || !teamInScope(scope, row.teamId)) throw new AppError(code, 404);
   return row;

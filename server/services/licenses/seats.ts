@@ -14,6 +14,7 @@ import { teamSeats, type TeamSeats } from "../../../shared/domain/licenses";
 import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
+import { slug as slugRule } from "../../../shared/schemas/primitives";
 import { findTeamInScope } from "../teamsQuery";
 import type { Scope } from "../scope";
 
@@ -81,6 +82,8 @@ export async function requireFreeSeats(trx: Transaction<Database>, teamId: numbe
 
 /** `GET /v2/teams/:slug/seats`: unknown and out-of-scope teams alike answer 404 `seatsRead404`. */
 export async function readSeats(db: Db, scope: Scope, slug: string, now = Date.now()): Promise<TeamSeats> {
+  // Not a slug (a path may hold anything, NUL included): no such team, without asking the database.
+  if (!slugRule.safeParse(slug).success) throw new AppError("seatsRead404", 404);
   const team = await findTeamInScope(db, scope, slug, "seatsRead404");
   return seatsOf(db, team.id, now);
 }
