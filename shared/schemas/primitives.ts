@@ -188,7 +188,10 @@ export const licenseCount = intIn(licenseCountRange);
  * License activation token as pasted: surrounding whitespace dropped, then 16..1000 characters of
  * base64url and dots (`payload.signature`, issue 15). The signature is the server's to check.
  */
-export const activationToken = str()
+export const activationToken = z
+  .string({ error: typeError })
+  // Trimmed before any other rule: a pasted token often ends with a newline. The pattern below
+  // then admits nothing but base64url and dots, so no control character gets through.
   .trim()
   .min(1, { error: V.required, abort: true })
   .min(lengthRange.activationToken.min, { error: V.tooShort, abort: true })
