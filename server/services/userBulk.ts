@@ -14,6 +14,7 @@ import type { BulkResponse } from "../../shared/schemas/list";
 import { dialectOf, inValues } from "../db/dialect";
 import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
 import { runTransaction } from "../db/transaction";
+import { lockSeatCounters, requireFreeSeats } from "./licenses/seats";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -55,7 +56,9 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
 /**
  * Runs a bulk action on `uids` within the scope and answers `{ ok, failed }` in the order given.
  * For `move`, `team` is the target's slug: 404 `usersMove404` when it does not exist, 403
- * `usersMove403` when it is outside the scope (checked before anything changes).
+ * `usersMove403` when it is outside the scope (checked before anything changes), 400
+ * `notEnoughLicenses` when the target team has fewer free seats than the users that change team
+ * (the whole call is refused: bulk calls are atomic).
  */
 export async function bulkUserAction(
   ctx: ServiceContext,
@@ -73,12 +76,16 @@ export async function bulkUserAction(
     if (!target || !teamInScope(scope, target.id)) throw new AppError("usersMove404", 404);
   }
   return runTransaction(db, async (trx) => {
+    const now = Date.now();
+    // A move spends seats of the target team: its seat counter first, then the users (DESIGN §11).
+    if (target) await lockSeatCounters(trx, [target.id]);
     const found = await lockUsers(trx, uids, action === "delete" ? "update" : "noKeyUpdate");
     for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
     const ok = uids.filter((uid) => found.has(uid));
     const failed = uids.filter((uid) => !found.has(uid)).map((id) => ({ id, code: "userRead404" }));
     const rows = ok.map((uid) => found.get(uid)!);
-    await apply(trx, action, rows.map((row) => row.id), target?.id ?? null, Date.now());
+    if (target) await requireFreeSeats(trx, target.id, rows.filter((row) => row.teamId !== target.id).length, now);
+    await apply(trx, action, rows.map((row) => row.id), target?.id ?? null, now);
     const teams = new Set(rows.map((row) => row.teamId));
     const sharedTeam = teams.size === 1 ? [...teams][0]! : null;
     await recordAccess(trx, { actor: actorOf(scope), ...origin }, {

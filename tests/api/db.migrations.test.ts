@@ -12,7 +12,7 @@ import type { TestDatabase } from "../support/db";
 
 const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
-  "associations", "captcha_redemptions", "devices", "installation_secrets", "invite_recipients", "invites", "license_packs", "locations",
+  "associations", "captcha_redemptions", "devices", "installation_secrets", "invite_recipients", "invites", "license_orders", "license_packs", "license_reminders", "locations",
   "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
   "teams", "user_aliases", "user_password_history", "user_tokens", "users",
 ];
@@ -230,6 +230,26 @@ describe.each(testDialects())("database on %s", (dialect) => {
       await f.insertInto("devices").values(device(a, "d6")).execute(); // no trigger now
       expect(await migrateToLatest(f)).toEqual(since0007);
       expect(await counts()).toEqual({ [a]: 3 });
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("migration 0010 gives existing license packs a uid, a source and an expiration, and one token id activates once", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      const teamId = await insertTeam(f, "packs");
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0010_license_packs"]);
+      await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
+      expect(await migrateToLatest(f)).toEqual(["0010_license_packs"]);
+      const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
+      expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
+      expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);
+      expect(new Set(packs.map((p) => p.uid)).size).toBe(2);
+      const pack = (uid: string) => ({ uid, teamId, licenseType: "subscription", licenseCount: 1, status: "active" as const, expiresAt: NOW, tokenId: "token-1", createdAt: NOW, updatedAt: NOW });
+      await f.insertInto("licensePacks").values(pack("00000000-0000-4000-8000-000000000001")).execute();
+      expect(isUniqueViolation(await failure(f.insertInto("licensePacks").values(pack("00000000-0000-4000-8000-000000000002")).execute()))).toBe(true);
     } finally {
       await fresh.destroy();
     }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 /** What a caller can compare between two answers: everything but the per-request id. */
@@ -91,6 +91,7 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
   });
 
   it("keeps answering the SPEC codes for the admin's own team", async () => {
+    await buildPack(server.database.db, { team: mine, licenseCount: 100 });
     const created = await server.request().post("/v2/user").set("Authorization", adminAuth).send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
     expect(created.status).toBe(200);
     const again = await server.request().post("/v2/user").set("Authorization", adminAuth).send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { accessEntries, expectError, insertUsers } from "./users.support";
 
@@ -58,6 +58,7 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
 
   it("moves users to a team in scope: 404 usersMove404 for an unknown team and for one outside the scope", async () => {
     const teamC = await buildTeam(db());
+    await buildPack(db(), { team: teamC, licenseCount: 1 });
     const adminAC = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA, teamC] }));
     const a1 = await buildUser(db(), { team: teamA });
     const b1 = await buildUser(db(), { team: teamB });
@@ -72,6 +73,20 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
     const [entry] = await accessEntries(db(), "users.move");
     expect(entry).toMatchObject({ teamId: teamC.id });
     expect(JSON.parse(entry!.details!)).toMatchObject({ ok: 1, failed: 1, team: teamC.slug });
+  });
+
+  it("refuses a move the target team has no free seats for, as a whole (400 notEnoughLicenses); users already there need none", async () => {
+    const target = await buildTeam(db());
+    await buildPack(db(), { team: target, licenseCount: 2 });
+    const resident = await buildUser(db(), { team: target });
+    const movers = [await buildUser(db(), { team: teamA }), await buildUser(db(), { team: teamA })];
+    const before = await logCount();
+    expectError(await call("put", "/v2/users/move", { uids: [...movers.map((u) => u.uid), resident.uid], team: target.slug }), 400, "notEnoughLicenses");
+    expect(await logCount()).toBe(before);
+    const stayed = await db().selectFrom("users").select("teamId").where("uid", "in", movers.map((u) => u.uid)).execute();
+    expect(stayed.map((row) => row.teamId)).toEqual([teamA.id, teamA.id]);
+    const moved = await call("put", "/v2/users/move", { uids: [movers[0]!.uid, resident.uid], team: target.slug });
+    expect(moved.body).toEqual({ ok: [movers[0]!.uid, resident.uid], failed: [] });
   });
 
   it("deletes users with their devices, locations and aliases; other teams' users stay", async () => {

@@ -9,7 +9,7 @@ import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
@@ -34,6 +34,9 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
     auth = await bearerFor(one.config, await buildAdmin(db(), { role: "root" }));
     teamA = await buildTeam(db());
     teamB = await buildTeam(db());
+    // Moving users into a team takes its seats (issue 15): room for everyone in either team.
+    await buildPack(db(), { team: teamA, licenseCount: USERS });
+    await buildPack(db(), { team: teamB, licenseCount: USERS });
     uids = await insertUsers(db(), teamA.id, USERS, "conc");
   });
   afterAll(async () => {

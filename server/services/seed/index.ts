@@ -108,9 +108,11 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   });
 
   const result: SeedResult = { teams: teams.length, users: 0, aliases: 0, devices: 0, locations: 0, milliseconds: 0 };
+  const perTeam = new Map<number, number>();
   for (let start = 0; start < total; start += CHUNK) {
     const users = Array.from({ length: Math.min(CHUNK, total - start) }, (_, i) => {
       const team = teams[teamIndex(rng, teams.length)] ?? teams[0]!;
+      perTeam.set(team.id, (perTeam.get(team.id) ?? 0) + 1);
       return buildUserRow(rng, start + i + 1, tag, team, now);
     });
     await db.transaction().execute(async (trx) => {
@@ -125,6 +127,20 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     result.users += users.length;
     options.onProgress?.(result.users, total);
   }
+  // Seats for the seeded users (issue 15): one subscription pack per team, with room for 10 % more.
+  // With --append a team's pack counts only the users added by this run (earlier ones had theirs).
+  const packs = teams.map((team) => ({
+    uid: rng.uuid(),
+    teamId: team.id,
+    licenseType: "subscription",
+    licenseCount: Math.max(10, Math.ceil(((perTeam.get(team.id) ?? 0) * 1.1) / 10) * 10),
+    status: "active" as const,
+    expiresAt: now + 365 * 86_400_000,
+    source: "purchase" as const,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  for (const part of slices(packs)) await db.insertInto("licensePacks").values(part).execute();
   if (sqlite) await sql`pragma cache_size = -2000`.execute(db);
   await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations"]);
   const { users, teams: teamsCreated, devices } = result;
