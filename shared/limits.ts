@@ -58,6 +58,9 @@ export const maxLength = {
   email: 320,
   // chosen: SPEC §5 groups association name with team name, so it shares teamName's 320
   associationName: 320,
+  // chosen: an Ed25519-signed activation token (payload + 64-byte signature, base64url) is about
+  // 300 characters; SPEC §9's jwtToken 1000 is the ceiling for a signed token pasted into a form
+  activationToken: 1000,
   // chosen: an alias is another username of the same user, so it shares username's 320
   alias: 320,
   // chosen: free-text search is matched against usernames, so it never needs more than 320
@@ -95,10 +98,11 @@ export const lengthRange = {
   /** An alias obeys the username length rule. */
   alias: { min: 1, max: maxLength.alias },
   /**
-   * chosen: license activation tokens are at least 16 characters (enough entropy to resist
-   * guessing when base32-encoded) and at most SPEC §9's token length of 96.
+   * chosen: license activation tokens are at least 16 characters and at most 1000: they are
+   * signed (Ed25519, issue 15), so they carry their grant and a 64-byte signature and cannot fit
+   * SPEC §9's e-mailed-token length of 96.
    */
-  activationToken: { min: 16, max: maxLength.token },
+  activationToken: { min: 16, max: maxLength.activationToken },
   /**
    * chosen: verification / confirmation / reset tokens carry ≥128 random bits (DESIGN §4),
    * which is at least 22 base64url characters; 16 is a floor that still rejects junk, and
@@ -246,3 +250,12 @@ export const listLimit = { default: 50, max: 200 } as const;
 
 /** chosen: a license pack is "near expiration" within 30 days of its expiration. */
 export const licenseNearExpirationDays = 30;
+
+/** Issue 15: the terms (months) a license pack can be purchased for. */
+export const licenseTermMonths = [1, 12, 24, 36] as const;
+
+/** Issue 15: expiry reminders go to a team's finance contact this many days before a pack expires. */
+export const licenseReminderDays = [30, 7, 1] as const;
+
+/** chosen: an activation token's term is 1 to 120 months (ten years, like the extension bound). */
+export const licenseTokenTermMonthsRange: Range = { min: 1, max: 120 };

@@ -212,6 +212,41 @@ export interface LicensePacksTable {
   createdBy: number | null;
   createdAt: Immutable<EpochMs>;
   updatedAt: EpochMs;
+  /** Public id (UUID), migration 0010; always set by the license service. */
+  uid: string | null;
+  source: Generated<LicenseSource>;
+  /** The activation token's id; UNIQUE: a token activates once. */
+  tokenId: string | null;
+}
+
+/** How a license pack was obtained. */
+export type LicenseSource = "purchase" | "activation" | "distribution";
+
+/** A purchase recorded by a payment provider (migration 0010). */
+export interface LicenseOrdersTable {
+  id: Id;
+  invoiceNumber: string;
+  provider: string;
+  teamId: number | null;
+  licensePackId: number | null;
+  licenseType: string;
+  licenseCount: number;
+  termMonths: number;
+  currency: string;
+  unitPriceMinor: number;
+  totalMinor: number;
+  billedTo: string | null;
+  createdBy: number | null;
+  createdAt: Immutable<EpochMs>;
+}
+
+/** An expiry reminder sent for (pack, threshold, expiration): UNIQUE, so it is sent once (migration 0010). */
+export interface LicenseRemindersTable {
+  id: Id;
+  licensePackId: number;
+  thresholdDays: number;
+  expiresAt: EpochMs;
+  sentAt: EpochMs;
 }
 
 /** Invites to join a team (SPEC §3). */
@@ -270,6 +305,8 @@ export interface Database {
   devices: DevicesTable;
   locations: LocationsTable;
   licensePacks: LicensePacksTable;
+  licenseOrders: LicenseOrdersTable;
+  licenseReminders: LicenseRemindersTable;
   invites: InvitesTable;
   inviteRecipients: InviteRecipientsTable;
   associations: AssociationsTable;

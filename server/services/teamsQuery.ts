@@ -126,7 +126,8 @@ export interface TeamAdminRow {
 
 /** A license pack of a team (no activation token hash ever leaves the service). */
 export interface TeamLicensePackRow {
-  id: number;
+  /** The pack's public id (a UUID). */
+  id: string;
   licenseType: string;
   licenseCount: number;
   status: string;
@@ -159,7 +160,7 @@ export async function loadTeamRecord(db: Db, team: Row<"teams">): Promise<TeamRe
     db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow(),
     db
       .selectFrom("licensePacks")
-      .select(["id", "licenseType", "licenseCount", "status", "expiresAt", "createdAt"])
+      .select(["uid", "licenseType", "licenseCount", "status", "expiresAt", "createdAt"])
       .where("teamId", "=", team.id)
       .orderBy("createdAt")
       .orderBy("id")
@@ -170,8 +171,9 @@ export async function loadTeamRecord(db: Db, team: Row<"teams">): Promise<TeamRe
     domains: domains.map((d) => d.domain),
     admins,
     userCount: Number(users.n),
-    licensePacks: packs.map((p) => ({
+    licensePacks: packs.map(({ uid, ...p }) => ({
       ...p,
+      id: uid ?? "",
       licenseCount: Number(p.licenseCount),
       expiresAt: p.expiresAt === null ? null : Number(p.expiresAt),
       createdAt: Number(p.createdAt),

@@ -12,3 +12,4 @@ export * from "./responses";
 export * from "./teams";
 export * from "./admins";
 export * from "./users";
+export * from "./licenses";

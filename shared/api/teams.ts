@@ -45,9 +45,9 @@ export const TeamAdminSchema = z.object({
 /** A team's administrator. */
 export type TeamAdmin = z.infer<typeof TeamAdminSchema>;
 
-/** A license pack assigned to a team (license management arrives with a later issue). */
+/** A license pack assigned to a team; `id` is the pack's id of the license calls (a UUID). */
 export const TeamLicensePackSchema = z.object({
-  id: z.number().int(),
+  id: z.string(),
   licenseType: z.string(),
   licenseCount: z.number().int(),
   status: z.string(),

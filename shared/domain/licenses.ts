@@ -80,3 +80,72 @@ export function licenseUsage(total: number, users: number, invites: number): Lic
 export function extendedExpiration(now: Instant, days: number): Date {
   return new Date(toEpochMs(now) + days * DAY_MS);
 }
+
+/** Issue 15: the license types a pack can have. */
+export const LICENSE_TYPES = ["subscription", "trial"] as const;
+/** A license type. */
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+/** Issue 15: how a pack was obtained. */
+export const LICENSE_SOURCES = ["purchase", "activation", "distribution"] as const;
+/** How a pack was obtained. */
+export type LicenseSource = (typeof LICENSE_SOURCES)[number];
+
+/** The states one pack can be in (a team, not a pack, is unlicensed). */
+export const PACK_STATES = ["valid", "nearExpiration", "expired"] as const;
+/** The state of one pack. */
+export type PackState = (typeof PACK_STATES)[number];
+
+/**
+ * Why an activation token is invalid (SPEC §4 'valid or invalid', issue 15 "with why"):
+ * malformed, not signed by the vendor's key, already activated, its offer expired, issued for
+ * another installation, or this installation has no vendor key configured.
+ */
+export const TOKEN_INVALID_REASONS = ["malformed", "badSignature", "alreadyUsed", "expiredOffer", "wrongInstallation", "notConfigured"] as const;
+/** Why an activation token is invalid. */
+export type TokenInvalidReason = (typeof TOKEN_INVALID_REASONS)[number];
+
+/** SPEC §4 subscription: active while the team has at least one unexpired pack. */
+export function subscriptionActive(packs: readonly LicensePackTiming[], now: Instant): boolean {
+  return packs.some((pack) => packAcceptsInvites(pack, now));
+}
+
+/**
+ * The expiration of a pack bought or activated for `months` from `from`: the same day-of-month
+ * and time in UTC, clamped to the last day of a shorter month (31 Jan + 1 month = 28/29 Feb).
+ */
+export function termExpiration(from: Instant, months: number): Date {
+  const start = new Date(toEpochMs(from));
+  const target = new Date(start.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(start.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return target;
+}
+
+/** Seats of a team (DESIGN §11): what the seats call and the gauge show; available never below zero. */
+export interface TeamSeats {
+  readonly capacity: number;
+  readonly users: number;
+  readonly invites: number;
+  readonly available: number;
+}
+
+/** Seats from capacity and use: available = capacity − users − invites, never shown below zero. */
+export function teamSeats(capacity: number, users: number, invites: number): TeamSeats {
+  return { capacity, users, invites, available: Math.max(0, capacity - users - invites) };
+}
+
+/** One price of the price list: per seat for one type and term, in minor units (cents). */
+export interface LicensePrice {
+  readonly licenseType: LicenseType;
+  readonly termMonths: number;
+  readonly unitPriceMinor: number;
+}
+
+/** The price of `licenseCount` seats, in minor units, or null when the list has no such type and term. */
+export function quotePrice(prices: readonly LicensePrice[], licenseType: string, termMonths: number, licenseCount: number): number | null {
+  const price = prices.find((p) => p.licenseType === licenseType && p.termMonths === termMonths);
+  return price ? price.unitPriceMinor * licenseCount : null;
+}

@@ -15,6 +15,7 @@
  * | 8    | server         | 5xx incl. 501, 503, 509; 429 (server refuses for now)       |
  * | 9    | network        | `net`, 408, a script load failure                           |
  * | 10   | partial        | a bulk command where some items failed                      |
+ * | 11   | invalidToken   | a license activation token that is not valid (any reason)   |
  */
 export const EXIT_CODES = {
   ok: 0,
@@ -28,6 +29,7 @@ export const EXIT_CODES = {
   server: 8,
   network: 9,
   partial: 10,
+  invalidToken: 11,
 } as const;
 
 /** One of the documented exit codes. */

@@ -58,6 +58,10 @@ export const PROTECTED_PREFIXES = [
   "licenseEdit", // PUT v2/license (extend, expire, distribute)
   "licenseActivate", // activation by token (private edition)
   "licenseList",
+  "licenseRead", // GET v2/license/{id}
+  "licenseValidate", // POST v2/license/validate (no side effect)
+  "licensePrices", // GET v2/license/prices (public edition price list)
+  "seatsRead", // GET v2/teams/{slug}/seats
   // Users and devices
   "userCreate", // POST v2/user
   "userEdit",

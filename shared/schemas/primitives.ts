@@ -184,8 +184,16 @@ export const warningBanner = requiredText(maxLength.warningBanner, { trim: true 
 /** License count: integer 1..9_999_999_999 (10 digits, limits.licenseCountRange). */
 export const licenseCount = intIn(licenseCountRange);
 
-/** License activation token: 16..96 of letters, digits, `-`, `_`. */
-export const activationToken = patternText(lengthRange.activationToken, /^[A-Za-z0-9_-]+$/, V.token);
+/**
+ * License activation token as pasted: surrounding whitespace dropped, then 16..1000 characters of
+ * base64url and dots (`payload.signature`, issue 15). The signature is the server's to check.
+ */
+export const activationToken = str()
+  .trim()
+  .min(1, { error: V.required, abort: true })
+  .min(lengthRange.activationToken.min, { error: V.tooShort, abort: true })
+  .max(lengthRange.activationToken.max, { error: V.tooLong, abort: true })
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: V.token });
 
 /** E-mailed verification / confirmation / reset token: 16..96 base64url characters. */
 export const token = patternText(lengthRange.token, /^[A-Za-z0-9_-]+$/, V.token);

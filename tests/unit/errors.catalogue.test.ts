@@ -210,6 +210,7 @@ describe("exit codes", () => {
       server: 8,
       network: 9,
       partial: 10,
+      invalidToken: 11,
     });
     expect(new Set(Object.values(EXIT_CODES)).size).toBe(Object.keys(EXIT_CODES).length);
   });
@@ -221,6 +222,11 @@ describe("exit codes", () => {
     ["unknown", 1],
     ["not-a-code", 1],
     ["noUserSelected", 2],
+    ["licenseActivate404", 11],
+    ["licenseActivate409", 11],
+    ["licenseActivate410", 11],
+    ["licenseActivate422", 11],
+    ["licenseActivate403", 4],
     ["unauthorized", 3],
     ["signin401", 3],
     ["signin403", 3],

@@ -62,6 +62,6 @@ describe("limits (SPEC §9)", () => {
     expect(ttlRange.min).toBe(1);
     expect(ttlAllowingZeroRange.min).toBe(0);
     expect(settingsRange.inviteTokenLength.max).toBeLessThanOrEqual(maxLength.inviteCode);
-    expect(lengthRange.activationToken.max).toBe(maxLength.token);
+    expect(lengthRange.activationToken.max).toBe(maxLength.activationToken);
   });
 });

@@ -8,7 +8,8 @@ import {
   AssociationCreateSchema,
   DeviceSchema,
   InviteCreateSchema,
-  LicenseCreateSchema,
+  LicenseActivateSchema,
+  LicensePurchaseSchema,
   LicenseUpdateSchema,
   ListQuerySchema,
   LocationSchema,
@@ -164,16 +165,20 @@ describe("invites", () => {
 });
 
 describe("licenses", () => {
-  it("purchases or activates by action", () => {
-    expect(LicenseCreateSchema.safeParse({ action: "purchase", team: "acme", licenseCount: 25, days: 365 }).success).toBe(true);
-    expect(LicenseCreateSchema.safeParse({ action: "activate", team: "acme", token: "ABCD-EFGH-IJKL-MNOP" }).success).toBe(true);
-    expect(messagesOf(LicenseCreateSchema.safeParse({ action: "steal", team: "acme" }))).toEqual([`action:${V.invalidOption}`]);
-    expect(messagesOf(LicenseCreateSchema.safeParse({ action: "purchase", team: "acme", licenseCount: 0, days: 365 }))).toEqual([
-      `licenseCount:${V.tooSmall}`,
-    ]);
-    expect(messagesOf(LicenseCreateSchema.safeParse({ action: "purchase", team: "acme", licenseCount: 10_000_000_000, days: 1 }))).toEqual([
-      `licenseCount:${V.tooBig}`,
-    ]);
+  it("purchases with exactly {team, licenseType, licenseCount, termMonths}", () => {
+    const body = { team: "acme", licenseType: "subscription", licenseCount: 25, termMonths: 12 };
+    expect(LicensePurchaseSchema.safeParse(body).success).toBe(true);
+    expect(messagesOf(LicensePurchaseSchema.safeParse({ ...body, termMonths: 6 }))).toEqual([`termMonths:${V.invalidOption}`]);
+    expect(messagesOf(LicensePurchaseSchema.safeParse({ ...body, licenseType: "forever" }))).toEqual([`licenseType:${V.invalidOption}`]);
+    expect(messagesOf(LicensePurchaseSchema.safeParse({ ...body, licenseCount: 0 }))).toEqual([`licenseCount:${V.tooSmall}`]);
+    expect(messagesOf(LicensePurchaseSchema.safeParse({ ...body, licenseCount: 10_000_000_000 }))).toEqual([`licenseCount:${V.tooBig}`]);
+    expect(messagesOf(LicensePurchaseSchema.safeParse({ ...body, days: 3 }))).toEqual([`:${V.unknownKey}`]);
+  });
+
+  it("activates with {token, team?}; the token is trimmed", () => {
+    expect(LicenseActivateSchema.parse({ token: "  eyJ2IjoxfQ.c2lnbmF0dXJlc2ln \n" })).toEqual({ token: "eyJ2IjoxfQ.c2lnbmF0dXJlc2ln" });
+    expect(LicenseActivateSchema.safeParse({ token: "eyJ2IjoxfQ.c2lnbmF0dXJlc2ln", team: "acme" }).success).toBe(true);
+    expect(messagesOf(LicenseActivateSchema.safeParse({ token: "eyJ2 IjoxfQ.c2lnbmF0dXJl" }))).toEqual([`token:${V.token}`]);
   });
 
   it("extends, expires or distributes", () => {
@@ -181,6 +186,8 @@ describe("licenses", () => {
     expect(LicenseUpdateSchema.safeParse({ action: "expire", id: UID }).success).toBe(true);
     expect(LicenseUpdateSchema.safeParse({ action: "distribute", id: UID, team: "beta", licenseCount: 5 }).success).toBe(true);
     expect(messagesOf(LicenseUpdateSchema.safeParse({ action: "extend", id: UID, days: 0 }))).toEqual([`days:${V.tooSmall}`]);
+    expect(messagesOf(LicenseUpdateSchema.safeParse({ action: "extend", id: UID, days: 3651 }))).toEqual([`days:${V.tooBig}`]);
+    expect(messagesOf(LicenseUpdateSchema.safeParse({ action: "steal", id: UID }))).toEqual([`action:${V.invalidOption}`]);
   });
 });
 

@@ -13,6 +13,7 @@ import { sharedLimitsMigration } from "./0006_shared_limits";
 import { userDeviceCountMigration } from "./0007_user_device_count";
 import { userSearchOneIndexMigration } from "./0008_user_search_one_index";
 import { installationSecretsMigration } from "./0009_installation_secrets";
+import { licensePacksMigration } from "./0010_license_packs";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -25,4 +26,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0007_user_device_count": userDeviceCountMigration,
   "0008_user_search_one_index": userSearchOneIndexMigration,
   "0009_installation_secrets": installationSecretsMigration,
+  "0010_license_packs": licensePacksMigration,
 };

@@ -1,3 +1,4 @@
+import { EXIT_CODES } from "../exitCodes";
 import type { ActionEntrySpecs } from "../types";
 
 /** Invitations and license packs (SPEC §8: Invite create, resend, delete; License create or edit). */
@@ -35,10 +36,44 @@ export const INVITE_LICENSE_ENTRIES = {
     en: "You are not allowed to create license packs for this company",
   },
   licenseCreate404: { status: 404, kind: "error", en: "Company not found - Choose an existing company" },
+  licenseCreate422: {
+    status: 422,
+    kind: "error",
+    en: "This license type cannot be purchased for this term - Choose another term",
+  },
   licenseEdit200: { status: 200, kind: "success", en: "License updated successfully" },
+  licenseEdit400: { status: 400, kind: "error", en: "The license pack already belongs to this company - Choose another company" },
   licenseEdit403: { status: 403, kind: "error", en: "You are not allowed to change this license pack" },
-  licenseEdit404: { status: 404, kind: "error", en: "Company not found - Choose an existing company" },
+  licenseEdit404: { status: 404, kind: "error", en: "License pack or company not found - Check it and try again" },
+  licenseEdit409: {
+    status: 409,
+    kind: "error",
+    en: "The company would have fewer licenses than it uses - Distribute fewer licenses",
+  },
+  licenseEdit422: { status: 422, kind: "error", en: "The license pack has expired - Extend it first" },
+  licenseRead404: { status: 404, kind: "error", en: "License pack not found" },
+  seatsRead404: { status: 404, kind: "error", en: "Company not found - Choose an existing company" },
   licenseActivate200: { status: 200, kind: "success", en: "License activated successfully" },
-  licenseActivate404: { status: 404, kind: "error", en: "Invalid activation token - Check the token and try again" },
-  licenseActivate409: { status: 409, kind: "error", en: "This activation token has already been used" },
+  licenseActivate400: { status: 400, kind: "error", en: "Choose the company for these licenses" },
+  licenseActivate403: { status: 403, kind: "error", en: "Only a super administrator can activate licenses" },
+  licenseActivate404: {
+    status: 404,
+    kind: "error",
+    exit: EXIT_CODES.invalidToken,
+    en: "Invalid activation token - Check the token and try again",
+  },
+  licenseActivate409: { status: 409, kind: "error", exit: EXIT_CODES.invalidToken, en: "This activation token has already been used" },
+  licenseActivate410: {
+    status: 410,
+    kind: "error",
+    exit: EXIT_CODES.invalidToken,
+    en: "This activation offer has expired - Ask your vendor for a new token",
+  },
+  licenseActivate422: {
+    status: 422,
+    kind: "error",
+    exit: EXIT_CODES.invalidToken,
+    en: "This activation token is for another installation or company",
+  },
+  licenseValidate403: { status: 403, kind: "error", en: "Only a super administrator can check activation tokens" },
 } as const satisfies ActionEntrySpecs;
