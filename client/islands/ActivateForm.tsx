@@ -8,6 +8,7 @@ import { SubmitButton } from "../components/forms/SubmitButton";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { validateForm } from "../components/forms/validation";
 import { announceSeatsChanged } from "../components/licenses/events";
+import { counted } from "../components/licenses/format";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { useLang, useT } from "../components/render-context";
 import { formatDateTime, formatNumber } from "../lib/datetime";
@@ -110,7 +111,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
     : grants ? <Alert variant="success">{t("licenses:activate.valid")}</Alert>
     : null;
   const tokenError = shape && !shape.ok ? shape.errors.token : undefined;
-  const expiry = grants?.expiration ? formatDateTime(grants.expiration, lang, timezone, "long") : grants?.termMonths ? t("licenses:activate.term", { count: grants.termMonths }) : "—";
+  const expiry = grants?.expiration ? formatDateTime(grants.expiration, lang, timezone, "long") : grants?.termMonths ? counted(t, "licenses:activate.term", grants.termMonths) : "—";
 
   return (
     <div className="activate">
@@ -195,8 +196,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
       >
         <p>
           {grants
-            ? t("licenses:activate.confirmBody", {
-                count: grants.licenseCount,
+            ? counted(t, "licenses:activate.confirmBody", grants.licenseCount, {
                 licenses: formatNumber(grants.licenseCount, lang),
                 type: t(`licenses:types.${grants.licenseType}`),
                 team: chooses ? chosenName : grantTeam ?? "",

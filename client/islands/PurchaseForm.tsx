@@ -12,7 +12,7 @@ import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { announceSeatsChanged } from "../components/licenses/events";
 import { formatMoney } from "../components/licenses/money";
-import { seatsAfter } from "../components/licenses/format";
+import { counted, seatsAfter } from "../components/licenses/format";
 import type { Seats } from "../components/licenses/SeatsGauge";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { useLang, useT } from "../components/render-context";
@@ -22,7 +22,8 @@ import { formatNumber } from "../lib/datetime";
 export interface PurchaseFormProps {
   /** Companies in the admin's scope: an admin buys for their own companies. */
   teams: TeamRef[];
-  prices: LicensePriceList;
+  /** The configured price list; null: read it from `GET /v2/license/prices` once hydrated. */
+  prices: LicensePriceList | null;
   csrfToken: string;
   /** The company preselected (from `/purchase?team=`). */
   team?: string;
@@ -34,7 +35,7 @@ export interface PurchaseFormProps {
  * admin types; a confirmation states both; `POST /v2/license` records the order (invoice
  * provider) and the page says 'License purchased successfully' with the invoice number.
  */
-export function PurchaseForm({ teams, prices, csrfToken, team }: PurchaseFormProps) {
+export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: PurchaseFormProps) {
   const t = useT();
   const lang = useLang();
   const messageFor = useCallMessage();
@@ -46,6 +47,14 @@ export function PurchaseForm({ teams, prices, csrfToken, team }: PurchaseFormPro
   const [bought, setBought] = useState<LicenseCreateResponse | null>(null);
   const api = createLicensesApi({ csrfToken });
   const { values } = form;
+  const [prices, setPrices] = useState<LicensePriceList>(givenPrices ?? { currency: "EUR", prices: [] });
+
+  useEffect(() => {
+    if (givenPrices) return;
+    api.prices().then(setPrices, (error: unknown) => setFailure(messageFor(error)));
+    // Read once when the page has no price list of its own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!values.team || seats[values.team]) return;
@@ -113,7 +122,7 @@ export function PurchaseForm({ teams, prices, csrfToken, team }: PurchaseFormPro
       <SelectField label={t("licenses:purchase.team")} required placeholder={t("licenses:purchase.teamPlaceholder")} options={teams.map((item) => ({ value: item.slug, label: item.teamName }))} {...form.bind("team")} />
       <div className="form-row">
         <SelectField label={t("licenses:purchase.type")} options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) }))} {...form.bind("licenseType")} />
-        <SelectField label={t("licenses:purchase.term")} options={licenseTermMonths.map((months) => ({ value: String(months), label: t("licenses:purchase.months", { count: months }) }))} {...form.bind("termMonths")} />
+        <SelectField label={t("licenses:purchase.term")} options={licenseTermMonths.map((months) => ({ value: String(months), label: counted(t, "licenses:purchase.months", months) }))} {...form.bind("termMonths")} />
       </div>
       <TextField label={t("licenses:purchase.count")} required type="number" inputMode="numeric" min={licenseCountRange.min} max={licenseCountRange.max} {...form.bind("licenseCount")} />
       <dl className="summary purchase-quote" aria-live="polite">
@@ -138,12 +147,11 @@ export function PurchaseForm({ teams, prices, csrfToken, team }: PurchaseFormPro
         onClose={() => setConfirming(false)}
       >
         <p>
-          {t("licenses:purchase.confirmBody", {
-            count: validCount ?? 0,
+          {counted(t, "licenses:purchase.confirmBody", validCount ?? 0, {
             licenses: formatNumber(validCount ?? 0, lang),
             type: t(`licenses:types.${values.licenseType}`),
             team: teamName,
-            months: t("licenses:purchase.months", { count: term }),
+            months: counted(t, "licenses:purchase.months", term),
             price: priceText ?? "",
           })}
         </p>

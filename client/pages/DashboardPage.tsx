@@ -5,6 +5,7 @@ import { licenseNearExpirationDays } from "../../shared/limits";
 import type { NavEdition } from "../../shared/domain/navigation";
 import { useLang, useT, type Translate } from "../components/render-context";
 import { SeatsGauge, type Seats } from "../components/licenses/SeatsGauge";
+import { counted } from "../components/licenses/format";
 import { formatNumber } from "../lib/datetime";
 
 /** The counts the dashboard shows (the shape of `GET /v2/dashboard`). */
@@ -185,12 +186,12 @@ function ExpiryBanner({ licenses }: { licenses: DashboardLicenses }) {
       <ul>
         {licenses.nearExpiration > 0 ? (
           <li>
-            <a href="/licenses?state=nearExpiration">{t("dashboard:expiry.near", { count: licenses.nearExpiration, days: licenseNearExpirationDays })}</a>
+            <a href="/licenses?state=nearExpiration">{counted(t, "dashboard:expiry.near", licenses.nearExpiration, { days: licenseNearExpirationDays })}</a>
           </li>
         ) : null}
         {licenses.expired > 0 ? (
           <li>
-            <a href="/licenses?state=expired">{t("dashboard:expiry.expired", { count: licenses.expired, days: licenseNearExpirationDays })}</a>
+            <a href="/licenses?state=expired">{counted(t, "dashboard:expiry.expired", licenses.expired, { days: licenseNearExpirationDays })}</a>
           </li>
         ) : null}
       </ul>

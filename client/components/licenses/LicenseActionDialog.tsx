@@ -11,7 +11,7 @@ import { validateForm, type FieldErrors } from "../forms/validation";
 import { useLang, useT } from "../render-context";
 import { formatDateTime, formatNumber } from "../../lib/datetime";
 import { announceSeatsChanged, type SeatsChange } from "./events";
-import { overCapacity, seatsAfter } from "./format";
+import { counted, overCapacity, seatsAfter } from "./format";
 import type { Seats } from "./SeatsGauge";
 
 /** The root-only actions on a pack (SPEC §2: extend by days from today, expire, distribute). */
@@ -58,7 +58,7 @@ function EffectLine({ teamName, before, after }: { teamName: string; before: Sea
           was: formatNumber(before.available, lang),
         })}
       </p>
-      {over > 0 ? <p className="license-effect-over">{t("licenses:actions.overCapacity", { team: teamName, count: over, over: formatNumber(over, lang) })}</p> : null}
+      {over > 0 ? <p className="license-effect-over">{counted(t, "licenses:actions.overCapacity", over, { team: teamName, over: formatNumber(over, lang) })}</p> : null}
     </div>
   );
 }

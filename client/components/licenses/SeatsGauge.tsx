@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useLang, useT } from "../render-context";
 import { formatNumber } from "../../lib/datetime";
+import { counted } from "./format";
 
 /** A team's (or a scope's) licenses: the shape of `GET /v2/teams/{slug}/seats`. */
 export interface Seats {
@@ -87,7 +88,7 @@ export function SeatsGauge({ seats, title }: { seats: Seats; title: string }) {
           ))}
         </dl>
         <p className="seats-gauge-capacity">{t("licenses:gauge.capacity", { capacity: format(seats.capacity) })}</p>
-        {over > 0 ? <p className="seats-gauge-over">{t("licenses:gauge.over", { count: over, over: format(over) })}</p> : null}
+        {over > 0 ? <p className="seats-gauge-over">{counted(t, "licenses:gauge.over", over, { over: format(over) })}</p> : null}
       </div>
     </figure>
   );

@@ -20,3 +20,11 @@ export function seatsAfter(seats: Seats, delta: number): Seats {
 export function overCapacity(seats: Seats): number {
   return Math.max(0, seats.users + seats.invites - seats.capacity);
 }
+
+/**
+ * A text that depends on a number: i18next picks the key's `_one` / `_other` form from `count`.
+ * The key is a parameter, so plural keys are named once here rather than as literal `t()` keys.
+ */
+export function counted(t: Translate, key: string, count: number, vars: Record<string, string | number> = {}): string {
+  return t(key, { ...vars, count });
+}

@@ -58,7 +58,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
     <div className="licenses-page">
       <Island name="LicenseGauge" component={LicenseGauge} props={gauge} namespaces={LICENSES_ISLAND_NAMESPACES} />
       <div className="licenses-toolbar">
-        <p className="licenses-count" role="status">{t("licenses:list.count", { count: total, total: formatNumber(total, lang) })}</p>
+        <p className="licenses-count" role="status">{t("licenses:list.count", { total: formatNumber(total, lang) })}</p>
         {canAddLicenses ? <a className="button button-primary" href="/purchase">{addLabel}</a> : null}
       </div>
       <form className="filters card licenses-filters" method="get" action="/licenses" role="search" aria-label={t("licenses:filters.title")}>
