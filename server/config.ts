@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { parseLicenseConfig, type LicenseConfig } from "./licenseConfig";
 
 /** Thrown when the environment is unusable; the message names the variable so the operator can fix it. */
 export class ConfigError extends Error {
@@ -48,6 +49,10 @@ const EnvSchema = z
     DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+    LICENSE_PUBLIC_KEY: optionalText,
+    LICENSE_PUBLIC_KEY_FILE: optionalText,
+    LICENSE_INSTALLATION_ID: optionalText.pipe(z.string().max(64).optional()),
+    LICENSE_PRICES: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
@@ -118,6 +123,8 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   /** SIGTERM/SIGINT: in-flight requests get most of this, closing the rest; then the process exits regardless. */
   shutdownTimeoutMs: number;
+  /** Vendor public key, installation id and price list (issue 15; server/licenseConfig.ts). */
+  licenses: LicenseConfig;
 }
 
 /** Finds the project root (where package.json and locales/ live) from the source tree or the bundle. */
@@ -139,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  let licenses: LicenseConfig;
+  try {
+    licenses = parseLicenseConfig(e);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   const dataDir = path.resolve(rootDir, e.BULWARK_DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const givenSecrets = withoutUndefined({ jwtSecret: e.JWT_SECRET, sessionSecret: e.SESSION_SECRET, passwordPepper: e.PASSWORD_PEPPER });
@@ -172,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    licenses,
   };
 }
 

@@ -18,6 +18,7 @@ import { usersRouter } from "./users/router";
 import { serviceRouter } from "./service/router";
 import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
+import { licensesRouter } from "./licenses/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -49,5 +50,6 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(usersRouter(deps));
   router.use(serviceTokensRouter(deps));
   router.use(dashboardRouter(deps));
+  router.use(licensesRouter(deps));
   return router;
 }

@@ -12,6 +12,10 @@ export const TEMPLATE_PARAMS = {
   passwordReset: ["firstName", "link"],
   adminInvitation: ["firstName", "inviterName", "link"],
   userPasswordReset: ["firstName", "link"],
+  // Issue 15: a purchase's invoice to the company's finance contact; firstName is the company's name.
+  licenseInvoice: ["firstName", "link", "invoiceNumber", "licenseCount", "licenseType", "termMonths", "total"],
+  // Issue 15: a pack expires in `days` days; firstName is the company's name.
+  licenseExpiry: ["firstName", "link", "days", "licenseCount", "expiration"],
 } as const;
 
 /** The transactional messages Bulwark sends. */
@@ -73,6 +77,22 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     before: [t("mail:userPasswordReset.intro")],
     action: t("mail:userPasswordReset.action"),
     after: [t("mail:userPasswordReset.validity"), t("mail:userPasswordReset.ignore")],
+  }),
+  licenseInvoice: (t, p) => ({
+    subject: t("mail:licenseInvoice.subject", { invoiceNumber: p.invoiceNumber }),
+    before: [
+      t("mail:licenseInvoice.intro", { licenseCount: p.licenseCount, termMonths: p.termMonths }),
+      t(p.licenseType === "trial" ? "mail:licenseInvoice.typeTrial" : "mail:licenseInvoice.typeSubscription"),
+      t("mail:licenseInvoice.total", { invoiceNumber: p.invoiceNumber, total: p.total }),
+    ],
+    action: t("mail:licenseInvoice.action"),
+    after: [t("mail:licenseInvoice.payment")],
+  }),
+  licenseExpiry: (t, p) => ({
+    subject: t("mail:licenseExpiry.subject", { days: p.days }),
+    before: [t("mail:licenseExpiry.intro", { licenseCount: p.licenseCount, expiration: p.expiration, days: p.days })],
+    action: t("mail:licenseExpiry.action"),
+    after: [t("mail:licenseExpiry.after")],
   }),
 };
 

@@ -12,6 +12,7 @@ import type { RowUpdate } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
+import { reserveSeats } from "./licenses/seats";
 import { hashPassword } from "./passwords";
 import { actorOf, teamInScope, type Scope } from "./scope";
 import type { UserDetails } from "../../shared/api/users";
@@ -21,7 +22,8 @@ import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNa
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
  * exist, 502 `userCreate502` when it is outside the scope, 409 `userCreate409` when the username
- * or an alias is taken. With a password (SHA-512 hex from the client, stored as argon2id) the
+ * or an alias is taken, 400 `notEnoughLicenses` when the team has no free seat (the seat is
+ * taken in the same transaction as the user's row). With a password (SHA-512 hex from the client, stored as argon2id) the
  * user is active at once, otherwise pending until they complete registration.
  */
 export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
@@ -38,6 +40,8 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   const now = Date.now();
   try {
     await runTransaction(db, async (trx) => {
+      // The seat and the user row it pays for commit together (DESIGN §11).
+      await reserveSeats(trx, team.id, 1, now);
       const user = await trx
         .insertInto("users")
         .values({

@@ -1,0 +1,10 @@
+/** License packs and seats (issue 15): the public surface of this service folder. */
+export { listPacks, readPack, findPack, presentPack, packQuery } from "./packs";
+export type { PackRow } from "./packs";
+export { purchasePack, activatePack, validateToken } from "./create";
+export { updatePack } from "./actions";
+export { reserveSeats, readSeats, seatsOf, lockSeatCounters } from "./seats";
+export { invoiceProvider, PAYMENT_PROVIDERS, formatMoney } from "./providers";
+export type { PaymentProvider, PaymentOrder, PaymentReceipt } from "./providers";
+export { encodeToken, readToken, grantOf, TokenPayloadSchema } from "./tokens";
+export type { TokenPayload, TokenReading } from "./tokens";

@@ -1,0 +1,117 @@
+/**
+ * Reading license packs: the scoped list of `GET /v2/licenses` (filters by team, state and type,
+ * sorted by expiration, keyset paging on (expires_at, id)) and one pack by id. A pack's state
+ * is never stored: the shared rule computes it at answer time, and the state filter is the same
+ * rule as SQL ranges on expires_at.
+ */
+import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
+import { licenseState, NEAR_EXPIRATION_MS, type PackState } from "../../../shared/domain/licenses";
+import type { ListResponse } from "../../../shared/schemas/list";
+import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
+import type { CatalogueCode } from "../../../shared/errors";
+import type { Database } from "../../db/types";
+import { AppError } from "../../http/errors";
+import { decodeCursor, pageOf } from "../pagination";
+import { isoUtc } from "../isoTime";
+import { scopedTeamIds, teamInScope, type Scope } from "../scope";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The columns a pack answer needs, with its team's slug. */
+export interface PackRow {
+  id: number;
+  uid: string | null;
+  teamId: number | null;
+  team: string | null;
+  licenseType: string;
+  licenseCount: number | string;
+  status: "active" | "expired";
+  expiresAt: number | string | null;
+  createdAt: number | string;
+  source: "purchase" | "activation" | "distribution";
+  tokenId: string | null;
+}
+
+/** The pack query with its team's slug. */
+export function packQuery(db: Db) {
+  return db
+    .selectFrom("licensePacks")
+    .leftJoin("teams", "teams.id", "licensePacks.teamId")
+    .select([
+      "licensePacks.id",
+      "licensePacks.uid",
+      "licensePacks.teamId",
+      "teams.slug as team",
+      "licensePacks.licenseType",
+      "licensePacks.licenseCount",
+      "licensePacks.status",
+      "licensePacks.expiresAt",
+      "licensePacks.createdAt",
+      "licensePacks.source",
+      "licensePacks.tokenId",
+    ]);
+}
+
+/** A pack row as the API answers it; `now` fixes the state. */
+export function presentPack(row: PackRow, now: number): LicensePack {
+  const expiresAt = Number(row.expiresAt ?? row.createdAt);
+  return {
+    id: row.uid ?? "",
+    team: row.team,
+    licenseType: row.licenseType === "trial" ? "trial" : "subscription",
+    licenseCount: Number(row.licenseCount),
+    state: licenseState({ status: row.status, expiration: expiresAt }, now) as PackState,
+    expiration: isoUtc(expiresAt),
+    issuedOn: isoUtc(Number(row.createdAt)),
+    source: row.source,
+    tokenId: row.tokenId,
+  };
+}
+
+type PackSelect = SelectQueryBuilder<Database & { teams: Database["teams"] }, "licensePacks" | "teams", PackRow>;
+
+/** The state filter as ranges of expires_at (the shared rule, in SQL). */
+function whereState(query: PackSelect, state: PackState, now: number): PackSelect {
+  if (state === "expired") return query.where((eb) => eb.or([eb("licensePacks.status", "=", "expired"), eb("licensePacks.expiresAt", "<=", now)]));
+  const active = query.where("licensePacks.status", "=", "active");
+  return state === "nearExpiration"
+    ? active.where("licensePacks.expiresAt", ">", now).where("licensePacks.expiresAt", "<=", now + NEAR_EXPIRATION_MS)
+    : active.where("licensePacks.expiresAt", ">", now + NEAR_EXPIRATION_MS);
+}
+
+/** `GET /v2/licenses`: the packs of the caller's teams (root: all, teamless ones too), soonest expiration first. */
+export async function listPacks(db: Db, scope: Scope, query: LicenseListQuery, now = Date.now()): Promise<ListResponse<LicensePack>> {
+  let base = packQuery(db) as PackSelect;
+  const teamIds = scopedTeamIds(scope);
+  if (teamIds !== null) {
+    if (teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
+    base = base.where("licensePacks.teamId", "in", teamIds);
+  }
+  if (query.team !== undefined) base = base.where("teams.slug", "=", query.team);
+  if (query.licenseType !== undefined) base = base.where("licensePacks.licenseType", "=", query.licenseType);
+  if (query.state !== undefined) base = whereState(base, query.state, now);
+  const cursor = decodeCursor(query.cursor);
+  let page = base;
+  if (cursor) {
+    const v = Number(cursor.v);
+    page = page.where((eb) => eb.or([eb("licensePacks.expiresAt", ">", v), eb.and([eb("licensePacks.expiresAt", "=", v), eb("licensePacks.id", ">", cursor.id)])]));
+  }
+  const [rows, total] = await Promise.all([
+    page.orderBy("licensePacks.expiresAt").orderBy("licensePacks.id").limit(query.limit + 1).execute(),
+    base.clearSelect().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const { items, nextCursor } = pageOf(rows, query.limit, (row) => Number(row.expiresAt));
+  return { items: items.map((row) => presentPack(row, now)), total: Number(total.n), nextCursor };
+}
+
+/** One pack by its public id within the scope; unknown or out of scope alike answer `code` (404). */
+export async function findPack(db: Db, scope: Scope, id: string, code: CatalogueCode = "licenseRead404"): Promise<PackRow> {
+  const row = await packQuery(db).where("licensePacks.uid", "=", id).executeTakeFirst();
+  if (!row || !teamInScope(scope, row.teamId)) throw new AppError(code, 404);
+  return row;
+}
+
+/** `GET /v2/license/:id`. */
+export async function readPack(db: Db, scope: Scope, id: string, now = Date.now()): Promise<LicensePack> {
+  return presentPack(await findPack(db, scope, id), now);
+}
