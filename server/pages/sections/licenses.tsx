@@ -2,10 +2,11 @@ import { LicensesPage, type LicenseListView } from "../../../client/pages/licens
 import { PurchasePage } from "../../../client/pages/licenses/PurchasePage";
 import type { SeatsRow } from "../../../client/islands/LicenseGauge";
 import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
-import { LicenseListQuerySchema, type LicenseListQuery, type LicensePriceList } from "../../../shared/schemas/license";
+import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../http/errors";
 import { loadScope } from "../../services/scope";
-import { listPacks, scopeTeamRows, seatsByTeam } from "./licensesData";
+import { listPacks } from "../../services/licenses";
+import { scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const;
@@ -80,12 +81,6 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
   };
 }
 
-/** The configured price list, when the server's configuration carries one. */
-function priceListOf(config: unknown): LicensePriceList | null {
-  const licenses = (config as { licenses?: { priceList?: LicensePriceList } }).licenses;
-  return licenses?.priceList ?? null;
-}
-
 /** /purchase: Purchase (public edition) or Activate (private edition; the route guard keeps admins out). */
 async function purchasePage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
@@ -97,7 +92,7 @@ async function purchasePage({ req, admin, services, edition, csrfToken }: PageCo
   const team = typeof req.query.team === "string" ? req.query.team : undefined;
   return {
     titleKey: "pages:titles.purchase",
-    body: <PurchasePage edition="public" purchase={{ teams, prices: priceListOf(services.config), csrfToken, ...(team ? { team } : {}) }} />,
+    body: <PurchasePage edition="public" purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }} />,
   };
 }
 
