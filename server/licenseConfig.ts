@@ -33,8 +33,8 @@ export const DEFAULT_PRICE_LIST = {
 const termKey = z.enum(licenseTermMonths.map(String) as [string, ...string[]]);
 const PriceListSchema = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR"),
-  subscription: z.record(termKey, z.number().int().min(0)).optional(),
-  trial: z.record(termKey, z.number().int().min(0)).optional(),
+  subscription: z.partialRecord(termKey, z.number().int().min(0)).optional(),
+  trial: z.partialRecord(termKey, z.number().int().min(0)).optional(),
 });
 
 /** A key given as PEM text, as base64 of an SPKI DER key, or as base64 of the raw 32-byte Ed25519 key. */
@@ -86,7 +86,7 @@ export function parseLicenseConfig(env: LicenseEnv): LicenseConfig {
   const prices: LicensePrice[] = [];
   for (const licenseType of LICENSE_TYPES) {
     for (const [term, unitPriceMinor] of Object.entries(parsed.data[licenseType] ?? {})) {
-      prices.push({ licenseType, termMonths: Number(term), unitPriceMinor });
+      if (unitPriceMinor !== undefined) prices.push({ licenseType, termMonths: Number(term), unitPriceMinor });
     }
   }
   prices.sort((a, b) => a.licenseType.localeCompare(b.licenseType) || a.termMonths - b.termMonths);

@@ -179,3 +179,30 @@ export async function buildDevice(db: Kysely<Database>, user: Row<"users">, over
   if (location) await db.insertInto("locations").values({ recordedAt: now, ...location, deviceId: device.id, id: undefined }).execute();
   return device;
 }
+
+/** Options for a license pack: row overrides plus the team it belongs to. */
+export type PackOverrides = Partial<Row<"licensePacks">> & { team?: Row<"teams"> };
+
+/** Inserts a license pack (subscription, 10 seats, valid for a year, purchased) in a fresh team unless one is given. */
+export async function buildPack(db: Kysely<Database>, overrides: PackOverrides = {}): Promise<Row<"licensePacks">> {
+  const { team, ...fields } = overrides;
+  const now = Date.now();
+  const teamId = fields.teamId === undefined ? (team?.id ?? (await buildTeam(db)).id) : fields.teamId;
+  return db
+    .insertInto("licensePacks")
+    .values({
+      uid: randomUUID(),
+      licenseType: "subscription",
+      licenseCount: 10,
+      status: "active",
+      expiresAt: now + 365 * 86_400_000,
+      source: "purchase",
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+      teamId,
+      id: undefined,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

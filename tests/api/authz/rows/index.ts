@@ -6,6 +6,7 @@ import { teamsRows } from "./teams";
 import { usersRows } from "./users";
 import { serviceRows } from "./service";
 import { dashboardRows } from "./dashboard";
+import { licensesRows } from "./licenses";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows];

@@ -1,5 +1,5 @@
 import type { Row } from "../../../../server/db/types";
-import { buildDevice, buildUser } from "../../../support/factories";
+import { buildDevice, buildPack, buildUser } from "../../../support/factories";
 import type { MatrixFixtures } from "../fixtures";
 import { signedIn, type MatrixRow } from "../types";
 
@@ -37,7 +37,10 @@ export const usersRows: MatrixRow[] = [
   {
     method: "POST",
     route: "/user",
-    request: (f) => ({ url: "/v2/user", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: f.tag, team: f.teamA.slug } }),
+    request: async (f) => {
+      await buildPack(f.db, { team: f.teamA, licenseCount: 1 });
+      return { url: "/v2/user", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: f.tag, team: f.teamA.slug } };
+    },
     expect: signedIn(200, 200, 502),
   },
   { method: "PUT", route: "/user", request: async (f) => ({ url: "/v2/user", body: { uid: (await userA(f)).uid, lastName: "Edited" } }), expect: signedIn(200, 200, 404) },
