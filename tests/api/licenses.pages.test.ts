@@ -1,36 +1,17 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildTeam, buildUser, signIn } from "../support/factories";
+import { buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 const DAY = 86_400_000;
 
-/** Inserts a pack as the license service stores one (the pages only read them). */
-async function buildPack(db: Kysely<Database>, team: Row<"teams">, fields: { count: number; expiresInDays: number; type?: "subscription" | "trial"; status?: "active" | "expired" }) {
+/** A pack of `count` licenses expiring in `days` (negative: expired that long ago), issued yesterday. */
+async function buildPackIn(db: Kysely<Database>, team: Row<"teams">, fields: { count: number; expiresInDays: number; type?: "subscription" | "trial" }): Promise<string> {
   const now = Date.now();
-  const uid = randomUUID();
-  await db
-    .insertInto("licensePacks")
-    .values({
-      uid,
-      teamId: team.id,
-      parentId: null,
-      licenseType: fields.type ?? "subscription",
-      licenseCount: fields.count,
-      status: fields.status ?? "active",
-      expiresAt: now + fields.expiresInDays * DAY,
-      activationTokenHash: null,
-      createdBy: null,
-      createdAt: now - DAY,
-      updatedAt: now,
-      source: "purchase",
-      tokenId: null,
-    })
-    .execute();
-  return uid;
+  const pack = await buildPack(db, { team, licenseCount: fields.count, licenseType: fields.type ?? "subscription", expiresAt: now + fields.expiresInDays * DAY, createdAt: now - DAY });
+  return pack.uid!;
 }
 
 /** The rows of the packs table, in order, by pack id. */
@@ -55,10 +36,10 @@ describe.each(testDialects())("license pages on %s", (dialect) => {
     teamB = await buildTeam(db, { teamName: "Boötes Pages", slug: "bootes-pages" });
     root = await buildAdmin(db, { role: "root" });
     adminA = await buildAdmin(db, { teams: [teamA] });
-    packs.aValid = await buildPack(db, teamA, { count: 100, expiresInDays: 200 });
-    packs.aSoon = await buildPack(db, teamA, { count: 20, expiresInDays: 10, type: "trial" });
-    packs.aGone = await buildPack(db, teamA, { count: 50, expiresInDays: -5 });
-    packs.bValid = await buildPack(db, teamB, { count: 7, expiresInDays: 90 });
+    packs.aValid = await buildPackIn(db, teamA, { count: 100, expiresInDays: 200 });
+    packs.aSoon = await buildPackIn(db, teamA, { count: 20, expiresInDays: 10, type: "trial" });
+    packs.aGone = await buildPackIn(db, teamA, { count: 50, expiresInDays: -5 });
+    packs.bValid = await buildPackIn(db, teamB, { count: 7, expiresInDays: 90 });
     for (let i = 0; i < 3; i++) await buildUser(db, { team: teamA });
   });
   afterAll(async () => {
