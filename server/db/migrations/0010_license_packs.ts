@@ -10,15 +10,19 @@
  * - `license_reminders`: one row per (pack, threshold, expiration) reminder sent, UNIQUE, so the
  *   daily job e-mails each reminder once even when several processes run it.
  * - The index the list's expiration order and the seats' capacity sum read.
+ * - `license_type` widened to 20: issue 15's type `subscription` has 12 characters, more than
+ *   SPEC §9's licenseType 10 (PostgreSQL enforces varchar lengths; SQLite ignores them).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely, Migration } from "kysely";
+import { dialectOf } from "../dialect";
 import { dropTables, oneOf, TIME, withId } from "./helpers";
 
 /** Adds the columns and tables; `down` removes them. */
 export const licensePacksMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
+    if (dialectOf(db) === "postgres") await sql`alter table license_packs alter column license_type type varchar(20)`.execute(db);
     await db.schema.alterTable("license_packs").addColumn("uid", "varchar(36)").execute();
     await db.schema
       .alterTable("license_packs")
@@ -44,7 +48,7 @@ export const licensePacksMigration: Migration = {
       .addColumn("provider", "varchar(20)", (c) => c.notNull())
       .addColumn("team_id", "integer", (c) => c.references("teams.id").onDelete("set null"))
       .addColumn("license_pack_id", "integer", (c) => c.references("license_packs.id").onDelete("set null"))
-      .addColumn("license_type", "varchar(12)", (c) => c.notNull())
+      .addColumn("license_type", "varchar(20)", (c) => c.notNull())
       .addColumn("license_count", "bigint", (c) => c.notNull())
       .addColumn("term_months", "integer", (c) => c.notNull())
       .addColumn("currency", "varchar(3)", (c) => c.notNull())
