@@ -147,6 +147,9 @@ describe("licenses in Chromium (public edition)", () => {
     const card = page.locator("table.licenses-table tbody tr").first();
     expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
     expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/dashboard");
+    expect(await page.locator(".dashboard-expiry").textContent()).toContain("1 license pack expires within 30 days");
+    expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 });
