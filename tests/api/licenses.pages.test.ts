@@ -103,6 +103,16 @@ describe.each(testDialects())("license pages on %s", (dialect) => {
     expect(packIds(bad.text)).toHaveLength(4);
   });
 
+  it("lists a company whose packs all expired in the summary as unlicensed", async () => {
+    const db = server.database.db;
+    const dry = await buildTeam(db, { teamName: "Dorado Pages", slug: "dorado-pages" });
+    const gone = await buildPackIn(db, dry, { count: 9, expiresInDays: -400 });
+    const res = await page("/licenses?state=expired", root);
+    expect(packIds(res.text)).toEqual([gone, packs.aGone]);
+    expect(res.text).toMatch(/<tr data-team="dorado-pages"><th scope="row">Dorado Pages<\/th>.*?Unlicensed/);
+    await db.deleteFrom("licensePacks").where("teamId", "=", dry.id).execute();
+  });
+
   it("says what to do next when there are no packs, and when no pack matches", async () => {
     const lone = await buildTeam(server.database.db, { teamName: "Carina Pages", slug: "carina-pages" });
     const admin = await buildAdmin(server.database.db, { teams: [lone] });

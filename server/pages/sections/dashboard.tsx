@@ -1,7 +1,7 @@
 import { DashboardPage } from "../../../client/pages/DashboardPage";
 import { addSeats, NO_SEATS } from "../../../client/components/licenses/SeatsGauge";
 import { cachedDashboardCounts } from "../../services/dashboard";
-import { loadScope } from "../../services/scope";
+import { loadScope, scopedTeamIds } from "../../services/scope";
 import { expiryCounts, scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -14,7 +14,7 @@ export async function dashboardPage({ services, admin, edition }: PageContext): 
   const teams = await scopeTeamRows(services.db, scope);
   const [data, seats, expiry] = await Promise.all([
     cachedDashboardCounts(services.db, scope, admin.timezone),
-    seatsByTeam(services.db, teams.map((team) => team.id)),
+    seatsByTeam(services.db, scopedTeamIds(scope)),
     expiryCounts(services.db, scope),
   ]);
   const root = admin.role === "root";

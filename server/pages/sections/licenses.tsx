@@ -4,7 +4,7 @@ import type { SeatsRow } from "../../../client/islands/LicenseGauge";
 import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../http/errors";
-import { loadScope } from "../../services/scope";
+import { loadScope, scopedTeamIds } from "../../services/scope";
 import { listPacks } from "../../services/licenses";
 import { scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
@@ -49,12 +49,11 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
   }
   const bySlug = new Map(teams.map((team) => [team.slug, team]));
   const filterTeam = query.team ? bySlug.get(query.team) ?? null : null;
-  const seats = await seatsByTeam(db, filterTeam ? [filterTeam.id] : teams.map((team) => team.id));
+  const seats = await seatsByTeam(db, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
   const shown = [...new Set([...(filterTeam ? [filterTeam.slug] : []), ...page.items.map((pack) => pack.team).filter((slug): slug is string => slug !== null)])];
   const rows: SeatsRow[] = shown.flatMap((slug) => {
     const team = bySlug.get(slug);
-    const value = team ? seats.get(team.id) : undefined;
-    return team && value ? [{ slug, teamName: team.teamName, seats: value }] : [];
+    return team ? [{ slug, teamName: team.teamName, seats: seats.get(team.id) ?? NO_SEATS }] : [];
   });
   const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, cursor: query.cursor };
   const teamRefs = teams.map(({ slug, teamName }) => ({ slug, teamName }));

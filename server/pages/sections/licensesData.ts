@@ -13,27 +13,30 @@ type Db = Kysely<Database>;
  */
 
 /**
- * Licenses of each given company (by internal id), by the rule of seatsOf(): capacity = the sum
- * of unexpired packs, used = users + pending recipients of unexpired invitations.
+ * Licenses of each given company (by internal id; null: every company, without an id list), by
+ * the rule of seatsOf(): capacity = the sum of unexpired packs, used = users + pending
+ * recipients of unexpired invitations. Companies with nothing are absent when `teamIds` is null.
  */
-export async function seatsByTeam(db: Db, teamIds: readonly number[], now = Date.now()): Promise<Map<number, TeamSeats>> {
+export async function seatsByTeam(db: Db, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
   const out = new Map<number, TeamSeats>();
-  if (teamIds.length === 0) return out;
+  if (teamIds !== null && teamIds.length === 0) return out;
+  const ids = teamIds ?? [];
   const [capacity, users, invites] = await Promise.all([
     db
       .selectFrom("licensePacks")
       .select(["teamId", (eb) => eb.fn.sum<number>("licenseCount").as("n")])
-      .where("teamId", "in", [...teamIds])
+      .$if(teamIds !== null, (q) => q.where("teamId", "in", ids))
+      .where("teamId", "is not", null)
       .where("status", "=", "active")
       .where("expiresAt", ">", now)
       .groupBy("teamId")
       .execute(),
-    db.selectFrom("users").select(["teamId", (eb) => eb.fn.countAll<number>().as("n")]).where("teamId", "in", [...teamIds]).groupBy("teamId").execute(),
+    db.selectFrom("users").select(["teamId", (eb) => eb.fn.countAll<number>().as("n")]).$if(teamIds !== null, (q) => q.where("teamId", "in", ids)).groupBy("teamId").execute(),
     db
       .selectFrom("inviteRecipients")
       .innerJoin("invites", "invites.id", "inviteRecipients.inviteId")
       .select(["invites.teamId", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("invites.teamId", "in", [...teamIds])
+      .$if(teamIds !== null, (q) => q.where("invites.teamId", "in", ids))
       .where("inviteRecipients.status", "=", "pending")
       .where("invites.expiresAt", ">", now)
       .groupBy("invites.teamId")
@@ -42,7 +45,9 @@ export async function seatsByTeam(db: Db, teamIds: readonly number[], now = Date
   const cap = new Map(capacity.map((row) => [row.teamId, Number(row.n)]));
   const used = new Map(users.map((row) => [row.teamId, Number(row.n)]));
   const pending = new Map(invites.map((row) => [row.teamId, Number(row.n)]));
-  for (const id of teamIds) out.set(id, teamSeats(cap.get(id) ?? 0, used.get(id) ?? 0, pending.get(id) ?? 0));
+  for (const id of teamIds ?? new Set([...cap.keys(), ...used.keys(), ...pending.keys()])) {
+    if (id !== null) out.set(id, teamSeats(cap.get(id) ?? 0, used.get(id) ?? 0, pending.get(id) ?? 0));
+  }
   return out;
 }
 
