@@ -128,6 +128,13 @@ describe("licenses in Chromium (public edition)", () => {
     expect(await page.getByText(/Fatura \S+/).isVisible()).toBe(true);
     const packs = await db.selectFrom("licensePacks").select(["licenseCount", "source"]).where("teamId", "=", team.id).execute();
     expect(packs.map((p) => [Number(p.licenseCount), p.source])).toEqual([[100, "purchase"]]);
+
+    await page.getByRole("link", { name: "Ver os pacotes de licenças da empresa" }).click();
+    await page.waitForURL(`**/licenses?team=${team.slug}`);
+    expect(await page.locator(".seats-panel > .seats-gauge figcaption").textContent()).toBe(`Licenças de Vega ${id}`);
+    expect(await gaugeFigure(page, "available")).toBe("100");
+    expect(await page.locator("[data-state]").first().textContent()).toBe("Válido");
+    expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
