@@ -66,6 +66,14 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values.team]);
 
+  // A type sold for other terms only (a trial: one month) moves the term to its first priced one.
+  useEffect(() => {
+    const terms = prices.prices.filter((p) => p.licenseType === values.licenseType).map((p) => p.termMonths);
+    if (terms.length > 0 && !terms.includes(Number(values.termMonths))) form.setValue("termMonths", String(Math.min(...terms)));
+    // form.setValue is stable; only the type and the price list decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values.licenseType, prices]);
+
   const count = Number.parseInt(values.licenseCount, 10);
   const validCount = Number.isFinite(count) && count >= licenseCountRange.min && count <= licenseCountRange.max ? count : null;
   const term = Number(values.termMonths);

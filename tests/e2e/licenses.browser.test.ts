@@ -113,6 +113,9 @@ describe("licenses in Chromium (public edition)", () => {
     const { page, consoleErrors } = await open(admin);
     await page.goto("/purchase");
     await page.waitForSelector('bulwark-island[name="PurchaseForm"][hydrated]');
+    // A trial is sold for one month only: choosing it moves the term there.
+    await page.getByLabel("Tipo de licença").selectOption("trial");
+    await expect.poll(() => page.getByLabel("Prazo").inputValue()).toBe("1");
     await page.getByLabel("Tipo de licença").selectOption("subscription");
     await page.getByLabel("Prazo").selectOption("12");
     await page.getByLabel("Número de licenças").fill("100");
