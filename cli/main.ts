@@ -8,6 +8,7 @@ import { registerAuthCommands } from "./commands/auth";
 import { ExitStatus } from "./commands/common";
 import { registerContextCommands } from "./commands/context";
 import { registerDevicesCommands } from "./commands/devices";
+import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerUsersCommands } from "./commands/users";
@@ -69,6 +70,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerAdminsCommands(program, cli);
   registerUsersCommands(program, cli);
   registerDevicesCommands(program, cli);
+  registerLicensesCommands(program, cli);
   return { program, cli };
 }
 

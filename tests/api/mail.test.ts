@@ -42,12 +42,24 @@ beforeAll(async () => {
 });
 
 describe("mail templates", () => {
-  const params = { firstName: "Ana", inviterName: "Rui", link: `${PUBLIC_URL}/verify/en/abc` };
+  const params: Record<string, string> = {
+    firstName: "Ana",
+    inviterName: "Rui",
+    link: `${PUBLIC_URL}/verify/en/abc`,
+    // The license templates (issue 15).
+    invoiceNumber: "INV-20261124-0A1B2C3D",
+    licenseCount: "25",
+    licenseType: "subscription",
+    termMonths: "12",
+    total: "1500.00 EUR",
+    days: "7",
+    expiration: "2027-01-31",
+  };
 
   it.each(languages)("renders every template in %s from the catalogue, with no raw key", (lang) => {
     for (const template of Object.keys(TEMPLATE_PARAMS) as MailTemplate[]) {
       const mail = renderMail(i18n, template, lang, params);
-      expect(mail.subject).toBe(subjects(lang, template));
+      expect(mail.subject).toBe(subjects(lang, template).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name]!));
       for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/mail:|\{\{|common\.|\.intro/);
       expect(mail.text).toContain(params.link);
       expect(mail.html).toContain(`<html lang="${lang}">`);

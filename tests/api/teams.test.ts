@@ -31,10 +31,11 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const now = Date.now();
     await db().insertInto("users").values({ uid: randomUUID(), username: `u-${fresh()}@example.test`, teamId: team.id, status: "active", createdAt: now, updatedAt: now }).execute();
   }
-  async function addPack(team: Row<"teams">): Promise<number> {
+  async function addPack(team: Row<"teams">): Promise<string> {
     const now = Date.now();
-    const row = await db().insertInto("licensePacks").values({ teamId: team.id, licenseType: "standard", licenseCount: 25, status: "active", expiresAt: now + 86_400_000, createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-    return row.id;
+    const uid = randomUUID();
+    await db().insertInto("licensePacks").values({ uid, teamId: team.id, licenseType: "standard", licenseCount: 25, status: "active", expiresAt: now + 86_400_000, createdAt: now, updatedAt: now }).execute();
+    return uid;
   }
   const get = (url: string, auth: string) => server.request().get(url).set("Authorization", auth);
   const send = (method: "post" | "put" | "delete", url: string, auth: string, body: Body) => server.request()[method](url).set("Authorization", auth).send(body);
@@ -278,7 +279,7 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     expect(await db().selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
     expect(await db().selectFrom("teamDomains").select("id").where("teamId", "=", team.id).execute()).toEqual([]);
     expect(await db().selectFrom("adminTeams").select("teamId").where("adminId", "=", admin.id).execute()).toEqual([]);
-    expect((await db().selectFrom("licensePacks").select("teamId").where("id", "=", packId).executeTakeFirstOrThrow()).teamId).toBeNull();
+    expect((await db().selectFrom("licensePacks").select("teamId").where("uid", "=", packId).executeTakeFirstOrThrow()).teamId).toBeNull();
     const [entry] = await logOf("team.delete", team.slug);
     expect(entry?.teamId).toBeNull();
     expect(JSON.parse(entry!.details!)).toMatchObject({ teamId: team.id, detachedLicensePacks: 1 });

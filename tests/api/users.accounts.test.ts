@@ -6,7 +6,7 @@ import { serviceHost, userResetLink } from "../../server/services/userReset";
 import { issueUserToken, redeemUserToken } from "../../server/services/userTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 import { accessEntries, expectError } from "./users.support";
@@ -47,6 +47,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
 
   it("creates users: lowercase names, active with a password (argon2id + history), pending without", async () => {
     const team = await buildTeam(db());
+    await buildPack(db(), { team });
     const hex = await sha512Hex(GOOD_PASSWORD);
     const res = await send("post", "/v2/user", { username: "New.User@Example.TEST", firstName: " Nia ", lastName: "Create", team: team.slug, password: hex, aliases: ["Nia-Alias", "nia-alias", "new.user@example.test"], ecs: true, viaEmail: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -67,6 +68,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
   it("refuses taken names (409), unknown teams (501), teams outside the scope (502) and bad bodies (400)", async () => {
     const teamA = await buildTeam(db());
     const teamB = await buildTeam(db());
+    await buildPack(db(), { team: teamA });
     const adminA = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA] }));
     await buildUser(db(), { team: teamB, username: "taken@x.test", aliases: ["taken-alias"] });
     const body = { firstName: "T", lastName: "Taken", team: teamA.slug };

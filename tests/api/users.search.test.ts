@@ -4,7 +4,7 @@ import { CompiledQuery, sql } from "kysely";
 import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db/dialect";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
 import { rootSearchPage, searchCondition } from "../../server/services/userList";
 import { UserListQuerySchema } from "../../shared/schemas/user";
 import { getTestServer, type TestServer } from "../support/server";
@@ -200,6 +200,7 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
   it("follows creating, editing and deleting users and aliases at once", async () => {
     const tag = tagOf();
     const team = await buildTeam(db());
+    await buildPack(db(), { team });
     const created = await send("post", "/v2/user", { username: `made-${tag}@x.test`, firstName: "Made", lastName: `Maker${tag}`, team: team.slug, aliases: [`first-${tag}`] });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const uid = (created.body as { uid: string }).uid;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { sha512Hex } from "../../shared/crypto";
 import { EXIT_CODES, englishMessage } from "../../shared/errors";
-import { buildAdmin, buildDevice, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
+import { buildAdmin, buildDevice, buildPack, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { runCli, tempConfigDir } from "./helpers";
 
@@ -34,6 +34,7 @@ describe("bulwark users and devices against a real server", () => {
     server = await getTestServer();
     url = await server.listen();
     team = await buildTeam(server.database.db, { slug: "field-team" });
+    await buildPack(server.database.db, { team, licenseCount: 1000 });
     const root = await buildAdmin(server.database.db, { role: "root" });
     await givePassword(server.database.db, server.config, root);
     const res = await server.request().post("/v2/public/auth").send({ username: root.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });

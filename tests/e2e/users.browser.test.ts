@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { useBrowserSuite } from "../support/browser-suite";
-import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "../support/factories";
+import { buildAdmin, buildDevice, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 import type { WatchedPage } from "../support/page";
 
 /** The status of the i-th seeded user of a team: every 10th blocked, every 7th pending. */
@@ -25,6 +25,8 @@ describe("users console in Chromium", () => {
     const server = suite.server();
     const db = server.database.db;
     aurora = await buildTeam(db, { slug: "aurora", teamName: "Aurora Labs" });
+    // Creating a user takes a seat (issue 15).
+    await buildPack(db, { team: aurora, licenseCount: 1000 });
     boreal = await buildTeam(db, { slug: "boreal", teamName: "Boreal Systems" });
     const start = Date.UTC(2025, 0, 1);
     for (const [t, team] of [aurora, boreal].entries()) {
