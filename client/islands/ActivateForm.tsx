@@ -91,7 +91,8 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
       const slug = chooses ? team : grants?.team ?? null;
       const before = slug ? await api.seats(slug).catch(() => null) : null;
       const created = await api.activate(checked.data);
-      if (before && created.team) announceSeatsChanged([{ team: created.team, before, after: await api.seats(created.team) }]);
+      const after = before && created.team ? await api.seats(created.team).catch(() => null) : null;
+      if (before && after && created.team) announceSeatsChanged([{ team: created.team, before, after }]);
       setActivated(created);
       setConfirming(false);
       setToken("");

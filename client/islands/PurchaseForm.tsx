@@ -100,9 +100,9 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
     try {
       const slug = values.team;
       const created = await api.purchase(body());
-      const now = await api.seats(slug);
-      if (before) announceSeatsChanged([{ team: slug, before, after: now }]);
-      setSeats((current) => ({ ...current, [slug]: now }));
+      const now = await api.seats(slug).catch(() => null);
+      if (before && now) announceSeatsChanged([{ team: slug, before, after: now }]);
+      if (now) setSeats((current) => ({ ...current, [slug]: now }));
       setBought(created);
       setConfirming(false);
       form.setValue("licenseCount", "");

@@ -135,10 +135,12 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
     try {
       const result = await api.update(checked.data as LicenseUpdateReq);
       const touched = [pack.team, action === "distribute" ? target : null].filter((slug): slug is string => Boolean(slug));
+      // The action is done: a failed re-read only leaves the gauge as it was (the next load shows it).
       const changes: SeatsChange[] = [];
       for (const slug of touched) {
         const old = seats[slug];
-        if (old) changes.push({ team: slug, before: old, after: await api.seats(slug) });
+        const now = old ? await api.seats(slug).catch(() => null) : null;
+        if (old && now) changes.push({ team: slug, before: old, after: now });
       }
       announceSeatsChanged(changes);
       onDone(result);
