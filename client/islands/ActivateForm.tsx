@@ -3,20 +3,21 @@ import { createLicensesApi } from "../../shared/api/licenses";
 import type { TeamRef } from "../../shared/api/responses";
 import { LicenseActivateSchema, LicenseValidateSchema, type LicenseCreateResponse, type LicenseValidateResponse } from "../../shared/schemas/license";
 import { Alert } from "../components/forms/Alert";
-import { FieldMessages, SelectField, describedBy } from "../components/forms/Field";
+import { FieldMessages, describedBy } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { validateForm } from "../components/forms/validation";
 import { announceSeatsChanged } from "../components/licenses/events";
 import { counted } from "../components/licenses/format";
+import { TeamPicker } from "../components/licenses/TeamPicker";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { useLang, useT } from "../components/render-context";
 import { formatDateTime, formatNumber } from "../lib/datetime";
 
 /** Props of the activation form (private edition, root only). */
 export interface ActivateFormProps {
-  /** Every company (root's scope): a token that lets the activator choose needs one. */
-  teams: TeamRef[];
+  /** Every company (root's scope): a token that lets the activator choose needs one; null: searched. */
+  teams: TeamRef[] | null;
   csrfToken: string;
   timezone: string;
 }
@@ -38,7 +39,8 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
   const messageFor = useCallMessage();
   const tokenId = useId();
   const [token, setToken] = useState("");
-  const [team, setTeam] = useState("");
+  const [chosen, setChosen] = useState<TeamRef | null>(null);
+  const team = chosen?.slug ?? "";
   const [teamError, setTeamError] = useState<string | undefined>();
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [confirming, setConfirming] = useState(false);
@@ -70,8 +72,8 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
 
   const grants = check.state === "done" && check.result.valid ? check.result.grants ?? null : null;
   const chooses = grants !== null && grants.team === null;
-  const grantTeam = grants?.team ? teams.find((item) => item.slug === grants.team)?.teamName ?? grants.team : null;
-  const chosenName = teams.find((item) => item.slug === team)?.teamName ?? "";
+  const grantTeam = grants?.team ? teams?.find((item) => item.slug === grants.team)?.teamName ?? grants.team : null;
+  const chosenName = chosen?.teamName ?? "";
 
   const review = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,7 +98,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
       setActivated(created);
       setConfirming(false);
       setToken("");
-      setTeam("");
+      setChosen(null);
     } catch (error) {
       setFailure(messageFor(error));
     } finally {
@@ -167,17 +169,18 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
               ) : null}
             </dl>
             {chooses ? (
-              <SelectField
+              <TeamPicker
                 label={t("licenses:activate.team")}
                 required
                 placeholder={t("licenses:purchase.teamPlaceholder")}
-                options={teams.map((item) => ({ value: item.slug, label: item.teamName }))}
+                teams={teams}
                 value={team}
                 error={teamError}
-                onChange={(event) => {
-                  setTeam(event.target.value);
+                onChange={(next) => {
+                  setChosen(next);
                   setTeamError(undefined);
                 }}
+                csrfToken={csrfToken}
               />
             ) : null}
           </section>

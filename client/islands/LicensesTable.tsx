@@ -12,8 +12,8 @@ export interface LicensesTableProps {
   items: LicenseRow[];
   /** Root: extend, expire and distribute (the server enforces it; admins see no buttons). */
   canManage: boolean;
-  /** Companies in scope, by slug: names for new rows and the distribution targets. */
-  teams: TeamRef[];
+  /** Companies in scope: the distribution targets; null when the scope is large (searched instead). */
+  teams: TeamRef[] | null;
   csrfToken: string;
   timezone: string;
 }
@@ -40,11 +40,11 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
   const [open, setOpen] = useState<{ action: LicenseAction; pack: LicenseRow } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const nameOf = (slug: string | null) => (slug ? teams.find((team) => team.slug === slug)?.teamName ?? slug : null);
-  const row = (pack: LicensePack): LicenseRow => ({ ...pack, teamName: nameOf(pack.team) });
-
-  const done = (result: LicenseUpdateResponse) => {
+  const done = (result: LicenseUpdateResponse, target: TeamRef | null) => {
     const { created, ...pack } = result;
+    const names = new Map<string, string>(rows.flatMap((item) => (item.team && item.teamName ? [[item.team, item.teamName] as const] : [])));
+    if (target) names.set(target.slug, target.teamName);
+    const row = (next: LicensePack): LicenseRow => ({ ...next, teamName: next.team ? names.get(next.team) ?? next.team : null });
     setRows((current) => {
       const next = current.map((item) => (item.id === pack.id ? row(pack) : item));
       if (!created) return next;

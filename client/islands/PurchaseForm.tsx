@@ -14,19 +14,20 @@ import { announceSeatsChanged } from "../components/licenses/events";
 import { formatMoney } from "../components/licenses/money";
 import { counted, seatsAfter } from "../components/licenses/format";
 import type { Seats } from "../components/licenses/SeatsGauge";
+import { TeamPicker } from "../components/licenses/TeamPicker";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { useLang, useT } from "../components/render-context";
 import { formatNumber } from "../lib/datetime";
 
 /** Props of the purchase form (public edition). */
 export interface PurchaseFormProps {
-  /** Companies in the admin's scope: an admin buys for their own companies. */
-  teams: TeamRef[];
+  /** Companies in the admin's scope (an admin buys for their own); null: a large scope, searched. */
+  teams: TeamRef[] | null;
   /** The configured price list; null: read it from `GET /v2/license/prices` once hydrated. */
   prices: LicensePriceList | null;
   csrfToken: string;
-  /** The company preselected (from `/purchase?team=`). */
-  team?: string;
+  /** The company preselected (from `/purchase?team=`), when in scope. */
+  team?: TeamRef;
 }
 
 /**
@@ -39,8 +40,9 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const t = useT();
   const lang = useLang();
   const messageFor = useCallMessage();
-  const initialTeam = team && teams.some((item) => item.slug === team) ? team : teams.length === 1 ? teams[0]!.slug : "";
-  const form = useForm({ team: initialTeam, licenseType: "subscription", licenseCount: "", termMonths: "12" });
+  const initialTeam = team ?? (teams?.length === 1 ? teams[0]! : null);
+  const [chosen, setChosen] = useState<TeamRef | null>(initialTeam);
+  const form = useForm({ team: initialTeam?.slug ?? "", licenseType: "subscription", licenseCount: "", termMonths: "12" });
   const [seats, setSeats] = useState<Record<string, Seats>>({});
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const term = Number(values.termMonths);
   const price = validCount ? quotePrice(prices.prices, values.licenseType, term, validCount) : null;
   const priceText = price === null ? null : formatMoney(price, prices.currency, lang);
-  const teamName = teams.find((item) => item.slug === values.team)?.teamName ?? "";
+  const teamName = chosen?.teamName ?? "";
   const before = values.team ? seats[values.team] ?? null : null;
   const after = before && validCount ? seatsAfter(before, validCount) : null;
   const body = () => ({ team: values.team, licenseType: values.licenseType as LicenseType, licenseCount: Number(values.licenseCount), termMonths: term });
@@ -113,7 +115,7 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
     }
   };
 
-  if (teams.length === 0) return <p className="notice">{t("licenses:purchase.noTeams")}</p>;
+  if (teams?.length === 0) return <p className="notice">{t("licenses:purchase.noTeams")}</p>;
   return (
     <div className="purchase">
     <form className="form purchase-form" noValidate onSubmit={review}>
@@ -127,7 +129,20 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
         </Alert>
       ) : null}
       {failure && !confirming ? <Alert variant="error">{failure}</Alert> : null}
-      <SelectField label={t("licenses:purchase.team")} required placeholder={t("licenses:purchase.teamPlaceholder")} options={teams.map((item) => ({ value: item.slug, label: item.teamName }))} {...form.bind("team")} />
+      <TeamPicker
+        label={t("licenses:purchase.team")}
+        required
+        placeholder={t("licenses:purchase.teamPlaceholder")}
+        teams={teams}
+        initial={initialTeam}
+        value={values.team}
+        error={form.errors.team}
+        onChange={(next) => {
+          setChosen(next);
+          form.setValue("team", next?.slug ?? "");
+        }}
+        csrfToken={csrfToken}
+      />
       <div className="form-row">
         <SelectField label={t("licenses:purchase.type")} options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) }))} {...form.bind("licenseType")} />
         <SelectField label={t("licenses:purchase.term")} options={licenseTermMonths.map((months) => ({ value: String(months), label: counted(t, "licenses:purchase.months", months) }))} {...form.bind("termMonths")} />

@@ -187,3 +187,32 @@ describe("license pages in the private edition", () => {
     expect((await page("/dashboard", root)).text).toContain(">Activate a license</a>");
   });
 });
+
+describe("license pages for a scope of many companies", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+    const now = Date.now();
+    await server.database.db
+      .insertInto("teams")
+      .values(Array.from({ length: 201 }, (_, i) => ({ slug: `many-${i}`, teamName: `Many ${i}`, createdAt: now, updatedAt: now })))
+      .execute();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("searches the companies instead of sending every name with the purchase form and the packs table", async () => {
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const cookie = (await signIn(server.database.db, server.config, root)).header;
+    const team = (await server.database.db.selectFrom("teams").selectAll().where("slug", "=", "many-7").executeTakeFirstOrThrow());
+    await buildPack(server.database.db, { team, licenseCount: 5 });
+    const purchase = await server.request().get("/purchase?team=many-7").set("Cookie", cookie);
+    expect(purchase.text).toContain(">Find a company</label>");
+    expect(purchase.text).toContain('"teams":null');
+    expect(purchase.text).toContain('<option value="many-7" selected="">Many 7</option>');
+    expect(purchase.text).not.toContain(">Many 150</option>");
+    const list = await server.request().get("/licenses").set("Cookie", cookie);
+    expect(list.text).toMatch(/bulwark-island name="LicensesTable".*"teams":null/s);
+  });
+});

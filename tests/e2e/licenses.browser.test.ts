@@ -164,6 +164,32 @@ describe("licenses in Chromium (public edition)", () => {
   });
 });
 
+describe("licenses in Chromium (a scope of many companies)", () => {
+  const suite = useBrowserSuite();
+
+  it("finds the company by search in the purchase form when the scope is too large to list", async () => {
+    const db = suite.server().database.db;
+    const now = Date.now();
+    const id = tag();
+    await db.insertInto("teams").values(Array.from({ length: 210 }, (_, i) => ({ slug: `crowd-${id}-${i}`, teamName: `Crowd ${id} ${i}`, createdAt: now, updatedAt: now }))).execute();
+    const team = await buildTeam(db, { teamName: `Hydra ${id}`, slug: `hydra-${id}` });
+    const root = await buildAdmin(db, { role: "root" });
+    const { page, consoleErrors } = await suite.open(root, { viewport: DESKTOP });
+    await page.goto("/purchase");
+    await page.waitForSelector('bulwark-island[name="PurchaseForm"][hydrated]');
+    await page.getByLabel("Find a company").fill(`hydra ${id}`);
+    await expect.poll(() => page.getByLabel("Company", { exact: true }).locator("option").allTextContents()).toEqual(["Choose a company", `Hydra ${id}`]);
+    await page.getByLabel("Company", { exact: true }).selectOption(team.slug);
+    await page.getByLabel("Number of licenses").fill("10");
+    await expect.poll(() => page.locator('[data-quote="after"]').textContent()).toBe("10 licenses in valid packs, 10 available");
+    await page.getByRole("button", { name: "Review purchase" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Purchase" }).click();
+    await page.getByText("License purchased successfully").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 describe("licenses in Chromium (private edition)", () => {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const other = generateKeyPairSync("ed25519");

@@ -5,7 +5,7 @@ import { createLicensesApi } from "../../../shared/api/licenses";
 import { LicenseUpdateSchema, type LicensePack, type LicenseUpdateReq, type LicenseUpdateResponse } from "../../../shared/schemas/license";
 import type { TeamRef } from "../../../shared/api/responses";
 import { ConfirmDialog } from "../users/ConfirmDialog";
-import { SelectField, TextField } from "../forms/Field";
+import { TextField } from "../forms/Field";
 import { useCallMessage } from "../forms/useCallMessage";
 import { validateForm, type FieldErrors } from "../forms/validation";
 import { useLang, useT } from "../render-context";
@@ -13,6 +13,7 @@ import { formatDateTime, formatNumber } from "../../lib/datetime";
 import { announceSeatsChanged, type SeatsChange } from "./events";
 import { counted, overCapacity, seatsAfter } from "./format";
 import type { Seats } from "./SeatsGauge";
+import { TeamPicker } from "./TeamPicker";
 
 /** The root-only actions on a pack (SPEC §2: extend by days from today, expire, distribute). */
 export type LicenseAction = "extend" | "expire" | "distribute";
@@ -24,11 +25,12 @@ export type LicenseRow = LicensePack & { teamName: string | null };
 export interface LicenseActionDialogProps {
   action: LicenseAction | null;
   pack: LicenseRow | null;
-  /** Companies a pack may be distributed to (the admin's scope). */
-  teams: TeamRef[];
+  /** Companies a pack may be distributed to (the admin's scope); null: searched (a large scope). */
+  teams: TeamRef[] | null;
   csrfToken: string;
   timezone: string;
-  onDone: (result: LicenseUpdateResponse) => void;
+  /** After the call; `target` names a distribution's receiving company. */
+  onDone: (result: LicenseUpdateResponse, target: TeamRef | null) => void;
   onClose: () => void;
 }
 
@@ -74,7 +76,8 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   const lang = useLang();
   const messageFor = useCallMessage();
   const [days, setDays] = useState(DEFAULT_DAYS);
-  const [target, setTarget] = useState("");
+  const [targetTeam, setTargetTeam] = useState<TeamRef | null>(null);
+  const target = targetTeam?.slug ?? "";
   const [count, setCount] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -90,7 +93,7 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
 
   useEffect(() => {
     setDays(DEFAULT_DAYS);
-    setTarget("");
+    setTargetTeam(null);
     setCount("");
     setErrors({});
     setFailure(null);
@@ -112,7 +115,6 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   const movedCount = Number.isFinite(moved) && moved > 0 ? moved : 0;
   const before = pack.team ? seats[pack.team] ?? null : null;
   const after = before ? seatsAfter(before, sourceDelta(action, pack, movedCount)) : null;
-  const targetTeam = teams.find((team) => team.slug === target) ?? null;
   const targetBefore = target ? seats[target] ?? null : null;
   const targetAfter = targetBefore ? seatsAfter(targetBefore, pack.state === "expired" ? 0 : movedCount) : null;
   const extendDays = Number.parseInt(days, 10);
@@ -143,7 +145,7 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
         if (old && now) changes.push({ team: slug, before: old, after: now });
       }
       announceSeatsChanged(changes);
-      onDone(result);
+      onDone(result, targetTeam);
     } catch (error) {
       setFailure(messageFor(error));
     } finally {
@@ -151,7 +153,6 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
     }
   };
 
-  const others = teams.filter((team) => team.slug !== pack.team);
   return (
     <ConfirmDialog
       open
@@ -182,13 +183,15 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
       {action === "expire" ? <p>{t("licenses:actions.expireBody")}</p> : null}
       {action === "distribute" ? (
         <>
-          <SelectField
+          <TeamPicker
             label={t("licenses:actions.target")}
             error={errors.team}
-            options={others.map((team) => ({ value: team.slug, label: team.teamName }))}
+            teams={teams}
+            exclude={pack.team}
             placeholder={t("licenses:actions.targetPlaceholder")}
             value={target}
-            onChange={(event) => setTarget(event.target.value)}
+            onChange={setTargetTeam}
+            csrfToken={csrfToken}
           />
           <TextField
             label={t("licenses:actions.count")}

@@ -2,6 +2,7 @@ import { LicensesPage, type LicenseListView } from "../../../client/pages/licens
 import { PurchasePage } from "../../../client/pages/licenses/PurchasePage";
 import type { SeatsRow } from "../../../client/islands/LicenseGauge";
 import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
+import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../http/errors";
 import { loadScope, scopedTeamIds } from "../../services/scope";
@@ -57,6 +58,7 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
   });
   const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, cursor: query.cursor };
   const teamRefs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
+  const listed = teamRefs.length <= TEAM_LIST_MAX ? teamRefs : null;
   return {
     titleKey: "pages:titles.licenses",
     body: (
@@ -71,7 +73,7 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
         table={{
           items: page.items.map((pack) => ({ ...pack, teamName: pack.team ? bySlug.get(pack.team)?.teamName ?? null : null })),
           canManage: admin.role === "root",
-          teams: teamRefs,
+          teams: listed,
           csrfToken,
           timezone: admin.timezone,
         }}
@@ -83,12 +85,13 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
 /** /purchase: Purchase (public edition) or Activate (private edition; the route guard keeps admins out). */
 async function purchasePage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const teams = (await scopeTeamRows(services.db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
+  const all = (await scopeTeamRows(services.db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
+  const teams = all.length <= TEAM_LIST_MAX ? all : null;
   if (edition === "private") {
     if (admin.role !== "root") throw new AppError("licenseActivate403");
     return { titleKey: "pages:titles.activate", body: <PurchasePage edition="private" activate={{ teams, csrfToken, timezone: admin.timezone }} /> };
   }
-  const team = typeof req.query.team === "string" ? req.query.team : undefined;
+  const team = typeof req.query.team === "string" ? all.find((item) => item.slug === req.query.team) : undefined;
   return {
     titleKey: "pages:titles.purchase",
     body: <PurchasePage edition="public" purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }} />,
