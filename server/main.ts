@@ -78,7 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();
-  const housekeeping = startHousekeeping({ db: database.db, logger });
+  const housekeeping = startHousekeeping({ db: database.db, logger, publicUrl: config.publicUrl });
   const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
   const app = createApp(deps);
   const drainable = createDrainableServer(app);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../db/types";
 import { pruneCaptchaRedemptions } from "./captcha";
+import { sendExpiryReminders } from "./licenses/reminders";
 import { pruneRateLimits } from "./rateLimitStore";
 import { DatabaseSessionStore } from "./sessionStore";
 
@@ -13,6 +14,8 @@ export interface PruneCounts {
   sessions: number;
   rateLimits: number;
   captchaRedemptions: number;
+  /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
+  licenseReminders?: number;
 }
 
 /** The pruning timer of one process. */
@@ -39,16 +42,20 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
 
 /**
  * Runs {@link pruneExpired} every `intervalMs` (default 5 minutes) on an unref'd timer, so it
- * never keeps the process alive; a failed pass is logged and the next one tries again.
+ * never keeps the process alive; a failed pass is logged and the next one tries again. With
+ * `publicUrl` each pass also queues the license expiry reminders that fell due (30, 7 and 1 days
+ * before; each once across processes, see services/licenses/reminders.ts).
  */
-export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; intervalMs?: number }): Housekeeping {
+export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; intervalMs?: number; publicUrl?: string }): Housekeeping {
   const log = deps.logger.child({ component: "housekeeping" });
   const intervalMs = deps.intervalMs ?? DEFAULT_INTERVAL_MS;
   const running = new Set<Promise<unknown>>();
   let stopped = false;
 
   const runNow = (now?: number): Promise<PruneCounts> => {
-    const pass = pruneExpired(deps.db, now);
+    const pass = pruneExpired(deps.db, now).then(async (counts) =>
+      deps.publicUrl === undefined ? counts : { ...counts, licenseReminders: await sendExpiryReminders(deps.db, deps.publicUrl, now) },
+    );
     const settled: Promise<void> = pass.then(
       () => void running.delete(settled),
       () => void running.delete(settled),
