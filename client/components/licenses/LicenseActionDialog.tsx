@@ -195,12 +195,12 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
           />
           <TextField
             label={t("licenses:actions.count")}
-            hint={t("licenses:actions.countHint", { max: formatNumber(pack.licenseCount, lang) })}
+            hint={t("licenses:actions.countHint", { max: formatNumber(pack.licenseCount - 1, lang) })}
             error={errors.licenseCount}
             type="number"
             inputMode="numeric"
             min={1}
-            max={pack.licenseCount}
+            max={pack.licenseCount - 1}
             value={count}
             onChange={(event) => setCount(event.target.value)}
           />
