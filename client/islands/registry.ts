@@ -25,6 +25,10 @@ export const islandRegistry = {
   TeamForm: () => import("./TeamForm").then((m) => m.TeamForm),
   TeamSettingsEditor: () => import("./TeamSettingsEditor").then((m) => m.TeamSettingsEditor),
   TeamDelete: () => import("./TeamDelete").then((m) => m.TeamDelete),
+  LicenseGauge: () => import("./LicenseGauge").then((m) => m.LicenseGauge),
+  LicensesTable: () => import("./LicensesTable").then((m) => m.LicensesTable),
+  PurchaseForm: () => import("./PurchaseForm").then((m) => m.PurchaseForm),
+  ActivateForm: () => import("./ActivateForm").then((m) => m.ActivateForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

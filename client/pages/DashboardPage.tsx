@@ -1,7 +1,11 @@
 import { useId } from "react";
 import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import { USER_STATUSES } from "../../shared/domain/statuses";
-import { useLang, useT } from "../components/render-context";
+import { licenseNearExpirationDays } from "../../shared/limits";
+import type { NavEdition } from "../../shared/domain/navigation";
+import { useLang, useT, type Translate } from "../components/render-context";
+import { SeatsGauge, type Seats } from "../components/licenses/SeatsGauge";
+import { counted } from "../components/licenses/format";
 import { formatNumber } from "../lib/datetime";
 
 /** The counts the dashboard shows (the shape of `GET /v2/dashboard`). */
@@ -11,10 +15,29 @@ export interface DashboardData {
   timezone: string;
 }
 
-/** Props of the dashboard page: the counts, and whether the admin sees every team (root). */
+/** The license side of the dashboard, in the admin's scope. */
+export interface DashboardLicenses {
+  /** The gauge: licenses of every company in scope. */
+  seats: Seats;
+  /** Companies in scope (0: the "create a company" prompt). */
+  teams: number;
+  /** Packs within the near-expiration window. */
+  nearExpiration: number;
+  /** Packs that expired within the same window, looking back. */
+  expired: number;
+}
+
+/** Props of the dashboard page: the counts, the licenses, and what the admin may do. */
 export interface DashboardPageProps {
   data: DashboardData;
+  licenses: DashboardLicenses;
+  /** The admin sees every company (root). */
   allTeams: boolean;
+  /** Root may create companies. */
+  canCreateTeams: boolean;
+  /** Purchase (public edition, everyone) or activate (private edition, root). */
+  canAddLicenses: boolean;
+  edition: NavEdition;
 }
 
 /** One bar of a chart: its key (for the CSS tone), label and value. */
@@ -86,40 +109,106 @@ function BarChart({ id, caption, headers, bars, format }: { id: string; caption:
   );
 }
 
-/** Shown instead of the charts while the admin's scope has no users yet. */
-function GettingStarted() {
+/** A getting-started step: its text, and the link that does it (absent when the admin cannot). */
+interface StartStep {
+  key: "team" | "license" | "user";
+  links: { href: string; label: string; primary?: boolean }[];
+  hint: string;
+}
+
+/**
+ * The getting-started prompts of SPEC §1: no company yet, no licenses yet, no users yet, in that
+ * order, each linking to the page that fixes it; a step that is done is not shown, and the
+ * section disappears once all are. A step the admin cannot do themselves says who can.
+ */
+function GettingStarted({ steps }: { steps: StartStep[] }) {
   const t = useT();
+  if (steps.length === 0) return null;
   return (
     <section className="card getting-started" aria-labelledby="dashboard-start">
       <h2 id="dashboard-start" className="card-title">
         {t("dashboard:start.title")}
       </h2>
       <p className="card-note">{t("dashboard:start.intro")}</p>
-      <ul className="getting-started-list">
-        <li>
-          <a className="button button-primary" href="/users/create">
-            {t("dashboard:start.createUser")}
-          </a>
-          <span>{t("dashboard:start.createUserHint")}</span>
-        </li>
-        <li>
-          <a className="button" href="/invites">
-            {t("dashboard:start.invite")}
-          </a>
-          <span>{t("dashboard:start.inviteHint")}</span>
-        </li>
-      </ul>
+      <ol className="getting-started-list">
+        {steps.map((step) => (
+          <li key={step.key} data-step={step.key}>
+            <span className="getting-started-links">
+              {step.links.map((link) => (
+                <a key={link.href} className={link.primary ? "button button-primary" : "button"} href={link.href}>
+                  {link.label}
+                </a>
+              ))}
+            </span>
+            <span>{step.hint}</span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
 
+/** The steps still to do, for this admin and edition. */
+function startSteps(t: Translate, { licenses, usersTotal, canCreateTeams, canAddLicenses, edition }: { licenses: DashboardLicenses; usersTotal: number; canCreateTeams: boolean; canAddLicenses: boolean; edition: NavEdition }): StartStep[] {
+  const steps: StartStep[] = [];
+  if (licenses.teams === 0) {
+    steps.push(
+      canCreateTeams
+        ? { key: "team", links: [{ href: "/teams/create", label: t("dashboard:start.createTeam"), primary: true }], hint: t("dashboard:start.createTeamHint") }
+        : { key: "team", links: [], hint: t("dashboard:start.noTeamAdmin") },
+    );
+  }
+  if (licenses.seats.capacity === 0) {
+    const verb = edition === "public" ? "purchase" : "activate";
+    steps.push(
+      canAddLicenses
+        ? { key: "license", links: [{ href: "/purchase", label: t(`dashboard:start.${verb}`), primary: steps.length === 0 }], hint: t(`dashboard:start.${verb}Hint`) }
+        : { key: "license", links: [], hint: t("dashboard:start.activateAdmin") },
+    );
+  }
+  if (usersTotal === 0) {
+    steps.push({
+      key: "user",
+      links: [
+        { href: "/users/create", label: t("dashboard:start.createUser"), primary: steps.length === 0 },
+        { href: "/invites", label: t("dashboard:start.invite") },
+      ],
+      hint: t("dashboard:start.createUserHint"),
+    });
+  }
+  return steps;
+}
+
+/** The warning banner: packs that expire soon and packs that expired lately, linking to each list. */
+function ExpiryBanner({ licenses }: { licenses: DashboardLicenses }) {
+  const t = useT();
+  if (licenses.nearExpiration === 0 && licenses.expired === 0) return null;
+  return (
+    <div className="alert alert-warning dashboard-expiry" role="status">
+      <strong>{t("dashboard:expiry.title")}</strong>
+      <ul>
+        {licenses.nearExpiration > 0 ? (
+          <li>
+            <a href="/licenses?state=nearExpiration">{counted(t, "dashboard:expiry.near", licenses.nearExpiration, { days: licenseNearExpirationDays })}</a>
+          </li>
+        ) : null}
+        {licenses.expired > 0 ? (
+          <li>
+            <a href="/licenses?state=expired">{counted(t, "dashboard:expiry.expired", licenses.expired, { days: licenseNearExpirationDays })}</a>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
 /**
- * The dashboard (SPEC §2): users by status and by last-seen time group, within the admin's
- * scope, as two server-rendered bar charts with their numbers; getting-started prompts while the
- * scope has no users. No island: the page sends no script. The license gauge joins this page
- * with the licenses feature.
+ * The dashboard (SPEC §2): the license gauge, users by status and by last-seen time group,
+ * within the admin's scope, as server-rendered charts with their numbers; a warning banner for
+ * packs near or past expiration; getting-started prompts for what is still missing. No island:
+ * nothing on this page changes licenses, so the gauge is drawn without script.
  */
-export function DashboardPage({ data, allTeams }: DashboardPageProps) {
+export function DashboardPage({ data, licenses, allTeams, canCreateTeams, canAddLicenses, edition }: DashboardPageProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -131,9 +220,20 @@ export function DashboardPage({ data, allTeams }: DashboardPageProps) {
         <span>{allTeams ? t("dashboard:scope.all") : t("dashboard:scope.teams")}</span>
         <strong className="dashboard-total">{t("dashboard:total", { total: format(total) })}</strong>
       </p>
-      {total === 0 ? (
-        <GettingStarted />
-      ) : (
+      <ExpiryBanner licenses={licenses} />
+      <GettingStarted steps={startSteps(t, { licenses, usersTotal: total, canCreateTeams, canAddLicenses, edition })} />
+      {licenses.teams > 0 ? (
+        <section className="card dashboard-licenses" aria-labelledby={`${id}-licenses`}>
+          <h2 id={`${id}-licenses`} className="card-title">
+            {t("dashboard:licenses.title")}
+          </h2>
+          <SeatsGauge seats={licenses.seats} title={t(allTeams ? "licenses:gauge.titleAll" : "licenses:gauge.titleMine")} />
+          <p className="card-note">
+            <a href="/licenses">{t("dashboard:licenses.manage")}</a>
+          </p>
+        </section>
+      ) : null}
+      {total === 0 ? null : (
         <div className="dashboard-charts">
           <section className="card" aria-labelledby={`${id}-status`}>
             <h2 id={`${id}-status`} className="card-title">

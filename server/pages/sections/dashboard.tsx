@@ -1,13 +1,36 @@
 import { DashboardPage } from "../../../client/pages/DashboardPage";
+import { addSeats, NO_SEATS } from "../../../client/components/licenses/SeatsGauge";
 import { cachedDashboardCounts } from "../../services/dashboard";
-import { loadScope } from "../../services/scope";
+import { loadScope, scopedTeamIds } from "../../services/scope";
+import { expiryCounts, scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
-/** The dashboard (/dashboard): the same counts as `GET /v2/dashboard`, rendered without script. */
-export async function dashboardPage({ services, admin }: PageContext): Promise<PageResult> {
+/**
+ * The dashboard (/dashboard): the same counts as `GET /v2/dashboard`, the license gauge of the
+ * scope, the expiry warnings and the getting-started prompts, rendered without script.
+ */
+export async function dashboardPage({ services, admin, edition }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const data = await cachedDashboardCounts(services.db, scope, admin.timezone);
-  return { titleKey: "pages:titles.dashboard", body: <DashboardPage data={data} allTeams={scope.role === "root"} /> };
+  const teams = await scopeTeamRows(services.db, scope);
+  const [data, seats, expiry] = await Promise.all([
+    cachedDashboardCounts(services.db, scope, admin.timezone),
+    seatsByTeam(services.db, scopedTeamIds(scope)),
+    expiryCounts(services.db, scope),
+  ]);
+  const root = admin.role === "root";
+  return {
+    titleKey: "pages:titles.dashboard",
+    body: (
+      <DashboardPage
+        data={data}
+        licenses={{ seats: [...seats.values()].reduce((total, value) => addSeats(total, value), NO_SEATS), teams: teams.length, ...expiry }}
+        allTeams={root}
+        canCreateTeams={root}
+        canAddLicenses={edition === "public" || root}
+        edition={edition}
+      />
+    ),
+  };
 }
 
 /** The dashboard section's pages, by route path. */

@@ -3,6 +3,7 @@ import { ADMIN_PAGES } from "./admins";
 import { USERS_PAGES } from "./users";
 import { dashboardPages } from "./dashboard";
 import { teamPages } from "./teams";
+import { licensePages } from "./licenses";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -13,4 +14,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...dashboardPages,
   ...teamPages,
   ...ADMIN_PAGES,
+  ...licensePages,
 };

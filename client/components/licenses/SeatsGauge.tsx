@@ -1,0 +1,95 @@
+import { useId } from "react";
+import { useLang, useT } from "../render-context";
+import { formatNumber } from "../../lib/datetime";
+import { counted } from "./format";
+
+/** A team's (or a scope's) licenses: the shape of `GET /v2/teams/{slug}/seats`. */
+export interface Seats {
+  capacity: number;
+  users: number;
+  invites: number;
+  available: number;
+}
+
+/** No licenses, nobody using any: what a scope without teams shows. */
+export const NO_SEATS: Seats = { capacity: 0, users: 0, invites: 0, available: 0 };
+
+/** The sum of several teams' seats (a scope's gauge); available is summed, never recomputed. */
+export function addSeats(a: Seats, b: Seats, sign: 1 | -1 = 1): Seats {
+  return {
+    capacity: a.capacity + sign * b.capacity,
+    users: a.users + sign * b.users,
+    invites: a.invites + sign * b.invites,
+    available: a.available + sign * b.available,
+  };
+}
+
+const SEGMENTS = ["users", "invites", "available"] as const;
+const RADIUS = 52;
+
+/**
+ * The license gauge of SPEC §2 (Users / Invites / Available) as an inline SVG ring drawn on the
+ * server. The ring is decoration (aria-hidden); the numbers are real text beside it, so a screen
+ * reader, a page without script and a search for the number all read the same figures. When the
+ * used licenses exceed the capacity (a pack expired under its users) the ring is drawn against
+ * what is used and a note says by how much.
+ */
+export function SeatsGauge({ seats, title }: { seats: Seats; title: string }) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const format = (n: number) => formatNumber(n, lang);
+  const used = seats.users + seats.invites;
+  const over = Math.max(0, used - seats.capacity);
+  const total = Math.max(seats.capacity, used, 1);
+  let start = 0;
+  return (
+    <figure className="seats-gauge" aria-labelledby={`${id}-title`} data-capacity={seats.capacity} data-available={seats.available}>
+      <svg className="seats-gauge-ring" viewBox="0 0 120 120" width={120} height={120} aria-hidden="true" focusable="false">
+        <circle className="seats-gauge-track" cx={60} cy={60} r={RADIUS} pathLength={100} />
+        {SEGMENTS.map((key) => {
+          const share = (Math.max(0, seats[key]) / total) * 100;
+          const element =
+            share > 0 ? (
+              <circle
+                key={key}
+                className={`seats-gauge-arc seats-gauge-${key}`}
+                cx={60}
+                cy={60}
+                r={RADIUS}
+                pathLength={100}
+                strokeDasharray={`${share.toFixed(3)} ${(100 - share).toFixed(3)}`}
+                strokeDashoffset={(25 - start).toFixed(3)}
+              />
+            ) : null;
+          start += share;
+          return element;
+        })}
+        <text className="seats-gauge-figure" x={60} y={62} textAnchor="middle">
+          {format(seats.available)}
+        </text>
+        <text className="seats-gauge-unit" x={60} y={80} textAnchor="middle">
+          {t("licenses:gauge.availableShort")}
+        </text>
+      </svg>
+      <div className="seats-gauge-text">
+        <figcaption id={`${id}-title`} className="seats-gauge-title">
+          {title}
+        </figcaption>
+        <dl className="seats-gauge-legend">
+          {SEGMENTS.map((key) => (
+            <div key={key} className={`seats-gauge-item seats-gauge-item-${key}`}>
+              <dt>
+                <span className={`seats-gauge-swatch seats-gauge-${key}`} aria-hidden="true" />
+                {t(`licenses:gauge.${key}`)}
+              </dt>
+              <dd data-seats={key}>{format(seats[key])}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="seats-gauge-capacity">{t("licenses:gauge.capacity", { capacity: format(seats.capacity) })}</p>
+        {over > 0 ? <p className="seats-gauge-over">{counted(t, "licenses:gauge.over", over, { over: format(over) })}</p> : null}
+      </div>
+    </figure>
+  );
+}

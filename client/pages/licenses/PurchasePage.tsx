@@ -1,0 +1,34 @@
+import type { NavEdition } from "../../../shared/domain/navigation";
+import { Island } from "../../components/Island";
+import { useT } from "../../components/render-context";
+import { ActivateForm, type ActivateFormProps } from "../../islands/ActivateForm";
+import { PurchaseForm, type PurchaseFormProps } from "../../islands/PurchaseForm";
+import { LICENSES_ISLAND_NAMESPACES } from "./LicensesPage";
+
+/** Props of /purchase: the form of the installation's edition. */
+export type PurchasePageProps = { edition: "public"; purchase: PurchaseFormProps } | { edition: "private"; activate: ActivateFormProps };
+
+/**
+ * /purchase (SPEC §2 Licenses → Purchase in the public edition, Activate in the private one,
+ * root only there): one island per form, in a card, with a way to the packs.
+ */
+export function PurchasePage(props: PurchasePageProps) {
+  const t = useT();
+  const edition: NavEdition = props.edition;
+  return (
+    <div className="profile-page purchase-page">
+      <p className="back-link">
+        <a href="/licenses">{t("licenses:purchase.back")}</a>
+      </p>
+      <section className="card" aria-labelledby="purchase-title">
+        <h2 id="purchase-title" className="card-title">{t(edition === "public" ? "licenses:purchase.title" : "licenses:activate.title")}</h2>
+        <p className="card-note">{t(edition === "public" ? "licenses:purchase.intro" : "licenses:activate.intro")}</p>
+        {props.edition === "public" ? (
+          <Island name="PurchaseForm" component={PurchaseForm} props={props.purchase} namespaces={LICENSES_ISLAND_NAMESPACES} />
+        ) : (
+          <Island name="ActivateForm" component={ActivateForm} props={props.activate} namespaces={LICENSES_ISLAND_NAMESPACES} />
+        )}
+      </section>
+    </div>
+  );
+}

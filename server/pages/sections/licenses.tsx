@@ -1,0 +1,105 @@
+import { LicensesPage, type LicenseListView } from "../../../client/pages/licenses/LicensesPage";
+import { PurchasePage } from "../../../client/pages/licenses/PurchasePage";
+import type { SeatsRow } from "../../../client/islands/LicenseGauge";
+import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
+import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
+import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
+import { AppError } from "../../http/errors";
+import { loadScope, scopedTeamIds } from "../../services/scope";
+import { listPacks } from "../../services/licenses";
+import { scopeTeamRows, seatsByTeam } from "./licensesData";
+import type { PageContext, PageLoaders, PageResult } from "./types";
+
+const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const;
+
+/**
+ * The list query of a /licenses address, validated like `GET /v2/licenses`. A page never answers
+ * 400: a parameter that does not validate (a hand-edited link) is dropped and its default used.
+ */
+export function licensesQueryFromUrl(query: Record<string, unknown>): LicenseListQuery {
+  const input: Record<string, string> = {};
+  for (const name of LIST_PARAMS) {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? (raw[0] as unknown) : raw;
+    if (typeof value === "string" && value.trim() !== "") input[name] = value;
+  }
+  for (let attempt = 0; attempt <= LIST_PARAMS.length; attempt++) {
+    const parsed = LicenseListQuerySchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return LicenseListQuerySchema.parse({});
+}
+
+const sum = (all: Iterable<Seats>) => [...all].reduce((total, seats) => addSeats(total, seats), NO_SEATS);
+
+/** /licenses: the packs in scope with the gauge and the per-company summary of the companies shown. */
+async function licensesPage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
+  const db = services.db;
+  const scope = await loadScope(db, admin);
+  let query = licensesQueryFromUrl(req.query);
+  const teams = await scopeTeamRows(db, scope);
+  let page;
+  try {
+    page = await listPacks(db, scope, query);
+  } catch (error) {
+    // A stale or mangled cursor starts again from the first page instead of failing the page.
+    if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
+    query = { ...query, cursor: undefined };
+    page = await listPacks(db, scope, query);
+  }
+  const bySlug = new Map(teams.map((team) => [team.slug, team]));
+  const filterTeam = query.team ? bySlug.get(query.team) ?? null : null;
+  const seats = await seatsByTeam(db, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
+  const shown = [...new Set([...(filterTeam ? [filterTeam.slug] : []), ...page.items.map((pack) => pack.team).filter((slug): slug is string => slug !== null)])];
+  const rows: SeatsRow[] = shown.flatMap((slug) => {
+    const team = bySlug.get(slug);
+    return team ? [{ slug, teamName: team.teamName, seats: seats.get(team.id) ?? NO_SEATS }] : [];
+  });
+  const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, cursor: query.cursor };
+  const teamRefs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
+  const listed = teamRefs.length <= TEAM_LIST_MAX ? teamRefs : null;
+  return {
+    titleKey: "pages:titles.licenses",
+    body: (
+      <LicensesPage
+        query={view}
+        total={page.total}
+        nextCursor={page.nextCursor}
+        teams={teamRefs}
+        edition={edition}
+        canAddLicenses={edition === "public" || admin.role === "root"}
+        gauge={{ seats: sum(seats.values()), team: filterTeam ? { slug: filterTeam.slug, teamName: filterTeam.teamName } : null, allTeams: admin.role === "root", rows }}
+        table={{
+          items: page.items.map((pack) => ({ ...pack, teamName: pack.team ? bySlug.get(pack.team)?.teamName ?? null : null })),
+          canManage: admin.role === "root",
+          teams: listed,
+          csrfToken,
+          timezone: admin.timezone,
+        }}
+      />
+    ),
+  };
+}
+
+/** /purchase: Purchase (public edition) or Activate (private edition; the route guard keeps admins out). */
+async function purchasePage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
+  const scope = await loadScope(services.db, admin);
+  const all = (await scopeTeamRows(services.db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
+  const teams = all.length <= TEAM_LIST_MAX ? all : null;
+  if (edition === "private") {
+    if (admin.role !== "root") throw new AppError("licenseActivate403");
+    return { titleKey: "pages:titles.activate", body: <PurchasePage edition="private" activate={{ teams, csrfToken, timezone: admin.timezone }} /> };
+  }
+  const team = typeof req.query.team === "string" ? all.find((item) => item.slug === req.query.team) : undefined;
+  return {
+    titleKey: "pages:titles.purchase",
+    body: <PurchasePage edition="public" purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }} />,
+  };
+}
+
+/** The license pages of SPEC §2, by route path. */
+export const licensePages: PageLoaders = {
+  "/licenses": licensesPage,
+  "/purchase": purchasePage,
+};
