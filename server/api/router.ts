@@ -19,6 +19,7 @@ import { serviceRouter } from "./service/router";
 import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
 import { licensesRouter } from "./licenses/router";
+import { settingsRouter } from "./settings/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -51,5 +52,6 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(serviceTokensRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(licensesRouter(deps));
+  router.use(settingsRouter(deps));
   return router;
 }

@@ -75,7 +75,7 @@ export function pagesRouter(deps: PageDeps): Router {
       }
       if (page === "signup") {
         return renderPublic(res, 200, lang, "auth:signup.title",
-          <SignUpPage lang={lang} captcha={deps.captcha} timezones={[...TIMEZONES]} registrationEnabled={general.registrationEnabled} />, hrefs);
+          <SignUpPage lang={lang} captcha={deps.captcha} timezones={[...TIMEZONES]} registrationEnabled={general.registrationEnabled} />, hrefs, general.warningBanner[lang]);
       }
       return renderPublic(res, 200, lang, "auth:forgot.title", <ForgotPasswordPage lang={lang} />, hrefs);
     });

@@ -17,7 +17,7 @@ import type { RequestOrigin, ServiceContext } from "./context";
 import { issueToken } from "./oneTimeTokens";
 import { hashPassword, setAdminPassword } from "./passwords";
 import { actorOf, teamInScope, type Scope } from "./scope";
-import { readSettings } from "./settings";
+import { emailingEnabled, readSettings } from "./settings";
 import { runTransaction } from "../db/transaction";
 
 /**
@@ -42,7 +42,7 @@ async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[])
 export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: SessionAdmin, input: AdminCreateReq, origin: RequestOrigin): Promise<AdminDetail> {
   const { db, config, mail } = ctx;
   if (input.root && scope.role !== "root") throw new AppError("adminCreate403");
-  if (input.invite && !mail.enabled) throw new AppError("adminCreate501");
+  if (input.invite && !(await emailingEnabled(db, mail))) throw new AppError("adminCreate501");
   const teamIds = await creationTeams(ctx, scope, input.teams);
   const username = input.username.trim().toLowerCase();
   if (await db.selectFrom("admins").select("id").where("username", "=", username).executeTakeFirst()) throw new AppError("adminCreate409");

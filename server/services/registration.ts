@@ -36,7 +36,7 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
   const { db, config, mail } = ctx;
   const settings = await readSettings(db);
   if (!settings.general.registrationEnabled) throw new AppError("register403");
-  if (!mail.enabled) throw new AppError("register501");
+  if (!settings.general.emailNotifications || !mail.enabled) throw new AppError("register501");
   const username = input.username.trim().toLowerCase();
   const now = Date.now();
   let created: { adminId: number; teamId: number; mailId: number };

@@ -10,7 +10,7 @@ import { enqueueMail } from "../mail/outbox";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { actorOf, type Scope } from "./scope";
-import { readSettings } from "./settings";
+import { emailingEnabled, readSettings } from "./settings";
 import { findScopedUser } from "./userShared";
 import { issueUserToken } from "./userTokens";
 import { runTransaction } from "../db/transaction";
@@ -45,7 +45,7 @@ export async function sendUserPasswordReset(ctx: ServiceContext, scope: Scope, u
   const { db, config, mail } = ctx;
   const user = await findScopedUser(db, scope, uid, "userReset404");
   if (!email.safeParse(user.username).success) throw new AppError("notValidEmailAccount", 400);
-  if (!mail.enabled) throw new AppError("emailDisabled", 501);
+  if (!(await emailingEnabled(db, mail))) throw new AppError("emailDisabled", 501);
   const { general, security } = await readSettings(db);
   await runTransaction(db, async (trx) => {
     const token = await issueUserToken(trx, user.id, "reset", security.userPasswordResetTokenExpiryMinutes);

@@ -5,8 +5,8 @@ import {
   SettingsGroupSchemas,
   type Settings,
   type SettingsGroup,
-} from "../../shared/schemas/settings";
-import type { Database } from "../db/types";
+} from "../../../shared/schemas/settings";
+import type { Database } from "../../db/types";
 
 const isGroup = (name: string): name is SettingsGroup => (SETTINGS_GROUPS as readonly string[]).includes(name);
 
@@ -24,3 +24,4 @@ export async function readSettings(db: Kysely<Database>): Promise<Settings> {
   }
   return settings;
 }
+

@@ -1,0 +1,15 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types";
+import type { MailService } from "../../mail/service";
+import { readSettings } from "./read";
+
+/**
+ * Whether calls that must e-mail may go ahead: the installation can send (`MAIL` is not
+ * `disabled`) and a root has not switched e-mail notifications off (SPEC §3). Callers answer
+ * SPEC's 501 'Emailing is Disabled' when it is false.
+ */
+export async function emailingEnabled(db: Kysely<Database>, mail: Pick<MailService, "enabled">): Promise<boolean> {
+  if (!mail.enabled) return false;
+  const { general } = await readSettings(db);
+  return general.emailNotifications;
+}

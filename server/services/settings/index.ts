@@ -1,0 +1,9 @@
+/**
+ * System settings of SPEC §3 (issue 17): reading them over the defaults, presenting them with
+ * secrets masked, and changing one group at a time with an audited before/after.
+ */
+export { readSettings } from "./read";
+export { emailingEnabled } from "./emailing";
+export { presentSettings, presentGroup, type PresentedSettings } from "./present";
+export { updateSettingsGroup, type SettingsUpdateResult } from "./update";
+export { describeCertificates, type CertificateInfo } from "./certificates";
