@@ -29,6 +29,7 @@ export const islandRegistry = {
   LicensesTable: () => import("./LicensesTable").then((m) => m.LicensesTable),
   PurchaseForm: () => import("./PurchaseForm").then((m) => m.PurchaseForm),
   ActivateForm: () => import("./ActivateForm").then((m) => m.ActivateForm),
+  SettingsForm: () => import("./SettingsForm").then((m) => m.SettingsForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

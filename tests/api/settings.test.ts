@@ -172,12 +172,13 @@ describe.each(testDialects())("settings API on %s", (dialect) => {
     expect((await get()).body.certs.clientCaCertificates).toBe(pem.trim());
   });
 
-  it("describes each certificate (subject, fingerprint, days left) and refuses an expired one", () => {
+  it("describes each certificate (subject, fingerprint, days left) and marks an expired one", () => {
     const pem = selfSigned(10);
     const [info] = describeCertificates(pem)!;
     expect(info).toMatchObject({ subject: "CN=Bulwark Test CA", issuer: "CN=Bulwark Test CA" });
     expect(info!.fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(info!.daysLeft).toBeGreaterThanOrEqual(9);
-    expect(describeCertificates(pem, Date.now() + 11 * 86_400_000)).toBeNull();
+    expect(info!.expired).toBe(false);
+    expect(describeCertificates(pem, Date.now() + 11 * 86_400_000)![0]!.expired).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ export interface CertificateInfo {
   validTo: string;
   fingerprint256: string;
   daysLeft: number;
+  expired: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -15,8 +16,8 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 
 /**
  * Parses each certificate of a PEM bundle with node's X509Certificate (the schema only checked
- * the PEM shape). Null when any block is not a certificate or has expired at `now`: the caller
- * answers 'certificate 400 invalid'.
+ * the PEM shape). Null when any block is not a certificate; an upload with a null or an expired
+ * one is 'certificate 400 invalid', while the page still describes a stored one that has expired since.
  */
 export function describeCertificates(pem: string, now: number = Date.now()): CertificateInfo[] | null {
   const blocks = pem.match(PEM_BLOCK) ?? [];
@@ -30,7 +31,7 @@ export function describeCertificates(pem: string, now: number = Date.now()): Cer
       return null;
     }
     const validTo = Date.parse(cert.validTo);
-    if (!Number.isFinite(validTo) || validTo <= now) return null;
+    if (!Number.isFinite(validTo)) return null;
     out.push({
       subject: cert.subject,
       issuer: cert.issuer,
@@ -38,6 +39,7 @@ export function describeCertificates(pem: string, now: number = Date.now()): Cer
       validTo: new Date(validTo).toISOString(),
       fingerprint256: cert.fingerprint256,
       daysLeft: Math.floor((validTo - now) / DAY_MS),
+      expired: validTo <= now,
     });
   }
   return out;

@@ -93,7 +93,8 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
     const next = parsed.data as Settings[G];
     if (group === "certs") {
       const pem = (next as Settings["certs"]).clientCaCertificates;
-      if (pem !== null && describeCertificates(pem, now) === null) {
+      const described = pem === null ? [] : describeCertificates(pem, now);
+      if (described === null || described.some((c) => c.expired)) {
         throw new AppError("settingsCerts400", 400, [{ path: ["clientCaCertificates"], code: "custom", message: V.certificate }]);
       }
     }

@@ -1,0 +1,106 @@
+import type { SettingsGroup } from "../../../shared/schemas/settings";
+import { Island } from "../../components/Island";
+import { useT } from "../../components/render-context";
+import { SettingsForm } from "../../islands/SettingsForm";
+
+/** Namespaces the settings islands read in the browser. */
+export const SETTINGS_ISLAND_NAMESPACES = ["settings", "validation"] as const;
+
+/** The tabs of /settings (SPEC §2) and the groups each holds. */
+export const SETTINGS_TABS = {
+  general: ["general"],
+  message: ["messaging"],
+  call: ["calling"],
+  attachment: ["attachments"],
+  security: ["security"],
+  tls: ["tls", "certs"],
+} as const satisfies Record<string, readonly SettingsGroup[]>;
+
+/** A tab of /settings. */
+export type SettingsTab = keyof typeof SETTINGS_TABS;
+
+/** What the TLS/domain tab shows of one trusted CA certificate. */
+export interface CertificateView {
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  fingerprint256: string;
+  daysLeft: number;
+}
+
+/** Props of /settings: the open tab, the values of its groups, the CA bundle's certificates. */
+export interface SettingsPageProps {
+  tab: SettingsTab;
+  groups: Partial<Record<SettingsGroup, Record<string, unknown>>>;
+  certificates: CertificateView[];
+  csrfToken: string;
+}
+
+/** Days before expiry from which the page warns (issue 17). */
+export const CERT_WARNING_DAYS = 30;
+
+function Certificates({ certificates }: { certificates: CertificateView[] }) {
+  const t = useT();
+  if (certificates.length === 0) return null;
+  return (
+    <ul className="cert-list">
+      {certificates.map((c) => (
+        <li key={c.fingerprint256} className="card">
+          {c.daysLeft <= CERT_WARNING_DAYS ? <p className="alert alert-warning" role="note">{t("settings:certExpiring")}</p> : null}
+          <dl>
+            <dt>{t("settings:certSubject")}</dt>
+            <dd>{c.subject}</dd>
+            <dt>{t("settings:certIssuer")}</dt>
+            <dd>{c.issuer}</dd>
+            <dt>{t("settings:certFingerprint")}</dt>
+            <dd><code className="break-all">{c.fingerprint256}</code></dd>
+          </dl>
+          <p>{t("settings:certValidity", { from: c.validFrom.slice(0, 10), to: c.validTo.slice(0, 10) })} · {t("settings:certDaysLeft", { count: c.daysLeft })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /settings (root only): the SPEC §2 tabs as links (each a page of its own, so a tab works
+ * without JavaScript) and one form island per settings group of the open tab.
+ */
+export function SettingsPage({ tab, groups, certificates, csrfToken }: SettingsPageProps) {
+  const t = useT();
+  return (
+    <div className="page-settings">
+      <nav aria-label={t("settings:tabsLabel")} className="tabs">
+        <ul className="tab-list">
+          {(Object.keys(SETTINGS_TABS) as SettingsTab[]).map((name) => (
+            <li key={name}>
+              <a href={`/settings?tab=${name}`} className={name === tab ? "tab tab-active" : "tab"} aria-current={name === tab ? "page" : undefined}>
+                {t(`settings:tabs.${name}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {SETTINGS_TABS[tab].map((group) => (
+        <section key={group} className="card" aria-labelledby={`settings-${group}`}>
+          <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>
+          {group === "certs" ? <Certificates certificates={certificates} /> : null}
+          <Island name="SettingsForm" component={SettingsForm} props={{ group, values: groups[group] ?? {}, csrfToken }} namespaces={SETTINGS_ISLAND_NAMESPACES} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /apps (root only): the app version policy per platform, one form. */
+export function AppsPage({ values, csrfToken }: { values: Record<string, unknown>; csrfToken: string }) {
+  const t = useT();
+  return (
+    <section className="card" aria-labelledby="settings-apps">
+      <h2 id="settings-apps">{t("settings:groups.apps")}</h2>
+      <p>{t("settings:appsIntro")}</p>
+      <Island name="SettingsForm" component={SettingsForm} props={{ group: "apps", values, csrfToken }} namespaces={SETTINGS_ISLAND_NAMESPACES} />
+    </section>
+  );
+}

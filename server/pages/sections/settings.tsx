@@ -1,0 +1,28 @@
+import { AppsPage, SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../client/pages/settings/SettingsPage";
+import { describeCertificates, presentSettings, readSettings } from "../../services/settings";
+import { requireRoot } from "../../services/scope";
+import { loadScope } from "../../services/scope";
+import type { PageContext, PageLoaders, PageResult } from "./types";
+
+const isTab = (value: unknown): value is SettingsTab => typeof value === "string" && Object.prototype.hasOwnProperty.call(SETTINGS_TABS, value);
+
+/** /settings?tab=…: the open tab's groups (secrets masked) and the CA bundle's certificates. */
+async function settingsPage({ req, services, admin, csrfToken }: PageContext): Promise<PageResult> {
+  requireRoot(await loadScope(services.db, admin));
+  const tab = isTab(req.query.tab) ? req.query.tab : "general";
+  const settings = presentSettings(await readSettings(services.db));
+  const groups = Object.fromEntries(SETTINGS_TABS[tab].map((g) => [g, settings[g] as unknown as Record<string, unknown>]));
+  const pem = settings.certs.clientCaCertificates;
+  const certificates = tab === "tls" && pem ? (describeCertificates(pem) ?? []) : [];
+  return { titleKey: "pages:titles.settings", body: <SettingsPage tab={tab} groups={groups} certificates={certificates} csrfToken={csrfToken} /> };
+}
+
+/** /apps: the app version policy. */
+async function appsPage({ services, admin, csrfToken }: PageContext): Promise<PageResult> {
+  requireRoot(await loadScope(services.db, admin));
+  const { apps } = await readSettings(services.db);
+  return { titleKey: "pages:titles.apps", body: <AppsPage values={apps as unknown as Record<string, unknown>} csrfToken={csrfToken} /> };
+}
+
+/** The settings pages (issue 17). */
+export const settingsPages: PageLoaders = { "/settings": settingsPage, "/apps": appsPage };

@@ -1,0 +1,65 @@
+/**
+ * Issue 17 (pages): /settings with its SPEC §2 tabs, each group's form with every field, its
+ * default and help text, the TLS/domain tab's certificate details; /apps; both root only.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { testDialects } from "../support/db";
+import { bearerFor, buildAdmin, buildTeam, signIn } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
+
+describe.each(testDialects())("settings pages on %s", (dialect) => {
+  let server: TestServer;
+  let root: Row<"admins">;
+  let admin: Row<"admins">;
+  const page = async (url: string, who: Row<"admins">) => server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, who)).header);
+
+  beforeAll(async () => {
+    server = await getTestServer({ dialect });
+    root = await buildAdmin(server.database.db, { role: "root", teams: [], lang: "pt" });
+    admin = await buildAdmin(server.database.db, { teams: [await buildTeam(server.database.db)] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("shows the six tabs and the general form in the admin's language, with defaults and help texts", async () => {
+    const res = await page("/settings", root);
+    expect(res.status).toBe(200);
+    for (const tab of ["Geral", "Mensagens", "Chamadas", "Anexos", "Segurança", "TLS/domínio"]) expect(res.text).toContain(`>${tab}</a>`);
+    expect(res.text).toContain('aria-current="page"');
+    expect(res.text).toContain("Registo público");
+    expect(res.text).toContain("Predefinição: 7"); // userInviteExpiryDays
+    expect(res.text).toContain('bulwark-island name="SettingsForm"');
+  });
+
+  it("renders each tab's groups, and the TLS/domain tab describes the uploaded CA certificate", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
+    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", path.join(dir, "k.pem"), "-out", path.join(dir, "c.pem"), "-days", "20", "-subj", "/CN=Pages CA"], { stdio: "ignore" });
+    const pem = readFileSync(path.join(dir, "c.pem"), "utf8");
+    const put = await server.request().put("/v2/settings/certs").set("Authorization", await bearerFor(server.config, root)).send({ clientCaCertificates: pem });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const tls = await page("/settings?tab=tls", root);
+    expect(tls.status).toBe(200);
+    expect(tls.text).toContain("CN=Pages CA");
+    expect(tls.text).toMatch(/([0-9A-F]{2}:){31}[0-9A-F]{2}/);
+    expect(tls.text).toContain("Este certificado expira dentro de 30 dias.");
+    expect(tls.text).toContain("Cifras TLS");
+    for (const [tab, text] of [["message", "Limite de mensagens"], ["call", "Servidor TURN/STUN"], ["attachment", "Limite de anexos"], ["security", "Modo NIAP"]]) {
+      expect((await page(`/settings?tab=${tab}`, root)).text).toContain(text);
+    }
+  });
+
+  it("shows /apps with every platform to root, and refuses both pages to other admins", async () => {
+    const apps = await page("/apps", root);
+    expect(apps.status).toBe(200);
+    for (const platform of ["Android", "iOS", "Windows", "ECS"]) expect(apps.text).toContain(platform);
+    expect(apps.text).toContain("Versão mínima suportada");
+    expect((await page("/settings", admin)).status).toBe(403);
+    expect((await page("/apps", admin)).status).toBe(403);
+  });
+});
