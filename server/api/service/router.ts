@@ -4,6 +4,8 @@ import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
 import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
+import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
+import { checkAppVersion, effectiveSettings } from "../../services/settings";
 import type { ApiDeps } from "../router";
 
 /**
@@ -26,6 +28,19 @@ export function serviceRouter({ services }: ApiDeps): Router {
   router.post("/service/wipes/ack", auth, validate(WipeAckSchema), async (req, res) => {
     await acknowledgeWipe(services.db, inputOf(res, WipeAckSchema).device, serviceCallerOf(res), originOf(req));
     res.json({ ok: true });
+  });
+  // The effective settings of a team; the service polls with If-None-Match and gets 304 while unchanged.
+  router.get("/service/settings", auth, validate(ServiceSettingsQuerySchema, "query"), async (req, res) => {
+    const effective = await effectiveSettings(services.db, inputOf(res, ServiceSettingsQuerySchema).team);
+    const etag = `"${effective.version}"`;
+    res.set({ ETag: etag, "Cache-Control": "no-cache" });
+    const match = req.get("If-None-Match");
+    if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return res.status(304).end();
+    res.json(effective);
+  });
+
+  router.get("/service/apps/check", auth, validate(AppCheckQuerySchema, "query"), async (_req, res) => {
+    res.json(await checkAppVersion(services.db, inputOf(res, AppCheckQuerySchema)));
   });
   return router;
 }

@@ -7,3 +7,4 @@ export { emailingEnabled } from "./emailing";
 export { presentSettings, presentGroup, type PresentedSettings } from "./present";
 export { updateSettingsGroup, type SettingsUpdateResult } from "./update";
 export { describeCertificates, type CertificateInfo } from "./certificates";
+export { effectiveSettings, checkAppVersion, type EffectiveSettings, type AppCheck } from "./effective";

@@ -22,5 +22,7 @@ export const serviceRows: MatrixRow[] = [
   },
   { method: "POST", route: "/service/devices", request: (f) => ({ url: "/v2/service/devices", body: { user: f.adminA.username, device: { token: `t-${f.tag}`, platform: 1 } } }), expect: everyone(401) },
   { method: "GET", route: "/service/wipes", request: () => ({ url: "/v2/service/wipes" }), expect: everyone(401) },
+  { method: "GET", route: "/service/settings", request: () => ({ url: "/v2/service/settings" }), expect: everyone(401) },
+  { method: "GET", route: "/service/apps/check", request: () => ({ url: "/v2/service/apps/check?platform=1&version=5.1.0" }), expect: everyone(401) },
   { method: "POST", route: "/service/wipes/ack", request: () => ({ url: "/v2/service/wipes/ack", body: { device: randomUUID() } }), expect: everyone(401) },
 ];
