@@ -77,6 +77,19 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     expect((await post("/v2/public/auth", { username: admin.username, password: hex })).status).toBe(403);
   });
 
+  it("admin password history: a recent password is refused at 5 and accepted again at 1", async () => {
+    const admin = await buildAdmin(db(), {});
+    const first = await givePassword(db(), server.config, admin);
+    const second = await sha512Hex("Sec0nd!Password");
+    const bearer = async () => bearerFor(server.config, await db().selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow());
+    const change = async (password: string, next: string) => server.request().put("/v2/me/password").set("Authorization", await bearer()).send({ password, new_password: next });
+    await put("security", { adminPasswordHistory: 5, maxFailedAdminSignIns: 10 });
+    expect((await change(first, second)).status).toBe(200);
+    expectError(await change(second, first), 422, "passwordChange422");
+    await put("security", { adminPasswordHistory: 1 });
+    expect((await change(second, first)).status).toBe(200);
+  });
+
   it("e-mail notifications off answers 501 'Emailing is Disabled' on calls that must e-mail; on, the reset link carries the 'my' URL prefix", async () => {
     const team = await buildTeam(db());
     const user = await buildUser(db(), { team, username: `prefix-${dialect}@example.test` });
