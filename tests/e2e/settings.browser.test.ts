@@ -3,6 +3,10 @@
  * 400 marks the field it names; /settings tabs and /apps at 1400 and 390 px in en and pt with
  * no horizontal scroll and no serious axe-core violation.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -29,6 +33,22 @@ describe("settings in Chromium", () => {
     await page.getByLabel("Invitation validity (days)").fill("9999");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByLabel("Invitation validity (days)").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("uploads a client CA certificate on the TLS/domain tab; the page then shows its subject and fingerprint", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
+    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", path.join(dir, "k.pem"), "-out", path.join(dir, "c.pem"), "-days", "90", "-subj", "/CN=Browser Upload CA"], { stdio: "ignore" });
+    const pem = readFileSync(path.join(dir, "c.pem"), "utf8");
+    const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
+    const { page } = await suite.open(root, { viewport: { width: 1400, height: 900 } });
+    await page.goto("/settings?tab=tls");
+    await waitForIslands(page);
+    const certs = page.getByRole("form", { name: "Certificates" });
+    await certs.getByLabel("Trusted client CA certificates (PEM)").fill(pem);
+    await certs.getByRole("button", { name: "Save" }).click();
+    await page.getByText("CN=Browser Upload CA").first().waitFor();
+    await page.getByText("SHA-256 fingerprint").waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it("every tab and /apps fit at 1400 and 390 px in en and pt with no serious axe violation", { timeout: 120_000 }, async () => {
