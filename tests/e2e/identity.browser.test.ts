@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, givePassword, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, givePassword, setSettings } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
 import { useBrowserSuite } from "../support/browser-suite";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
@@ -24,7 +24,10 @@ describe("admin identity in Chromium", () => {
   });
   const suite = useBrowserSuite(() => ({ mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "altcha" } }));
   beforeAll(async () => {
-    await setSettings(suite.server().database.db, "general", { registrationEnabled: true });
+    // Registration is opened through the settings API, as a root would (issue 17 item 7).
+    const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
+    const opened = await suite.server().request().put("/v2/settings/general").set("Authorization", await bearerFor(suite.server().config, root)).send({ registrationEnabled: true });
+    expect(opened.status).toBe(200);
   });
   const open = (expectedFailures?: RegExp) => suite.open(undefined, { expectedFailures });
 
