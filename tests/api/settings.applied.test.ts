@@ -77,6 +77,17 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     expect((await post("/v2/public/auth", { username: admin.username, password: hex })).status).toBe(403);
   });
 
+  it("the admin password reset token expiry applies to the e-mailed reset link", async () => {
+    const admin = await buildAdmin(db(), {});
+    await givePassword(db(), server.config, admin);
+    await put("security", { adminPasswordResetTokenExpiryMinutes: 23 });
+    const started = Date.now();
+    expect((await post("/v2/public/reset", { username: admin.username })).status).toBe(200);
+    const token = await db().selectFrom("oneTimeTokens").select("expiresAt").where("adminId", "=", admin.id).where("purpose", "=", "reset").executeTakeFirstOrThrow();
+    expect(token.expiresAt - started).toBeGreaterThanOrEqual(23 * 60_000 - 5_000);
+    expect(token.expiresAt - Date.now()).toBeLessThanOrEqual(23 * 60_000);
+  });
+
   it("admin password history: a recent password is refused at 5 and accepted again at 1", async () => {
     const admin = await buildAdmin(db(), {});
     const first = await givePassword(db(), server.config, admin);
