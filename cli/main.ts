@@ -12,7 +12,7 @@ import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerUsersCommands } from "./commands/users";
-import { registerSettingsCommands } from "./commands/settings";
+import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
 import { languageFromArgv, type Language } from "./i18n";
@@ -73,6 +73,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerDevicesCommands(program, cli);
   registerLicensesCommands(program, cli);
   registerSettingsCommands(program, cli);
+  registerAppsCommands(program, cli);
   return { program, cli };
 }
 

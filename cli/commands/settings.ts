@@ -117,3 +117,42 @@ export function registerSettingsCommands(program: Command, cli: CliContext): voi
     .addHelpText("after", examples(t, "settings.applyExamples"))
     .action(async (opts: CommonOptions & { file: string; dryRun?: boolean }) => applyDoc(readDocument(opts.file, t), opts));
 }
+
+const PLATFORMS = ["android", "ios", "windows", "ecs"] as const;
+
+/** Registers `bulwark apps list|set`: the app version policy per platform (the /apps page). */
+export function registerAppsCommands(program: Command, cli: CliContext): void {
+  const { t } = cli;
+  const group = program.command("apps").description(t("apps.description")).addHelpText("after", examples(t, "apps.examples"));
+
+  addCommonOptions(group.command("list").description(t("apps.listDescription")), t)
+    .addHelpText("after", examples(t, "apps.listExamples"))
+    .action(async (opts: CommonOptions) => {
+      const apps = (await createSettingsApi(apiOptions(cli, opts)).get()).apps ?? {};
+      const out = cli.output(Boolean(opts.json));
+      out.result(apps, () =>
+        out.table(
+          [t("apps.platform"), t("apps.min"), t("apps.last"), t("apps.url")],
+          PLATFORMS.map((p) => {
+            const r = (apps[p] ?? {}) as Record<string, string>;
+            return [p, r.minVersion ?? "", r.lastVersion ?? "", r.downloadUrl ?? ""];
+          }),
+        ),
+      );
+    });
+
+  addCommonOptions(group.command("set").description(t("apps.setDescription")).argument("<platform>", t("apps.argPlatform")), t)
+    .option("--min <version>", t("apps.optMin"))
+    .option("--last <version>", t("apps.optLast"))
+    .option("--url <url>", t("apps.optUrl"))
+    .addHelpText("after", examples(t, "apps.setExamples"))
+    .action(async (platform: string, opts: CommonOptions & { min?: string; last?: string; url?: string }) => {
+      if (!(PLATFORMS as readonly string[]).includes(platform)) throw usageError(t("apps.badPlatform", { platform }));
+      const api = createSettingsApi(apiOptions(cli, opts));
+      const current = ((await api.get()).apps?.[platform] ?? {}) as Record<string, unknown>;
+      const release = { ...current, ...(opts.min ? { minVersion: opts.min } : {}), ...(opts.last ? { lastVersion: opts.last } : {}), ...(opts.url ? { downloadUrl: opts.url } : {}) };
+      const saved = await api.update("apps", { [platform]: release });
+      const out = cli.output(Boolean(opts.json));
+      out.result(saved, () => out.success(saved.changed.length > 0 ? t("apps.saved", { platform }) : t("settings.noChanges")));
+    });
+}

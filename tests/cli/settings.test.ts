@@ -56,4 +56,13 @@ describe("bulwark settings against a real server", () => {
     expect(bad.stderr).toContain("Invalid settings");
     expect((await cli(["settings", "set", "nonsense"])).code).toBe(EXIT_CODES.usage);
   });
+
+  it("apps set changes one platform's policy keeping its other values; apps list --json shows it", async () => {
+    const set = await cli(["apps", "set", "ios", "--min", "2.0.0", "--last", "2.4.0"]);
+    expect(set.code, set.stderr).toBe(EXIT_CODES.ok);
+    const list = JSON.parse((await cli(["apps", "list", "--json"])).stdout) as Record<string, Record<string, string>>;
+    expect(list.ios).toMatchObject({ minVersion: "2.0.0", lastVersion: "2.4.0", downloadUrl: "https://downloads.example.com/bulwark/ios" });
+    expect((await cli(["apps", "set", "ios", "--min", "3.0.0"])).code).not.toBe(EXIT_CODES.ok); // above the last release
+    expect((await cli(["apps", "set", "symbian"])).code).toBe(EXIT_CODES.usage);
+  });
 });
