@@ -44,7 +44,7 @@ describe("BulkBar", () => {
     ["es", 7, "7 usuarios seleccionados"],
   ])("shows the selection count in %s for %i users", (lang, count, text) => {
     const selected = new Set(Array.from({ length: count }, (_, i) => `uid-${i}`));
-    const { html } = render(<BulkBar selected={selected} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />, lang);
+    const { html } = render(<BulkBar selected={selected} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />, lang);
     expect(html).toContain(text);
     expect(html.includes(translate(lang)("users:selection.clear"))).toBe(count > 0);
     expect(html).toContain("<dialog");
