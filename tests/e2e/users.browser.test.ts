@@ -145,8 +145,11 @@ describe("users console in Chromium", () => {
   it("selects users on two pages and blocks them after a confirmation that states the count", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage");
     const bar = page.getByRole("group", { name: "Actions on the selected users" });
-    await bar.getByRole("button", { name: "Block", exact: true }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("No user selected");
+    // Nothing selected: the actions are disabled, and the hint beside them is their reason.
+    const blockButton = bar.getByRole("button", { name: "Block", exact: true });
+    expect(await blockButton.isDisabled()).toBe(true);
+    const reason = await blockButton.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe("Select users to block, activate, move or delete them together.");
 
     /** Checks the first `n` rows of the shown page whose status is Active; returns their uids. */
     const selectActive = async (n: number) => {
@@ -177,17 +180,41 @@ describe("users console in Chromium", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("Select users to block, activate, move or delete them together.");
 
-    // The shown page is refreshed: its selected rows now read Blocked, and so do page 1's.
-    await page.locator('.users-results[aria-busy="false"]').waitFor();
-    for (const uid of secondPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
-    await page.getByRole("button", { name: "Previous" }).click();
+    // The list starts again from the first page with a fresh count (never '51–… of …' on an old cursor).
     await settled(page, "1–50 of 122");
-    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
     expect(new URL(page.url()).search).toBe("");
+    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
 
     const chosen = [...firstPage, ...secondPage];
     const stored = await suite.server().database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
     expect(stored.map((r) => r.status)).toEqual(chosen.map(() => "blocked"));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("selects all users matching the filter beyond the page and activates exactly them, after a confirmation with the counted number", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage?team=boreal");
+    await settled(page, `1–50 of ${PER_TEAM}`);
+    const bar = page.getByRole("group", { name: "Actions on the selected users" });
+    const offer = page.getByRole("button", { name: `Select all ${PER_TEAM} users matching this filter` });
+    expect(await offer.count()).toBe(0);
+    await page.locator(".users-table thead input[type=checkbox]").check();
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("50 users selected");
+    await offer.click();
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe(`All ${PER_TEAM} users matching this filter are selected.`);
+
+    await bar.getByRole("button", { name: "Activate", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Activate users" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Activate ${PER_TEAM} users? They can sign in again.`);
+    await dialog.getByRole("button", { name: "Activate" }).click();
+    await page.getByText(`${PER_TEAM} users activated.`).waitFor();
+    await settled(page, `1–50 of ${PER_TEAM}`);
+
+    const db = suite.server().database.db;
+    const boreal = await db.selectFrom("users").select("status").where("teamId", "=", borealUser.teamId).execute();
+    expect(boreal.map((r) => r.status)).toEqual(boreal.map(() => "active"));
+    const auroraBlocked = await db.selectFrom("users").select("uid").where("teamId", "=", aurora.id).where("status", "!=", "active").execute();
+    expect(auroraBlocked.length).toBeGreaterThan(0);
     expect(consoleErrors).toEqual([]);
   });
 
