@@ -327,4 +327,25 @@ describe("users console in Chromium", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("fits its frame at 1280 px and wider with long names: no inner scrollbar", async () => {
+    const db = suite.server().database.db;
+    const longTeam = await buildTeam(db, { slug: "northern-hemisphere", teamName: "Northern Hemisphere Logistics International" });
+    await buildUser(db, {
+      team: longTeam,
+      username: "maximiliano.abercrombie-vasconcelos@northern-hemisphere-logistics.example",
+      firstName: "Maximiliano",
+      lastName: "Abercrombie-Vasconcelos de Albuquerque",
+      lastSeenAt: Date.UTC(2026, 10, 24, 4, 37),
+      isEcs: 1,
+      isSip: 1,
+      isCellcrypt: 1,
+    });
+    for (const width of [1280, 1400, 1920]) {
+      const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width, height: 900 } });
+      const sizes = await page.locator(".users-list .table-scroll").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(sizes.scroll, `table at ${width} px`).toBeLessThanOrEqual(sizes.client);
+      expect(consoleErrors).toEqual([]);
+    }
+  });
 });

@@ -90,10 +90,10 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
                 {cells.flags(user)}
               </th>
               <td className="col-username">{user.username}</td>
-              <td>{user.team.teamName}</td>
+              <td className="col-team">{user.team.teamName}</td>
               <td>{cells.status(user.status)}</td>
-              <td>{cells.time(user.createdOn)}</td>
-              <td>{cells.time(user.lastSeen)}</td>
+              <td className="col-time">{cells.time(user.createdOn)}</td>
+              <td className="col-time">{cells.time(user.lastSeen)}</td>
               <td className="col-number" title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
               </td>
