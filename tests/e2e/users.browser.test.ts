@@ -318,13 +318,23 @@ describe("users console in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("keeps the page usable on a phone: the table scrolls inside its box", async () => {
+  it("shows each user as a card on a phone, with the name (the profile link) and the checkbox in view", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width: 390, height: 844 } });
     const box = page.locator(".users-list .table-scroll");
     const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const first = rows(page).first();
+    expect(await first.evaluate((el) => getComputedStyle(el).display)).toBe("grid");
+    for (const target of [first.locator("th a"), first.getByRole("checkbox")]) {
+      const rect = (await target.boundingBox())!;
+      expect(rect.x).toBeGreaterThanOrEqual(0);
+      expect(rect.x + rect.width).toBeLessThanOrEqual(390);
+    }
+    expect(await first.locator("td.col-username").evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Username: "');
+    // Sorting stays at hand: the header row is a row of sort buttons.
+    expect(await page.getByRole("button", { name: "Username" }).isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
