@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
+import { CountLine } from "../components/list/CountLine";
 import { useLang, useT } from "../components/render-context";
 import { BulkBar, type BulkOutcome, type MatchingSelection } from "../components/users/BulkBar";
 import { BulkSummary } from "../components/users/BulkSummary";
@@ -94,16 +95,6 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   };
 
   const format = (value: number) => formatNumber(value, lang);
-  const range =
-    page.items.length === 0
-      ? null
-      : pageIndex === null
-        ? t("users:list.totalOnly", { total: format(page.total) })
-        : t("users:list.range", {
-            from: format(pageIndex * query.limit + 1),
-            to: format(pageIndex * query.limit + page.items.length),
-            total: format(page.total),
-          });
   const hasPrevious = query.cursor !== undefined;
 
   return (
@@ -144,9 +135,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
       <div className="users-results" aria-busy={busy}>
-        <p className="users-status" role="status">
-          {busy ? t("users:list.loading") : range}
-        </p>
+        <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
         {page.items.length > 0 ? (
           <div className="table-scroll">
             <UsersGrid

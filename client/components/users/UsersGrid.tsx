@@ -100,7 +100,7 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
               </th>
               <td className="col-username" data-label={labels.username}>{user.username}</td>
               <td className="col-team" data-label={labels.team}>{user.team.teamName}</td>
-              <td data-label={labels.status}>{cells.status(user.status)}</td>
+              <td className="col-status" data-label={labels.status}>{cells.status(user.status)}</td>
               <td className="col-time" data-label={labels.createdOn}>{cells.time(user.createdOn)}</td>
               <td className="col-time" data-label={labels.lastSeen}>{cells.time(user.lastSeen)}</td>
               <td className="col-number" data-label={labels.devices} title={t(DEVICES_KEY, { count: user.deviceCount })}>
