@@ -46,7 +46,7 @@ describe("teams in Chromium", () => {
     const rows = page.locator("table.teams-table tbody tr");
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByRole("link").textContent()).toBe(`Orion Labs ${id}`);
-    expect(await page.getByText("Companies found: 1").isVisible()).toBe(true);
+    expect(await page.getByText("1–1 of 1").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
     expect(consoleErrors).toEqual([]);
   });

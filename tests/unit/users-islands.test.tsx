@@ -126,7 +126,11 @@ describe("UsersTable", () => {
           <DateTime iso={user.lastSeen} timeZone="America/Sao_Paulo" />,
         ].map((cell) => render(cell, lang).html);
         expect(row).toContain(`</a>${cells[0]}</th>`);
-        expect(row).toContain(`<td>${cells[1]}</td><td>${cells[2]}</td><td>${cells[3]}</td>`);
+        // Each cell carries its column's name, which a phone shows as the card line's label.
+        const cell = (column: string, html: string) => `data-label="${translate(lang)(`users:columns.${column}`)}">${html}</td>`;
+        expect(row).toContain(cell("status", cells[1]!));
+        expect(row).toContain(cell("createdOn", cells[2]!));
+        expect(row).toContain(cell("lastSeen", cells[3]!));
       }
     }
   });
