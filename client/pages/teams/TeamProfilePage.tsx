@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import type { TeamDetails } from "../../../shared/api/teams";
 import { roleTextKey } from "../../../shared/domain/roles";
@@ -119,7 +120,7 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
   const t = useT();
   return (
     <div className="profile-page teams-profile">
-      <p className="teams-back"><a href="/teams">← {t("teams:profile.backToList")}</a></p>
+      <BackLink href="/teams">{t("teams:profile.backToList")}</BackLink>
       <Card id="team-details" title={t("teams:sections.details")}>
         <Facts team={team} timezone={timezone} />
         <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>
