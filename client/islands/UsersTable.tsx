@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
 import { CountLine } from "../components/list/CountLine";
+import { PageSize } from "../components/list/PageSize";
+import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
 import { BulkBar, type BulkOutcome, type MatchingSelection } from "../components/users/BulkBar";
 import { BulkSummary } from "../components/users/BulkSummary";
@@ -134,6 +136,19 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         />
       ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      <Pager
+        position="top"
+        label={t("users:list.pagination")}
+        previousLabel={t("users:list.previous")}
+        nextLabel={t("users:list.next")}
+        hasPrevious={hasPrevious}
+        hasNext={Boolean(page.nextCursor)}
+        busy={busy}
+        onPrevious={list.previous}
+        onNext={list.next}
+      >
+        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      </Pager>
       <div className="users-results" aria-busy={busy}>
         <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
         {page.items.length > 0 ? (
@@ -155,14 +170,17 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           </div>
         )}
       </div>
-      <nav className="pager" aria-label={t("users:list.pagination")}>
-        <button type="button" className="button" disabled={!hasPrevious || busy} onClick={list.previous}>
-          {t("users:list.previous")}
-        </button>
-        <button type="button" className="button" disabled={!page.nextCursor || busy} onClick={list.next}>
-          {t("users:list.next")}
-        </button>
-      </nav>
+      <Pager
+        position="bottom"
+        label={t("users:list.pagination")}
+        previousLabel={t("users:list.previous")}
+        nextLabel={t("users:list.next")}
+        hasPrevious={hasPrevious}
+        hasNext={Boolean(page.nextCursor)}
+        busy={busy}
+        onPrevious={list.previous}
+        onNext={list.next}
+      />
     </div>
   );
 }

@@ -165,7 +165,7 @@ describe("users console in Chromium", () => {
     const firstPage = await selectActive(2);
     await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("2 users selected");
     expect(await page.getByText("No user selected").count()).toBe(0);
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
     await settled(page, "51–100 of 122");
     expect(query(page).cursor).toBeTruthy();
     const secondPage = await selectActive(3);
@@ -259,7 +259,7 @@ describe("users console in Chromium", () => {
     for (const page2 of [0, 1]) {
       for (const team of await page.locator(".users-table tbody td:nth-child(4)").allTextContents()) expect(team).toBe("Aurora Labs");
       if (page2 === 0) {
-        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
         await settled(page, `51–${PER_TEAM + 2} of ${PER_TEAM + 2}`);
       }
     }
@@ -315,6 +315,22 @@ describe("users console in Chromium", () => {
     await page.waitForSelector('bulwark-island[name="UserResetButton"][hydrated]');
     await page.getByRole("button", { name: "Send password reset" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("This account is not registered using a valid e-mail address");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("offers 25, 50, 100 or 200 rows per page, with paging above and below the rows", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage");
+    const size = page.getByLabel("Rows per page");
+    expect(await size.locator("option").allTextContents()).toEqual(["25", "50", "100", "200"]);
+    await size.selectOption("25");
+    await expect.poll(() => query(page).limit).toBe("25");
+    const total = (await statusText(page))!.split(" of ")[1]!;
+    await settled(page, `1–25 of ${total}`);
+    expect(await rows(page).count()).toBe(25);
+    await page.getByRole("group", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
+    await settled(page, `26–50 of ${total}`);
+    await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Previous" }).click();
+    await settled(page, `1–25 of ${total}`);
     expect(consoleErrors).toEqual([]);
   });
 
