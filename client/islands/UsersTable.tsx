@@ -180,7 +180,9 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         busy={busy}
         onPrevious={list.previous}
         onNext={list.next}
-      />
+      >
+        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      </Pager>
     </div>
   );
 }

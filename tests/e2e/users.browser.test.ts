@@ -320,7 +320,7 @@ describe("users console in Chromium", () => {
 
   it("offers 25, 50, 100 or 200 rows per page, with paging above and below the rows", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage");
-    const size = page.getByLabel("Rows per page");
+    const size = page.getByRole("group", { name: "Pages of users" }).getByLabel("Rows per page");
     expect(await size.locator("option").allTextContents()).toEqual(["25", "50", "100", "200"]);
     await size.selectOption("25");
     await expect.poll(() => query(page).limit).toBe("25");
@@ -351,6 +351,8 @@ describe("users console in Chromium", () => {
     expect(await first.locator("td.col-username").evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Username: "');
     // Sorting stays at hand: the header row is a row of sort buttons.
     expect(await page.getByRole("button", { name: "Username" }).isVisible()).toBe(true);
+    // The page size moves to the pager below the cards (the one above gives way to the first card).
+    expect(await page.getByRole("navigation", { name: "Pages of users" }).getByLabel("Rows per page").isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
