@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
 import { CountLine } from "../components/list/CountLine";
+import { EmptyState } from "../components/list/EmptyState";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
@@ -164,10 +165,17 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
             />
           </div>
         ) : (
-          <div className="empty-state">
-            <p className="empty-title">{t("users:list.empty")}</p>
-            {hasFilters(query) ? <p>{t("users:list.emptyHint")}</p> : null}
-          </div>
+          <EmptyState
+            title={t("users:list.empty")}
+            hint={hasFilters(query) ? t("users:list.emptyHint") : null}
+            action={
+              hasFilters(query) ? null : (
+                <a className="button button-primary" href="/users/create">
+                  {t("users:list.create")}
+                </a>
+              )
+            }
+          />
         )}
       </div>
       <Pager

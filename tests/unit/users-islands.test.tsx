@@ -114,6 +114,17 @@ describe("UsersTable", () => {
     expect(html).not.toMatch(/disabled="">Next/);
   });
 
+  it("shows an empty list's fixing action: 'Create user' when nothing is filtered, the hint to change the filters otherwise", () => {
+    const empty = { items: [], total: 0, nextCursor: null };
+    const bare = render(<UsersTable page={empty} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
+    const emptyPart = (html: string) => html.slice(html.indexOf('<div class="empty-state">'));
+    // The toolbar's 'Create user' comes before the empty state: this one is the empty state's own.
+    expect(emptyPart(bare)).toContain('<div class="empty-action"><a class="button button-primary" href="/users/create">Create user</a></div>');
+    const filtered = render(<UsersTable page={empty} query={{ ...DEFAULT_USERS_QUERY, search: "nobody" }} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
+    expect(filtered).toContain("Change the search or the filters, or create a user.");
+    expect(filtered).not.toContain('<div class="empty-action">');
+  });
+
   it("draws each row's badges and times as the shared components do, in every language", () => {
     for (const lang of ["en", "pt", "es"]) {
       const { html } = render(<UsersTable page={PAGE} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="America/Sao_Paulo" />, lang);
