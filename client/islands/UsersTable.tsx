@@ -1,14 +1,21 @@
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
+import { CountLine } from "../components/list/CountLine";
+import { EmptyState } from "../components/list/EmptyState";
+import { PageSize } from "../components/list/PageSize";
+import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
-import { BulkBar, type BulkOutcome } from "../components/users/BulkBar";
+import { BulkBar, type BulkOutcome, type MatchingSelection } from "../components/users/BulkBar";
 import { BulkSummary } from "../components/users/BulkSummary";
-import { hasFilters } from "../components/users/query";
+import { filterOf, hasFilters } from "../components/users/query";
 import type { TeamOption, UserListPage, UsersQuery } from "../components/users/types";
 import { UsersFilters } from "../components/users/UsersFilters";
 import { UsersGrid, type SortField } from "../components/users/UsersGrid";
 import { useUsersList } from "../components/users/useUsersList";
 import { formatNumber } from "../lib/datetime";
+
+/** Plural keys are built, not literal, so the key checker does not look for a base key. */
+const ALL_MATCHING_KEY = ["users:selection", "allMatching"].join(".");
 
 /** Props of the users list island: the server-rendered first page and what it was rendered from. */
 export interface UsersTableProps {
@@ -32,21 +39,39 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   const list = useUsersList(initialPage, initialQuery, csrfToken);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  /** 'Select all matching': the filter it was chosen under; any change of filter ends it. */
+  const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const root = useRef<HTMLDivElement>(null);
   // A control that removes itself ('Clear selection', the summary's 'Dismiss') hands focus to the
   // page's select-all box (or the search when the list is empty), never to the body (issue 14).
   const focusListStart = () =>
     (root.current?.querySelector<HTMLElement>(".data-table thead input[type=checkbox]") ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
   const { query, page, busy, pageIndex } = list;
+  const filterKey = JSON.stringify(filterOf(query));
+  const activeMatching = matching && JSON.stringify(matching.filter) === filterKey ? { ...matching, total: page.total } : null;
+  const pageSelected = page.items.length > 0 && page.items.every((user) => selected.has(user.uid));
+  /** While every match is selected the rows show checked; touching one goes back to a page selection. */
+  const shownSelected = activeMatching ? new Set(page.items.map((user) => user.uid)) : selected;
+  const leaveMatching = () => {
+    if (!activeMatching) return;
+    setMatching(null);
+    setSelected(new Set(page.items.map((user) => user.uid)));
+  };
 
-  const toggle = useCallback((uid: string) => {
+  const toggle = (uid: string) => {
+    leaveMatching();
     setSelected((prev) => {
       const next = new Set(prev);
       if (!next.delete(uid)) next.add(uid);
       return next;
     });
-  }, []);
+  };
   const togglePage = (select: boolean) => {
+    if (activeMatching && !select) {
+      setMatching(null);
+      setSelected(new Set());
+      return;
+    }
     setSelected((prev) => {
       const next = new Set(prev);
       for (const user of page.items) {
@@ -62,25 +87,17 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   };
   const done = (result: BulkOutcome) => {
     setOutcome(result);
+    setMatching(null);
     setSelected((prev) => {
       const next = new Set(prev);
       for (const uid of result.ok) next.delete(uid);
       return next;
     });
-    list.refresh();
+    // Rows moved or vanished under the cursors: start again from the first page, with a fresh count.
+    list.reload();
   };
 
   const format = (value: number) => formatNumber(value, lang);
-  const range =
-    page.items.length === 0
-      ? null
-      : pageIndex === null
-        ? t("users:list.totalOnly", { total: format(page.total) })
-        : t("users:list.range", {
-            from: format(pageIndex * query.limit + 1),
-            to: format(pageIndex * query.limit + page.items.length),
-            total: format(page.total),
-          });
   const hasPrevious = query.cursor !== undefined;
 
   return (
@@ -93,14 +110,23 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       </div>
       <BulkBar
         selected={selected}
+        matching={activeMatching}
         teams={teams}
         csrfToken={csrfToken}
         onClear={() => {
           setSelected(new Set());
+          setMatching(null);
           focusListStart();
         }}
         onDone={done}
       />
+      {!activeMatching && pageSelected && page.total > page.items.length ? (
+        <p className="select-all-matching">
+          <button type="button" className="button button-link" onClick={() => setMatching({ filter: filterOf(query), total: page.total })}>
+            {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
+          </button>
+        </p>
+      ) : null}
       {outcome ? (
         <BulkSummary
           outcome={outcome}
@@ -111,16 +137,27 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         />
       ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      <Pager
+        position="top"
+        label={t("users:list.pagination")}
+        previousLabel={t("users:list.previous")}
+        nextLabel={t("users:list.next")}
+        hasPrevious={hasPrevious}
+        hasNext={Boolean(page.nextCursor)}
+        busy={busy}
+        onPrevious={list.previous}
+        onNext={list.next}
+      >
+        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      </Pager>
       <div className="users-results" aria-busy={busy}>
-        <p className="users-status" role="status">
-          {busy ? t("users:list.loading") : range}
-        </p>
+        <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
         {page.items.length > 0 ? (
           <div className="table-scroll">
             <UsersGrid
               items={page.items}
               query={query}
-              selected={selected}
+              selected={shownSelected}
               timezone={timezone}
               onSort={sort}
               onToggle={toggle}
@@ -128,20 +165,32 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
             />
           </div>
         ) : (
-          <div className="empty-state">
-            <p className="empty-title">{t("users:list.empty")}</p>
-            {hasFilters(query) ? <p>{t("users:list.emptyHint")}</p> : null}
-          </div>
+          <EmptyState
+            title={t("users:list.empty")}
+            hint={hasFilters(query) ? t("users:list.emptyHint") : null}
+            action={
+              hasFilters(query) ? null : (
+                <a className="button button-primary" href="/users/create">
+                  {t("users:list.create")}
+                </a>
+              )
+            }
+          />
         )}
       </div>
-      <nav className="pager" aria-label={t("users:list.pagination")}>
-        <button type="button" className="button" disabled={!hasPrevious || busy} onClick={list.previous}>
-          {t("users:list.previous")}
-        </button>
-        <button type="button" className="button" disabled={!page.nextCursor || busy} onClick={list.next}>
-          {t("users:list.next")}
-        </button>
-      </nav>
+      <Pager
+        position="bottom"
+        label={t("users:list.pagination")}
+        previousLabel={t("users:list.previous")}
+        nextLabel={t("users:list.next")}
+        hasPrevious={hasPrevious}
+        hasNext={Boolean(page.nextCursor)}
+        busy={busy}
+        onPrevious={list.previous}
+        onNext={list.next}
+      >
+        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      </Pager>
     </div>
   );
 }

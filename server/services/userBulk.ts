@@ -11,6 +11,7 @@
  */
 import { sql, type Transaction } from "kysely";
 import type { BulkResponse } from "../../shared/schemas/list";
+import type { UserFilter } from "../../shared/schemas/user";
 import { dialectOf, inValues } from "../db/dialect";
 import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
 import { runTransaction } from "../db/transaction";
@@ -20,6 +21,10 @@ import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { actorOf, teamInScope, type Scope } from "./scope";
+import { userFilterCondition } from "./userList";
+
+/** The users a bulk call names: a list of uids, or the list's filter ('select all matching'). */
+export type UserBulkSelection = { uids: readonly string[] } | { filter: UserFilter };
 
 /** What a bulk call does to the users it may act on. */
 export type UserBulkAction = "block" | "activate" | "move" | "delete";
@@ -34,6 +39,20 @@ const LOGGED_UIDS = 100;
  */
 async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
   const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where(inValues(dialectOf(trx), sql.ref("users.uid"), uids)).orderBy("id");
+  const rows = await lockRowsInOrder(trx, query, strength).execute();
+  return new Map(rows.map((row) => [row.uid, row]));
+}
+
+/**
+ * Resolves a filter to the users it matches in the scope and locks them in the same statement,
+ * by ascending id like lockUsers: whatever matches when the transaction runs is what changes,
+ * and a user who stops matching before the lock is taken is left alone (PostgreSQL re-checks the
+ * condition on a row changed meanwhile).
+ */
+async function lockMatching(trx: Transaction<Database>, scope: Scope, filter: UserFilter, strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
+  const condition = await userFilterCondition(trx, scope, filter);
+  if (!condition) return new Map();
+  const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where(condition).orderBy("id");
   const rows = await lockRowsInOrder(trx, query, strength).execute();
   return new Map(rows.map((row) => [row.uid, row]));
 }
@@ -54,7 +73,9 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
 }
 
 /**
- * Runs a bulk action on `uids` within the scope and answers `{ ok, failed }` in the order given.
+ * Runs a bulk action on the selection within the scope and answers `{ ok, failed }`: for uids in
+ * the order given, for a filter every matching user by ascending id (nothing fails: what does
+ * not match is not selected; a filter that matches nobody answers `{ ok: [], failed: [] }`).
  * For `move`, `team` is the target's slug: 404 `usersMove404` when it does not exist, 403
  * `usersMove403` when it is outside the scope (checked before anything changes), 400
  * `notEnoughLicenses` when the target team has fewer free seats than the users that change team
@@ -64,7 +85,7 @@ export async function bulkUserAction(
   ctx: ServiceContext,
   scope: Scope,
   action: UserBulkAction,
-  uids: readonly string[],
+  selection: UserBulkSelection,
   origin: RequestOrigin,
   team?: string,
 ): Promise<BulkResponse> {
@@ -79,7 +100,9 @@ export async function bulkUserAction(
     const now = Date.now();
     // A move spends seats of the target team: its seat counter first, then the users (DESIGN §11).
     if (target) await lockSeatCounters(trx, [target.id]);
-    const found = await lockUsers(trx, uids, action === "delete" ? "update" : "noKeyUpdate");
+    const strength = action === "delete" ? "update" : "noKeyUpdate";
+    const found = "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
+    const uids = "uids" in selection ? selection.uids : [...found.keys()];
     for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
     const ok = uids.filter((uid) => found.has(uid));
     const failed = uids.filter((uid) => !found.has(uid)).map((id) => ({ id, code: "userRead404" }));
@@ -97,6 +120,7 @@ export async function bulkUserAction(
         ok: ok.length,
         failed: failed.length,
         ...(target ? { team: target.slug } : {}),
+        ...("filter" in selection ? { filter: selection.filter } : {}),
         uids: ok.slice(0, LOGGED_UIDS),
         ...(ok.length > LOGGED_UIDS ? { more: ok.length - LOGGED_UIDS } : {}),
       },

@@ -14,7 +14,7 @@
 import { expressionBuilder, sql, type CompiledQuery, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { UserListItem } from "../../shared/api/users";
 import type { ListResponse } from "../../shared/schemas/list";
-import type { UserListQuery } from "../../shared/schemas/user";
+import type { UserFilter, UserListQuery } from "../../shared/schemas/user";
 import { dialectOf, likeContains, postgresIdAmong, postgresUserSearchable, postgresUserSearchText, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, unindexed, type DatabaseDialect } from "../db/dialect";
 import { userDataGeneration } from "../db/writes";
 import { fromFlag } from "../db/flags";
@@ -201,6 +201,18 @@ async function narrow(db: Kysely<Database>, scope: Scope, query: UserListQuery):
   const team = await db.selectFrom("teams").select("id").where("slug", "=", query.team).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) return null;
   return { teamIds: null, teamId: team.id };
+}
+
+/**
+ * The condition that picks every user a bulk call's `filter` matches within the scope: the
+ * list's own filter SQL (scope, team, status, platform, flags, search), so 'select all matching'
+ * changes exactly the users the list counted. Null when nothing can match (a team outside the
+ * scope, or a scope without teams).
+ */
+export async function userFilterCondition(db: Kysely<Database>, scope: Scope, filter: UserFilter): Promise<Expression<SqlBool> | null> {
+  const query: UserListQuery = { ...filter, sort: "name", order: "asc", limit: 1 };
+  const narrowing = await narrow(db, scope, query);
+  return narrowing ? filters(db, narrowing, query, false) : null;
 }
 
 /**

@@ -57,16 +57,6 @@ export type UserUpdateReq = z.infer<typeof UserUpdateSchema>;
 /** The uids of a bulk action (1..10 000, distinct). */
 export const bulkUids = uniqueList(uid, { min: 1, max: maxCount.bulkIds });
 
-/** Bulk delete / block / activate: `{uids}`. */
-export const UsersBulkSchema = obj({ uids: bulkUids });
-/** Bulk users body. */
-export type UsersBulkReq = z.infer<typeof UsersBulkSchema>;
-
-/** Bulk move to another team. */
-export const UsersMoveSchema = obj({ uids: bulkUids, team: slug });
-/** Bulk move body. */
-export type UsersMoveReq = z.infer<typeof UsersMoveSchema>;
-
 /** `POST v2/user/reset`: send a password reset to a user. */
 export const UserResetSchema = obj({ uid });
 /** User reset body. */
@@ -89,3 +79,31 @@ export const UserListQuerySchema = ListQuerySchema.extend({
 });
 /** User list query. */
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** The list's filters as a bulk call's `filter` (JSON: booleans and platform codes as such). */
+export const UserFilterSchema = obj(UserListQuerySchema.pick({ search: true, status: true, team: true, platform: true, ecs: true, sip: true, cellcrypt: true }).shape);
+/** A bulk call's filter. */
+export type UserFilter = z.infer<typeof UserFilterSchema>;
+
+/** The filters of the user list (no sort, order or paging): what 'select all matching' sends. */
+export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt"] as const;
+
+/**
+ * Either `uids` or `filter` (never both, never neither): a bulk call on the users listed, or on
+ * every user the list's filter matches in the caller's scope, resolved by the server inside the
+ * call's transaction (issue 14, 'select all matching').
+ */
+function exactlyOneTarget(body: { uids?: unknown; filter?: unknown }, ctx: z.RefinementCtx): void {
+  if (body.uids !== undefined && body.filter !== undefined) ctx.addIssue({ code: "custom", message: V.invalidOption, path: ["filter"], input: body.filter });
+  if (body.uids === undefined && body.filter === undefined) ctx.addIssue({ code: "custom", message: V.required, path: ["uids"], input: undefined });
+}
+
+/** Bulk delete / block / activate: `{uids}` or `{filter}`. */
+export const UsersBulkSchema = obj({ uids: bulkUids.optional(), filter: UserFilterSchema.optional() }).superRefine(exactlyOneTarget);
+/** Bulk users body. */
+export type UsersBulkReq = z.infer<typeof UsersBulkSchema>;
+
+/** Bulk move to another team: `{uids, team}` or `{filter, team}`. */
+export const UsersMoveSchema = obj({ uids: bulkUids.optional(), filter: UserFilterSchema.optional(), team: slug }).superRefine(exactlyOneTarget);
+/** Bulk move body. */
+export type UsersMoveReq = z.infer<typeof UsersMoveSchema>;

@@ -20,7 +20,7 @@ describe("team pages", () => {
     const res = await page("/teams?search=pages&limit=2", root);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain("<script");
-    expect(res.text).toContain("Companies found: 3");
+    expect(res.text).toContain("1–2 of 3");
     expect(res.text).toContain('href="/teams/create"');
     expect(res.text).toContain('href="/teams/profile/and-pages"');
     expect(res.text).toContain('aria-sort="ascending"');
@@ -34,7 +34,7 @@ describe("team pages", () => {
 
     const admin = await buildAdmin(server.database.db, { teams: [teams[1]!] });
     const mine = await page("/teams?search=pages", admin);
-    expect(mine.text).toContain("Companies found: 1");
+    expect(mine.text).toContain("1–1 of 1");
     expect(mine.text).not.toContain('href="/teams/create"');
   });
 

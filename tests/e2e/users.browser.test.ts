@@ -145,8 +145,11 @@ describe("users console in Chromium", () => {
   it("selects users on two pages and blocks them after a confirmation that states the count", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage");
     const bar = page.getByRole("group", { name: "Actions on the selected users" });
-    await bar.getByRole("button", { name: "Block", exact: true }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("No user selected");
+    // Nothing selected: the actions are disabled, and the hint beside them is their reason.
+    const blockButton = bar.getByRole("button", { name: "Block", exact: true });
+    expect(await blockButton.isDisabled()).toBe(true);
+    const reason = await blockButton.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe("Select users to block, activate, move or delete them together.");
 
     /** Checks the first `n` rows of the shown page whose status is Active; returns their uids. */
     const selectActive = async (n: number) => {
@@ -162,7 +165,7 @@ describe("users console in Chromium", () => {
     const firstPage = await selectActive(2);
     await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("2 users selected");
     expect(await page.getByText("No user selected").count()).toBe(0);
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
     await settled(page, "51–100 of 122");
     expect(query(page).cursor).toBeTruthy();
     const secondPage = await selectActive(3);
@@ -177,17 +180,41 @@ describe("users console in Chromium", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("Select users to block, activate, move or delete them together.");
 
-    // The shown page is refreshed: its selected rows now read Blocked, and so do page 1's.
-    await page.locator('.users-results[aria-busy="false"]').waitFor();
-    for (const uid of secondPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
-    await page.getByRole("button", { name: "Previous" }).click();
+    // The list starts again from the first page with a fresh count (never '51–… of …' on an old cursor).
     await settled(page, "1–50 of 122");
-    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
     expect(new URL(page.url()).search).toBe("");
+    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
 
     const chosen = [...firstPage, ...secondPage];
     const stored = await suite.server().database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
     expect(stored.map((r) => r.status)).toEqual(chosen.map(() => "blocked"));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("selects all users matching the filter beyond the page and activates exactly them, after a confirmation with the counted number", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage?team=boreal");
+    await settled(page, `1–50 of ${PER_TEAM}`);
+    const bar = page.getByRole("group", { name: "Actions on the selected users" });
+    const offer = page.getByRole("button", { name: `Select all ${PER_TEAM} users matching this filter` });
+    expect(await offer.count()).toBe(0);
+    await page.locator(".users-table thead input[type=checkbox]").check();
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("50 users selected");
+    await offer.click();
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe(`All ${PER_TEAM} users matching this filter are selected.`);
+
+    await bar.getByRole("button", { name: "Activate", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Activate users" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Activate ${PER_TEAM} users? They can sign in again.`);
+    await dialog.getByRole("button", { name: "Activate" }).click();
+    await page.getByText(`${PER_TEAM} users activated.`).waitFor();
+    await settled(page, `1–50 of ${PER_TEAM}`);
+
+    const db = suite.server().database.db;
+    const boreal = await db.selectFrom("users").select("status").where("teamId", "=", borealUser.teamId).execute();
+    expect(boreal.map((r) => r.status)).toEqual(boreal.map(() => "active"));
+    const auroraBlocked = await db.selectFrom("users").select("uid").where("teamId", "=", aurora.id).where("status", "!=", "active").execute();
+    expect(auroraBlocked.length).toBeGreaterThan(0);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -232,7 +259,7 @@ describe("users console in Chromium", () => {
     for (const page2 of [0, 1]) {
       for (const team of await page.locator(".users-table tbody td:nth-child(4)").allTextContents()) expect(team).toBe("Aurora Labs");
       if (page2 === 0) {
-        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
         await settled(page, `51–${PER_TEAM + 2} of ${PER_TEAM + 2}`);
       }
     }
@@ -291,13 +318,62 @@ describe("users console in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("keeps the page usable on a phone: the table scrolls inside its box", async () => {
+  it("offers 25, 50, 100 or 200 rows per page, with paging above and below the rows", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage");
+    const size = page.getByRole("group", { name: "Pages of users" }).getByLabel("Rows per page");
+    expect(await size.locator("option").allTextContents()).toEqual(["25", "50", "100", "200"]);
+    await size.selectOption("25");
+    await expect.poll(() => query(page).limit).toBe("25");
+    const total = (await statusText(page))!.split(" of ")[1]!;
+    await settled(page, `1–25 of ${total}`);
+    expect(await rows(page).count()).toBe(25);
+    await page.getByRole("group", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
+    await settled(page, `26–50 of ${total}`);
+    await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Previous" }).click();
+    await settled(page, `1–25 of ${total}`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows each user as a card on a phone, with the name (the profile link) and the checkbox in view", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width: 390, height: 844 } });
     const box = page.locator(".users-list .table-scroll");
     const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const first = rows(page).first();
+    expect(await first.evaluate((el) => getComputedStyle(el).display)).toBe("grid");
+    for (const target of [first.locator("th a"), first.getByRole("checkbox")]) {
+      const rect = (await target.boundingBox())!;
+      expect(rect.x).toBeGreaterThanOrEqual(0);
+      expect(rect.x + rect.width).toBeLessThanOrEqual(390);
+    }
+    expect(await first.locator("td.col-username").evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Username: "');
+    // Sorting stays at hand: the header row is a row of sort buttons.
+    expect(await page.getByRole("button", { name: "Username" }).isVisible()).toBe(true);
+    // The page size moves to the pager below the cards (the one above gives way to the first card).
+    expect(await page.getByRole("navigation", { name: "Pages of users" }).getByLabel("Rows per page").isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("fits its frame at 1280 px and wider with long names: no inner scrollbar", async () => {
+    const db = suite.server().database.db;
+    const longTeam = await buildTeam(db, { slug: "northern-hemisphere", teamName: "Northern Hemisphere Logistics International" });
+    await buildUser(db, {
+      team: longTeam,
+      username: "maximiliano.abercrombie-vasconcelos@northern-hemisphere-logistics.example",
+      firstName: "Maximiliano",
+      lastName: "Abercrombie-Vasconcelos de Albuquerque",
+      lastSeenAt: Date.UTC(2026, 10, 24, 4, 37),
+      isEcs: 1,
+      isSip: 1,
+      isCellcrypt: 1,
+    });
+    for (const width of [1280, 1400, 1920]) {
+      const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width, height: 900 } });
+      const sizes = await page.locator(".users-list .table-scroll").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(sizes.scroll, `table at ${width} px`).toBeLessThanOrEqual(sizes.client);
+      expect(consoleErrors).toEqual([]);
+    }
   });
 });

@@ -44,7 +44,7 @@ describe("BulkBar", () => {
     ["es", 7, "7 usuarios seleccionados"],
   ])("shows the selection count in %s for %i users", (lang, count, text) => {
     const selected = new Set(Array.from({ length: count }, (_, i) => `uid-${i}`));
-    const { html } = render(<BulkBar selected={selected} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />, lang);
+    const { html } = render(<BulkBar selected={selected} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />, lang);
     expect(html).toContain(text);
     expect(html.includes(translate(lang)("users:selection.clear"))).toBe(count > 0);
     expect(html).toContain("<dialog");
@@ -114,6 +114,17 @@ describe("UsersTable", () => {
     expect(html).not.toMatch(/disabled="">Next/);
   });
 
+  it("shows an empty list's fixing action: 'Create user' when nothing is filtered, the hint to change the filters otherwise", () => {
+    const empty = { items: [], total: 0, nextCursor: null };
+    const bare = render(<UsersTable page={empty} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
+    const emptyPart = (html: string) => html.slice(html.indexOf('<div class="empty-state">'));
+    // The toolbar's 'Create user' comes before the empty state: this one is the empty state's own.
+    expect(emptyPart(bare)).toContain('<div class="empty-action"><a class="button button-primary" href="/users/create">Create user</a></div>');
+    const filtered = render(<UsersTable page={empty} query={{ ...DEFAULT_USERS_QUERY, search: "nobody" }} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
+    expect(filtered).toContain("Change the search or the filters, or create a user.");
+    expect(filtered).not.toContain('<div class="empty-action">');
+  });
+
   it("draws each row's badges and times as the shared components do, in every language", () => {
     for (const lang of ["en", "pt", "es"]) {
       const { html } = render(<UsersTable page={PAGE} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="America/Sao_Paulo" />, lang);
@@ -126,7 +137,11 @@ describe("UsersTable", () => {
           <DateTime iso={user.lastSeen} timeZone="America/Sao_Paulo" />,
         ].map((cell) => render(cell, lang).html);
         expect(row).toContain(`</a>${cells[0]}</th>`);
-        expect(row).toContain(`<td>${cells[1]}</td><td>${cells[2]}</td><td>${cells[3]}</td>`);
+        // Each cell carries its column's name, which a phone shows as the card line's label.
+        const cell = (column: string, html: string) => `data-label="${translate(lang)(`users:columns.${column}`)}">${html}</td>`;
+        expect(row).toContain(cell("status", cells[1]!));
+        expect(row).toContain(cell("createdOn", cells[2]!));
+        expect(row).toContain(cell("lastSeen", cells[3]!));
       }
     }
   });

@@ -53,6 +53,15 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
   }, [chosen, allChosen]);
 
   const sortable: SortField[] = ["name", "username", "team", "status", "createdOn", "lastSeen"];
+  // Column names again on each cell: a phone shows each row as a card of labelled lines.
+  const labels = {
+    username: t("users:columns.username"),
+    team: t("users:columns.team"),
+    status: t("users:columns.status"),
+    createdOn: t("users:columns.createdOn"),
+    lastSeen: t("users:columns.lastSeen"),
+    devices: t("users:columns.devices"),
+  };
   return (
     <table className="data-table users-table">
       <caption className="visually-hidden">{t("users:list.caption")}</caption>
@@ -89,12 +98,12 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
                 <a href={`/users/profile/${encodeURIComponent(user.uid)}`}>{name}</a>
                 {cells.flags(user)}
               </th>
-              <td className="col-username">{user.username}</td>
-              <td>{user.team.teamName}</td>
-              <td>{cells.status(user.status)}</td>
-              <td>{cells.time(user.createdOn)}</td>
-              <td>{cells.time(user.lastSeen)}</td>
-              <td className="col-number" title={t(DEVICES_KEY, { count: user.deviceCount })}>
+              <td className="col-username" data-label={labels.username}>{user.username}</td>
+              <td className="col-team" data-label={labels.team}>{user.team.teamName}</td>
+              <td className="col-status" data-label={labels.status}>{cells.status(user.status)}</td>
+              <td className="col-time" data-label={labels.createdOn}>{cells.time(user.createdOn)}</td>
+              <td className="col-time" data-label={labels.lastSeen}>{cells.time(user.lastSeen)}</td>
+              <td className="col-number" data-label={labels.devices} title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
               </td>
             </tr>

@@ -1,11 +1,15 @@
 import { createUsersApi, type UsersApi } from "../../../shared/api/users";
 import type { BulkResponse } from "../../../shared/schemas/list";
+import type { UserFilter } from "../../../shared/schemas/user";
 import type { BulkAction } from "./types";
+
+/** Whom a bulk call acts on: listed users, or every user the list's filter matches. */
+export type BulkTarget = { uids: string[] } | { filter: UserFilter };
 
 /** The users calls the islands make, with the bulk action and device calls by name. */
 export interface UsersCalls extends Pick<UsersApi, "list" | "create" | "update"> {
   /** Runs a bulk action (`move` needs the target team's slug). */
-  bulk(action: BulkAction, uids: string[], team?: string): Promise<BulkResponse>;
+  bulk(action: BulkAction, target: BulkTarget, team?: string): Promise<BulkResponse>;
   reset(uid: string): Promise<unknown>;
   wipe(uid: string, deviceId: string): Promise<unknown>;
   deleteDevice(uid: string, deviceId: string): Promise<unknown>;
@@ -18,16 +22,16 @@ export function usersCalls(csrfToken: string): UsersCalls {
     list: (params) => api.list(params),
     create: (body) => api.create(body),
     update: (body) => api.update(body),
-    bulk: (action, uids, team) => {
+    bulk: (action, target, team) => {
       switch (action) {
         case "block":
-          return api.block({ uids });
+          return api.block(target);
         case "activate":
-          return api.activate({ uids });
+          return api.activate(target);
         case "delete":
-          return api.remove({ uids });
+          return api.remove(target);
         case "move":
-          return api.move({ uids, team: team ?? "" });
+          return api.move({ ...target, team: team ?? "" });
       }
     },
     reset: (uid) => api.reset({ uid }),

@@ -4,6 +4,7 @@
  * view on reload or from a shared link. Defaults are left out so links stay short.
  */
 import { listLimit } from "../../../shared/limits";
+import { USER_FILTER_FIELDS, type UserFilter } from "../../../shared/schemas/user";
 import type { UsersQuery } from "./types";
 
 /** The query of an unfiltered first page. */
@@ -42,4 +43,11 @@ export function firstPage(query: UsersQuery): UsersQuery {
   const next = { ...query };
   delete next.cursor;
   return next;
+}
+
+/** The query's filters alone: what a 'select all matching' bulk call sends as `filter`. */
+export function filterOf(query: UsersQuery): UserFilter {
+  const filter: Record<string, unknown> = {};
+  for (const key of USER_FILTER_FIELDS) if (query[key] !== undefined && query[key] !== "") filter[key] = query[key];
+  return filter as UserFilter;
 }

@@ -28,8 +28,10 @@ export interface UsersList {
   change: (patch: Partial<UsersQuery>) => void;
   next: () => void;
   previous: () => void;
-  /** Reloads the shown page (after a bulk action). */
+  /** Reloads the shown page. */
   refresh: () => void;
+  /** Reloads from the first page with a fresh count (after a bulk action: rows moved under the cursors). */
+  reload: () => void;
 }
 
 /**
@@ -98,7 +100,8 @@ export function useUsersList(initialPage: UserListPage, initialQuery: UsersQuery
     load(before ? { ...query, cursor: before } : firstPage(query), stack);
   }, [load, query, cursors]);
   const refresh = useCallback(() => load(query, cursors, true), [load, query, cursors]);
+  const reload = useCallback(() => load(firstPage(query), []), [load, query]);
 
   const pageIndex = query.cursor === undefined ? 0 : restored ? cursors.length : null;
-  return { query, page, busy, error, pageIndex, change, next, previous, refresh };
+  return { query, page, busy, error, pageIndex, change, next, previous, refresh, reload };
 }

@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { TeamRef } from "../../../shared/api/responses";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
@@ -16,14 +17,11 @@ export function AdminCreatePage({ csrfToken, teams, canCreateRoot, lang }: Admin
   const t = useT();
   return (
     <div className="profile-page">
-      <section className="card" aria-labelledby="admin-create-title">
-        <h2 id="admin-create-title" className="card-title">{t("pages:titles.adminsCreate")}</h2>
+      <BackLink href="/admins/manage">{t("admins:profile.backToList")}</BackLink>
+      <section className="card" aria-label={t("pages:titles.adminsCreate")}>
         <p className="card-note">{t("admins:create.intro")}</p>
         <Island name="AdminCreateForm" component={AdminCreateForm} props={{ csrfToken, teams, canCreateRoot, lang }} namespaces={["admins", "validation"]} />
       </section>
-      <p>
-        <a href="/admins/manage">{t("admins:profile.backToList")}</a>
-      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import type { AdminDetail } from "../../../shared/api/admins";
 import type { TeamRef } from "../../../shared/api/responses";
@@ -52,6 +53,7 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
   const ns = ["admins", "validation"] as const;
   return (
     <div className="profile-page">
+      <BackLink href="/admins/manage">{t("admins:profile.backToList")}</BackLink>
       <Section id="admin-account" title={t("admins:profile.account")}>
         <dl className="summary">
           <dt>{t("admins:profile.uid")}</dt>
@@ -126,9 +128,6 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <Island name="AdminActions" component={AdminActions} props={{ csrfToken, uid: admin.uid, name, allowed: can.actions }} namespaces={ns} />
         </Section>
       ) : null}
-      <p>
-        <a href="/admins/manage">{t("admins:profile.backToList")}</a>
-      </p>
     </div>
   );
 }

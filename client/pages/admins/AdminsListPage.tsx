@@ -5,6 +5,7 @@ import type { TeamRef } from "../../../shared/api/responses";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { AdminSort } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/forms/Alert";
+import { CountLine } from "../../components/list/CountLine";
 import { useLang, useT } from "../../components/render-context";
 import { formatDateTime } from "../../lib/datetime";
 import { fullName, roleText, StatusBadge, statusText } from "./format";
@@ -52,7 +53,7 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery }: A
   return (
     <div className="admins-page">
       <div className="admins-toolbar">
-        <p className="admins-total" role="status">{t("admins:list.total", { count: page.total })}</p>
+        <CountLine className="admins-total" index={query.cursor ? null : 0} limit={page.items.length} shown={page.items.length} total={page.total} />
         <a className="button button-primary" href="/admins/create">{t("admins:list.create")}</a>
       </div>
       {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}

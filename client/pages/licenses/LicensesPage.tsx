@@ -1,3 +1,4 @@
+import { CountLine } from "../../components/list/CountLine";
 import { LICENSE_TYPES, PACK_STATES } from "../../../shared/domain/licenses";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import type { TeamRef } from "../../../shared/api/responses";
@@ -58,7 +59,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
     <div className="licenses-page">
       <Island name="LicenseGauge" component={LicenseGauge} props={gauge} namespaces={LICENSES_ISLAND_NAMESPACES} />
       <div className="licenses-toolbar">
-        <p className="licenses-count" role="status">{t("licenses:list.count", { total: formatNumber(total, lang) })}</p>
+        <CountLine className="licenses-count" index={query.cursor ? null : 0} limit={table.items.length} shown={table.items.length} total={total} />
         {canAddLicenses ? <a className="button button-primary" href="/purchase">{addLabel}</a> : null}
       </div>
       <form className="filters card licenses-filters" method="get" action="/licenses" role="search" aria-label={t("licenses:filters.title")}>

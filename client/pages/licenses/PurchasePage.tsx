@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
@@ -17,9 +18,7 @@ export function PurchasePage(props: PurchasePageProps) {
   const edition: NavEdition = props.edition;
   return (
     <div className="profile-page purchase-page">
-      <p className="back-link">
-        <a href="/licenses">{t("licenses:purchase.back")}</a>
-      </p>
+      <BackLink href="/licenses">{t("licenses:purchase.back")}</BackLink>
       <section className="card" aria-labelledby="purchase-title">
         <h2 id="purchase-title" className="card-title">{t(edition === "public" ? "licenses:purchase.title" : "licenses:activate.title")}</h2>
         <p className="card-note">{t(edition === "public" ? "licenses:purchase.intro" : "licenses:activate.intro")}</p>

@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { TeamForm } from "../../islands/TeamForm";
@@ -13,7 +14,7 @@ export function TeamCreatePage({ csrfToken, timezones }: TeamCreatePageProps) {
   const t = useT();
   return (
     <div className="profile-page teams-profile">
-      <p className="teams-back"><a href="/teams">← {t("teams:profile.backToList")}</a></p>
+      <BackLink href="/teams">{t("teams:profile.backToList")}</BackLink>
       <section className="card" aria-label={t("pages:titles.teamsCreate")}>
         <Island name="TeamForm" component={TeamForm} props={{ mode: "create" as const, team: null, csrfToken, timezones }} namespaces={["teams", "validation"]} />
       </section>

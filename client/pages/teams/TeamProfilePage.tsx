@@ -1,10 +1,10 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import type { TeamDetails } from "../../../shared/api/teams";
 import { roleTextKey } from "../../../shared/domain/roles";
 import { Island } from "../../components/Island";
 import { useLang, useT } from "../../components/render-context";
-import { formatDateTime } from "../../lib/datetime";
-import { ColorSwatch } from "../../components/teams/ColorSwatch";
+import { formatDateTime, formatNumber } from "../../lib/datetime";
 import { editableTeam } from "../../components/teams/teamFormModel";
 import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
@@ -45,43 +45,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Every field of the team as a definition list. */
-function Details({ team, timezone }: { team: TeamDetails; timezone: string }) {
+/**
+ * What the form below does not edit: the domains (their own page), the number of users and the
+ * times. Every other field appears once, in the form (issue 14: a profile shows each field once).
+ */
+function Facts({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
   const lang = useLang();
-  const auth = team.authentication;
-  const theme = team.emailTheme;
   const list = (items: readonly string[]) => (items.length === 0 ? null : <ul className="summary-list">{items.map((item) => <li key={item}>{item}</li>)}</ul>);
   return (
     <dl className="summary">
-      <Row label={t("teams:fields.teamName")}>{team.teamName}</Row>
-      <Row label={t("teams:fields.slug")}><code>{team.slug}</code></Row>
-      <Row label={t("teams:fields.institution")}>{team.institution}</Row>
-      <Row label={t("teams:fields.notes")}>{team.notes ? <span className="teams-notes">{team.notes}</span> : null}</Row>
-      <Row label={t("teams:fields.finance")}>{team.contactEmail.finance}</Row>
-      <Row label={t("teams:fields.operations")}>{team.contactEmail.operations}</Row>
-      <Row label={t("teams:fields.support")}>{team.contactEmail.support}</Row>
-      <Row label={t("teams:fields.city")}>{team.city}</Row>
-      <Row label={t("teams:fields.country")}>{team.country}</Row>
-      <Row label={t("teams:fields.language")}>{t(`common:language.${team.language}`)}</Row>
-      <Row label={t("teams:fields.timezone")}>{team.timezone}</Row>
       <Row label={t("teams:fields.domains")}>{list(team.domains)}</Row>
-      <Row label={t("teams:fields.oauthClientId")}>{auth.oauthClientId}</Row>
-      <Row label={t("teams:fields.authority")}>{auth.authority}</Row>
-      <Row label={t("teams:fields.discovery")}>{auth.discovery}</Row>
-      <Row label={t("teams:fields.version")}>{auth.version}</Row>
-      <Row label={t("teams:fields.tenantId")}>{auth.tenantId}</Row>
-      <Row label={t("teams:fields.azureAdSync")}>{t(auth.azureAdSync ? "teams:form.yes" : "teams:form.no")}</Row>
-      <Row label={t("teams:fields.certRevocation")}>{t(`teams:revocation.${auth.certRevocation}`)}</Row>
-      <Row label={t("teams:sections.emailTheme")}>
-        {theme ? (
-          <span className="teams-theme">
-            <ColorSwatch color={theme.primaryColor} />
-            {theme.name} ({theme.primaryColor})
-          </span>
-        ) : null}
-      </Row>
-      <Row label={t("teams:fields.users")}>{String(team.userCount)}</Row>
+      <Row label={t("teams:fields.users")}>{formatNumber(team.userCount, lang)}</Row>
       <Row label={t("teams:fields.createdOn")}>{formatDateTime(team.createdOn, lang, timezone, "long")}</Row>
       <Row label={t("teams:fields.updatedOn")}>{formatDateTime(team.updatedOn, lang, timezone, "long")}</Row>
     </dl>
@@ -136,27 +111,26 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
 }
 
 /**
- * A team's profile: details, administrators (or the "not managed" notice), license packs, then
- * the islands that change it: the team form in edit mode, the custom-settings editor and, for
- * root, deletion behind a confirmation dialog.
+ * A team's profile: each field once — the details card holds the facts the form does not edit
+ * and the team form in edit mode (no read-only copy of the same fields above it) — then the
+ * administrators (or the "not managed" notice), license packs, the custom-settings editor and,
+ * for root, deletion behind a confirmation dialog.
  */
 export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone }: TeamProfilePageProps) {
   const t = useT();
   return (
     <div className="profile-page teams-profile">
-      <p className="teams-back"><a href="/teams">← {t("teams:profile.backToList")}</a></p>
+      <BackLink href="/teams">{t("teams:profile.backToList")}</BackLink>
       <Card id="team-details" title={t("teams:sections.details")}>
-        <Details team={team} timezone={timezone} />
+        <Facts team={team} timezone={timezone} />
         <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>
+        <Island name="TeamForm" component={TeamForm} props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }} namespaces={ISLAND_NAMESPACES} />
       </Card>
       <Card id="team-admins" title={t("teams:sections.admins")}>
         <Admins team={team} />
       </Card>
       <Card id="team-licenses" title={t("teams:sections.licenses")}>
         <Licenses team={team} timezone={timezone} />
-      </Card>
-      <Card id="team-edit" title={t("teams:sections.edit")}>
-        <Island name="TeamForm" component={TeamForm} props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }} namespaces={ISLAND_NAMESPACES} />
       </Card>
       <Card id="team-settings" title={t("teams:sections.settings")}>
         <Island name="TeamSettingsEditor" component={TeamSettingsEditor} props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }} namespaces={ISLAND_NAMESPACES} />

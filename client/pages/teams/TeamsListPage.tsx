@@ -1,8 +1,9 @@
 import type { TeamListItem } from "../../../shared/api/teams";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
+import { CountLine } from "../../components/list/CountLine";
 import { useLang, useT } from "../../components/render-context";
-import { formatDateTime } from "../../lib/datetime";
+import { formatDateTime, formatNumber } from "../../lib/datetime";
 
 /** The list's query as the page echoes it into the search form and its links. */
 export interface TeamListView {
@@ -81,7 +82,7 @@ export function TeamsListPage({ page, query, canCreate, timezone }: TeamsListPag
         </form>
         {canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null}
       </div>
-      <p className="teams-count" role="status">{t("teams:list.count", { total: page.total })}</p>
+      <CountLine className="teams-count" index={query.cursor ? null : 0} limit={query.limit} shown={page.items.length} total={page.total} />
       {page.items.length === 0 ? (
         <div className="empty-state teams-empty">
           <p className="empty-title">{query.search ? t("teams:list.noMatch", { search: query.search }) : t("teams:list.emptyTitle")}</p>
@@ -102,7 +103,7 @@ export function TeamsListPage({ page, query, canCreate, timezone }: TeamsListPag
                   <td><code className="teams-slug">{team.slug}</code></td>
                   <td>{[team.city, team.country].filter(Boolean).join(", ") || <span className="muted">—</span>}</td>
                   <td className="col-number">{team.adminCount === 0 ? <span className="badge badge-pending">0</span> : team.adminCount}</td>
-                  <td className="col-number">{team.userCount}</td>
+                  <td className="col-number">{formatNumber(team.userCount, lang)}</td>
                   <td><time dateTime={team.createdOn}>{formatDateTime(team.createdOn, lang, timezone)}</time></td>
                 </tr>
               ))}

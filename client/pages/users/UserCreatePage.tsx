@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { UserCreateForm, type UserCreateFormProps } from "../../islands/UserCreateForm";
@@ -8,9 +9,7 @@ export function UserCreatePage(props: UserCreateFormProps) {
   const t = useT();
   return (
     <div className="profile-page">
-      <p className="back-link">
-        <a href="/users/manage">{t("users:profile.back")}</a>
-      </p>
+      <BackLink href="/users/manage">{t("users:profile.back")}</BackLink>
       <section className="card" aria-label={t("pages:titles.usersCreate")}>
         <Island name="UserCreateForm" component={UserCreateForm} props={props} namespaces={USERS_ISLAND_NAMESPACES} />
       </section>

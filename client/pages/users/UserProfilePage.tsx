@@ -1,3 +1,4 @@
+import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
@@ -133,9 +134,7 @@ export function UserProfilePage(props: UserProfilePageProps) {
   ];
   return (
     <div className="profile-page user-profile">
-      <p className="back-link">
-        <a href="/users/manage">{t("users:profile.back")}</a>
-      </p>
+      <BackLink href="/users/manage">{t("users:profile.back")}</BackLink>
       <Section id="user-details" title={t("users:profile.sections.details")}>
         <dl className="summary">
           {rows.map(([key, value]) => (

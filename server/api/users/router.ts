@@ -1,12 +1,12 @@
 import { Router, type RequestHandler } from "express";
 import { DeviceActionSchema } from "../../../shared/schemas/device";
-import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
+import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, type UsersBulkReq, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
 import { scopeOf } from "../../http/auth";
 import { AppError } from "../../http/errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createUser, updateUser } from "../../services/userAccounts";
-import { bulkUserAction, type UserBulkAction } from "../../services/userBulk";
+import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/userBulk";
 import { loadUserDetails } from "../../services/userDetails";
 import { deleteDevice, requestDeviceWipe } from "../../services/userDevices";
 import { listUsers } from "../../services/userList";
@@ -18,6 +18,11 @@ const requireSelection: RequestHandler = (req, _res, next) => {
   const uids: unknown = (req.body as { uids?: unknown } | undefined)?.uids;
   next(Array.isArray(uids) && uids.length === 0 ? new AppError("noUserSelected", 400) : undefined);
 };
+
+/** A bulk body's selection: its uids, or the list filter the server resolves (the schema allows exactly one). */
+function selectionOf(body: UsersBulkReq): UserBulkSelection {
+  return body.filter ? { filter: body.filter } : { uids: body.uids ?? [] };
+}
 
 /**
  * End users and their devices (docs/API.md "Users and devices"): list, read, create, edit,
@@ -52,15 +57,15 @@ export function usersRouter({ services }: ApiDeps): Router {
     requireSelection,
     validate(UsersBulkSchema),
     async (req, res) => {
-      res.json(await bulkUserAction(services, await scopeOf(res, services.db), action, inputOf(res, UsersBulkSchema).uids, originOf(req)));
+      res.json(await bulkUserAction(services, await scopeOf(res, services.db), action, selectionOf(inputOf(res, UsersBulkSchema)), originOf(req)));
     },
   ];
   router.put("/users/block", ...bulk("block"));
   router.put("/users/activate", ...bulk("activate"));
   router.delete("/users", ...bulk("delete"));
   router.put("/users/move", requireSelection, validate(UsersMoveSchema), async (req, res) => {
-    const { uids, team } = inputOf(res, UsersMoveSchema);
-    res.json(await bulkUserAction(services, await scopeOf(res, services.db), "move", uids, originOf(req), team));
+    const body = inputOf(res, UsersMoveSchema);
+    res.json(await bulkUserAction(services, await scopeOf(res, services.db), "move", selectionOf(body), originOf(req), body.team));
   });
 
   router.put("/device/wipe", validate(DeviceActionSchema), async (req, res) => {
