@@ -19,6 +19,8 @@ import { serviceRouter } from "./service/router";
 import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
 import { licensesRouter } from "./licenses/router";
+import { domainsRouter } from "./domains/router";
+import { associationsRouter } from "./associations/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -51,5 +53,7 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(serviceTokensRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(licensesRouter(deps));
+  router.use(domainsRouter(deps));
+  router.use(associationsRouter(deps));
   return router;
 }

@@ -240,9 +240,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
     try {
       const f = fresh.db;
       const teamId = await insertTeam(f, "packs");
-      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0010_license_packs"]);
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0011_association_uid", "0010_license_packs"]);
       await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0010_license_packs"]);
+      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid"]);
       const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
       expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
       expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);

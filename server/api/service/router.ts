@@ -1,8 +1,10 @@
 import { Router } from "express";
+import { PolicyQuerySchema } from "../../../shared/schemas/association";
 import { DeviceReportSchema, WipeAckSchema } from "../../../shared/schemas/service";
 import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
+import { decidePolicy } from "../../services/associations/policy";
 import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
 import type { ApiDeps } from "../router";
 
@@ -26,6 +28,10 @@ export function serviceRouter({ services }: ApiDeps): Router {
   router.post("/service/wipes/ack", auth, validate(WipeAckSchema), async (req, res) => {
     await acknowledgeWipe(services.db, inputOf(res, WipeAckSchema).device, serviceCallerOf(res), originOf(req));
     res.json({ ok: true });
+  });
+
+  router.get("/service/policy", auth, validate(PolicyQuerySchema, "query"), async (_req, res) => {
+    res.json(await decidePolicy(services.db, inputOf(res, PolicyQuerySchema)));
   });
   return router;
 }
