@@ -7,7 +7,9 @@
  */
 import type { TeamListQuery } from "../../../shared/schemas/team";
 import type { TeamDomainsDeleteReq, TeamDomainsUpdateReq } from "../../../shared/schemas/domain";
+import type { Kysely, Transaction } from "kysely";
 import { isUniqueViolation } from "../../db/errors";
+import type { Database } from "../../db/types";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
@@ -85,8 +87,8 @@ async function confirmChange(ctx: ServiceContext, scope: Scope, slug: string, pa
 }
 
 /** The teams that own any of `domains` other than `teamId` (the 409's details). */
-async function ownersOf(ctx: ServiceContext, teamId: number, domains: readonly string[]) {
-  return ctx.db
+async function ownersOf(db: Kysely<Database> | Transaction<Database>, teamId: number, domains: readonly string[]) {
+  return db
     .selectFrom("teamDomains")
     .innerJoin("teams", "teams.id", "teamDomains.teamId")
     .select(["teamDomains.domain", "teams.slug as team", "teams.teamName"])
@@ -113,11 +115,12 @@ export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: T
   const team = await confirmChange(ctx, scope, input.slug, input.password, origin, "team.domains.add", {
     notFound: "domainsEdit404", bad: "domainsEdit400", locked: "domainsEdit429",
   });
-  const conflict = async () => new AppError("domainTaken", 409, { conflicts: await ownersOf(ctx, team.id, input.domains) });
+  // Inside the transaction with its own handle: SQLite has one connection, which the transaction holds.
+  const conflict = async (db: Kysely<Database> | Transaction<Database>) => new AppError("domainTaken", 409, { conflicts: await ownersOf(db, team.id, input.domains) });
   try {
     await runTransaction(ctx.db, async (trx) => {
       const owned = await trx.selectFrom("teamDomains").select(["teamId", "domain"]).where("domain", "in", input.domains).execute();
-      if (owned.some((row) => row.teamId !== team.id)) throw await conflict();
+      if (owned.some((row) => row.teamId !== team.id)) throw await conflict(trx);
       const have = new Set(owned.map((row) => row.domain));
       const added = input.domains.filter((domain) => !have.has(domain));
       const now = Date.now();
@@ -131,7 +134,7 @@ export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: T
     });
   } catch (error) {
     // Another team took one of them between the check and the insert.
-    if (isUniqueViolation(error, "domain")) throw await conflict();
+    if (isUniqueViolation(error, "domain")) throw await conflict(ctx.db);
     throw error;
   }
   return resultOf(ctx, team);
