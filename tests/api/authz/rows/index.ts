@@ -7,6 +7,7 @@ import { usersRows } from "./users";
 import { serviceRows } from "./service";
 import { dashboardRows } from "./dashboard";
 import { licensesRows } from "./licenses";
+import { domainsRows } from "./domains";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...domainsRows];

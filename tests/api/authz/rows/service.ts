@@ -22,5 +22,6 @@ export const serviceRows: MatrixRow[] = [
   },
   { method: "POST", route: "/service/devices", request: (f) => ({ url: "/v2/service/devices", body: { user: f.adminA.username, device: { token: `t-${f.tag}`, platform: 1 } } }), expect: everyone(401) },
   { method: "GET", route: "/service/wipes", request: () => ({ url: "/v2/service/wipes" }), expect: everyone(401) },
+  { method: "GET", route: "/service/policy", request: (f) => ({ url: `/v2/service/policy?from=${f.teamA.slug}&to=${f.teamB.slug}` }), expect: everyone(401) },
   { method: "POST", route: "/service/wipes/ack", request: () => ({ url: "/v2/service/wipes/ack", body: { device: randomUUID() } }), expect: everyone(401) },
 ];
