@@ -255,6 +255,24 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
+  it("migration 0011 gives existing associations a unique uid", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0011_association_uid"]);
+      await sql`insert into associations (name, status, closed_communications, created_at, updated_at) values ('one', 'open', 0, ${NOW}, ${NOW}), ('two', 'closed', 1, ${NOW}, ${NOW})`.execute(f);
+      expect(await migrateToLatest(f)).toEqual(["0011_association_uid"]);
+      const rows = await f.selectFrom("associations").select("uid").execute();
+      expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.uid))).toBe(true);
+      expect(new Set(rows.map((r) => r.uid)).size).toBe(2);
+      const now = Date.now();
+      const insert = () => f.insertInto("associations").values({ uid: rows[0]!.uid, name: "dup", status: "open", createdAt: now, updatedAt: now }).execute();
+      expect(isUniqueViolation(await failure(insert()))).toBe(true);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("migrateDown removes every table, and the schema can be rebuilt", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
