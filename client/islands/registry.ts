@@ -29,6 +29,8 @@ export const islandRegistry = {
   LicensesTable: () => import("./LicensesTable").then((m) => m.LicensesTable),
   PurchaseForm: () => import("./PurchaseForm").then((m) => m.PurchaseForm),
   ActivateForm: () => import("./ActivateForm").then((m) => m.ActivateForm),
+  DomainsEditor: () => import("./DomainsEditor").then((m) => m.DomainsEditor),
+  AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

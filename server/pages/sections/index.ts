@@ -4,6 +4,7 @@ import { USERS_PAGES } from "./users";
 import { dashboardPages } from "./dashboard";
 import { teamPages } from "./teams";
 import { licensePages } from "./licenses";
+import { domainPages } from "./domains";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -15,4 +16,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...teamPages,
   ...ADMIN_PAGES,
   ...licensePages,
+  ...domainPages,
 };
