@@ -21,8 +21,8 @@ describe("domains and associations in Chromium", () => {
     const root = await buildAdmin(db(), { role: "root", lang });
     await givePassword(db(), suite.server().config, root);
     const fresh = await db().selectFrom("admins").selectAll().where("id", "=", root.id).executeTakeFirstOrThrow();
-    // The wrong password is an expected 400 in the console.
-    const { page, consoleErrors } = await suite.open(fresh, { expectedFailures: /400/ });
+    // The wrong password is an expected 400 of the domains call in the console.
+    const { page, consoleErrors } = await suite.open(fresh, { expectedFailures: /^\/v2\/team\/domains$/ });
 
     await page.goto(`/domains?search=${id}`);
     await page.waitForSelector('bulwark-island[name="DomainsEditor"][hydrated]');
