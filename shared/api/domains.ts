@@ -27,6 +27,15 @@ export const TeamDomainsResultSchema = z.object({ slug: z.string(), domains: z.a
 /** A domain change's result. */
 export type TeamDomainsResult = z.infer<typeof TeamDomainsResultSchema>;
 
+/** What a team profile shows root about its domains and associations (issue 18). */
+export interface TeamDomainsView {
+  slug: string;
+  teamName: string;
+  domains: string[];
+  usersOutside: number;
+  associations: { id: string; name: string; status: "open" | "closed" }[];
+}
+
 /** A company association as `GET /v2/associations` and the changes answer it. */
 export const AssociationSchema = z.object({
   id: z.string(),

@@ -51,6 +51,22 @@ describe("domains and associations pages", () => {
     expect(done.text).toContain("Association created");
   });
 
+  it("a team profile shows root its domains editor and associations, and an admin neither", async () => {
+    const team = await buildTeam(db(), { teamName: "Profdom", slug: "profdom" });
+    const other = await buildTeam(db(), { teamName: "Profdom Two", slug: "profdom-two" });
+    await db().insertInto("teamDomains").values({ teamId: team.id, domain: "profdom.example", createdAt: Date.now() }).execute();
+    const now = Date.now();
+    const row = await db().insertInto("associations").values({ uid: "00000000-0000-4000-8000-0000000000bb", name: "Profdom pair", status: "closed", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+    await db().insertInto("associationTeams").values([{ associationId: row.id, teamId: team.id }, { associationId: row.id, teamId: other.id }]).execute();
+    const root = await page("/teams/profile/profdom", await buildAdmin(db(), { role: "root" }));
+    expect(root.text).toContain('bulwark-island name="DomainsEditor"');
+    expect(root.text).toMatch(/<li>Profdom pair(<!-- -->)? <span class="badge badge-blocked">Closed<\/span><\/li>/);
+    const admin = await page("/teams/profile/profdom", await buildAdmin(db(), { teams: [team] }));
+    expect(admin.status).toBe(200);
+    expect(admin.text).not.toContain('bulwark-island name="DomainsEditor"');
+    expect(admin.text).not.toContain("Profdom pair");
+  });
+
   it("both pages are root only", async () => {
     const admin = await buildAdmin(db(), { teams: [await buildTeam(db())] });
     expect((await page("/domains", admin)).status).toBe(403);
