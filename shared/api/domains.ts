@@ -62,6 +62,8 @@ export interface DomainsApi {
   remove(body: TeamDomainsDeleteReq): Promise<TeamDomainsResult>;
   /** `GET /v2/associations` (root). */
   listAssociations(params?: Partial<AssociationListQuery>): Promise<ListResponse<Association>>;
+  /** `GET /v2/association/:id`. */
+  getAssociation(id: string): Promise<Association>;
   /** `POST /v2/association`. */
   createAssociation(body: AssociationCreateReq): Promise<Association>;
   /** `PUT /v2/association`. */
@@ -87,6 +89,7 @@ export function createDomainsApi(options: ApiClientOptions = {}): DomainsApi {
     add: (body) => call("domainsEdit", "PUT", "/v2/team/domains", TeamDomainsResultSchema, body),
     remove: (body) => call("domainsDelete", "DELETE", "/v2/team/domains", TeamDomainsResultSchema, body),
     listAssociations: (params = {}) => call("associationList", "GET", `/v2/associations${queryString(params)}`, AssociationListSchema),
+    getAssociation: (id) => call("associationRead", "GET", `/v2/association/${encodeURIComponent(id)}`, AssociationSchema),
     createAssociation: (body) => call("associationCreate", "POST", "/v2/association", AssociationSchema, body),
     updateAssociation: (body) => call("associationEdit", "PUT", "/v2/association", AssociationSchema, body),
     deleteAssociation: (body) => call("associationDelete", "DELETE", "/v2/association", OkResponseSchema, body),

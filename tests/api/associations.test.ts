@@ -51,7 +51,11 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     const renamed = await send("put", "/v2/association", { id, name: `Renamed ${tag}`, closedCommunications: true });
     expect(renamed.body).toMatchObject({ name: `Renamed ${tag}`, status: "closed", closedCommunications: true });
 
+    const read = await server.request().get(`/v2/association/${id}`).set("Authorization", rootAuth);
+    expect(read.body).toMatchObject({ id, name: `Renamed ${tag}`, closedCommunications: true });
     expect((await send("delete", "/v2/association", { id })).status).toBe(200);
+    expect((await server.request().get(`/v2/association/${id}`).set("Authorization", rootAuth)).body.error.code).toBe("associationRead404");
+    expect((await server.request().get("/v2/association/not-a-uuid").set("Authorization", rootAuth)).status).toBe(404);
     expect(await db().selectFrom("associations").select("id").where("uid", "=", id).execute()).toEqual([]);
     const actions = (await db().selectFrom("accessLog").select("action").where("targetId", "=", id).orderBy("id").execute()).map((r) => r.action);
     expect(actions).toEqual(["association.create", "association.update", "association.update", "association.delete"]);

@@ -10,7 +10,7 @@ import { AppError } from "../../http/errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";
-import { listAssociations } from "../../services/associations/query";
+import { listAssociations, readAssociation } from "../../services/associations/query";
 import type { ApiDeps } from "../router";
 
 /**
@@ -25,13 +25,17 @@ function teamList(code: "associationCreate400" | "associationEdit400"): RequestH
   };
 }
 
-/** Company associations (docs/API.md "Associations"), root only: list, create, edit, delete. */
+/** Company associations (docs/API.md "Domains and associations"), root only: list, read, create, edit, delete. */
 export function associationsRouter({ services }: ApiDeps): Router {
   const router = Router();
   const { db } = services;
 
   router.get("/associations", validate(AssociationListQuerySchema, "query"), async (_req, res) => {
     res.json(await listAssociations(db, await scopeOf(res, db), inputOf(res, AssociationListQuerySchema)));
+  });
+
+  router.get("/association/:id", async (req, res) => {
+    res.json(await readAssociation(db, await scopeOf(res, db), String(req.params.id)));
   });
 
   router.post("/association", teamList("associationCreate400"), validate(AssociationCreateSchema), async (req, res) => {

@@ -5,6 +5,8 @@ import type { AssociationListQuery } from "../../../shared/schemas/association";
 import { dialectOf, likeContains } from "../../db/dialect";
 import { fromFlag } from "../../db/flags";
 import type { Database } from "../../db/types";
+import { isUid } from "../../../shared/schemas/primitives";
+import { AppError } from "../../http/errors";
 import { isoUtc } from "../isoTime";
 import { decodeCursor, pageOf } from "../pagination";
 import { requireRoot, type Scope } from "../scope";
@@ -55,6 +57,14 @@ export async function loadAssociations(db: Db, uids: readonly string[]): Promise
   if (uids.length === 0) return [];
   const rows = await db.selectFrom("associations").select(COLUMNS).where("uid", "in", [...uids]).execute();
   return present(db, rows);
+}
+
+/** `GET /v2/association/:id` (root only: `associationList403`); unknown or malformed → `associationRead404`. */
+export async function readAssociation(db: Db, scope: Scope, uid: string): Promise<Association> {
+  requireRoot(scope, "associationList403");
+  const [association] = isUid(uid) ? await loadAssociations(db, [uid]) : [];
+  if (!association) throw new AppError("associationRead404");
+  return association;
 }
 
 /** A page of associations, by name then id (keyset); root only (`associationList403`). */

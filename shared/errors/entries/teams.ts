@@ -66,5 +66,6 @@ export const TEAM_ENTRIES = {
   associationDelete200: { status: 200, kind: "success", en: "Association deleted" },
   associationDelete403: { status: 403, kind: "error", en: "You are not allowed to delete this association" },
   associationDelete404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
+  associationRead404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
   associationList403: { status: 403, kind: "error", en: "Only a super administrator can manage associations" },
 } as const satisfies ActionEntrySpecs;

@@ -33,6 +33,7 @@ export const domainsRows: MatrixRow[] = [
     expect: signedIn(400, 403, 403),
   },
   { method: "GET", route: "/associations", request: (f) => ({ url: `/v2/associations?search=${f.tag}` }), expect: signedIn(200, 403, 403) },
+  { method: "GET", route: "/association/:id", request: async (f) => ({ url: `/v2/association/${await association(f)}` }), expect: signedIn(200, 403, 403) },
   {
     method: "POST",
     route: "/association",
