@@ -11,6 +11,7 @@ import { registerDevicesCommands } from "./commands/devices";
 import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
+import { registerDomainsCommands } from "./commands/domains";
 import { registerUsersCommands } from "./commands/users";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
@@ -71,6 +72,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerUsersCommands(program, cli);
   registerDevicesCommands(program, cli);
   registerLicensesCommands(program, cli);
+  registerDomainsCommands(program, cli);
   return { program, cli };
 }
 
