@@ -16,6 +16,7 @@ import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import { askPassword, readSecret } from "../prompt";
 import type { CliContext } from "../runtime";
+import { examples } from "./help";
 import { addCommonOptions, apiOptions, cell, collectPages, confirmOrRefuse, noteMore, validated, yesNo, type CommonOptions, type ListJson } from "./common";
 
 interface PasswordOptions extends CommonOptions {
@@ -75,9 +76,10 @@ function addAssociationOptions(command: Command, t: Translate): Command {
 /** Registers the `domains` group. */
 function registerDomains(program: Command, cli: CliContext): void {
   const { t } = cli;
-  const group = program.command("domains").description(t("domains.description"));
+  const group = program.command("domains").description(t("domains.description")).addHelpText("after", examples(t, "domains.examples"));
 
   addCommonOptions(group.command("list").alias("ls").description(t("domains.listDescription")), t)
+    .addHelpText("after", examples(t, "domains.listExamples"))
     .option("--search <text>", t("domains.optSearch"))
     .option("--all", t("list.optAll"))
     .action(async (opts: CommonOptions & { search?: string; all?: boolean }) => {
@@ -93,6 +95,7 @@ function registerDomains(program: Command, cli: CliContext): void {
 
   for (const verb of ["add", "remove"] as const) {
     addCommonOptions(group.command(verb).description(t(`domains.${verb}Description`)).argument("<slug>", t("teams.argSlug")).argument("<domain...>", t("domains.argDomain")), t)
+      .addHelpText("after", examples(t, `domains.${verb}Examples`))
       .option("--password-stdin", t("domains.optPasswordStdin"))
       .option("-y, --yes", t("domains.optYes"))
       .action(async (slug: string, domains: string[], opts: PasswordOptions) => {
@@ -128,9 +131,10 @@ function registerDomains(program: Command, cli: CliContext): void {
 /** Registers the `associations` group. */
 function registerAssociations(program: Command, cli: CliContext): void {
   const { t } = cli;
-  const group = program.command("associations").description(t("associations.description"));
+  const group = program.command("associations").description(t("associations.description")).addHelpText("after", examples(t, "associations.examples"));
 
   addCommonOptions(group.command("list").alias("ls").description(t("associations.listDescription")), t)
+    .addHelpText("after", examples(t, "associations.listExamples"))
     .option("--search <text>", t("domains.optSearch"))
     .option("--all", t("list.optAll"))
     .action(async (opts: CommonOptions & { search?: string; all?: boolean }) => {
@@ -143,13 +147,13 @@ function registerAssociations(program: Command, cli: CliContext): void {
       });
     });
 
-  addCommonOptions(group.command("show").description(t("associations.showDescription")).argument("<id>", t("associations.argId")), t).action(async (id: string, opts: CommonOptions) => {
+  addCommonOptions(group.command("show").description(t("associations.showDescription")).argument("<id>", t("associations.argId")), t).addHelpText("after", examples(t, "associations.showExamples")).action(async (id: string, opts: CommonOptions) => {
     const association = await createDomainsApi(apiOptions(cli, opts)).getAssociation(id);
     const out = cli.output(Boolean(opts.json));
     out.result(association, () => out.fields(associationFields(t, association)));
   });
 
-  addAssociationOptions(addCommonOptions(group.command("create").description(t("associations.createDescription")), t), t).action(async (opts: AssociationOptions) => {
+  addAssociationOptions(addCommonOptions(group.command("create").description(t("associations.createDescription")), t), t).addHelpText("after", examples(t, "associations.createExamples")).action(async (opts: AssociationOptions) => {
     const body = validated(AssociationCreateSchema, { closedCommunications: false, status: "open", ...associationBody(opts) }, t, ASSOCIATION_FLAGS);
     const association = await createDomainsApi(apiOptions(cli, opts)).createAssociation(body);
     const out = cli.output(Boolean(opts.json));
@@ -159,7 +163,7 @@ function registerAssociations(program: Command, cli: CliContext): void {
     });
   });
 
-  addAssociationOptions(addCommonOptions(group.command("update").description(t("associations.updateDescription")).argument("<id>", t("associations.argId")), t), t).action(async (id: string, opts: AssociationOptions) => {
+  addAssociationOptions(addCommonOptions(group.command("update").description(t("associations.updateDescription")).argument("<id>", t("associations.argId")), t), t).addHelpText("after", examples(t, "associations.updateExamples")).action(async (id: string, opts: AssociationOptions) => {
     const fields = associationBody(opts);
     if (Object.keys(fields).length === 0) throw usageError(t("resource.nothingToUpdate"));
     const association = await createDomainsApi(apiOptions(cli, opts)).updateAssociation(validated(AssociationUpdateSchema, { id, ...fields }, t, ASSOCIATION_FLAGS));
@@ -172,6 +176,7 @@ function registerAssociations(program: Command, cli: CliContext): void {
 
   addCommonOptions(group.command("delete").alias("rm").description(t("associations.deleteDescription")).argument("<id>", t("associations.argId")), t)
     .option("-y, --yes", t("associations.optYes"))
+    .addHelpText("after", examples(t, "associations.deleteExamples"))
     .action(async (id: string, opts: CommonOptions & { yes?: boolean }) => {
       const api = createDomainsApi(apiOptions(cli, opts));
       await confirmOrRefuse(cli, t("associations.confirmDelete", { id }), opts.yes, t("associations.needYes", { id }));
