@@ -20,7 +20,9 @@ import type { ApiDeps } from "../router";
 function teamList(code: "associationCreate400" | "associationEdit400"): RequestHandler {
   return (req, _res, next) => {
     const teams: unknown = (req.body as { teams?: unknown } | undefined)?.teams;
-    const invalid = Array.isArray(teams) && (teams.length < 2 || new Set(teams.map((t) => JSON.stringify(t))).size !== teams.length);
+    // Only a list of strings is judged here (anything else is the schema's badParameters): a
+    // hostile body may nest arrays thousands deep, which nothing here may walk recursively.
+    const invalid = Array.isArray(teams) && teams.every((t) => typeof t === "string") && (teams.length < 2 || new Set(teams).size !== teams.length);
     next(invalid ? new AppError(code, 400, [{ path: ["teams"], message: teams.length < 2 ? "validation.tooFew" : "validation.duplicate" }]) : undefined);
   };
 }
