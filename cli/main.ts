@@ -11,6 +11,7 @@ import { registerDevicesCommands } from "./commands/devices";
 import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
+import { registerDomainsCommands } from "./commands/domains";
 import { registerUsersCommands } from "./commands/users";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
@@ -74,6 +75,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerLicensesCommands(program, cli);
   registerSettingsCommands(program, cli);
   registerAppsCommands(program, cli);
+  registerDomainsCommands(program, cli);
   return { program, cli };
 }
 

@@ -30,6 +30,8 @@ export const islandRegistry = {
   PurchaseForm: () => import("./PurchaseForm").then((m) => m.PurchaseForm),
   ActivateForm: () => import("./ActivateForm").then((m) => m.ActivateForm),
   SettingsForm: () => import("./SettingsForm").then((m) => m.SettingsForm),
+  DomainsEditor: () => import("./DomainsEditor").then((m) => m.DomainsEditor),
+  AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

@@ -20,6 +20,8 @@ import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
 import { licensesRouter } from "./licenses/router";
 import { settingsRouter } from "./settings/router";
+import { domainsRouter } from "./domains/router";
+import { associationsRouter } from "./associations/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -53,5 +55,7 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(dashboardRouter(deps));
   router.use(licensesRouter(deps));
   router.use(settingsRouter(deps));
+  router.use(domainsRouter(deps));
+  router.use(associationsRouter(deps));
   return router;
 }

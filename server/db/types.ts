@@ -278,6 +278,8 @@ export interface InviteRecipientsTable {
 /** Company associations (SPEC §3). */
 export interface AssociationsTable {
   id: Id;
+  /** The public id (migration 0011). */
+  uid: Immutable<string>;
   name: string;
   status: AssociationStatus;
   closedCommunications: Generated<Flag>;

@@ -12,6 +12,7 @@ import type { RowUpdate } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
+import { refusedUsernames } from "./domains/rule";
 import { reserveSeats } from "./licenses/seats";
 import { hashPassword } from "./passwords";
 import { actorOf, teamInScope, type Scope } from "./scope";
@@ -24,7 +25,8 @@ import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNa
  * exist or is outside the scope (answered alike, so existence cannot be probed; issue 12), 409
  * `userCreate409` when the username
  * or an alias is taken, 400 `notEnoughLicenses` when the team has no free seat (the seat is
- * taken in the same transaction as the user's row). With a password (SHA-512 hex from the client, stored as argon2id) the
+ * taken in the same transaction as the user's row), 502 `userCreate502` when the team white-lists
+ * domains and the username is an e-mail address outside them (issue 18). With a password (SHA-512 hex from the client, stored as argon2id) the
  * user is active at once, otherwise pending until they complete registration.
  */
 export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
@@ -43,6 +45,8 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
     await runTransaction(db, async (trx) => {
       // The seat and the user row it pays for commit together (DESIGN §11).
       await reserveSeats(trx, team.id, 1, now);
+      // Read after the seat counter's lock, so the team's white-list is the one this insert meets.
+      if ((await refusedUsernames(trx, team.id, [username])).size > 0) throw new AppError("userCreate502", 502);
       const user = await trx
         .insertInto("users")
         .values({

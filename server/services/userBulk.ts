@@ -15,6 +15,7 @@ import type { UserFilter } from "../../shared/schemas/user";
 import { dialectOf, inValues } from "../db/dialect";
 import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
 import { runTransaction } from "../db/transaction";
+import { refusedUsernames } from "./domains/rule";
 import { lockSeatCounters, requireFreeSeats } from "./licenses/seats";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
@@ -37,8 +38,8 @@ const LOGGED_UIDS = 100;
  * after sorting), so any two callers lock shared rows in the same order. Returns the rows as
  * locked: a user moved or deleted meanwhile shows its new team, or is missing.
  */
-async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
-  const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where(inValues(dialectOf(trx), sql.ref("users.uid"), uids)).orderBy("id");
+async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number; username: string }>> {
+  const query = trx.selectFrom("users").select(["id", "uid", "teamId", "username"]).where(inValues(dialectOf(trx), sql.ref("users.uid"), uids)).orderBy("id");
   const rows = await lockRowsInOrder(trx, query, strength).execute();
   return new Map(rows.map((row) => [row.uid, row]));
 }
@@ -49,10 +50,10 @@ async function lockUsers(trx: Transaction<Database>, uids: readonly string[], st
  * and a user who stops matching before the lock is taken is left alone (PostgreSQL re-checks the
  * condition on a row changed meanwhile).
  */
-async function lockMatching(trx: Transaction<Database>, scope: Scope, filter: UserFilter, strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number }>> {
+async function lockMatching(trx: Transaction<Database>, scope: Scope, filter: UserFilter, strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number; username: string }>> {
   const condition = await userFilterCondition(trx, scope, filter);
   if (!condition) return new Map();
-  const query = trx.selectFrom("users").select(["id", "uid", "teamId"]).where(condition).orderBy("id");
+  const query = trx.selectFrom("users").select(["id", "uid", "teamId", "username"]).where(condition).orderBy("id");
   const rows = await lockRowsInOrder(trx, query, strength).execute();
   return new Map(rows.map((row) => [row.uid, row]));
 }
@@ -79,7 +80,8 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
  * For `move`, `team` is the target's slug: 404 `usersMove404` when it does not exist, 403
  * `usersMove403` when it is outside the scope (checked before anything changes), 400
  * `notEnoughLicenses` when the target team has fewer free seats than the users that change team
- * (the whole call is refused: bulk calls are atomic).
+ * (the whole call is refused: bulk calls are atomic). Users whose e-mail username the target's
+ * domain white-list refuses fail with `usersMove502` and stay where they are.
  */
 export async function bulkUserAction(
   ctx: ServiceContext,
@@ -104,8 +106,11 @@ export async function bulkUserAction(
     const found = "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
     const uids = "uids" in selection ? selection.uids : [...found.keys()];
     for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
-    const ok = uids.filter((uid) => found.has(uid));
-    const failed = uids.filter((uid) => !found.has(uid)).map((id) => ({ id, code: "userRead404" }));
+    // A move into a team with a white-list leaves out the e-mail usernames outside it (issue 18).
+    const refused = target ? await refusedUsernames(trx, target.id, [...found.values()].filter((row) => row.teamId !== target.id).map((row) => row.username)) : new Set<string>();
+    const allowed = (uid: string): boolean => found.has(uid) && !refused.has(found.get(uid)!.username);
+    const ok = uids.filter(allowed);
+    const failed = uids.filter((uid) => !allowed(uid)).map((id) => ({ id, code: found.has(id) ? "usersMove502" : "userRead404" }));
     const rows = ok.map((uid) => found.get(uid)!);
     if (target) await requireFreeSeats(trx, target.id, rows.filter((row) => row.teamId !== target.id).length, now);
     await apply(trx, action, rows.map((row) => row.id), target?.id ?? null, now);

@@ -13,3 +13,4 @@ export * from "./teams";
 export * from "./admins";
 export * from "./users";
 export * from "./licenses";
+export * from "./domains";

@@ -5,3 +5,4 @@ export * from "./platforms";
 export * from "./statuses";
 export * from "./licenses";
 export * from "./timeGroups";
+export * from "./domains";

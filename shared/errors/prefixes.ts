@@ -48,6 +48,7 @@ export const PROTECTED_PREFIXES = [
   "associationEdit", // PUT v2/association
   "associationDelete", // DELETE v2/association
   "associationList",
+  "associationRead", // GET v2/association/{id}
   // Invitations
   "inviteCreate", // POST v2/invite
   "inviteResend", // PUT v2/invite

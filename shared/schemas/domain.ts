@@ -1,25 +1,28 @@
 /**
- * Domain whitelists per team (SPEC §3 "domain association: domain per team"): `PUT/DELETE
- * v2/team/domains`. Domain changes require the acting admin's password (SPEC §5).
+ * Domain white-lists per team (SPEC §3 "domain association", §7 `PUT/DELETE v2/team/domains`,
+ * issue 18). Every change is confirmed by the root's own password (SHA-512 hex, DESIGN §4).
  */
 import { z } from "zod";
 import { maxCount } from "../limits";
-import { obj, uniqueList } from "./builders";
+import { bool, obj, uniqueList } from "./builders";
 import { domainName, passwordHash, slug } from "./primitives";
 
-/** A team's whitelisted domains (0..100, distinct, lowercase). */
+/** A team's whitelisted domains (0..100, distinct after normalization). */
 export const teamDomains = uniqueList(domainName, { min: 0, max: maxCount.domainsPerTeam });
 
-/** `PUT v2/team/domains`: replace a team's domains; `password` is the admin's hashed password. */
-export const TeamDomainsUpdateSchema = obj({ team: slug, domains: teamDomains, password: passwordHash });
+/** The domains a change names: at least one. */
+const changedDomains = uniqueList(domainName, { min: 1, max: maxCount.domainsPerTeam });
+
+/** `PUT v2/team/domains`: adds the domains to the team's white-list (ones it has already stay). */
+export const TeamDomainsUpdateSchema = obj({ slug, domains: changedDomains, password: passwordHash });
 /** Domains update body. */
 export type TeamDomainsUpdateReq = z.infer<typeof TeamDomainsUpdateSchema>;
 
-/** `DELETE v2/team/domains`: remove some domains of a team. */
-export const TeamDomainsDeleteSchema = obj({
-  team: slug,
-  domains: uniqueList(domainName, { min: 1, max: maxCount.domainsPerTeam }),
-  password: passwordHash,
-});
+/**
+ * `DELETE v2/team/domains`: removes domains of a team. When that leaves users' e-mail addresses
+ * outside the team's remaining domains, the call answers `domainsDelete409` with the count
+ * unless `confirm` is true (the console asks first, naming that count).
+ */
+export const TeamDomainsDeleteSchema = obj({ slug, domains: changedDomains, password: passwordHash, confirm: bool().optional() });
 /** Domains delete body. */
 export type TeamDomainsDeleteReq = z.infer<typeof TeamDomainsDeleteSchema>;

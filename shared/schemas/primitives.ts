@@ -236,12 +236,35 @@ export function isSlug(value: unknown): value is string {
 /** IPv4 address (≤15 characters). */
 export const ip = z.ipv4({ error: formatError(V.ip) }).max(maxLength.ip, { error: V.tooLong });
 
-/** Whitelisted domain name: lowercase DNS labels with a TLD, ≤100. */
+/** Letters, digits, dots, hyphens and non-ASCII: the only input IDNA host parsing may rewrite. */
+const IDN_CANDIDATE = /^[a-z0-9.\-\u0080-\uffff]+$/u;
+
+/**
+ * IDNA-normalizes a lowercased domain (SPEC §5): `bücher.example` → `xn--bcher-kva.example`.
+ * The WHATWG URL host parser is the algorithm node:url's domainToASCII runs, and it exists in
+ * browsers too, so the islands and the server agree. Anything that is not a plain host name is
+ * returned as given and refused by the pattern that follows.
+ */
+export function toAsciiDomain(value: string): string {
+  if (value === "" || !IDN_CANDIDATE.test(value) || /^[\x00-\x7f]*$/.test(value)) return value;
+  try {
+    return new URL(`http://${value}/`).hostname;
+  } catch {
+    return value;
+  }
+}
+
+/** Whitelisted domain name: lowercase, IDNA-normalized DNS labels with a TLD, no trailing dot, ≤100. */
 export const domainName = str({ trim: true })
   .toLowerCase()
-  .min(1, { error: V.required, abort: true })
-  .max(maxLength.domains, { error: V.tooLong, abort: true })
-  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: V.domain });
+  .transform(toAsciiDomain)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: V.required, abort: true })
+      .max(maxLength.domains, { error: V.tooLong, abort: true })
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/, { error: V.domain }),
+  );
 
 /** Device platform code of SPEC §3. */
 export const platformCode = z.int({ error: integerError }).refine(isPlatformCode, { error: V.platform });

@@ -240,9 +240,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
     try {
       const f = fresh.db;
       const teamId = await insertTeam(f, "packs");
-      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0010_license_packs"]);
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0011_association_uid", "0010_license_packs"]);
       await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0010_license_packs"]);
+      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid"]);
       const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
       expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
       expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);
@@ -250,6 +250,24 @@ describe.each(testDialects())("database on %s", (dialect) => {
       const pack = (uid: string) => ({ uid, teamId, licenseType: "subscription", licenseCount: 1, status: "active" as const, expiresAt: NOW, tokenId: "token-1", createdAt: NOW, updatedAt: NOW });
       await f.insertInto("licensePacks").values(pack("00000000-0000-4000-8000-000000000001")).execute();
       expect(isUniqueViolation(await failure(f.insertInto("licensePacks").values(pack("00000000-0000-4000-8000-000000000002")).execute()))).toBe(true);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("migration 0011 gives existing associations a unique uid", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0011_association_uid"]);
+      await sql`insert into associations (name, status, closed_communications, created_at, updated_at) values ('one', 'open', 0, ${NOW}, ${NOW}), ('two', 'closed', 1, ${NOW}, ${NOW})`.execute(f);
+      expect(await migrateToLatest(f)).toEqual(["0011_association_uid"]);
+      const rows = await f.selectFrom("associations").select("uid").execute();
+      expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.uid))).toBe(true);
+      expect(new Set(rows.map((r) => r.uid)).size).toBe(2);
+      const now = Date.now();
+      const insert = () => f.insertInto("associations").values({ uid: rows[0]!.uid, name: "dup", status: "open", createdAt: now, updatedAt: now }).execute();
+      expect(isUniqueViolation(await failure(insert()))).toBe(true);
     } finally {
       await fresh.destroy();
     }

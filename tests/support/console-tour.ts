@@ -44,6 +44,11 @@ export async function seedTour(server: TestServer): Promise<TourData> {
   await buildDevice(db, user, { location: { city: "Lisbon", country: "Portugal", ip: "192.0.2.10" } });
   for (let i = 0; i < 12; i += 1) await buildUser(db, { team, firstName: `Person${i}`, lastName: "Longname-Withhyphen" });
   const invited = await buildAdmin(db, { status: "invited", teams: [team] });
+  // /domains and /associations with content: a long domain and an association (issue 18).
+  const partner = await buildTeam(db, { teamName: "Southwind Maritime Holdings", slug: "southwind" });
+  await db.insertInto("teamDomains").values({ teamId: team.id, domain: "northwind-logistics-international.example", createdAt: Date.now() }).execute();
+  const association = await db.insertInto("associations").values({ uid: "00000000-0000-4000-8000-00000000700a", name: "Northwind and Southwind shipping partnership", status: "open", closedCommunications: 1, createdAt: Date.now(), updatedAt: Date.now() }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("associationTeams").values([{ associationId: association.id, teamId: team.id }, { associationId: association.id, teamId: partner.id }]).execute();
   const roots = new Map<TourLang, TourRoot>();
   for (const lang of ["en", "pt", "es"] as const) {
     const root = await buildAdmin(db, { role: "root", lang, firstName: lang === "en" ? "Grace" : "Maria", lastName: lang === "en" ? "Hopper" : "Fernandes" });

@@ -1,3 +1,4 @@
+import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { fields as f, PasswordWithConfirmationSchema, compareAppVersions, V } from "../../shared/schemas";
@@ -223,5 +224,11 @@ describe("timezone, language, country, uid, ip, domain", () => {
     expect(f.domainName.parse(" Example.COM ")).toBe("example.com");
     rejects(f.domainName, ["example", "-bad.com", "exa mple.com", "example.com."], V.domain);
     rejects(f.domainName, [`${"a".repeat(60)}.${"b".repeat(60)}.com`], V.tooLong);
+  });
+  it("domains are IDNA-normalized as node:url's domainToASCII does, and nothing else slips through the host parser", () => {
+    expect(f.domainName.parse("Bücher.Example")).toBe(domainToASCII("bücher.example"));
+    expect(f.domainName.parse("ＥＸＡＭＰＬＥ。com")).toBe("example.com");
+    expect(f.domainName.parse("例え.テスト")).toBe(domainToASCII("例え.テスト"));
+    rejects(f.domainName, ["user@bücher.example", "bücher.example/x", "bücher.example:80", "bücher.example.", "1.2.3.4"], V.domain);
   });
 });

@@ -258,8 +258,8 @@ describe("teams", () => {
   });
 
   it("changes domains only with a password hash", () => {
-    expect(TeamDomainsUpdateSchema.safeParse({ team: "acme", domains: ["acme.com"], password: HASH }).success).toBe(true);
-    expect(messagesOf(TeamDomainsUpdateSchema.safeParse({ team: "acme", domains: ["acme.com", "ACME.com"] }))).toEqual([
+    expect(TeamDomainsUpdateSchema.safeParse({ slug: "acme", domains: ["acme.com"], password: HASH }).success).toBe(true);
+    expect(messagesOf(TeamDomainsUpdateSchema.safeParse({ slug: "acme", domains: ["acme.com", "ACME.com"] }))).toEqual([
       `domains.1:${V.duplicate}`,
       `password:${V.required}`,
     ]);

@@ -9,6 +9,7 @@ import { editableTeam } from "../../components/teams/teamFormModel";
 import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
 import { TeamSettingsEditor } from "../../islands/TeamSettingsEditor";
+import { TeamDomainsCards, type TeamDomainsView } from "../../components/domains/TeamDomainsCards";
 
 /** Props of /teams/profile/{slug}. */
 export interface TeamProfilePageProps {
@@ -19,6 +20,8 @@ export interface TeamProfilePageProps {
   timezones: string[];
   /** The signed-in admin's time zone. */
   timezone: string;
+  /** Root only: the domains editor and the team's associations (issue 18). */
+  domainsView?: TeamDomainsView | null;
 }
 
 const ISLAND_NAMESPACES = ["teams", "validation"] as const;
@@ -116,7 +119,7 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
  * administrators (or the "not managed" notice), license packs, the custom-settings editor and,
  * for root, deletion behind a confirmation dialog.
  */
-export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone }: TeamProfilePageProps) {
+export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, domainsView }: TeamProfilePageProps) {
   const t = useT();
   return (
     <div className="profile-page teams-profile">
@@ -135,6 +138,7 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
       <Card id="team-settings" title={t("teams:sections.settings")}>
         <Island name="TeamSettingsEditor" component={TeamSettingsEditor} props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }} namespaces={ISLAND_NAMESPACES} />
       </Card>
+      {domainsView ? <TeamDomainsCards view={domainsView} csrfToken={csrfToken} /> : null}
       {canDelete ? (
         <Card id="team-danger" title={t("teams:sections.danger")} tone="danger">
           <Island name="TeamDelete" component={TeamDelete} props={{ slug: team.slug, teamName: team.teamName, userCount: team.userCount, csrfToken }} namespaces={ISLAND_NAMESPACES} />

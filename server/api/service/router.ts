@@ -1,8 +1,10 @@
 import { Router } from "express";
+import { PolicyQuerySchema } from "../../../shared/schemas/association";
 import { DeviceReportSchema, WipeAckSchema } from "../../../shared/schemas/service";
 import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
+import { decidePolicy } from "../../services/associations/policy";
 import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
@@ -41,6 +43,10 @@ export function serviceRouter({ services }: ApiDeps): Router {
 
   router.get("/service/apps/check", auth, validate(AppCheckQuerySchema, "query"), async (_req, res) => {
     res.json(await checkAppVersion(services.db, inputOf(res, AppCheckQuerySchema)));
+  });
+
+  router.get("/service/policy", auth, validate(PolicyQuerySchema, "query"), async (_req, res) => {
+    res.json(await decidePolicy(services.db, inputOf(res, PolicyQuerySchema)));
   });
   return router;
 }

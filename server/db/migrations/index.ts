@@ -14,6 +14,7 @@ import { userDeviceCountMigration } from "./0007_user_device_count";
 import { userSearchOneIndexMigration } from "./0008_user_search_one_index";
 import { installationSecretsMigration } from "./0009_installation_secrets";
 import { licensePacksMigration } from "./0010_license_packs";
+import { associationUidMigration } from "./0011_association_uid";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -27,4 +28,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0008_user_search_one_index": userSearchOneIndexMigration,
   "0009_installation_secrets": installationSecretsMigration,
   "0010_license_packs": licensePacksMigration,
+  "0011_association_uid": associationUidMigration,
 };

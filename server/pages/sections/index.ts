@@ -5,6 +5,7 @@ import { dashboardPages } from "./dashboard";
 import { teamPages } from "./teams";
 import { licensePages } from "./licenses";
 import { settingsPages } from "./settings";
+import { domainPages } from "./domains";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -17,4 +18,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...ADMIN_PAGES,
   ...licensePages,
   ...settingsPages,
+  ...domainPages,
 };

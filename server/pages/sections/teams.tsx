@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { loadScope } from "../../services/scope";
 import { listTeams, readTeam } from "../../services/teamsQuery";
 import { TIMEZONES } from "../timezones";
+import { teamDomainsView } from "../../services/domains/teamView";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["search", "sort", "order", "limit", "cursor"] as const;
@@ -73,7 +74,7 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
   const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
   return {
     titleKey: "pages:titles.teamProfile",
-    body: <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} />,
+    body: <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} domainsView={admin.role === "root" ? await teamDomainsView(services.db, team.slug, team.teamName) : null} />,
     notice,
   };
 }

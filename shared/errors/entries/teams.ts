@@ -33,6 +33,7 @@ export const TEAM_ENTRIES = {
   teamSettings400: { status: 400, kind: "error", en: "Invalid settings - Check the highlighted fields" },
   teamSettings404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
   teamRead404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  domainsList403: { status: 403, kind: "error", en: "Only a super administrator can manage domains" },
   domainsEdit200: { status: 200, kind: "success", en: "Domains updated" },
   domainsEdit400: {
     status: 400,
@@ -40,6 +41,9 @@ export const TEAM_ENTRIES = {
     exit: EXIT_CODES.authentication,
     en: "Bad password - The domains were not changed",
   },
+  domainsEdit403: { status: 403, kind: "error", en: "Only a super administrator can change domains" },
+  domainsEdit404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  domainsEdit429: { status: 429, kind: "error", exit: EXIT_CODES.authentication, en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock" },
   domainsDelete200: { status: 200, kind: "success", en: "Domains deleted" },
   domainsDelete400: {
     status: 400,
@@ -47,7 +51,12 @@ export const TEAM_ENTRIES = {
     exit: EXIT_CODES.authentication,
     en: "Bad password - The domains were not deleted",
   },
+  domainsDelete403: { status: 403, kind: "error", en: "Only a super administrator can delete domains" },
+  domainsDelete404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
+  domainsDelete409: { status: 409, kind: "error", en: "Some users of this company have these domains - Confirm to remove them anyway" },
+  domainsDelete429: { status: 429, kind: "error", exit: EXIT_CODES.authentication, en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock" },
   associationCreate200: { status: 200, kind: "success", en: "Association created" },
+  associationCreate400: { status: 400, kind: "error", en: "Invalid list of companies - Check the selected companies" },
   associationCreate403: { status: 403, kind: "error", en: "You are not allowed to create this association" },
   associationCreate404: { status: 404, kind: "error", en: "Company not found - Choose existing companies" },
   associationEdit200: { status: 200, kind: "success", en: "Association updated" },
@@ -57,4 +66,6 @@ export const TEAM_ENTRIES = {
   associationDelete200: { status: 200, kind: "success", en: "Association deleted" },
   associationDelete403: { status: 403, kind: "error", en: "You are not allowed to delete this association" },
   associationDelete404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
+  associationRead404: { status: 404, kind: "error", en: "Association not found - It may have been deleted" },
+  associationList403: { status: 403, kind: "error", en: "Only a super administrator can manage associations" },
 } as const satisfies ActionEntrySpecs;

@@ -31,6 +31,7 @@ export const USER_ENTRIES = {
   usersMove200: { status: 200, kind: "success", en: "Users moved" },
   usersMove403: { status: 403, kind: "error", en: "You are not allowed to move users to this company" },
   usersMove404: { status: 404, kind: "error", en: "Company not found - Choose an existing company" },
+  usersMove502: { status: 502, kind: "error", en: "This user is not allowed in this company - The e-mail domain is not one of the company's domains" },
   usersDelete200: { status: 200, kind: "success", en: "Users deleted" },
   usersDelete403: { status: 403, kind: "error", en: "Unable to delete users - You are not allowed to delete these users" },
   deviceWipe200: { status: 200, kind: "success", en: "Device Wiped" },

@@ -8,6 +8,7 @@ import { serviceRows } from "./service";
 import { dashboardRows } from "./dashboard";
 import { licensesRows } from "./licenses";
 import { settingsRows } from "./settings";
+import { domainsRows } from "./domains";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows];

@@ -1,0 +1,101 @@
+/** Reading company associations: the list of `GET /v2/associations` and one association by id. */
+import type { Kysely, Transaction } from "kysely";
+import type { AssociationStatus } from "../../../shared/domain/statuses";
+import type { AssociationListQuery } from "../../../shared/schemas/association";
+import { dialectOf, likeContains } from "../../db/dialect";
+import { fromFlag } from "../../db/flags";
+import type { Database } from "../../db/types";
+import { isUid } from "../../../shared/schemas/primitives";
+import { AppError } from "../../http/errors";
+import { isoUtc } from "../isoTime";
+import { decodeCursor, pageOf } from "../pagination";
+import { requireRoot, type Scope } from "../scope";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An association as the API presents it: `id` is the public uid; teams by slug and name. */
+export interface Association {
+  id: string;
+  name: string;
+  status: AssociationStatus;
+  closedCommunications: boolean;
+  teams: { slug: string; teamName: string }[];
+  createdOn: string;
+  updatedOn: string;
+}
+
+type Row = { id: number; uid: string; name: string; status: AssociationStatus; closedCommunications: number; createdAt: number | string; updatedAt: number | string };
+
+/** Attaches each association's teams (one query for the page) and presents the rows. */
+async function present(db: Db, rows: readonly Row[]): Promise<Association[]> {
+  if (rows.length === 0) return [];
+  const members = await db
+    .selectFrom("associationTeams")
+    .innerJoin("teams", "teams.id", "associationTeams.teamId")
+    .select(["associationTeams.associationId", "teams.slug", "teams.teamName"])
+    .where("associationTeams.associationId", "in", rows.map((row) => row.id))
+    .orderBy("teams.teamName")
+    .orderBy("teams.id")
+    .execute();
+  const byId = new Map<number, { slug: string; teamName: string }[]>();
+  for (const m of members) byId.set(m.associationId, [...(byId.get(m.associationId) ?? []), { slug: m.slug, teamName: m.teamName }]);
+  return rows.map((row) => ({
+    id: row.uid,
+    name: row.name,
+    status: row.status,
+    closedCommunications: fromFlag(row.closedCommunications),
+    teams: byId.get(row.id) ?? [],
+    createdOn: isoUtc(Number(row.createdAt)),
+    updatedOn: isoUtc(Number(row.updatedAt)),
+  }));
+}
+
+const COLUMNS = ["id", "uid", "name", "status", "closedCommunications", "createdAt", "updatedAt"] as const;
+
+/** The associations with these public ids (unknown ones are left out). */
+export async function loadAssociations(db: Db, uids: readonly string[]): Promise<Association[]> {
+  if (uids.length === 0) return [];
+  const rows = await db.selectFrom("associations").select(COLUMNS).where("uid", "in", [...uids]).execute();
+  return present(db, rows);
+}
+
+/** `GET /v2/association/:id` (root only: `associationList403`); unknown or malformed → `associationRead404`. */
+export async function readAssociation(db: Db, scope: Scope, uid: string): Promise<Association> {
+  requireRoot(scope, "associationList403");
+  const [association] = isUid(uid) ? await loadAssociations(db, [uid]) : [];
+  if (!association) throw new AppError("associationRead404");
+  return association;
+}
+
+/** A page of associations, by name then id (keyset); root only (`associationList403`). */
+export async function listAssociations(db: Db, scope: Scope, query: AssociationListQuery): Promise<{ items: Association[]; total: number; nextCursor: string | null }> {
+  requireRoot(scope, "associationList403");
+  const cursor = decodeCursor(query.cursor, ["text"]);
+  const dialect = dialectOf(db);
+  const term = query.search?.trim() ?? "";
+  let base = db.selectFrom("associations");
+  if (term) {
+    base = base.where((eb) =>
+      eb.or([
+        likeContains(dialect, eb.ref("associations.name"), term),
+        eb.exists(
+          eb
+            .selectFrom("associationTeams as at")
+            .innerJoin("teams as t", "t.id", "at.teamId")
+            .select("at.teamId")
+            .whereRef("at.associationId", "=", "associations.id")
+            .where((inner) => inner.or([likeContains(dialect, inner.ref("t.teamName"), term), likeContains(dialect, inner.ref("t.slug"), term)])),
+        ),
+      ]),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+  let page = base.select(COLUMNS.map((c) => `associations.${c}` as const)).orderBy("associations.name").orderBy("associations.id").limit(query.limit + 1);
+  if (cursor) {
+    const name = String(cursor.values[0]);
+    page = page.where((eb) => eb.or([eb("associations.name", ">", name), eb.and([eb("associations.name", "=", name), eb("associations.id", ">", cursor.id)])]));
+  }
+  const rows = await page.execute();
+  const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.name);
+  return { items: await present(db, items), total: Number(total), nextCursor };
+}
