@@ -167,5 +167,13 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     const teamIdOf = async (uid: string) => (await db().selectFrom("users").select("teamId").where("uid", "=", uid).executeTakeFirstOrThrow()).teamId;
     expect(await teamIdOf(foreign.uid)).toBe(open.id);
     expect(await teamIdOf(inside.uid)).toBe(team.id);
+
+    // 'Select all matching' sends the list's filter instead of uids: the white-list still applies.
+    const other = await buildUser(db(), { team: open, username: `other@else-${tag}.example` });
+    const byFilter = await send("put", "/v2/users/move", { filter: { team: open.slug }, team: team.slug });
+    expect(byFilter.status).toBe(200);
+    expect(byFilter.body.ok).not.toContain(other.uid);
+    expect(byFilter.body.failed).toEqual(expect.arrayContaining([{ id: other.uid, code: "usersMove502" }]));
+    expect(await teamIdOf(other.uid)).toBe(open.id);
   });
 });
