@@ -37,6 +37,10 @@ const probe = await getTestServer();
 const OPERATIONS = operationsOf((await probe.request().get("/v2/openapi.json")).body as OpenApiDocument);
 const REGISTERED = registeredRoutes(probe.app.locals.apiRouter as Router);
 await probe.close();
+// A FUZZ_ROUTE that names no route (e.g. without its /v2 prefix) would fuzz nothing and pass.
+if (ONLY && !OPERATIONS.some((op) => `${op.method} ${op.path}` === ONLY)) {
+  throw new Error(`FUZZ_ROUTE "${ONLY}" names no route; use "METHOD /v2/path" as the report prints it`);
+}
 
 /** A seed per route, so FUZZ_ROUTE replays one route's cases without running the others. */
 function routeSeed(key: string): number {
