@@ -99,6 +99,18 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
 
   const format = (value: number) => formatNumber(value, lang);
   const hasPrevious = query.cursor !== undefined;
+  // The pager stands above and below the rows (DESIGN §13): one set of props for both.
+  const pager = {
+    label: t("users:list.pagination"),
+    previousLabel: t("users:list.previous"),
+    nextLabel: t("users:list.next"),
+    hasPrevious,
+    hasNext: Boolean(page.nextCursor),
+    busy,
+    onPrevious: list.previous,
+    onNext: list.next,
+  };
+  const pageSize = <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />;
 
   return (
     <div className="users-list" ref={root}>
@@ -137,18 +149,8 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         />
       ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
-      <Pager
-        position="top"
-        label={t("users:list.pagination")}
-        previousLabel={t("users:list.previous")}
-        nextLabel={t("users:list.next")}
-        hasPrevious={hasPrevious}
-        hasNext={Boolean(page.nextCursor)}
-        busy={busy}
-        onPrevious={list.previous}
-        onNext={list.next}
-      >
-        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      <Pager position="top" {...pager}>
+        {pageSize}
       </Pager>
       <div className="users-results" aria-busy={busy}>
         <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
@@ -178,18 +180,8 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           />
         )}
       </div>
-      <Pager
-        position="bottom"
-        label={t("users:list.pagination")}
-        previousLabel={t("users:list.previous")}
-        nextLabel={t("users:list.next")}
-        hasPrevious={hasPrevious}
-        hasNext={Boolean(page.nextCursor)}
-        busy={busy}
-        onPrevious={list.previous}
-        onNext={list.next}
-      >
-        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+      <Pager position="bottom" {...pager}>
+        {pageSize}
       </Pager>
     </div>
   );
