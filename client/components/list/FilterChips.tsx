@@ -2,7 +2,8 @@
  * The active-filter chips every list shows under its toolbar (issue 14): one chip per filter in
  * force, each removing only that filter, and 'Clear filters' removing them all. Server-rendered
  * lists give links (they work without script); an island gives `onRemove` / `onClear` and gets
- * buttons, and moves focus itself when a chip disappears.
+ * buttons, and moves focus itself when a chip disappears. Without `clearHref` or `onClear` there is
+ * no 'Clear filters' here (the users toolbar has its own).
  */
 import { useT } from "../render-context";
 
@@ -57,11 +58,11 @@ export function FilterChips({ chips, clearHref, onRemove, onClear }: FilterChips
         <button type="button" className="button button-link filters-clear" onClick={onClear}>
           {t("common:list.clear")}
         </button>
-      ) : (
+      ) : clearHref ? (
         <a className="button button-link filters-clear" href={clearHref}>
           {t("common:list.clear")}
         </a>
-      )}
+      ) : null}
     </div>
   );
 }

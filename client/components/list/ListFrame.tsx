@@ -27,15 +27,19 @@ export interface ListFrameProps {
   pagerLabel: string;
   /** The message when the rows could not be read; replaces rows, count and pager. */
   error?: string | null;
-  /** Shown instead of the rows when there are none. */
-  empty: ReactNode;
+  /** Shown instead of the rows when there are none; null when the rows' island draws its own. */
+  empty: ReactNode | null;
   /** The rows: a {@link ListTable} (or an island rendering one). */
   children: ReactNode;
+  /** Above the rows, under the chips (a notice such as 'Some filters were ignored'). */
+  notice?: ReactNode;
+  /** Under the bottom pager (a note such as the time zone of the times shown). */
+  footnote?: ReactNode;
   className?: string;
 }
 
 /** The list frame. */
-export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, pagerLabel, error, empty, children, className }: ListFrameProps) {
+export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, pagerLabel, error, empty, children, notice, footnote, className }: ListFrameProps) {
   const pager = { label: pagerLabel, firstHref: cursor ? hrefWith(filters) : null, nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null };
   return (
     <div className={className ? `list-frame ${className}` : "list-frame"}>
@@ -44,6 +48,7 @@ export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, 
         {actions ? <div className="list-actions">{actions}</div> : null}
       </div>
       <FilterChips chips={activeChips(filters)} clearHref={clearedHref(filters)} />
+      {notice}
       {error ? (
         <ListError message={error} retryHref={hrefWith(filters, { cursor })} />
       ) : (
@@ -52,10 +57,11 @@ export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, 
             <CountLine index={cursor ? null : 0} limit={filters.limit.value} shown={shown} total={total} />
             <LinkPager position="top" {...pager} />
           </div>
-          {shown === 0 ? empty : children}
+          {shown === 0 && empty !== null ? empty : children}
           <LinkPager position="bottom" {...pager} />
         </>
       )}
+      {footnote}
     </div>
   );
 }
