@@ -12,6 +12,8 @@
  * Options: --duration <seconds per route> (default 5), --connections <n> (default 10),
  * --users <n> (default 100000), --teams <n> (default 50), --bulk-runs <n> (default 3),
  * --only <text> (measure only the routes whose name contains it, besides the baseline),
+ * --policy-teams <n> (default 1000) and --policy-associations <n> (default 5000): the teams and
+ * associations behind the `GET /v2/service/policy` figure (bench/policy.ts),
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
  * --database-url <postgres://…> (PostgreSQL instead of SQLite: a fresh `bulwark_bench_<random>`
  * database is created on that server, seeded, served and dropped at the end).
@@ -34,6 +36,7 @@ import { signSessionToken } from "../server/services/jwt";
 import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
+import { seedPolicyData } from "./policy";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
 const { values } = parseArgs({
@@ -43,6 +46,8 @@ const { values } = parseArgs({
     users: { type: "string", default: "100000" },
     teams: { type: "string", default: "50" },
     "bulk-runs": { type: "string", default: "3" },
+    "policy-teams": { type: "string", default: "1000" },
+    "policy-associations": { type: "string", default: "5000" },
     only: { type: "string" },
     profile: { type: "string" },
     "database-url": { type: "string" },
@@ -106,6 +111,8 @@ const rootSession = { cookie: (await signIn(db, config, root)).header };
 const adminSession = { cookie: (await signIn(db, config, teamAdmin)).header };
 const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
+const policy = await seedPolicyData(db, root.id, Number(values["policy-teams"]), Number(values["policy-associations"]));
+const policyUrl = (pair: { from: string; to: string }) => `/v2/service/policy?from=${encodeURIComponent(pair.from)}&to=${encodeURIComponent(pair.to)}`;
 // SQLite: seeding leaves its writes in the WAL file; a server's database has them checkpointed
 // into the main file (as after any clean shutdown), so every read does not first search the WAL.
 // PostgreSQL: the seed has vacuumed and analyzed what it loaded (server/db/maintenance.ts); the
@@ -143,6 +150,8 @@ const routes: Array<[string, string, Record<string, string>]> = [
   ["SSR `/dashboard` (root, all users)", "/dashboard", rootSession],
   ["SSR `/dashboard` (team admin)", "/dashboard", adminSession],
   ["`GET /v2/dashboard` (root)", "/v2/dashboard", rootToken],
+  [`\`GET /v2/service/policy\` allowed (service token; ${policy.teams} teams, ${policy.associations} associations)`, policyUrl(policy.allowed), policy.headers],
+  [`\`GET /v2/service/policy\` denied (service token; ${policy.teams} teams, ${policy.associations} associations)`, policyUrl(policy.denied), policy.headers],
 ];
 // A just-started server is still compiling its hot paths: load it unmeasured first.
 await measure({ ...load, duration: 2 }, "warm-up", "/healthz");

@@ -13,6 +13,7 @@ import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
 import { registerUsersCommands } from "./commands/users";
+import { registerCertsCommands } from "./commands/certs";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
@@ -75,6 +76,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerLicensesCommands(program, cli);
   registerSettingsCommands(program, cli);
   registerAppsCommands(program, cli);
+  registerCertsCommands(program, cli);
   registerDomainsCommands(program, cli);
   return { program, cli };
 }

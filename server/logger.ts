@@ -28,6 +28,8 @@ export const REDACTED_PATHS = [
   "*.token",
   "*.passwordHash",
   "*.jwt",
+  "serverPrivateKey",
+  "*.serverPrivateKey",
 ];
 
 /** The server's one logger; tests pass a destination to read what it writes. */

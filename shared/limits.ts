@@ -81,6 +81,8 @@ export const maxLength = {
   emailThemeFooter: 500,
   // chosen: a PEM bundle of a few CA certificates fits comfortably in 64 KiB
   certificate: 65_536,
+  // chosen: a PEM RSA-8192 private key is ~6.5 KB; 16 KiB leaves room without inviting junk
+  privateKey: 16_384,
   // chosen: a service token's name is a short label ("chat-gateway eu-1"); the column is varchar(100)
   serviceTokenName: 100,
 } as const;

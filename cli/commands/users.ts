@@ -39,6 +39,7 @@ interface UserListOptions extends ListOptions {
   ecs?: boolean;
   sip?: boolean;
   cellcrypt?: boolean;
+  outdated?: boolean;
 }
 
 interface UserCreateOptions extends CommonOptions {
@@ -67,6 +68,7 @@ const FLAGS = {
   ecs: "--ecs",
   sip: "--sip",
   cellcrypt: "--cellcrypt",
+  outdated: "--outdated",
 } as const;
 
 /** The catalogue code of an id that is not a uid at all: never sent, reported like a 400. */
@@ -110,24 +112,25 @@ function userFields(t: Translate, user: UserDetails): [string, string][] {
 }
 
 /** The devices of a user as a table. */
-function deviceRows(user: UserDetails): string[][] {
+function deviceRows(t: CliContext["t"], user: UserDetails): string[][] {
   return user.devices.map((d) => {
     const where = d.location ? [d.location.city, d.location.country].filter(Boolean).join(", ") : "";
-    return [d.id, d.platformName, cell(d.appVersion), cell(d.osVersion), cell(d.deviceName), d.lastSeen, d.wipe.status, cell(where)];
+    const version = d.belowMinimum ? `${cell(d.appVersion)} (${t("users.outdatedMark")})` : cell(d.appVersion);
+    return [d.id, d.platformName, version, cell(d.osVersion), cell(d.deviceName), d.lastSeen, d.wipe.status, cell(where)];
   });
 }
 
 async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
   const { t } = cli;
   const filters: Record<string, unknown> = { ...listQuery(opts) };
-  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt"] as const) if (opts[key] !== undefined) filters[key] = opts[key];
+  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const) if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(UserListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createUsersApi(apiOptions(cli, opts));
   const result: ListJson<UserListItem> = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
   const out = cli.output(Boolean(opts.json));
   out.result(result, () => {
     const head = ["uid", "username", "name", "team", "status", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
-    const rows = result.items.map((u) => [u.uid, u.username, `${u.firstName} ${u.lastName}`.trim(), u.team.slug, u.status, cell(u.lastSeen), String(u.deviceCount)]);
+    const rows = result.items.map((u) => [u.uid, u.username, `${u.firstName} ${u.lastName}`.trim(), u.team.slug, u.status, cell(u.lastSeen), u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount)]);
     out.table(head, rows);
     noteMore(out, t, result);
   });
@@ -142,7 +145,7 @@ async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<
     if (user.devices.length === 0) return out.note(t("users.noDevices"));
     out.line("");
     const head = ["deviceId", "platform", "appVersion", "osVersion", "deviceName", "lastSeen", "wipe", "location"].map((k) => t(`fields.${k}`));
-    out.table(head, deviceRows(user));
+    out.table(head, deviceRows(t, user));
   });
 }
 
@@ -185,6 +188,8 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .option("--no-sip", t("users.optNoSipFilter"))
     .option("--cellcrypt", t("users.optCellcryptFilter"))
     .option("--no-cellcrypt", t("users.optNoCellcryptFilter"))
+    .option("--outdated", t("users.optOutdatedFilter"))
+    .option("--no-outdated", t("users.optNoOutdatedFilter"))
     .addHelpText("after", examples(t, "users.listExamples"))
     .action((opts: UserListOptions) => list(cli, opts));
 

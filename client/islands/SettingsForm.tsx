@@ -95,6 +95,10 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
         </fieldset>
       );
     }
+    if (kind === "secretPem") {
+      const set = values[`${field}Set`] === true;
+      return text(field, label(field), [help(field), t(set ? "settings:serverKeySet" : "settings:serverKeyNotSet")].filter(Boolean).join(" "), true);
+    }
     if (kind === "number") return <TextField key={field} label={label(field)} hint={help(field)} inputMode="numeric" {...form.bind(field)} />;
     return text(field, label(field), help(field), kind === "multiline" || kind === "pem");
   });

@@ -177,6 +177,8 @@ export interface DevicesTable {
   userId: number;
   platform: PlatformCode;
   appVersion: string | null;
+  /** Comparable key of appVersion, kept by triggers (migration 0014); never written by the app. */
+  versionKey: Generated<string | null>;
   deviceName: string | null;
   deviceToken: string | null;
   osVersion: string | null;

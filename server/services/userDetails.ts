@@ -12,6 +12,7 @@ import type { DeviceWipeState, UserDetails, UserDevice } from "../../shared/api/
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { teamInScope, type Scope } from "./scope";
+import { appMinimums } from "./settings/appMinimums";
 import { isoOrNull } from "./userShared";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,8 +23,13 @@ export function wipeOf(requestedAt: number | null, wipedAt: number | null): Devi
   return { status, requestedAt: isoOrNull(requestedAt), wipedAt: isoOrNull(wipedAt) };
 }
 
-/** The devices of a user, most recently seen first, each with its latest location (one query). */
+/**
+ * The devices of a user, most recently seen first, each with its latest location (one query)
+ * and whether its app is below its platform's minimum (the key kept by migration 0014's triggers,
+ * compared as the users list compares it).
+ */
 async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
+  const minimums = new Map((await appMinimums(db)).map((m) => [m.platform as number, m.key]));
   const rows = await db
     .selectFrom("devices")
     // The latest location: the newest recording of the device (locations(device_id, recorded_at) index).
@@ -46,6 +52,7 @@ async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
       "devices.uid",
       "devices.platform",
       "devices.appVersion",
+      "devices.versionKey",
       "devices.osVersion",
       "devices.deviceName",
       "devices.browser",
@@ -75,6 +82,7 @@ async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
     lastSeen: new Date(row.lastSeenAt).toISOString(),
     wipe: wipeOf(row.wipeRequestedAt, row.wipedAt),
     location: row.locationId === null ? null : { city: row.city, country: row.country, geocountry: row.geocountry, ip: row.ip },
+    belowMinimum: row.versionKey !== null && minimums.has(row.platform) && row.versionKey < minimums.get(row.platform)!,
   }));
 }
 

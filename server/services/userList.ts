@@ -24,6 +24,7 @@ import { decodeCursor, pageOf, type CursorKey } from "./pagination";
 import { scopedTeamIds, teamIdsKey, teamInScope, type Scope } from "./scope";
 import { isoUtc } from "./isoTime";
 import { RecentCounts } from "./recentCounts";
+import { appMinimums, type AppMinimum } from "./settings/appMinimums";
 import { isoOrNull } from "./userShared";
 
 type SortValue = string | number;
@@ -91,10 +92,22 @@ function afterCursor(keys: SortKey[], values: SortValue[], id: number, order: "a
   return sql<SqlBool>`(${rowCompare(teamColumns, loose, teamValues)} and (${rowCompare(teamColumns, strict, teamValues)} or ${rowCompare(columns.slice(split), strict, bound.slice(split))}))`;
 }
 
-/** Everything the list filters on, resolved: the scope's teams and the team filter's id. */
+/** Everything the list filters on, resolved: the scope's teams, the team filter's id, the app minimums. */
 interface Narrowing {
   teamIds: number[] | null;
   teamId: number | null;
+  /** Each app platform's minimum version key (the `outdated` filter and the rows' marker). */
+  minimums: AppMinimum[];
+}
+
+/**
+ * A device below its platform's minimum: `(platform = 1 AND version_key < k1) OR …`, each a
+ * range of devices (platform, version_key) (migration 0014). Platforms are literals (a fixed
+ * set), the keys values, so the SQL text never changes with the settings.
+ */
+function belowMinimum(minimums: AppMinimum[]): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, "devices">();
+  return eb.or(minimums.map((m) => eb.and([eb("devices.platform", "=", eb.lit(m.platform)), eb("devices.versionKey", "<", m.key)])));
 }
 
 /**
@@ -189,6 +202,11 @@ function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuer
   if (query.ecs !== undefined) parts.push(eb(column("users.isEcs"), "=", eb.lit(query.ecs ? 1 : 0)));
   if (query.sip !== undefined) parts.push(eb(column("users.isSip"), "=", eb.lit(query.sip ? 1 : 0)));
   if (query.cellcrypt !== undefined) parts.push(eb(column("users.isCellcrypt"), "=", eb.lit(query.cellcrypt ? 1 : 0)));
+  if (query.outdated !== undefined) {
+    // One pass over the (few) devices below a minimum, through the index of migration 0014.
+    const owners = eb.selectFrom("devices").select("devices.userId").where(belowMinimum(narrowing.minimums));
+    parts.push(eb(column("users.id"), query.outdated ? "in" : "not in", owners));
+  }
   if (query.search) parts.push(searchCondition(dialect, query.search, plan));
   return eb.and(parts);
 }
@@ -197,10 +215,11 @@ function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuer
 async function narrow(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<Narrowing | null> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return null;
-  if (!query.team) return { teamIds, teamId: null };
+  const minimums = appMinimums(db);
+  if (!query.team) return { teamIds, teamId: null, minimums: await minimums };
   const team = await db.selectFrom("teams").select("id").where("slug", "=", query.team).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) return null;
-  return { teamIds: null, teamId: team.id };
+  return { teamIds: null, teamId: team.id, minimums: await minimums };
 }
 
 /**
@@ -266,7 +285,18 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
  * count is the dominant cost of a page (a search of one or two characters scans every user).
  */
 function cachedTotal(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, now = Date.now()): Promise<number> {
-  const key = JSON.stringify([userDataGeneration(), teamIdsKey(narrowing.teamIds), narrowing.teamId, query.status, query.platform, query.ecs, query.sip, query.cellcrypt, query.search]);
+  const key = JSON.stringify([
+    userDataGeneration(),
+    teamIdsKey(narrowing.teamIds),
+    narrowing.teamId,
+    query.status,
+    query.platform,
+    query.ecs,
+    query.sip,
+    query.cellcrypt,
+    query.search,
+    query.outdated === undefined ? null : [query.outdated, narrowing.minimums.map((m) => m.key)],
+  ]);
   return totals.get(db, key, () => countUsers(db, narrowing, query), now);
 }
 
@@ -334,7 +364,9 @@ function pageQuery(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, 
       "users.createdAt",
       "users.lastSeenAt",
       "users.deviceCount",
-    ]);
+    ])
+    // The marker: one probe of devices (user_id) per row of the page.
+    .select((eb) => eb.exists(eb.selectFrom("devices").select(eb.lit(1).as("one")).whereRef("devices.userId", "=", "users.id").where(belowMinimum(narrowing.minimums))).as("appOutdated"));
   // The derived table's order does not survive the join: sort its ≤ limit + 1 rows again, by
   // its own columns (so the planner starts from p rather than walking a users index).
   for (const key of keys) page = page.orderBy(sql.ref(`p.${key.field}`), order);
@@ -343,7 +375,7 @@ function pageQuery(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, 
 
 /** A root caller's search page as listUsers builds it (first page): for the query-plan tests. */
 export function rootSearchPage(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan): CompiledQuery {
-  return pageQuery(db, SORTS[query.sort], { teamIds: null, teamId: null }, query, null, plan, query.limit + 1).compile();
+  return pageQuery(db, SORTS[query.sort], { teamIds: null, teamId: null, minimums: [] }, query, null, plan, query.limit + 1).compile();
 }
 
 type PageRow = ReturnType<typeof pageQuery> extends Compilable<infer Row> ? Row : never;
@@ -357,15 +389,20 @@ const pageShapes = new ShapeCache<PageRow>();
  * the flags' values (literals, for the partial indexes of 0004); every other value is bound.
  */
 function pageShape(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, query: UserListQuery, cursor: { values: SortValue[]; id: number } | null): CompiledQuery<PageRow> {
-  const { teamIds, teamId } = narrowing;
-  const shape = JSON.stringify([dialectOf(db), query.sort, query.order, cursor !== null, teamIds?.length ?? null, teamId !== null, query.status !== undefined, query.platform !== undefined, query.ecs, query.sip, query.cellcrypt]);
+  const { teamIds, teamId, minimums } = narrowing;
+  const shape = JSON.stringify([dialectOf(db), query.sort, query.order, cursor !== null, teamIds?.length ?? null, teamId !== null, query.status !== undefined, query.platform !== undefined, query.ecs, query.sip, query.cellcrypt, query.outdated, minimums.map((m) => m.platform)]);
   const values: Record<string, unknown> = { limit: query.limit + 1, teamId, status: query.status, platform: query.platform, cursorId: cursor?.id };
+  minimums.forEach((m, i) => (values[`min${i}`] = m.key));
   teamIds?.forEach((id, i) => (values[`team${i}`] = id));
   cursor?.values.forEach((value, i) => (values[`cursor${i}`] = value));
   return pageShapes.bind(
     shape,
     () => {
-      const slotted: Narrowing = { teamIds: teamIds?.map((_, i) => slot<number>(`team${i}`)) ?? null, teamId: teamId === null ? null : slot<number>("teamId") };
+      const slotted: Narrowing = {
+        teamIds: teamIds?.map((_, i) => slot<number>(`team${i}`)) ?? null,
+        teamId: teamId === null ? null : slot<number>("teamId"),
+        minimums: minimums.map((m, i) => ({ platform: m.platform, key: slot<string>(`min${i}`) })),
+      };
       const options: UserListQuery = { ...query, status: query.status && slot<UserStatus>("status"), platform: query.platform === undefined ? undefined : slot<UserListQuery["platform"]>("platform") };
       const after = cursor ? afterCursor(keys, cursor.values.map((_, i) => slot<SortValue>(`cursor${i}`)), slot<number>("cursorId"), query.order) : null;
       return pageQuery(db, keys, slotted, options, after, "seek", slot<number>("limit"));
@@ -410,6 +447,7 @@ export async function listUsers(db: Kysely<Database>, scope: Scope, query: UserL
       createdOn: isoUtc(row.createdAt),
       lastSeen: isoOrNull(row.lastSeenAt),
       deviceCount: row.deviceCount,
+      appOutdated: row.appOutdated === true || Number(row.appOutdated) === 1,
     })),
   };
 }

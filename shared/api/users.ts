@@ -28,6 +28,8 @@ export const UserListItemSchema = z.object({
   createdOn: z.string(),
   lastSeen: text,
   deviceCount: z.number().int(),
+  /** Whether one of the user's devices runs an app below its platform's minimum version. */
+  appOutdated: z.boolean(),
 });
 /** A user as the list shows it. */
 export type UserListItem = z.infer<typeof UserListItemSchema>;
@@ -55,6 +57,8 @@ export const UserDeviceSchema = z.object({
   lastSeen: z.string(),
   wipe: DeviceWipeSchema,
   location: z.object({ city: text, country: text, geocountry: text, ip: text }).nullable(),
+  /** The app version is below the minimum of the device's platform (the apps settings). */
+  belowMinimum: z.boolean(),
 });
 /** A user's device. */
 export type UserDevice = z.infer<typeof UserDeviceSchema>;

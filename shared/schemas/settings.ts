@@ -177,11 +177,28 @@ export const pemCertificates = multiLineStr({ trim: true })
   .max(maxLength.certificate, { error: V.tooLong, abort: true })
   .regex(PEM_BUNDLE, { error: V.certificate });
 
-/** Certificates: mutual TLS, client-certificate user check, trusted client CA bundle (null = none). */
+const PEM_PRIVATE_KEY = /^-----BEGIN (RSA |EC )?PRIVATE KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END \1PRIVATE KEY-----$/;
+
+/**
+ * An unencrypted PEM private key (PKCS#8, or the RSA / EC forms openssl writes); shape checked
+ * here, parsed with `createPrivateKey` and matched against the leaf certificate by the server.
+ */
+export const pemPrivateKey = multiLineStr({ trim: true })
+  .min(1, { error: V.required, abort: true })
+  .max(maxLength.privateKey, { error: V.tooLong, abort: true })
+  .regex(PEM_PRIVATE_KEY, { error: V.privateKey });
+
+/**
+ * Certificates: mutual TLS, client-certificate user check, trusted client CA bundle (null = none),
+ * and the service endpoints' server certificate chain (leaf first) with its private key. The key
+ * is write-only: stored, never sent back (GET shows `serverPrivateKeySet`), masked in the log.
+ */
 export const certsSettingsShape = {
   mutualAuthentication: bool(),
   clientCertUserCheck: bool(),
   clientCaCertificates: pemCertificates.nullable(),
+  serverCertificateChain: pemCertificates.nullable(),
+  serverPrivateKey: pemPrivateKey.nullable(),
 };
 /** `PUT v2/settings/certs`. */
 export const CertsSettingsSchema = obj(certsSettingsShape);

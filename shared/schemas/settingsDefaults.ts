@@ -77,5 +77,7 @@ export const DEFAULT_SETTINGS: Settings = {
     mutualAuthentication: false,
     clientCertUserCheck: false,
     clientCaCertificates: null,
+    serverCertificateChain: null,
+    serverPrivateKey: null,
   },
 };

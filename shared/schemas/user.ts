@@ -74,6 +74,8 @@ export const UserListQuerySchema = ListQuerySchema.extend({
   ecs: queryBool().optional(),
   sip: queryBool().optional(),
   cellcrypt: queryBool().optional(),
+  /** true: users with a device whose app version is below its platform's minimum (the apps settings); false: none. */
+  outdated: queryBool().optional(),
   sort: oneOf(USER_SORT_FIELDS).default("name"),
   order: sortOrder,
 });
@@ -81,12 +83,12 @@ export const UserListQuerySchema = ListQuerySchema.extend({
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /** The list's filters as a bulk call's `filter` (JSON: booleans and platform codes as such). */
-export const UserFilterSchema = obj(UserListQuerySchema.pick({ search: true, status: true, team: true, platform: true, ecs: true, sip: true, cellcrypt: true }).shape);
+export const UserFilterSchema = obj(UserListQuerySchema.pick({ search: true, status: true, team: true, platform: true, ecs: true, sip: true, cellcrypt: true, outdated: true }).shape);
 /** A bulk call's filter. */
 export type UserFilter = z.infer<typeof UserFilterSchema>;
 
 /** The filters of the user list (no sort, order or paging): what 'select all matching' sends. */
-export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt"] as const;
+export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const;
 
 /**
  * Either `uids` or `filter` (never both, never neither): a bulk call on the users listed, or on

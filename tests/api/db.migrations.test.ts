@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { appVersionKey } from "../../shared/appVersions";
 import { constraintViolation, isForeignKeyViolation, isUniqueViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateDown, migrateToLatest } from "../../server/db/migrate";
@@ -240,9 +241,10 @@ describe.each(testDialects())("database on %s", (dialect) => {
     try {
       const f = fresh.db;
       const teamId = await insertTeam(f, "packs");
-      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0011_association_uid", "0010_license_packs"]);
+      const since0010 = Object.keys(migrations).filter((name) => name >= "0010");
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual([...since0010].reverse());
       await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid"]);
+      expect(await migrateToLatest(f)).toEqual(since0010);
       const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
       expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
       expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);
@@ -255,13 +257,35 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
+  it("migration 0014 gives existing devices their version key, and its triggers keep it", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      const userId = await insertUser(f, await insertTeam(f, "versions"), "versions-a");
+      const since0014 = Object.keys(migrations).filter((name) => name >= "0014");
+      expect(await migrateDown(f, "0011_association_uid")).toEqual([...since0014].reverse());
+      const versions = ["5.10.0", "5.9.0-beta", "beta", null];
+      for (const [i, appVersion] of versions.entries()) {
+        await sql`insert into devices (uid, user_id, platform, app_version, created_at, last_seen_at) values (${`v${i}`}, ${userId}, 1, ${appVersion}, ${NOW}, ${NOW})`.execute(f);
+      }
+      expect(await migrateToLatest(f)).toEqual(since0014);
+      const keys = async () => (await f.selectFrom("devices").select(["appVersion", "versionKey"]).where("userId", "=", userId).orderBy("uid").execute()).map((r) => r.versionKey);
+      expect(await keys()).toEqual(versions.map((v) => appVersionKey(v)));
+      await f.updateTable("devices").set({ appVersion: "6.0.1" }).where("uid", "=", "v2").execute();
+      expect((await keys())[2]).toBe("000006000000000001");
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("migration 0011 gives existing associations a unique uid", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
       const f = fresh.db;
-      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0011_association_uid"]);
+      const since0011 = Object.keys(migrations).filter((name) => name >= "0011");
+      expect(await migrateDown(f, "0010_license_packs")).toEqual([...since0011].reverse());
       await sql`insert into associations (name, status, closed_communications, created_at, updated_at) values ('one', 'open', 0, ${NOW}, ${NOW}), ('two', 'closed', 1, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0011_association_uid"]);
+      expect(await migrateToLatest(f)).toEqual(since0011);
       const rows = await f.selectFrom("associations").select("uid").execute();
       expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.uid))).toBe(true);
       expect(new Set(rows.map((r) => r.uid)).size).toBe(2);

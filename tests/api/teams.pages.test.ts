@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildTeam, signIn } from "../support/factories";
+import { buildAdmin, buildTeam, setSettings, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 describe("team pages", () => {
@@ -73,5 +73,29 @@ describe("team pages", () => {
     expect(unmanaged.text).toContain("This company is not currently managed by any administrator");
     expect(unmanaged.text).toContain('bulwark-island name="TeamDelete"');
     expect((await page("/teams/create", root)).text).toContain('bulwark-island name="TeamForm"');
+  });
+
+  it("lists the settings the team overrides beside the system values, the TURN password as set only (issue 17 item 5)", async () => {
+    const db = server.database.db;
+    await setSettings(db, "security", { sessionExpiryHours: 12, pinLock: false });
+    const customSettings = JSON.stringify({
+      security: { sessionExpiryHours: 4, pinLock: true },
+      calling: { turn: { url: "turn:relay.example.com:3478", username: "relay", password: "Team-relay-S3cret" } },
+    });
+    const team = await buildTeam(db, { customSettings });
+    const plain = await buildTeam(db);
+    const admin = await buildAdmin(db, { teams: [team, plain] });
+    const res = await page(`/teams/profile/${team.slug}`, admin);
+    expect(res.status).toBe(200);
+    const row = (key: string) => res.text.match(new RegExp(`<tr data-override="${key.replace(".", "\\.")}">([\\s\\S]*?)</tr>`))?.[1] ?? "";
+    expect(row("security.sessionExpiryHours")).toMatch(/Console session \(hours\)[\s\S]*<td[^>]*>12<\/td><td[^>]*>4<\/td>/);
+    expect(row("security.pinLock")).toMatch(/<td[^>]*>Off<\/td><td[^>]*>On<\/td>/);
+    expect(row("calling.turn")).toContain("None");
+    expect(row("calling.turn")).toContain("url: turn:relay.example.com:3478");
+    expect(row("calling.turn")).toContain("A password is set");
+    expect(row("calling.turn")).not.toContain("Team-relay-S3cret");
+    expect(res.text.match(/data-override=/g)).toHaveLength(3);
+    const none = await page(`/teams/profile/${plain.slug}`, admin);
+    expect(none.text).toContain("This company overrides no system setting.");
   });
 });

@@ -6,7 +6,7 @@ import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../sup
 import { getTestServer, type TestServer } from "../support/server";
 import { expectError, usersListReader } from "./users.support";
 
-type Item = { uid: string; username: string; firstName: string; lastName: string; team: { slug: string; teamName: string }; status: string; ecs: boolean; sip: boolean; cellcrypt: boolean; createdOn: string; lastSeen: string | null; deviceCount: number };
+type Item = { uid: string; username: string; firstName: string; lastName: string; team: { slug: string; teamName: string }; status: string; ecs: boolean; sip: boolean; cellcrypt: boolean; createdOn: string; lastSeen: string | null; deviceCount: number; appOutdated: boolean };
 
 const SORTS = ["name", "username", "team", "status", "createdOn", "lastSeen"] as const;
 const tagOf = () => `t${randomBytes(4).toString("hex")}`;
@@ -55,7 +55,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
     expect(page).toMatchObject({ total: 2, nextCursor: null });
     expect(page.items[0]).toEqual({
       uid: user.uid, username: user.username, firstName: "Ada", lastName: "Field", team: { slug: team.slug, teamName: team.teamName }, status: "active",
-      ecs: true, sip: false, cellcrypt: true, createdOn: new Date(user.createdAt).toISOString(), lastSeen: "2025-01-02T00:00:00.000Z", deviceCount: 2,
+      ecs: true, sip: false, cellcrypt: true, createdOn: new Date(user.createdAt).toISOString(), lastSeen: "2025-01-02T00:00:00.000Z", deviceCount: 2, appOutdated: false,
     });
     expect(page.items[1]).toMatchObject({ uid: never.uid, status: "pending", lastSeen: null, deviceCount: 0 });
   });
@@ -204,6 +204,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
         createdOn: new Date(pc.createdAt).toISOString(), lastSeen: new Date(t + 1000).toISOString(),
         wipe: { status: "pending", requestedAt: new Date(t).toISOString(), wipedAt: null },
         location: { city: "Lisboa", country: "PT", geocountry: "Europe", ip: "10.0.0.2" },
+        belowMinimum: false, // Windows' default minimum is 1.0.0
       },
       expect.objectContaining({ id: mac.uid, platform: 13, platformName: "OSX", wipe: { status: "done", requestedAt: new Date(t - 10).toISOString(), wipedAt: new Date(t - 5).toISOString() }, location: null }),
     ]);

@@ -136,6 +136,24 @@ describe("bulwark users and devices against a real server", () => {
     expect(gone.stderr).toContain(englishMessage("userRead404"));
   });
 
+  it("list --outdated lists the users with an app below its platform's minimum; show marks the device", async () => {
+    const db = server.database.db;
+    const apps = { android: { minVersion: "5.9.1", lastVersion: "6.0.0", downloadUrl: "https://dl.example.com/a" } };
+    expect((await server.request().put("/v2/settings/apps").set("Authorization", `Bearer ${token}`).send(apps)).status).toBe(200);
+    const old = await buildUser(db, { team, username: "old-app@field.test" });
+    await buildDevice(db, old, { platform: 1, appVersion: "5.9.0" });
+    const current = await buildUser(db, { team, username: "new-app@field.test" });
+    await buildDevice(db, current, { platform: 1, appVersion: "5.10.0" });
+    const listed = await cli(["users", "list", "--outdated", "--team", "field-team", "--json"]);
+    expect(listed.code, listed.stderr).toBe(EXIT_CODES.ok);
+    expect(JSON.parse(listed.stdout).items.map((u: { uid: string }) => u.uid)).toEqual([old.uid]);
+    const rest = JSON.parse((await cli(["users", "list", "--no-outdated", "--team", "field-team", "--all", "--json"])).stdout).items.map((u: { uid: string }) => u.uid);
+    expect(rest).toContain(current.uid);
+    expect(rest).not.toContain(old.uid);
+    const shown = await cli(["users", "show", old.uid]);
+    expect(shown.stdout).toContain("5.9.0 (app below minimum)");
+  });
+
   it("devices wipe needs --yes off a terminal, then leaves the wipe pending", async () => {
     const user = await buildUser(server.database.db, { team });
     const device = await buildDevice(server.database.db, user);

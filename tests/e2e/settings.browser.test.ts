@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
+import { makeCertFixtures } from "../support/certs";
 import { bearerFor, buildAdmin } from "../support/factories";
 
 describe("settings in Chromium", () => {
@@ -48,6 +49,32 @@ describe("settings in Chromium", () => {
     await certs.getByRole("button", { name: "Save" }).click();
     await page.getByText("CN=Browser Upload CA").first().waitFor();
     await page.getByText("SHA-256 fingerprint").waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it("uploads a server certificate chain with its key: a key that does not match is marked, the right one shows the chain, 'key set' and the 30-day warning", async () => {
+    const fixtures = makeCertFixtures(10);
+    const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
+    const { page } = await suite.open(root, { viewport: { width: 1400, height: 900 }, expectedFailures: /^\/v2\/settings\/certs$/ });
+    await page.goto("/settings?tab=tls");
+    await waitForIslands(page);
+    const certs = page.getByRole("form", { name: "Certificates" });
+    await certs.getByLabel("Server certificate chain (PEM, leaf first)").fill(fixtures.chain);
+    await certs.getByLabel("Server private key (PEM)").fill(fixtures.otherKey);
+    await certs.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => certs.getByLabel("Server private key (PEM)").getAttribute("aria-invalid")).toBe("true");
+    await certs.getByText("The private key does not match the first certificate of the chain.").waitFor();
+
+    await certs.getByLabel("Server private key (PEM)").fill(fixtures.leafKey);
+    await certs.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { name: "Server certificate" }).waitFor();
+    await page.getByText("CN=api.bulwark.test").first().waitFor();
+    await page.getByText("CN=Bulwark Test Intermediate").first().waitFor();
+    expect(await page.getByText("This certificate expires within 30 days.").count()).toBe(3);
+    await page.getByText("A private key is set; leave empty to keep it.").first().waitFor();
+    await waitForIslands(page);
+    expect(await certs.getByLabel("Server private key (PEM)").inputValue()).toBe("");
+    expect(await page.content()).not.toContain(fixtures.leafKey.split("\n")[1]!);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 

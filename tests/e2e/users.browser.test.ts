@@ -413,4 +413,42 @@ describe("users console in Chromium", () => {
       expect(consoleErrors).toEqual([]);
     }
   });
+
+  it("marks the users whose app is below its platform's minimum and filters on it; the profile marks the device (issue 17 item 6)", async () => {
+    const server = suite.server();
+    const db = server.database.db;
+    const session = await signIn(db, server.config, root);
+    const setAndroidMinimum = (minVersion: string) =>
+      server
+        .request()
+        .put("/v2/settings/apps")
+        .set("Cookie", session.header)
+        .set("X-CSRF-Token", session.csrfToken)
+        .send({ android: { minVersion, lastVersion: "9.0.0", downloadUrl: "https://dl.example.com/android" } })
+        .expect(200);
+    // Every seeded device runs 5.0.1; Android's minimum goes above it, numerically (5.10.0 > 5.9.x).
+    await setAndroidMinimum("5.10.0");
+    try {
+      const android = await db.selectFrom("devices").innerJoin("users", "users.id", "devices.userId").select("users.uid").where("devices.platform", "=", 1).execute();
+      const expected = new Set(android.map((r) => r.uid));
+      expect(expected.size).toBeGreaterThan(0);
+      const { page, consoleErrors } = await open(root, "/users/manage");
+      await page.getByLabel("App below minimum version").selectOption("true");
+      await settled(page, `1–${expected.size} of ${expected.size}`);
+      expect(query(page)).toEqual({ outdated: "true" });
+      const uids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-uid")));
+      expect(new Set(uids)).toEqual(expected);
+      expect(await page.locator('.users-table tbody [data-outdated="true"]').count()).toBe(expected.size);
+      expect(await page.locator('.users-table tbody [data-outdated="true"]').first().textContent()).toBe("App outdated");
+
+      const first = [...expected][0]!;
+      await page.goto(`/users/profile/${first}`);
+      const marked = page.locator('.devices-table [data-outdated="true"]');
+      expect(await marked.count()).toBe(1);
+      expect(await marked.getAttribute("title")).toBe("The app version is below the minimum supported version of this platform.");
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await setAndroidMinimum("1.0.0");
+    }
+  });
 });

@@ -5,11 +5,11 @@ const UID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const DEVICE = "0b5e3a1c-2d4f-4e6a-8b9c-1d2e3f4a5b6c";
 const ITEM = {
   uid: UID, username: "ada@example.test", firstName: "Ada", lastName: "Lovelace", team: { slug: "acme", teamName: "Acme" }, status: "active",
-  ecs: false, sip: true, cellcrypt: false, createdOn: "2025-01-02T03:04:05.000Z", lastSeen: null, deviceCount: 1,
+  ecs: false, sip: true, cellcrypt: false, createdOn: "2025-01-02T03:04:05.000Z", lastSeen: null, deviceCount: 1, appOutdated: false,
 };
 const DETAILS = {
   ...ITEM, role: "user", accessLevel: null, aliases: ["ada"], ipAddress: null,
-  devices: [{ id: DEVICE, platform: 2, platformName: "iOS", appVersion: "5.0.1", osVersion: "17", deviceName: "Phone", browser: null, createdOn: ITEM.createdOn, lastSeen: ITEM.createdOn, wipe: { status: "none", requestedAt: null, wipedAt: null }, location: null }],
+  devices: [{ id: DEVICE, platform: 2, platformName: "iOS", appVersion: "5.0.1", osVersion: "17", deviceName: "Phone", browser: null, createdOn: ITEM.createdOn, lastSeen: ITEM.createdOn, wipe: { status: "none", requestedAt: null, wipedAt: null }, location: null, belowMinimum: false }],
 };
 
 /** A fake fetch that records requests and answers each with the next reply. */

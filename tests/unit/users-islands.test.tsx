@@ -28,8 +28,8 @@ const PAGE: UserListPage = {
   total: 120,
   nextCursor: "eyJ2IjoiYiIsImlkIjoyfQ",
   items: [
-    { uid: UID_A, username: "ana@acme.test", firstName: "Ana", lastName: "Silva", team: TEAMS[0]!, status: "active", ecs: true, sip: false, cellcrypt: false, createdOn: "2025-03-01T10:00:00.000Z", lastSeen: null, deviceCount: 2 },
-    { uid: UID_B, username: "bruno", firstName: "Bruno", lastName: "Costa", team: TEAMS[1]!, status: "blocked", ecs: false, sip: true, cellcrypt: true, createdOn: "2025-03-02T10:00:00.000Z", lastSeen: "2025-04-01T08:30:00.000Z", deviceCount: 0 },
+    { uid: UID_A, username: "ana@acme.test", firstName: "Ana", lastName: "Silva", team: TEAMS[0]!, status: "active", ecs: true, sip: false, cellcrypt: false, createdOn: "2025-03-01T10:00:00.000Z", lastSeen: null, deviceCount: 2, appOutdated: true },
+    { uid: UID_B, username: "bruno", firstName: "Bruno", lastName: "Costa", team: TEAMS[1]!, status: "blocked", ecs: false, sip: true, cellcrypt: true, createdOn: "2025-03-02T10:00:00.000Z", lastSeen: "2025-04-01T08:30:00.000Z", deviceCount: 0, appOutdated: false },
   ],
 };
 
@@ -95,6 +95,20 @@ describe("platform names", () => {
     expect(html).toContain('<option value="12">Windows de escritorio</option>');
     expect(html).toContain('<option value="13" selected="">OSX</option>');
     expect(html).toContain("Limpiar filtros");
+  });
+
+  it("labels the device platform and the account flags apart, each filter once, with the outdated-app filter (issue 14 item 1)", () => {
+    for (const lang of ["en", "pt", "es"] as const) {
+      const { html } = render(<UsersFilters query={{ ...DEFAULT_USERS_QUERY, outdated: true }} teams={TEAMS} onChange={() => {}} />, lang);
+      const labels = [...html.matchAll(/<label[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!);
+      expect(new Set(labels).size, labels.join(" | ")).toBe(labels.length);
+      const t = translate(lang);
+      expect(labels).toEqual(expect.arrayContaining([t("users:list.platform"), t("users:flags.ecs"), t("users:flags.sip"), t("users:list.outdated")]));
+      // "ECS" and "SIP" alone would read as the platform's options: each flag's label says it is a user property.
+      expect(labels).not.toContain("ECS");
+      expect(labels).not.toContain("SIP");
+      expect(html).toMatch(/<select[^>]*name="outdated"[^>]*>[\s\S]*?<option value="true" selected="">/);
+    }
   });
 });
 
@@ -192,6 +206,7 @@ describe("UserProfilePage", () => {
         lastSeen: "2025-02-03T10:00:00.000Z",
         wipe: { status: "pending", requestedAt: "2025-02-04T10:00:00.000Z", wipedAt: null },
         location: { city: "Lisboa", country: "PT", geocountry: "Portugal", ip: "10.1.2.3" },
+        belowMinimum: true,
       },
     ],
   };
@@ -206,6 +221,8 @@ describe("UserProfilePage", () => {
     expect(html).toContain("ana.s");
     expect([...state.islands].sort()).toEqual(["DeviceActions", "UserEditForm", "UserResetButton"]);
     expect(html).toContain("2 de enero de 2025 a las 23:30");
+    expect(html).toContain('data-outdated="true"');
+    expect(html).toContain("Aplicación desactualizada");
   });
 
   it("offers a wipe only while none is requested", () => {

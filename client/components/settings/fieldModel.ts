@@ -6,14 +6,16 @@
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../../../shared/schemas/settings";
 
 /** How a field is edited. */
-export type FieldKind = "boolean" | "number" | "text" | "multiline" | "object" | "turn" | "pem";
+export type FieldKind = "boolean" | "number" | "text" | "multiline" | "object" | "turn" | "pem" | "secretPem";
 
 const MULTILINE = new Set(["ciphers"]);
 
-/** The kind of a field, from its default (the TURN relay and CA bundle default to null). */
+/** The kind of a field, from its default (the TURN relay and certificates default to null). */
 export function fieldKind(group: SettingsGroup, field: string): FieldKind {
   if (group === "calling" && field === "turn") return "turn";
-  if (group === "certs" && field === "clientCaCertificates") return "pem";
+  if (group === "certs" && (field === "clientCaCertificates" || field === "serverCertificateChain")) return "pem";
+  // Write-only: never filled from the server, sent only when something is typed.
+  if (group === "certs" && field === "serverPrivateKey") return "secretPem";
   const value = (DEFAULT_SETTINGS[group] as Record<string, unknown>)[field];
   if (typeof value === "boolean") return "boolean";
   if (typeof value === "number") return "number";
@@ -45,6 +47,8 @@ export function flatten(group: SettingsGroup, values: Record<string, unknown>): 
       out["turn.password"] = "";
     } else if (kind === "object") {
       for (const sub of subFields(group, field)) out[`${field}.${sub}`] = String((value as Record<string, unknown>)[sub] ?? "");
+    } else if (kind === "secretPem") {
+      out[field] = "";
     } else {
       out[field] = value === null || value === undefined ? "" : String(value);
     }

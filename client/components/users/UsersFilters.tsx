@@ -13,6 +13,9 @@ const SEARCH_DELAY_MS = 300;
 
 const FLAGS = ["ecs", "sip", "cellcrypt"] as const;
 
+/** The yes/no filters: the account flags, and whether a device's app is below its platform's minimum. */
+const YES_NO = [...FLAGS, "outdated"] as const;
+
 const flagValue = (value: boolean | undefined) => (value === undefined ? "" : String(value));
 const parseFlag = (value: string) => (value === "" ? undefined : value === "true");
 
@@ -25,7 +28,9 @@ export interface UsersFiltersProps {
 
 /**
  * The users list's search box (name, username, alias; debounced) and filters: status, team,
- * platform (SPEC §3 names) and the ECS / SIP / Cellcrypt flags (any, yes, no).
+ * device platform (SPEC §3 names: a user with a device of that platform), the ECS / SIP /
+ * Cellcrypt account flags and the app below its minimum version (any, yes, no). The device
+ * platform ECS and the ECS user flag are different things (issue 14), so every label says which.
  */
 export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();
@@ -41,7 +46,7 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
 
   const clear = () => {
     setText("");
-    onChange({ search: undefined, status: undefined, team: undefined, platform: undefined, ecs: undefined, sip: undefined, cellcrypt: undefined });
+    onChange({ search: undefined, status: undefined, team: undefined, platform: undefined, ecs: undefined, sip: undefined, cellcrypt: undefined, outdated: undefined });
     // 'Clear filters' disappears once nothing is filtered: focus goes to the search, not the body.
     document.getElementById(searchId)?.focus();
   };
@@ -91,10 +96,10 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
           onChange={(event) => onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })}
         />
-        {FLAGS.map((flag) => (
+        {YES_NO.map((flag) => (
           <SelectField
             key={flag}
-            label={t(`users:flags.${flag}Short`)}
+            label={flag === "outdated" ? t("users:list.outdated") : t(`users:flags.${flag}`)}
             name={flag}
             value={flagValue(query[flag])}
             placeholder={any}

@@ -105,6 +105,12 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
               <td className="col-time" data-label={labels.lastSeen}>{cells.time(user.lastSeen)}</td>
               <td className="col-number" data-label={labels.devices} title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
+                {user.appOutdated ? (
+                  <>
+                    {" "}
+                    <span className="badge badge-outdated" data-outdated="true">{t("users:devices.outdated")}</span>
+                  </>
+                ) : null}
               </td>
             </tr>
           );

@@ -11,7 +11,7 @@ import type { UsersQuery } from "./types";
 export const DEFAULT_USERS_QUERY: UsersQuery = { sort: "name", order: "asc", limit: listLimit.default };
 
 /** Filter, sort and page-size parameters in the order they appear in a URL. */
-const KEYS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "sort", "order", "limit", "cursor"] as const;
+const KEYS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated", "sort", "order", "limit", "cursor"] as const;
 
 /** The query as URL search parameters, without defaults and empty values. */
 export function queryToParams(query: UsersQuery): URLSearchParams {
@@ -35,7 +35,7 @@ export function usersPageHref(query: UsersQuery): string {
 
 /** True when any filter or search is set (the empty state then suggests changing them). */
 export function hasFilters(query: UsersQuery): boolean {
-  return Boolean(query.search) || [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt].some((v) => v !== undefined);
+  return Boolean(query.search) || [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt, query.outdated].some((v) => v !== undefined);
 }
 
 /** The same query on its first page: any change of filter or sort restarts paging. */

@@ -29,21 +29,26 @@ export interface CertificateView {
   daysLeft: number;
 }
 
-/** Props of /settings: the open tab, the values of its groups, the CA bundle's certificates. */
+/** Props of /settings: the open tab, the values of its groups, the CA bundle's and the server chain's certificates. */
 export interface SettingsPageProps {
   tab: SettingsTab;
   groups: Partial<Record<SettingsGroup, Record<string, unknown>>>;
   certificates: CertificateView[];
+  /** The server certificate chain, leaf first (empty when none is uploaded). */
+  serverCertificates?: CertificateView[];
   csrfToken: string;
 }
 
 /** Days before expiry from which the page warns (issue 17). */
 export const CERT_WARNING_DAYS = 30;
 
-function Certificates({ certificates }: { certificates: CertificateView[] }) {
+function Certificates({ certificates, heading, keySet }: { certificates: CertificateView[]; heading: string; keySet?: boolean }) {
   const t = useT();
   if (certificates.length === 0) return null;
   return (
+    <>
+    <h3>{heading}</h3>
+    {keySet === undefined ? null : <p>{t(keySet ? "settings:serverKeySet" : "settings:serverKeyNotSet")}</p>}
     <ul className="cert-list">
       {certificates.map((c) => (
         <li key={c.fingerprint256} className="card">
@@ -60,6 +65,7 @@ function Certificates({ certificates }: { certificates: CertificateView[] }) {
         </li>
       ))}
     </ul>
+    </>
   );
 }
 
@@ -67,7 +73,7 @@ function Certificates({ certificates }: { certificates: CertificateView[] }) {
  * /settings (root only): the SPEC §2 tabs as links (each a page of its own, so a tab works
  * without JavaScript) and one form island per settings group of the open tab.
  */
-export function SettingsPage({ tab, groups, certificates, csrfToken }: SettingsPageProps) {
+export function SettingsPage({ tab, groups, certificates, serverCertificates = [], csrfToken }: SettingsPageProps) {
   const t = useT();
   return (
     <div className="page-settings">
@@ -85,7 +91,12 @@ export function SettingsPage({ tab, groups, certificates, csrfToken }: SettingsP
       {SETTINGS_TABS[tab].map((group) => (
         <section key={group} className="card" aria-labelledby={`settings-${group}`}>
           <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>
-          {group === "certs" ? <Certificates certificates={certificates} /> : null}
+          {group === "certs" ? (
+            <>
+              <Certificates certificates={serverCertificates} heading={t("settings:serverCertsHeading")} keySet={groups.certs?.serverPrivateKeySet === true} />
+              <Certificates certificates={certificates} heading={t("settings:caCertsHeading")} />
+            </>
+          ) : null}
           <Island name="SettingsForm" component={SettingsForm} props={{ group, values: groups[group] ?? {}, csrfToken }} namespaces={SETTINGS_ISLAND_NAMESPACES} />
         </section>
       ))}

@@ -10,6 +10,7 @@ import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
 import { TeamSettingsEditor } from "../../islands/TeamSettingsEditor";
 import { TeamDomainsCards, type TeamDomainsView } from "../../components/domains/TeamDomainsCards";
+import { TeamOverrides, type TeamOverrideView } from "../../components/teams/TeamOverrides";
 
 /** Props of /teams/profile/{slug}. */
 export interface TeamProfilePageProps {
@@ -22,6 +23,8 @@ export interface TeamProfilePageProps {
   timezone: string;
   /** Root only: the domains editor and the team's associations (issue 18). */
   domainsView?: TeamDomainsView | null;
+  /** The settings the team overrides, beside the system values (issue 17 item 5). */
+  overrides?: readonly TeamOverrideView[];
 }
 
 const ISLAND_NAMESPACES = ["teams", "validation"] as const;
@@ -119,7 +122,7 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
  * administrators (or the "not managed" notice), license packs, the custom-settings editor and,
  * for root, deletion behind a confirmation dialog.
  */
-export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, domainsView }: TeamProfilePageProps) {
+export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, domainsView, overrides = [] }: TeamProfilePageProps) {
   const t = useT();
   return (
     <div className="profile-page teams-profile">
@@ -136,6 +139,7 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
         <Licenses team={team} timezone={timezone} />
       </Card>
       <Card id="team-settings" title={t("teams:sections.settings")}>
+        <TeamOverrides overrides={overrides} />
         <Island name="TeamSettingsEditor" component={TeamSettingsEditor} props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }} namespaces={ISLAND_NAMESPACES} />
       </Card>
       {domainsView ? <TeamDomainsCards view={domainsView} csrfToken={csrfToken} /> : null}

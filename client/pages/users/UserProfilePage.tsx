@@ -73,7 +73,15 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
                   {os}
                 </td>
                 <td data-label={t("users:devices.osVersion")}>{device.osVersion || dash}</td>
-                <td data-label={t("users:devices.appVersion")}>{device.appVersion || dash}</td>
+                <td data-label={t("users:devices.appVersion")}>
+                  {device.appVersion || dash}
+                  {device.belowMinimum ? (
+                    <>
+                      {" "}
+                      <span className="badge badge-outdated" data-outdated="true" title={t("users:devices.outdatedHint")}>{t("users:devices.outdated")}</span>
+                    </>
+                  ) : null}
+                </td>
                 <td data-label={t("users:devices.browser")}>{device.browser || dash}</td>
                 <td data-label={t("users:devices.location")}>
                   <Location location={device.location} />

@@ -6,15 +6,19 @@ import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const isTab = (value: unknown): value is SettingsTab => typeof value === "string" && Object.prototype.hasOwnProperty.call(SETTINGS_TABS, value);
 
-/** /settings?tab=…: the open tab's groups (secrets masked) and the CA bundle's certificates. */
+/** /settings?tab=…: the open tab's groups (secrets masked), the CA bundle's and the server chain's certificates. */
 async function settingsPage({ req, services, admin, csrfToken }: PageContext): Promise<PageResult> {
   requireRoot(await loadScope(services.db, admin));
   const tab = isTab(req.query.tab) ? req.query.tab : "general";
   const settings = presentSettings(await readSettings(services.db));
   const groups = Object.fromEntries(SETTINGS_TABS[tab].map((g) => [g, settings[g] as unknown as Record<string, unknown>]));
-  const pem = settings.certs.clientCaCertificates;
-  const certificates = tab === "tls" && pem ? (describeCertificates(pem) ?? []) : [];
-  return { titleKey: "pages:titles.settings", body: <SettingsPage tab={tab} groups={groups} certificates={certificates} csrfToken={csrfToken} /> };
+  const describe = (pem: string | null) => (tab === "tls" && pem ? (describeCertificates(pem) ?? []) : []);
+  const certificates = describe(settings.certs.clientCaCertificates);
+  const serverCertificates = describe(settings.certs.serverCertificateChain);
+  return {
+    titleKey: "pages:titles.settings",
+    body: <SettingsPage tab={tab} groups={groups} certificates={certificates} serverCertificates={serverCertificates} csrfToken={csrfToken} />,
+  };
 }
 
 /** /apps: the app version policy. */

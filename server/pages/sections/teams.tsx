@@ -11,6 +11,8 @@ import { listTeams, readTeam } from "../../services/teamsQuery";
 import { TIMEZONES } from "../timezones";
 import { readListPage } from "./listPage";
 import { teamDomainsView } from "../../services/domains/teamView";
+import { readSettings } from "../../services/settings";
+import { teamOverrides } from "../../services/settings/overrides";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["search", "sort", "order", "limit", "cursor"] as const;
@@ -69,7 +71,17 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
   const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
   return {
     titleKey: "pages:titles.teamProfile",
-    body: <TeamProfilePage team={team} canDelete={admin.role === "root"} csrfToken={csrfToken} timezones={[...TIMEZONES]} timezone={admin.timezone} domainsView={admin.role === "root" ? await teamDomainsView(services.db, team.slug, team.teamName) : null} />,
+    body: (
+      <TeamProfilePage
+        team={team}
+        canDelete={admin.role === "root"}
+        csrfToken={csrfToken}
+        timezones={[...TIMEZONES]}
+        timezone={admin.timezone}
+        domainsView={admin.role === "root" ? await teamDomainsView(services.db, team.slug, team.teamName) : null}
+        overrides={teamOverrides(await readSettings(services.db), team.customSettings)}
+      />
+    ),
     notice,
   };
 }

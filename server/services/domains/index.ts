@@ -4,6 +4,11 @@
  * per-account budget as sign-in (services/lockout), so this call cannot be used to guess it.
  * A domain belongs to at most one team (UNIQUE in team_domains; the 409 names the owner).
  * Every change writes the access log in its transaction.
+ *
+ * A change locks the team's row first, the lock user creation and moves take before they read the
+ * white-list (the seat counter, licenses/seats.ts): a removal and a user landing in the team run
+ * one after the other, so the removal's count of users it leaves outside includes a user created
+ * just before it, and a user created just after it meets the new white-list (issue 18).
  */
 import type { TeamListQuery } from "../../../shared/schemas/team";
 import type { TeamDomainsDeleteReq, TeamDomainsUpdateReq } from "../../../shared/schemas/domain";
@@ -14,6 +19,7 @@ import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
+import { lockSeatCounters } from "../licenses";
 import { checkPasswordBudgeted } from "../lockout";
 import { actorOf, requireRoot, type Scope } from "../scope";
 import { listTeams } from "../teamsQuery";
@@ -119,6 +125,7 @@ export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: T
   const conflict = async (db: Kysely<Database> | Transaction<Database>) => new AppError("domainTaken", 409, { conflicts: await ownersOf(db, team.id, input.domains) });
   try {
     await runTransaction(ctx.db, async (trx) => {
+      await lockSeatCounters(trx, [team.id]);
       const owned = await trx.selectFrom("teamDomains").select(["teamId", "domain"]).where("domain", "in", input.domains).execute();
       if (owned.some((row) => row.teamId !== team.id)) throw await conflict(trx);
       const have = new Set(owned.map((row) => row.domain));
@@ -152,6 +159,8 @@ export async function removeTeamDomains(ctx: ServiceContext, scope: Scope, input
     notFound: "domainsDelete404", bad: "domainsDelete400", locked: "domainsDelete429",
   });
   await runTransaction(ctx.db, async (trx) => {
+    // Before reading the domains and counting the users (see the module's note).
+    await lockSeatCounters(trx, [team.id]);
     const current = (await domainsOfTeams(trx, [team.id])).get(team.id) ?? [];
     const removed = current.filter((domain) => input.domains.includes(domain));
     const kept = current.length - removed.length;

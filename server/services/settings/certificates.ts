@@ -1,46 +1,43 @@
-import { X509Certificate } from "node:crypto";
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { parseCertificateBundle, describeCertificate } from "../../../shared/certificates";
+import { V, type ValidationMessageKey } from "../../../shared/schemas/messages";
 
-/** What the TLS/domain tab shows of one certificate. */
-export interface CertificateInfo {
-  subject: string;
-  issuer: string;
-  validFrom: string;
-  validTo: string;
-  fingerprint256: string;
-  daysLeft: number;
-  expired: boolean;
+export { describeCertificates, type CertificateInfo } from "../../../shared/certificates";
+
+/** Why an upload is refused: the field and the validation message naming the reason. */
+export interface CertificateProblem {
+  field: "clientCaCertificates" | "serverCertificateChain" | "serverPrivateKey";
+  message: ValidationMessageKey;
 }
 
-const DAY_MS = 86_400_000;
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+/** A CA bundle: every block a certificate, none expired or not yet valid. */
+export function checkCaBundle(pem: string, now: number): CertificateProblem | null {
+  const certs = parseCertificateBundle(pem);
+  if (certs === null) return { field: "clientCaCertificates", message: V.certificate };
+  if (certs.some((c) => describeCertificate(c, now).expired)) return { field: "clientCaCertificates", message: V.certificateExpired };
+  return null;
+}
 
 /**
- * Parses each certificate of a PEM bundle with node's X509Certificate (the schema only checked
- * the PEM shape). Null when any block is not a certificate; an upload with a null or an expired
- * one is 'certificate 400 invalid', while the page still describes a stored one that has expired since.
+ * A server certificate chain (leaf first) with its private key: every block a certificate in
+ * its validity period, each certificate issued and signed by the next one, and the key an
+ * unencrypted private key whose public half is the leaf's (`X509Certificate.checkPrivateKey`).
  */
-export function describeCertificates(pem: string, now: number = Date.now()): CertificateInfo[] | null {
-  const blocks = pem.match(PEM_BLOCK) ?? [];
-  if (blocks.length === 0) return null;
-  const out: CertificateInfo[] = [];
-  for (const block of blocks) {
-    let cert: X509Certificate;
-    try {
-      cert = new X509Certificate(block);
-    } catch {
-      return null;
-    }
-    const validTo = Date.parse(cert.validTo);
-    if (!Number.isFinite(validTo)) return null;
-    out.push({
-      subject: cert.subject,
-      issuer: cert.issuer,
-      validFrom: new Date(cert.validFrom).toISOString(),
-      validTo: new Date(validTo).toISOString(),
-      fingerprint256: cert.fingerprint256,
-      daysLeft: Math.floor((validTo - now) / DAY_MS),
-      expired: validTo <= now,
-    });
+export function checkServerCertificate(chainPem: string, keyPem: string | null, now: number): CertificateProblem | null {
+  const chain = parseCertificateBundle(chainPem);
+  const field = "serverCertificateChain";
+  if (chain === null) return { field, message: V.certificate };
+  if (chain.some((c) => describeCertificate(c, now).expired)) return { field, message: V.certificateExpired };
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const [cert, issuer] = [chain[i]!, chain[i + 1]!];
+    if (!cert.checkIssued(issuer) || !cert.verify(issuer.publicKey)) return { field, message: V.certificateChain };
   }
-  return out;
+  if (keyPem === null) return { field: "serverPrivateKey", message: V.required };
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: keyPem, format: "pem" });
+  } catch {
+    return { field: "serverPrivateKey", message: V.privateKey };
+  }
+  return chain[0]!.checkPrivateKey(key) ? null : { field: "serverPrivateKey", message: V.privateKeyMismatch };
 }

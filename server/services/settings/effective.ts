@@ -6,6 +6,7 @@ import type { Settings } from "../../../shared/schemas/settings";
 import { APP_PLATFORM_BY_CODE, type AppCheckQuery } from "../../../shared/schemas/serviceSettings";
 import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
+import { presentGroup, type PresentedCerts } from "./present";
 import { readSettings } from "./read";
 
 /** The effective settings the communications service enforces, with a version for cheap polling. */
@@ -14,14 +15,16 @@ export interface EffectiveSettings {
   team: string | null;
   /** The groups the team overrides, and which fields of each. */
   overrides: Record<string, string[]>;
-  settings: Settings;
+  /** The server's private key is not served: only whether one is set (write-only, issue 17). */
+  settings: Omit<Settings, "certs"> & { certs: PresentedCerts };
 }
 
 /**
  * The system settings with the team's `customSettings` laid over them field by field (the
  * overrides were validated against the same schemas when the team was saved; a stored object
  * that no longer parses is ignored rather than served). The TURN password is included: the
- * service hands it to the apps. `version` is a hash of the answer, used as the ETag.
+ * service hands it to the apps; the server certificate's private key is not (write-only).
+ * `version` is a hash of the answer, used as the ETag.
  */
 export async function effectiveSettings(db: Kysely<Database>, teamSlug: string | undefined): Promise<EffectiveSettings> {
   const settings = await readSettings(db);
@@ -38,7 +41,7 @@ export async function effectiveSettings(db: Kysely<Database>, teamSlug: string |
       }
     }
   }
-  const body = { team: teamSlug ?? null, overrides, settings };
+  const body = { team: teamSlug ?? null, overrides, settings: { ...settings, certs: presentGroup("certs", settings.certs) } };
   const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27);
   return { version, ...body };
 }

@@ -8,3 +8,4 @@ export { presentSettings, presentGroup, type PresentedSettings } from "./present
 export { updateSettingsGroup, type SettingsUpdateResult } from "./update";
 export { describeCertificates, type CertificateInfo } from "./certificates";
 export { effectiveSettings, checkAppVersion, type EffectiveSettings, type AppCheck } from "./effective";
+export { teamOverrides, type TeamOverride } from "./overrides";

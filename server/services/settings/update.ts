@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
 import { actorOf, requireRoot, type Scope } from "../scope";
-import { describeCertificates } from "./certificates";
+import { checkCaBundle, checkServerCertificate, type CertificateProblem } from "./certificates";
 import { presentGroup, type PresentedSettings } from "./present";
 import { readSettings } from "./read";
 
@@ -39,6 +39,7 @@ function loggable(group: SettingsGroup, field: string, value: unknown): unknown 
   if (group === "calling" && field === "turn" && value !== null && typeof value === "object") {
     return { ...(value as Record<string, unknown>), password: MASK };
   }
+  if (group === "certs" && field === "serverPrivateKey" && value !== null) return MASK;
   return value;
 }
 
@@ -66,12 +67,36 @@ function merge<G extends SettingsGroup>(group: G, current: Settings[G], patch: S
       merged.turn = { ...turn, password: stored.password };
     }
   }
+  // Removing the server certificate removes its key too; a new chain alone keeps the stored key
+  // (a renewal with the same key), which must then match the new leaf.
+  if (group === "certs" && (patch as SettingsPatch<"certs">).serverCertificateChain === null && (patch as SettingsPatch<"certs">).serverPrivateKey === undefined) {
+    merged.serverPrivateKey = null;
+  }
   return merged;
 }
 
 /**
+ * The X.509 checks of the certs group, beyond the PEM shape the schema checked: the CA bundle
+ * always (as before), the server chain and key only when either changed, so a stored chain that
+ * has expired since does not block saving the other fields (the page warns about it instead).
+ */
+function certificateProblem(current: Settings["certs"], next: Settings["certs"], now: number): CertificateProblem | null {
+  if (next.clientCaCertificates !== null) {
+    const problem = checkCaBundle(next.clientCaCertificates, now);
+    if (problem) return problem;
+  }
+  const serverChanged = next.serverCertificateChain !== current.serverCertificateChain || next.serverPrivateKey !== current.serverPrivateKey;
+  if (!serverChanged) return null;
+  if (next.serverCertificateChain === null) {
+    return next.serverPrivateKey === null ? null : { field: "serverCertificateChain", message: V.required };
+  }
+  return checkServerCertificate(next.serverCertificateChain, next.serverPrivateKey, now);
+}
+
+/**
  * Changes one settings group (root only): the patch is merged over the stored group and the
- * result checked with the group's full schema (a CA bundle is also parsed as X.509). Only
+ * result checked with the group's full schema (certificates are also parsed as X.509, and the
+ * server key matched against its leaf). Only
  * changed fields are written and logged, before and after, secrets masked.
  */
 export async function updateSettingsGroup<G extends SettingsGroup>(
@@ -92,11 +117,8 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
     }
     const next = parsed.data as Settings[G];
     if (group === "certs") {
-      const pem = (next as Settings["certs"]).clientCaCertificates;
-      const described = pem === null ? [] : describeCertificates(pem, now);
-      if (described === null || described.some((c) => c.expired)) {
-        throw new AppError("settingsCerts400", 400, [{ path: ["clientCaCertificates"], code: "custom", message: V.certificate }]);
-      }
+      const problem = certificateProblem(current as Settings["certs"], next as Settings["certs"], now);
+      if (problem) throw new AppError("settingsCerts400", 400, [{ path: [problem.field], code: "custom", message: problem.message }]);
     }
     const before = current as Record<string, unknown>;
     const after = next as Record<string, unknown>;
