@@ -13,7 +13,7 @@ import type { TestDatabase } from "../support/db";
 
 const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
-  "associations", "captcha_redemptions", "devices", "installation_secrets", "invite_recipients", "invites", "license_orders", "license_packs", "license_reminders", "locations",
+  "associations", "captcha_redemptions", "devices", "installation_secrets", "invites", "license_orders", "license_packs", "license_reminders", "locations",
   "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
   "teams", "user_aliases", "user_password_history", "user_tokens", "users",
 ];
