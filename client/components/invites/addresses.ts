@@ -1,13 +1,13 @@
 import { usernameAllowed } from "../../../shared/domain/domains";
 import type { InviteType } from "../../../shared/domain/statuses";
 import { maxLength } from "../../../shared/limits";
-import { email, username } from "../../../shared/schemas/primitives";
+import { inviteAddressProblem } from "../../../shared/schemas/invite";
 
 /**
  * The invitation wizard's address handling (issue 16, item 2), pure so it is unit-tested and
  * runs the same in the server render and the browser: addresses typed or pasted (one per line or
  * comma-separated) or read from a CSV file, then sorted into what the review step counts. The
- * rules are the shared schemas' (`email`, `username`) and the shared white-list rule, so what the
+ * rules are the shared schemas' (`inviteAddressProblem`) and the shared white-list rule, so what the
  * review calls invalid or outside the domains is what the server refuses.
  */
 
@@ -90,7 +90,7 @@ export function parseCsv(text: string): CsvAddresses {
 /** Whether an address is well formed for the invitation type (the server's own schema rules). */
 export function isValidAddress(type: InviteType, address: string): boolean {
   if (address.length > maxLength.username) return false;
-  return (type === "email" ? email : username).safeParse(address).success;
+  return inviteAddressProblem(type, address) === null;
 }
 
 /** The key two addresses are the same person by: e-mail addresses and handles ignore case. */
