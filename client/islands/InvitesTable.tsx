@@ -173,7 +173,7 @@ export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }
       <div className="invites-results" aria-busy={busy}>
         <CountLine index={list.pageIndex} limit={query.limit} shown={items.length} total={page?.total ?? 0} loading={busy ? t("invites:pending.loading") : null} />
         {items.length > 0 ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("invites:pending.caption")}>
             <InvitesGrid items={items} order={query.order} selected={selected} timezone={timezone} busy={acting} onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })} onToggle={toggle} onTogglePage={togglePage} onAction={(action, ids) => setPending({ action, ids })} />
           </div>
         ) : page && !busy ? (

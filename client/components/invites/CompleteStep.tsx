@@ -48,7 +48,7 @@ export function CompleteStep({ type, result, teamSlug }: { type: InviteType; res
           </button>
         </div>
       ) : null}
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("invites:complete.caption")}>
         <table className="data-table invite-results">
           <caption>{t("invites:complete.caption")}</caption>
           <thead>

@@ -8,6 +8,7 @@ import type { Review, WizardDetails } from "./wizardState";
 
 /** One count of the review, with its addresses behind a disclosure when there are any. */
 function CountRow({ label, addresses, testKey, note }: { label: string; addresses: readonly string[]; testKey: string; note?: string }) {
+  const t = useT();
   const lang = useLang();
   return (
     <div className="invite-count" data-count={testKey}>
@@ -17,7 +18,7 @@ function CountRow({ label, addresses, testKey, note }: { label: string; addresse
         {note && addresses.length > 0 ? <span className="field-hint"> {note}</span> : null}
         {addresses.length > 0 && testKey !== "new" ? (
           <details>
-            <summary>{label}</summary>
+            <summary>{t("invites:review.show")}</summary>
             <ul className="invite-addresses">
               {addresses.slice(0, 200).map((address, index) => (
                 <li key={`${index}-${address}`}>{address}</li>
