@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import { createInvitesApi } from "../../shared/api/invites";
 import { createLicensesApi } from "../../shared/api/licenses";
 import { isApiError } from "../../shared/api/errors";
+import { InviteCreateSchema, type InviteCreateInput } from "../../shared/schemas/invite";
 import { i18nKeyFor } from "../../shared/errors";
 import { Alert } from "../components/forms/Alert";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
@@ -56,6 +57,8 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
   const [problems, setProblems] = useState<DetailsProblems | null>(null);
   const [checking, setChecking] = useState(false);
   const [sending, setSending] = useState(false);
+  /** The body failed the shared schema (the review should make this impossible; never sent then). */
+  const [bodyError, setBodyError] = useState<string | null>(null);
   const outcome = useOutcome();
   const moved = useRef(false);
   const company = companies.find((item) => item.slug === state.details.team) ?? null;
@@ -78,6 +81,7 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
     moved.current = true;
     outcome.clear();
     setProblems(null);
+    setBodyError(null);
     dispatch({ kind: "goTo", step });
     if (push) window.history.pushState({ inviteStep: step } satisfies StepState, "");
   }, [outcome]);
@@ -109,9 +113,16 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       ...review.invalid.map((address) => ({ address, code: invalidCode(state.type) })),
       ...review.outsideDomains.map((address) => ({ address, code: "inviteCreate502" })),
     ];
-    const body = { team: company.slug, type: state.type, addresses: review.toSend, lang: state.details.lang, matchUser: state.type === "email" && state.details.matchUser, directSignIn: state.details.directSignIn };
+    const body: InviteCreateInput = { team: company.slug, type: state.type, addresses: review.toSend, lang: state.details.lang, matchUser: state.type === "email" && state.details.matchUser, directSignIn: state.details.directSignIn };
+    // The shared schema checks the body as the server will; the review has kept it within bounds.
+    const checked = InviteCreateSchema.safeParse(body);
+    if (!checked.success) {
+      setSending(false);
+      setBodyError(t(i18nKeyFor("badParameters")));
+      return;
+    }
     createInvitesApi({ csrfToken })
-      .create(body)
+      .create(checked.data)
       .then(
         (answer) => {
           const result: SendResult = { ok: answer.ok, failed: [...answer.failed, ...skipped] };
@@ -162,6 +173,8 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       {step === "complete" && state.result ? <CompleteStep type={state.type} result={state.result} teamSlug={state.details.team} /> : null}
       {problems && (problems.team || problems.addresses) ? (
         <Alert variant="error">{problems.team ? t(i18nKeyFor(problems.team)) : t("invites:details.addressesRequired")}</Alert>
+      ) : bodyError ? (
+        <Alert variant="error">{bodyError}</Alert>
       ) : (
         <OutcomeAlert outcome={outcome.outcome} />
       )}

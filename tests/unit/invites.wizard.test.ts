@@ -98,3 +98,12 @@ describe("the codes CSV", () => {
     expect(csvCell("=SUM(A1)")).toBe("'=SUM(A1)");
   });
 });
+
+describe("one call's limit", () => {
+  it("blocks a send of more addresses than one call takes", () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => `u${i}@big.test`).join("\n");
+    const review = reviewOf(wizardReducer(initialWizard("en", "acme"), { kind: "edit", patch: { text: many } }), [], 20_000);
+    expect(review).toMatchObject({ tooMany: true, over: false });
+    expect(canSend(review)).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { i18nKeyFor } from "../../../shared/errors";
 import type { InviteType } from "../../../shared/domain/statuses";
+import { maxCount } from "../../../shared/limits";
 import { Alert } from "../forms/Alert";
 import { useLang, useT } from "../render-context";
 import { formatNumber } from "../../lib/datetime";
@@ -90,6 +91,7 @@ export function ReviewStep({ type, details, teamName, review, checking }: Review
         </div>
       </dl>
       {!checking && review.over ? <Alert variant="error">{t(i18nKeyFor("notEnoughLicenses"))}</Alert> : null}
+      {review.tooMany ? <Alert variant="error">{t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })}</Alert> : null}
       {!checking && review.toSend.length === 0 ? <Alert variant="error">{t("invites:review.nothing")}</Alert> : null}
       {!checking && review.toSend.length > 0 && review.toSend.length < review.valid.length + review.duplicates.length + review.invalid.length + review.outsideDomains.length ? (
         <p className="field-hint">{t("invites:review.skipped")}</p>

@@ -1,6 +1,6 @@
 import type { TeamSeats } from "../../../shared/domain/licenses";
 import type { InviteType } from "../../../shared/domain/statuses";
-import type { languages } from "../../../shared/limits";
+import { maxCount, type languages } from "../../../shared/limits";
 import { addressKey, sortAddresses, splitAddresses, type SortedAddresses } from "./addresses";
 
 /**
@@ -127,6 +127,8 @@ export interface Review extends SortedAddresses {
   seatsAfter: number;
   /** More to send than available licenses: the send is blocked. */
   over: boolean;
+  /** More addresses than one call takes (maxCount.inviteRecipients): the send is blocked. */
+  tooMany: boolean;
 }
 
 /**
@@ -145,10 +147,11 @@ export function reviewOf(state: WizardState, domains: readonly string[], availab
     seatsBefore: available,
     seatsAfter: available - toSend.length,
     over: toSend.length > available,
+    tooMany: toSend.length > maxCount.inviteRecipients,
   };
 }
 
-/** Whether the review allows sending: something to send, and no more than the available licenses. */
+/** Whether the review allows sending: something to send, within the available licenses and one call's limit. */
 export function canSend(review: Review): boolean {
-  return review.toSend.length > 0 && !review.over;
+  return review.toSend.length > 0 && !review.over && !review.tooMany;
 }
