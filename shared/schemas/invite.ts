@@ -10,6 +10,7 @@ import { bool, obj, objectError, oneOf, patternText, requiredText, str, typeErro
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { email, language, slug, uid, username } from "./primitives";
+import { ReportedDeviceSchema } from "./service";
 
 /**
  * The addresses (or handles) of one create call: 1..10 000 distinct non-empty strings. Each one's
@@ -80,12 +81,13 @@ export const inviteCode = patternText(lengthRange.inviteCode, /^[A-Za-z0-9]+$/, 
 /**
  * `POST /v2/service/invites/redeem` (service token): the communications service redeems the code
  * a user signed up with. `username` becomes the user's (with `matchUser` it must equal the
- * invited e-mail); `device`, when given, is the device the user signed up on (its token).
+ * invited e-mail); `device`, when given, is the device the user registered on, recorded as a
+ * device sign-in report would record it.
  */
 export const InviteRedeemSchema = obj({
   code: inviteCode,
   username,
-  device: requiredText(maxLength.deviceToken).optional(),
+  device: ReportedDeviceSchema.optional(),
 });
 /** Invite redemption body. */
 export type InviteRedeemReq = z.infer<typeof InviteRedeemSchema>;
@@ -136,3 +138,8 @@ export const InviteListItemSchema = answer({
 });
 /** An invitation as the list shows it. */
 export type InviteListItem = z.infer<typeof InviteListItemSchema>;
+
+/** `POST /v2/service/invites/redeem` reply: the user the invitation became. */
+export const InviteRedeemResponseSchema = answer({ user: idText(), username: text(), team: text(), directSignIn: flag() });
+/** Invite redemption reply. */
+export type InviteRedeemResponse = z.infer<typeof InviteRedeemResponseSchema>;
