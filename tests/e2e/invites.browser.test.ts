@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
-import { buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
 
 const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
@@ -72,7 +72,8 @@ describe("invitations in Chromium", () => {
   };
 
   it("by keyboard only: pasted addresses with a repeat and an invalid one, review counts and licenses, Back and Forward keep the input, send, results", async () => {
-    const { id, team, admin } = await scene(5, "en", ["orion-x.test"]);
+    const { id, team, admin } = await scene(6, "en", ["orion-x.test"]);
+    await buildUser(suite.server().database.db, { team, username: `kim-${id}@orion-x.test` });
     const { page, consoleErrors } = await openInvites(admin);
     await audited(page, "type-desktop");
     // Step 1: e-mail is the default; Next.
@@ -85,15 +86,15 @@ describe("invitations in Chromium", () => {
     expect(await company.locator("option").allTextContents()).toEqual(["Choose a company", `Orion ${id} (5 available)`]);
     expect(await company.inputValue()).toBe(team.slug);
     await tabTo(page, page.getByLabel("E-mail addresses"));
-    await page.keyboard.type(`ana@orion-x.test\nrui@orion-x.test, ANA@orion-x.test\nnot-an-address\neva@elsewhere.test`);
+    await page.keyboard.type(`ana@orion-x.test\nrui@orion-x.test, ANA@orion-x.test\nnot-an-address\neva@elsewhere.test\nkim-${id}@orion-x.test`);
     await tabTo(page, page.getByLabel("Direct sign-in: the user does not need a separate registration step"));
     await page.keyboard.press("Space");
     await tabTo(page, page.getByRole("button", { name: "Next" }));
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedHeading(page)).toBe("Review");
     await expect.poll(() => seatsShown(page, "before")).toBe("5");
-    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["2", "1", "1", "1"]);
-    expect(await seatsShown(page, "after")).toBe("3");
+    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["3", "1", "1", "1"]);
+    expect(await seatsShown(page, "after")).toBe("2");
     await page.getByText("This account is not registered using a valid e-mail address").waitFor();
     await audited(page, "review-desktop");
 
@@ -104,7 +105,7 @@ describe("invitations in Chromium", () => {
     expect(await page.getByLabel("Direct sign-in: the user does not need a separate registration step").isChecked()).toBe(true);
     await page.goForward();
     await expect.poll(() => focusedHeading(page)).toBe("Review");
-    expect(await reviewCount(page, "new")).toBe("2");
+    expect(await reviewCount(page, "new")).toBe("3");
     // The wizard's own Back and Next too.
     await tabTo(page, page.getByRole("button", { name: "Back" }));
     await page.keyboard.press("Enter");
@@ -121,6 +122,8 @@ describe("invitations in Chromium", () => {
     expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual(["ana@orion-x.test", "rui@orion-x.test"]);
     expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
     expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
+    // Already a user: the server reports it per address.
+    expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@orion-x.test`);
     await audited(page, "complete-desktop");
 
     // Send another: same company and options, no addresses; the licenses went down by two.
@@ -200,6 +203,21 @@ describe("invitations in Chromium", () => {
     // Start over: a fresh wizard on its first step.
     await page.getByRole("button", { name: "Recomeçar" }).click();
     await page.getByRole("heading", { name: "Escolha como convidar" }).waitFor();
+
+    // The first handle signs up in the app: the communications service redeems its code.
+    const http = suite.server().request();
+    const root = await bearerFor(suite.server().config, await buildAdmin(suite.server().database.db, { role: "root" }));
+    const service = `Bearer ${(await http.post("/v2/service-tokens").set("Authorization", root).send({ name: `gateway-${team.slug}` })).body.token as string}`;
+    const redeemed = await suite.server().request().post("/v2/service/invites/redeem").set("Authorization", service).send({ code: shown[0]![1], username: "ops.1" });
+    expect(redeemed.status).toBe(200);
+    await page.goto(`/invites?view=pending&team=${team.slug}`);
+    await waitForIslands(page);
+    await expect.poll(() => page.locator('.invites-table tr[data-address="ops.1"] [data-state]').textContent()).toBe("Aceite");
+    expect(await page.locator('.invites-table tr[data-address="ops.2"] [data-state]').textContent()).toBe("Pendente");
+    await audited(page, "pending-phone-pt");
+    await page.goto(`/users/manage?team=${team.slug}&search=ops.1`);
+    await waitForIslands(page);
+    await expect.poll(() => page.locator(".users-table tbody tr .col-status").first().textContent()).toContain("Ativo");
     expect(consoleErrors).toEqual([]);
   });
 
