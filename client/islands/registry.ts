@@ -34,6 +34,7 @@ export const islandRegistry = {
   InviteWizard: () => import("./InviteWizard").then((m) => m.InviteWizard),
   InvitesTable: () => import("./InvitesTable").then((m) => m.InvitesTable),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
+  ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */
