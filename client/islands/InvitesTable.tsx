@@ -10,6 +10,7 @@ import { failureText, plural } from "../components/invites/types";
 import { useInvitesList, type InvitesQuery } from "../components/invites/useInvitesList";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
+import { ListError } from "../components/list/ListError";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
@@ -166,14 +167,16 @@ export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }
           </Alert>
         </div>
       ) : null}
-      {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      
       <Pager position="top" {...pager}>
         <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
       </Pager>
       <div className="invites-results" aria-busy={busy}>
         <CountLine index={list.pageIndex} limit={query.limit} shown={items.length} total={page?.total ?? 0} loading={busy ? t("invites:pending.loading") : null} />
-        {items.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("invites:pending.caption")}>
+        {list.error ? (
+          <ListError message={list.error} onRetry={list.reload} />
+        ) : items.length > 0 ? (
+          <div className="list-table-frame">
             <InvitesGrid items={items} order={query.order} selected={selected} timezone={timezone} busy={acting} onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })} onToggle={toggle} onTogglePage={togglePage} onAction={(action, ids) => setPending({ action, ids })} />
           </div>
         ) : page && !busy ? (

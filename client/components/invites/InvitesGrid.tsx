@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { InviteListItem } from "../../../shared/schemas/invite";
-import { formatDateTime } from "../../lib/datetime";
-import { useLang, useT } from "../render-context";
+import { DateTime } from "../DateTime";
+import { useT } from "../render-context";
 
 /** Props of {@link InvitesGrid}. */
 export interface InvitesGridProps {
@@ -22,7 +22,6 @@ export interface InvitesGridProps {
  */
 export function InvitesGrid({ items, order, selected, timezone, busy, onSort, onToggle, onTogglePage, onAction }: InvitesGridProps) {
   const t = useT();
-  const lang = useLang();
   const pageBox = useRef<HTMLInputElement>(null);
   const chosen = items.filter((item) => selected.has(item.id)).length;
   const allChosen = items.length > 0 && chosen === items.length;
@@ -31,7 +30,7 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
   }, [chosen, allChosen]);
   const labels = { company: t("invites:pending.company"), type: t("invites:pending.type"), state: t("invites:pending.state"), expires: t("invites:pending.expires") };
   return (
-    <table className="data-table invites-table">
+    <table className="data-table list-table invites-table">
       <caption className="visually-hidden">{t("invites:pending.caption")}</caption>
       <thead>
         <tr>
@@ -43,7 +42,7 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
           <th scope="col">{labels.type}</th>
           <th scope="col">{labels.state}</th>
           <th scope="col" aria-sort={order === "desc" ? "descending" : "ascending"} className="is-sorted">
-            <button type="button" className="sort-button" onClick={onSort} aria-label={`${labels.expires} (${t("invites:pending.sortExpiry")})`}>
+            <button type="button" className="sort-link sort-button" onClick={onSort} title={t("invites:pending.sortExpiry")}>
               {labels.expires}
               <span className="sort-mark" aria-hidden="true">
                 {order === "desc" ? "▼" : "▲"}
@@ -65,8 +64,8 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
               <td className="col-team" data-label={labels.company}>{item.team.teamName}</td>
               <td className="col-type" data-label={labels.type}>{t(`invites:pending.types.${item.type}`)}</td>
               <td className="col-state" data-label={labels.state} data-state={item.state}>{t(`invites:pending.states.${item.state}`)}</td>
-              <td className="col-time" data-label={labels.expires}>{formatDateTime(item.expiration, lang, timezone)}</td>
-              <td className="col-actions">
+              <td className="col-time" data-label={labels.expires}><DateTime iso={item.expiration} timezone={timezone} /></td>
+              <td className="col-actions cell-block">
                 {item.state !== "accepted" ? (
                   <span className="row-actions">
                     <button type="button" className="button button-small" disabled={busy} aria-label={t("invites:pending.resendOne", { address: item.address })} onClick={() => onAction("resend", [item.id])}>
