@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { TeamRef } from "../../shared/api/responses";
-import { createInvitesApi } from "../../shared/api/invites";
+import { createInvitesApi, type InviteListResponse } from "../../shared/api/invites";
 import { INVITE_STATES } from "../../shared/domain/statuses";
 import { Alert } from "../components/forms/Alert";
 import { SelectField } from "../components/forms/Field";
@@ -21,6 +21,8 @@ import { maxLength } from "../../shared/limits";
 /** Props of the invitations list island. */
 export interface InvitesTableProps {
   query: InvitesQuery;
+  /** The first page, rendered by the server. */
+  page: InviteListResponse;
   /** Companies in scope for the filter (null: too many to list; the filter is then left out). */
   teams: TeamRef[] | null;
   csrfToken: string;
@@ -41,11 +43,11 @@ interface ActionOutcome {
  * keyset pages; resend or delete one invitation or a selection, after a confirmation, with the
  * result per invitation (issue 16, item 3).
  */
-export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }: InvitesTableProps) {
+export function InvitesTable({ query: initialQuery, page: initialPage, teams, csrfToken, timezone }: InvitesTableProps) {
   const t = useT();
   const lang = useLang();
   const messageFor = useCallMessage();
-  const list = useInvitesList(initialQuery, csrfToken);
+  const list = useInvitesList(initialQuery, initialPage, csrfToken);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [pending, setPending] = useState<{ action: Action; ids: string[] } | null>(null);
   const [acting, setActing] = useState(false);
@@ -54,7 +56,7 @@ export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }
   const summary = useRef<HTMLDivElement>(null);
   const searchId = useId();
   const { query, page, busy } = list;
-  const items = page?.items ?? [];
+  const items = page.items;
   const addressOf = new Map(items.map((item) => [item.id, item.address]));
 
   const toggle = (id: string) =>
@@ -102,7 +104,7 @@ export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }
     previousLabel: t("invites:pending.previous"),
     nextLabel: t("invites:pending.next"),
     hasPrevious: list.pageIndex > 0,
-    hasNext: Boolean(page?.nextCursor),
+    hasNext: Boolean(page.nextCursor),
     busy,
     onPrevious: list.previous,
     onNext: list.next,
@@ -172,14 +174,14 @@ export function InvitesTable({ query: initialQuery, teams, csrfToken, timezone }
         <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
       </Pager>
       <div className="invites-results" aria-busy={busy}>
-        <CountLine index={list.pageIndex} limit={query.limit} shown={items.length} total={page?.total ?? 0} loading={busy ? t("invites:pending.loading") : null} />
+        <CountLine index={list.pageIndex} limit={query.limit} shown={items.length} total={page.total} loading={busy ? t("invites:pending.loading") : null} />
         {list.error ? (
           <ListError message={list.error} onRetry={list.reload} />
         ) : items.length > 0 ? (
           <div className="list-table-frame">
             <InvitesGrid items={items} order={query.order} selected={selected} timezone={timezone} busy={acting} onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })} onToggle={toggle} onTogglePage={togglePage} onAction={(action, ids) => setPending({ action, ids })} />
           </div>
-        ) : page && !busy ? (
+        ) : !busy ? (
           <EmptyState title={t("invites:pending.empty")} hint={filtered ? t("invites:pending.emptyHint") : null} action={filtered ? null : <a className="button button-primary" href="/invites">{t("invites:tabs.wizard")}</a>} />
         ) : null}
       </div>

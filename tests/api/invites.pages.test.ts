@@ -10,6 +10,7 @@ import { invitesQueryFromUrl } from "../../server/pages/sections/invites";
 import { testDialects } from "../support/db";
 import { buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+import { buildInvite } from "./invites.support";
 
 /** The props of the page's island `name`, as the server serialised them. */
 function islandProps(html: string, name: string): Record<string, unknown> {
@@ -47,6 +48,8 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     await buildUser(db, { team: full });
     await buildPack(db, { team: foreign, licenseCount: 9 });
     await db.insertInto("teamDomains").values({ teamId: open.id, domain: "andromeda.test", createdAt: Date.now() }).execute();
+    await buildInvite(db, { team: open, address: "ana@andromeda.test" });
+    await buildInvite(db, { team: foreign, address: "cy@cygnus.test" });
     admin = await buildAdmin(db, { teams: [open, full] });
     root = await buildAdmin(db, { role: "root" });
   });
@@ -57,7 +60,8 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
   it("offers an administrator only their companies with available licenses, with the domains", async () => {
     const res = await page("/invites", admin);
     expect(res.status).toBe(200);
-    expect(islandProps(res.text, "InviteWizard").companies).toEqual([{ slug: "andromeda-invites", teamName: "Andromeda Invites", available: 4, domains: ["andromeda.test"] }]);
+    // 5 licenses: one user and one pending invitation use two.
+    expect(islandProps(res.text, "InviteWizard").companies).toEqual([{ slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] }]);
     expect(res.text).not.toContain("Cygnus Invites");
     expect(res.text).toMatch(/aria-current="page"[^>]*>Invite users</);
   });
@@ -72,11 +76,17 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     expect(props.team).toBe("cygnus-invites");
   });
 
-  it("renders the list tab with the validated view and only the scope's companies in its filter", async () => {
+  it("renders the list tab with the validated view, the scope's first page and only the scope's companies in its filter", async () => {
     const res = await page("/invites?view=pending&search=ana&state=nope&order=desc", admin);
     expect(res.status).toBe(200);
     const props = islandProps(res.text, "InvitesTable");
     expect(props.query).toEqual({ search: "ana", team: "", state: "", order: "desc", limit: 50 });
+    expect(res.text).toContain('data-address="ana@andromeda.test"');
+    const all = await page("/invites?view=pending", admin);
+    expect((islandProps(all.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual(["ana@andromeda.test"]);
+    expect(all.text).not.toContain("cy@cygnus.test");
+    const rooted = await page("/invites?view=pending&team=cygnus-invites", root);
+    expect((islandProps(rooted.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual(["cy@cygnus.test"]);
     expect(props.teams).toEqual([
       { slug: "andromeda-invites", teamName: "Andromeda Invites" },
       { slug: "bootes-invites", teamName: "Boötes Invites" },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { createInvitesApi, type InviteListResponse } from "../../../shared/api/invites";
 import type { InviteState } from "../../../shared/domain/statuses";
 import { useCallMessage } from "../forms/useCallMessage";
@@ -27,7 +27,7 @@ export function invitesHref(query: InvitesQuery): string {
 /** The list as the island drives it. */
 export interface InvitesList {
   query: InvitesQuery;
-  page: InviteListResponse | null;
+  page: InviteListResponse;
   busy: boolean;
   error: string | null;
   /** Zero-based index of the page shown. */
@@ -42,16 +42,16 @@ export interface InvitesList {
 const SEARCH_DELAY_MS = 250;
 
 /**
- * `GET /v2/invites` with keyset paging (a stack of the cursors of the pages before), search as
+ * The server-rendered first page, then `GET /v2/invites` with keyset paging (a stack of the cursors of the pages before), search as
  * you type (debounced), and the address bar following the view. Answers to older requests are
  * dropped, so a slow answer never replaces a newer one.
  */
-export function useInvitesList(initial: InvitesQuery, csrfToken: string): InvitesList {
+export function useInvitesList(initial: InvitesQuery, initialPage: InviteListResponse, csrfToken: string): InvitesList {
   const messageFor = useCallMessage();
   const [query, setQuery] = useState<InvitesQuery>({ ...initial, cursor: undefined });
-  const [page, setPage] = useState<InviteListResponse | null>(null);
+  const [page, setPage] = useState<InviteListResponse>(initialPage);
   const [cursors, setCursors] = useState<(string | undefined)[]>([]);
-  const [busy, setBusy] = useState(true);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sequence = useRef(0);
   const timer = useRef<number | undefined>(undefined);
@@ -78,11 +78,6 @@ export function useInvitesList(initial: InvitesQuery, csrfToken: string): Invite
     [csrfToken, messageFor],
   );
 
-  useEffect(() => {
-    load(query, []);
-    // The first page once, after hydration; later loads come from the controls.
-  }, []);
-
   const change = useCallback(
     (patch: Partial<InvitesQuery>) => {
       const next = { ...query, ...patch, cursor: undefined };
@@ -94,7 +89,7 @@ export function useInvitesList(initial: InvitesQuery, csrfToken: string): Invite
     [load, query],
   );
   const next = useCallback(() => {
-    if (!page?.nextCursor) return;
+    if (!page.nextCursor) return;
     const nextQuery = { ...query, cursor: page.nextCursor };
     setQuery(nextQuery);
     load(nextQuery, [...cursors, query.cursor]);

@@ -5,6 +5,7 @@ import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { InviteListQuerySchema } from "../../../shared/schemas/invite";
 import { loadScope, scopedTeamIds } from "../../services/scope";
 import { domainsOfTeams } from "../../services/domains/rule";
+import { listInvitations } from "../../services/invites";
 import { scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -43,9 +44,12 @@ async function invitesPage({ req, admin, services, csrfToken }: PageContext): Pr
   const teams = await scopeTeamRows(db, scope);
   if (req.query.view === "pending") {
     const refs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
+    const query = invitesQueryFromUrl(req.query);
+    // The first page is rendered here, so the list shows without waiting for the island.
+    const page = await listInvitations(db, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) });
     return {
       titleKey: "pages:titles.invites",
-      body: <InvitesPage view="pending" table={{ query: invitesQueryFromUrl(req.query), teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }} />,
+      body: <InvitesPage view="pending" table={{ query, page, teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }} />,
     };
   }
   const seats = await seatsByTeam(db, scopedTeamIds(scope));
