@@ -13,6 +13,7 @@ import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
 import { registerUsersCommands } from "./commands/users";
+import { registerInvitesCommands } from "./commands/invites";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
@@ -71,6 +72,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerTeamsCommands(program, cli);
   registerAdminsCommands(program, cli);
   registerUsersCommands(program, cli);
+  registerInvitesCommands(program, cli);
   registerDevicesCommands(program, cli);
   registerLicensesCommands(program, cli);
   registerSettingsCommands(program, cli);

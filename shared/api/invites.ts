@@ -8,11 +8,13 @@ import {
   InviteCreateResponseSchema,
   InviteListItemSchema,
   InviteResendResponseSchema,
+  InviteReviewResponseSchema,
   type InviteCreateInput,
   type InviteCreateResponse,
   type InviteListItem,
   type InviteListQuery,
   type InviteResendResponse,
+  type InviteReviewResponse,
 } from "../schemas/invite";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
 import { createTransport, type ApiClientOptions } from "./transport";
@@ -31,6 +33,8 @@ export interface InvitesApi {
   list(params?: InviteListParams): Promise<InviteListResponse>;
   /** `POST /v2/invite`: per-address results; handles' codes appear here once. */
   create(body: InviteCreateInput): Promise<InviteCreateResponse>;
+  /** `POST /v2/invite/review`: what create would do (valid, per-address failures, seats before and after); writes nothing. */
+  review(body: InviteCreateInput): Promise<InviteReviewResponse>;
   /** `PUT /v2/invite`: new code and expiry per invitation; per-id results. */
   resend(ids: string[]): Promise<InviteResendResponse>;
   /** `DELETE /v2/invite`: per-id results; the seats are freed. */
@@ -53,6 +57,7 @@ export function createInvitesApi(options: ApiClientOptions = {}): InvitesApi {
   return {
     list: (params = {}) => call("inviteList", "GET", `/v2/invites${listQueryString(params)}`, InviteListResponseSchema),
     create: (body) => call("inviteCreate", "POST", "/v2/invite", InviteCreateResponseSchema, body),
+    review: (body) => call("inviteCreate", "POST", "/v2/invite/review", InviteReviewResponseSchema, body),
     resend: (ids) => call("inviteResend", "PUT", "/v2/invite", InviteResendResponseSchema, { ids }),
     remove: (ids) => call("inviteDelete", "DELETE", "/v2/invite", BulkResponseSchema, { ids }),
   };

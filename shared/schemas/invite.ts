@@ -143,3 +143,17 @@ export type InviteListItem = z.infer<typeof InviteListItemSchema>;
 export const InviteRedeemResponseSchema = answer({ user: idText(), username: text(), team: text(), directSignIn: flag() });
 /** Invite redemption reply. */
 export type InviteRedeemResponse = z.infer<typeof InviteRedeemResponseSchema>;
+
+/**
+ * `POST /v2/invite/review` reply (same body as create, nothing written): the addresses that would
+ * be invited (normalized), the per-address failures create would answer, the team's seats now,
+ * and the seats left after — negative when over capacity ('Not enough available licenses').
+ */
+export const InviteReviewResponseSchema = answer({
+  valid: z.array(text(), { error: typeError }),
+  failed: z.array(answer({ address: text(), code: text() }), { error: typeError }),
+  seats: answer({ capacity: z.number(), users: z.number(), invites: z.number(), available: z.number() }),
+  availableAfter: z.number(),
+});
+/** Invite review reply. */
+export type InviteReviewResponse = z.infer<typeof InviteReviewResponseSchema>;

@@ -130,6 +130,21 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     });
   });
 
+  it("reviews a call without writing: valid addresses, per-address failures and seats before and after", async () => {
+    const team = await buildTeam(db());
+    await buildPack(db(), { team, licenseCount: 2 });
+    await buildUser(db(), { team, username: "here@x.test" });
+    const res = await server.request().post("/v2/invite/review").set("Authorization", root).send(body(team, ["a@x.test", "B@x.test", "here@x.test", "nope"]));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      valid: ["a@x.test", "b@x.test"],
+      failed: [{ address: "nope", code: "notValidEmailAccount" }, { address: "here@x.test", code: "inviteCreate409" }],
+      seats: { capacity: 2, users: 1, invites: 0, available: 1 },
+      availableAfter: -1,
+    });
+    expect(await db().selectFrom("invites").select("id").where("teamId", "=", team.id).execute()).toHaveLength(0);
+  });
+
   describe("list", () => {
     it("filters by team, state, type and search, sorts by expiry and pages by keyset, within the scope", async () => {
       const team = await buildTeam(db());

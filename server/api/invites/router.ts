@@ -3,7 +3,7 @@ import { InviteCreateSchema, InviteDeleteSchema, InviteListQuerySchema, InviteRe
 import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { createInvitations, deleteInvitations, listInvitations, resendInvitations } from "../../services/invites";
+import { createInvitations, deleteInvitations, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
 import type { ApiDeps } from "../router";
 
 /**
@@ -19,6 +19,11 @@ export function invitesRouter({ services }: ApiDeps): Router {
 
   router.post("/invite", validate(InviteCreateSchema), async (req, res) => {
     res.json(await createInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteCreateSchema), originOf(req)));
+  });
+
+  // The wizard's review step and the CLI's dry run: create's checks and the seats after, nothing written.
+  router.post("/invite/review", validate(InviteCreateSchema), async (_req, res) => {
+    res.json(await reviewInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteCreateSchema)));
   });
 
   router.put("/invite", validate(InviteResendSchema), async (req, res) => {

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { usernameAllowed } from "../../../shared/domain/domains";
 import { packAcceptsInvites } from "../../../shared/domain/licenses";
-import { inviteAddressProblem, type InviteCreateReq, type InviteCreateResponse } from "../../../shared/schemas/invite";
+import { inviteAddressProblem, type InviteCreateReq, type InviteCreateResponse, type InviteReviewResponse } from "../../../shared/schemas/invite";
 import { isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
@@ -21,7 +21,7 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
 import { domainsOfTeams } from "../domains/rule";
 import { findPack } from "../licenses/packs";
-import { reserveSeats } from "../licenses/seats";
+import { reserveSeats, seatsOf } from "../licenses/seats";
 import { actorOf, type Scope } from "../scope";
 import { emailingEnabled, readSettings } from "../settings";
 import { findTeamInScope } from "../teamsQuery";
@@ -170,4 +170,18 @@ export async function createInvitations(ctx: ServiceContext, scope: Scope, input
     ok: planned.map((p) => (input.type === "handle" ? { address: p.address, id: p.uid, code: p.code } : { address: p.address, id: p.uid })),
     failed,
   };
+}
+
+/**
+ * `POST /v2/invite/review`: what creating would do, writing nothing — the wizard's review step
+ * and the CLI's dry run. The same checks as {@link createInvitations} (scope, pack, e-mail on,
+ * each address), then the team's seats now and the seats left after the valid addresses.
+ */
+export async function reviewInvitations(ctx: ServiceContext, scope: Scope, input: InviteCreateReq, now = Date.now()): Promise<InviteReviewResponse> {
+  if (input.type === "email" && !(await emailingEnabled(ctx.db, ctx.mail))) throw new AppError("inviteCreate501", 501);
+  const team = await findTeamInScope(ctx.db, scope, input.team, "teamRead404");
+  await choosePack(ctx, scope, team.id, input.pack, now);
+  const { valid, failed } = await sortAddresses(ctx, team.id, input);
+  const seats = await seatsOf(ctx.db, team.id, now);
+  return { valid, failed, seats, availableAfter: seats.available - valid.length };
 }

@@ -1,5 +1,5 @@
 /** Invitations (issue 16): create, list, resend, delete, redemption by the service, expiry. */
-export { createInvitations } from "./create";
+export { createInvitations, reviewInvitations } from "./create";
 export { listInvitations } from "./list";
 export { deleteInvitations, resendInvitations } from "./manage";
 export { redeemInvitation } from "./redeem";

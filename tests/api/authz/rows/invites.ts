@@ -39,6 +39,14 @@ export const invitesRows: MatrixRow[] = [
     items: okItems,
   },
   {
+    method: "POST",
+    route: "/invite/review",
+    request: (f) => ({ url: "/v2/invite/review", body: { team: f.teamA.slug, type: "handle", addresses: [`agent_${f.tag}`, "bad handle"], lang: "en" } }),
+    expect: signedIn(200, 200, 404),
+    items: (body) => (body as { valid: unknown[] }).valid,
+    count: { root: 1, teamAdmin: 1 },
+  },
+  {
     method: "PUT",
     route: "/invite",
     request: async (f) => ({ url: "/v2/invite", body: { ids: [(await inviteA(f)).uid] } }),
