@@ -31,6 +31,8 @@ export const islandRegistry = {
   ActivateForm: () => import("./ActivateForm").then((m) => m.ActivateForm),
   SettingsForm: () => import("./SettingsForm").then((m) => m.SettingsForm),
   DomainsEditor: () => import("./DomainsEditor").then((m) => m.DomainsEditor),
+  InviteWizard: () => import("./InviteWizard").then((m) => m.InviteWizard),
+  InvitesTable: () => import("./InvitesTable").then((m) => m.InvitesTable),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
   ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;

@@ -123,6 +123,8 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
     await visit(route.path.replace(/^\//, "").replace(/\/:queryUID$/, "").replaceAll("/", "-"), concretePath(route.path, data));
   }
   await visit("my-profile", `/admins/profile/${root.uid}`);
+  // /invites shows the wizard; its second tab is the invitations list (issue 16).
+  await visit("invites-pending", "/invites?view=pending");
   await context.close();
   return problems;
 }

@@ -1,0 +1,101 @@
+import { i18nKeyFor } from "../../../shared/errors";
+import type { InviteType } from "../../../shared/domain/statuses";
+import { maxCount } from "../../../shared/limits";
+import { Alert } from "../forms/Alert";
+import { useLang, useT } from "../render-context";
+import { formatNumber } from "../../lib/datetime";
+import { failureText, invalidCode } from "./types";
+import type { Review, WizardDetails } from "./wizardState";
+
+/** One count of the review, with its addresses behind a disclosure when there are any. */
+function CountRow({ label, addresses, testKey, note }: { label: string; addresses: readonly string[]; testKey: string; note?: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <div className="invite-count" data-count={testKey}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="invite-count-value">{formatNumber(addresses.length, lang)}</span>
+        {note && addresses.length > 0 ? <span className="field-hint"> {note}</span> : null}
+        {addresses.length > 0 && testKey !== "new" ? (
+          <details>
+            <summary>{t("invites:review.show")}</summary>
+            <ul className="invite-addresses">
+              {addresses.slice(0, 200).map((address, index) => (
+                <li key={`${index}-${address}`}>{address}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
+/** Props of {@link ReviewStep}. */
+export interface ReviewStepProps {
+  type: InviteType;
+  details: WizardDetails;
+  teamName: string;
+  review: Review;
+  /** The company's licenses are being read again. */
+  checking: boolean;
+}
+
+/**
+ * Step 3: what will be sent. How many addresses are new, repeated, invalid or outside the
+ * company's white-listed domains (already onboarded ones are reported per address by the server
+ * when sending), and the available licenses before and after; over the available licenses the
+ * send is blocked with SPEC §8's 'Not enough available licenses - Reduce number of invites'.
+ */
+export function ReviewStep({ type, details, teamName, review, checking }: ReviewStepProps) {
+  const t = useT();
+  const lang = useLang();
+  const options = [type === "email" && details.matchUser ? t("invites:details.matchUser") : null, details.directSignIn ? t("invites:details.directSignIn") : null].filter((text): text is string => text !== null);
+  return (
+    <div className="invite-review">
+      <dl className="invite-summary">
+        <div>
+          <dt>{t("invites:review.company")}</dt>
+          <dd>{teamName}</dd>
+        </div>
+        <div>
+          <dt>{t("invites:review.type")}</dt>
+          <dd>{t(`invites:type.${type}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("invites:review.language")}</dt>
+          <dd>{t(`common:language.${details.lang}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("invites:review.options")}</dt>
+          <dd>{options.length > 0 ? options.join("; ") : t("invites:review.none")}</dd>
+        </div>
+      </dl>
+      <h3 className="invite-counts-title">{t("invites:review.caption")}</h3>
+      <dl className="invite-counts">
+        <CountRow label={t("invites:review.new")} addresses={review.toSend} testKey="new" />
+        {review.onboarded.length > 0 ? <CountRow label={t("invites:review.onboarded")} addresses={review.onboarded} testKey="onboarded" /> : null}
+        <CountRow label={t("invites:review.duplicates")} addresses={review.duplicates} testKey="duplicates" />
+        <CountRow label={t("invites:review.invalid")} addresses={review.invalid} testKey="invalid" note={failureText(t, invalidCode(type))} />
+        {type === "email" ? <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" /> : null}
+      </dl>
+      <dl className="invite-seats" aria-busy={checking}>
+        <div data-seats="before">
+          <dt>{t("invites:review.seatsBefore")}</dt>
+          <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsBefore, lang)}</dd>
+        </div>
+        <div data-seats="after">
+          <dt>{t("invites:review.seatsAfter")}</dt>
+          <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsAfter, lang)}</dd>
+        </div>
+      </dl>
+      {!checking && review.over ? <Alert variant="error">{t(i18nKeyFor("notEnoughLicenses"))}</Alert> : null}
+      {review.tooMany ? <Alert variant="error">{t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })}</Alert> : null}
+      {!checking && review.toSend.length === 0 ? <Alert variant="error">{t("invites:review.nothing")}</Alert> : null}
+      {!checking && review.toSend.length > 0 && review.toSend.length < review.valid.length + review.duplicates.length + review.invalid.length + review.outsideDomains.length ? (
+        <p className="field-hint">{t("invites:review.skipped")}</p>
+      ) : null}
+    </div>
+  );
+}

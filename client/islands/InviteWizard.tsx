@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { createInvitesApi } from "../../shared/api/invites";
+import { createLicensesApi } from "../../shared/api/licenses";
+import { isApiError } from "../../shared/api/errors";
+import { InviteCreateSchema, type InviteCreateInput } from "../../shared/schemas/invite";
+import { i18nKeyFor } from "../../shared/errors";
+import { Alert } from "../components/forms/Alert";
+import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
+import { CompleteStep } from "../components/invites/CompleteStep";
+import { DetailsStep } from "../components/invites/DetailsStep";
+import { ReviewStep } from "../components/invites/ReviewStep";
+import { StepHeading } from "../components/invites/StepHeading";
+import { TypeStep } from "../components/invites/TypeStep";
+import { invalidCode, plural, type InviteCompany } from "../components/invites/types";
+import {
+  canSend,
+  detailsProblems,
+  initialWizard,
+  reviewOf,
+  wizardReducer,
+  type DetailsProblems,
+  type InviteLang,
+  type SendResult,
+  type WizardStep,
+} from "../components/invites/wizardState";
+import { useLang, useT } from "../components/render-context";
+import { announceStatus } from "../components/status/pageStatus";
+
+/** Props of the invitation wizard: the companies in scope with their licenses and domains. */
+export interface InviteWizardProps {
+  companies: InviteCompany[];
+  /** A company to start with (`/invites?team=slug`), when it has available licenses. */
+  team?: string;
+  csrfToken: string;
+}
+
+/** What `history.state` holds for the wizard: the step shown, so the browser's Back and Forward move between steps. */
+interface StepState {
+  inviteStep: WizardStep;
+}
+
+const isStepState = (value: unknown): value is StepState => typeof value === "object" && value !== null && "inviteStep" in value;
+
+/**
+ * /invites: the invitation wizard (issue 16, item 2) as one island. Choose type → details →
+ * review → complete, then 'Send another' or 'Start over'; every input is kept in one reducer,
+ * so the wizard's Back and the browser's Back and Forward lose nothing. Each step's heading takes
+ * focus; failures are announced as alerts, results through the page's status region.
+ */
+export function InviteWizard({ companies: initialCompanies, team, csrfToken }: InviteWizardProps) {
+  const t = useT();
+  const lang = useLang() as InviteLang;
+  const [companies, setCompanies] = useState(initialCompanies);
+  const offered = companies.filter((company) => company.available > 0);
+  const startTeam = team && offered.some((company) => company.slug === team) ? team : offered.length === 1 ? offered[0]!.slug : "";
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(lang, startTeam));
+  const [problems, setProblems] = useState<DetailsProblems | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [sending, setSending] = useState(false);
+  /** The body failed the shared schema (the review should make this impossible; never sent then). */
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const outcome = useOutcome();
+  const moved = useRef(false);
+  const company = companies.find((item) => item.slug === state.details.team) ?? null;
+  const seatMap = useMemo(() => new Map(offered.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [offered]);
+  const review = useMemo(() => reviewOf(state, company?.domains ?? [], company?.available ?? 0), [state, company]);
+
+  // The browser's Back and Forward move between the steps already visited.
+  useEffect(() => {
+    if (!isStepState(window.history.state)) window.history.replaceState({ ...(window.history.state as object | null), inviteStep: "type" } satisfies StepState, "");
+    const onPop = (event: PopStateEvent) => {
+      if (!isStepState(event.state)) return;
+      moved.current = true;
+      dispatch({ kind: "goTo", step: event.state.inviteStep });
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  const go = useCallback((step: WizardStep, push = true) => {
+    moved.current = true;
+    outcome.clear();
+    setProblems(null);
+    setBodyError(null);
+    dispatch({ kind: "goTo", step });
+    if (push) window.history.pushState({ inviteStep: step } satisfies StepState, "");
+  }, [outcome]);
+
+  /** Reads the company's licenses again on the way to the review: the seats shown are current. */
+  const toReview = () => {
+    const found = detailsProblems(state.details, seatMap);
+    if (found.team || found.addresses) {
+      setProblems(found);
+      return;
+    }
+    setProblems(null);
+    go("review");
+    setChecking(true);
+    createLicensesApi({ csrfToken })
+      .seats(state.details.team)
+      .then(
+        (seats) => setCompanies((all) => all.map((item) => (item.slug === state.details.team ? { ...item, available: seats.available } : item))),
+        () => undefined,
+      )
+      .finally(() => setChecking(false));
+  };
+
+  const send = () => {
+    if (!company || !canSend(review)) return;
+    setSending(true);
+    outcome.clear();
+    const skipped: SendResult["failed"] = [
+      ...review.invalid.map((address) => ({ address, code: invalidCode(state.type) })),
+      ...review.outsideDomains.map((address) => ({ address, code: "inviteCreate502" })),
+    ];
+    const body: InviteCreateInput = { team: company.slug, type: state.type, addresses: review.toSend, lang: state.details.lang, matchUser: state.type === "email" && state.details.matchUser, directSignIn: state.details.directSignIn };
+    // The shared schema checks the body as the server will; the review has kept it within bounds.
+    const checked = InviteCreateSchema.safeParse(body);
+    if (!checked.success) {
+      setSending(false);
+      setBodyError(t(i18nKeyFor("badParameters")));
+      return;
+    }
+    createInvitesApi({ csrfToken })
+      .create(checked.data)
+      .then(
+        (answer) => {
+          const result: SendResult = { ok: answer.ok, failed: [...answer.failed, ...skipped] };
+          setCompanies((all) => all.map((item) => (item.slug === company.slug ? { ...item, available: Math.max(0, item.available - answer.ok.length) } : item)));
+          finish(result);
+        },
+        (error: unknown) => {
+          // Every address already onboarded: the call answers 409; show it per address like a partial one.
+          if (isApiError(error) && error.status === 409) return finish({ ok: [], failed: [...review.toSend.map((address) => ({ address, code: "inviteCreate409" })), ...skipped] });
+          outcome.fail(error);
+        },
+      )
+      .finally(() => setSending(false));
+  };
+
+  const finish = (result: SendResult) => {
+    moved.current = true;
+    dispatch({ kind: "sent", result });
+    window.history.replaceState({ inviteStep: "complete" } satisfies StepState, "");
+    announceStatus(plural(t, state.type === "email" ? "invites:complete.sent" : "invites:complete.created", result.ok.length, lang));
+  };
+
+  const restart = (another: boolean) => {
+    moved.current = true;
+    outcome.clear();
+    setProblems(null);
+    dispatch(another ? { kind: "sendAnother" } : { kind: "startOver", lang });
+    window.history.replaceState({ inviteStep: another ? "details" : "type" } satisfies StepState, "");
+  };
+
+  const { step } = state;
+  return (
+    <section className="invite-wizard" aria-label={t("invites:wizard.label")}>
+      <StepHeading step={step} focus={moved.current} />
+      {step === "type" ? <TypeStep type={state.type} onChange={(type) => dispatch({ kind: "chooseType", type })} /> : null}
+      {step === "details" ? (
+        <>
+          {offered.length === 0 ? (
+            <Alert variant="error">
+              {t(i18nKeyFor("chooseCompanyWithLicenses"))}{" "}
+              <a href="/licenses">{t("invites:details.addLicenses")}</a>
+            </Alert>
+          ) : null}
+          <DetailsStep type={state.type} details={state.details} companies={offered} problems={problems} onChange={(patch) => dispatch({ kind: "edit", patch })} />
+        </>
+      ) : null}
+      {step === "review" ? <ReviewStep type={state.type} details={state.details} teamName={company?.teamName ?? ""} review={review} checking={checking} /> : null}
+      {step === "complete" && state.result ? <CompleteStep type={state.type} result={state.result} teamSlug={state.details.team} /> : null}
+      {problems && (problems.team || problems.addresses) ? (
+        <Alert variant="error">{problems.team ? t(i18nKeyFor(problems.team)) : t("invites:details.addressesRequired")}</Alert>
+      ) : bodyError ? (
+        <Alert variant="error">{bodyError}</Alert>
+      ) : (
+        <OutcomeAlert outcome={outcome.outcome} />
+      )}
+      <div className="wizard-actions">
+        {step === "details" || step === "review" ? (
+          <button type="button" className="button" onClick={() => go(step === "review" ? "details" : "type")}>
+            {t("invites:wizard.back")}
+          </button>
+        ) : null}
+        {step === "type" ? (
+          <button type="button" className="button button-primary" onClick={() => go("details")}>
+            {t("invites:wizard.next")}
+          </button>
+        ) : null}
+        {step === "details" ? (
+          <button type="button" className="button button-primary" onClick={toReview}>
+            {t("invites:wizard.next")}
+          </button>
+        ) : null}
+        {step === "review" ? (
+          <button type="button" className="button button-primary" disabled={checking || sending || !canSend(review)} onClick={send}>
+            {sending ? t("invites:wizard.sending") : t(state.type === "email" ? "invites:wizard.send" : "invites:wizard.create")}
+          </button>
+        ) : null}
+        {step === "complete" ? (
+          <>
+            <button type="button" className="button button-primary" onClick={() => restart(true)}>
+              {t("invites:wizard.sendAnother")}
+            </button>
+            <button type="button" className="button" onClick={() => restart(false)}>
+              {t("invites:wizard.startOver")}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * Issue 16 in Chromium: the invitation wizard on /invites end to end (pasted addresses with a
+ * repeat and an invalid one → review counts → send → per-address results; handles → codes shown
+ * once and downloaded as CSV; CSV upload; the over-licenses refusal; the browser's Back and
+ * Forward keep every input; a keyboard-only pass) and the invitations list (search, resend,
+ * delete), in English and Portuguese at 1400 and 390 px with axe (no serious or critical finding).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
+import { useBrowserSuite } from "../support/browser-suite";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
+import { ROOT_DIR } from "../support/server";
+
+const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const tag = () => randomBytes(3).toString("hex");
+
+/** Presses Tab (at most `limit` times) until `target` has focus: the way a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The text of the focused element's accessible heading (the step heading takes focus on each step). */
+const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === "H2" ? document.activeElement.textContent : null));
+/** A review count as shown. */
+const reviewCount = (page: Page, key: string) => page.locator(`.invite-counts [data-count="${key}"] .invite-count-value`).textContent();
+const seatsShown = (page: Page, key: "before" | "after") => page.locator(`.invite-seats [data-seats="${key}"] dd`).textContent();
+
+/** No serious or critical axe finding, and nothing wider than the viewport. */
+async function audited(page: Page, name: string): Promise<void> {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toEqual({ excess: 0, culprits: [] });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `invites-${name}.png`), fullPage: true });
+}
+
+describe("invitations in Chromium", () => {
+  const suite = useBrowserSuite();
+  beforeAll(() => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  /** A company with `seats` available licenses (and one user), a full company, and an administrator of both. */
+  async function scene(seats: number, lang: "en" | "pt" = "en", domains: string[] = []) {
+    const db = suite.server().database.db;
+    const id = tag();
+    const team = await buildTeam(db, { teamName: `Orion ${id}`, slug: `orion-${id}` });
+    const full = await buildTeam(db, { teamName: `Full ${id}`, slug: `full-${id}` });
+    await buildPack(db, { team, licenseCount: seats + 1 });
+    await buildUser(db, { team });
+    await buildPack(db, { team: full, licenseCount: 1 });
+    await buildUser(db, { team: full });
+    for (const domain of domains) await db.insertInto("teamDomains").values({ teamId: team.id, domain, createdAt: Date.now() }).execute();
+    const admin = await buildAdmin(db, { teams: [team, full], lang });
+    return { id, team, full, admin };
+  }
+
+  const openInvites = async (admin: Row<"admins">, viewport = DESKTOP, target = "/invites") => {
+    const watched = await suite.open(admin, { viewport });
+    await watched.page.goto(target);
+    await waitForIslands(watched.page);
+    return watched;
+  };
+
+  it("by keyboard only: pasted addresses with a repeat and an invalid one, review counts and licenses, Back and Forward keep the input, send, results", async () => {
+    const { id, team, admin } = await scene(6, "en", ["orion-x.test"]);
+    await buildUser(suite.server().database.db, { team, username: `kim-${id}@orion-x.test` });
+    const { page, consoleErrors } = await openInvites(admin);
+    await audited(page, "type-desktop");
+    // Step 1: e-mail is the default; Next.
+    await tabTo(page, page.getByRole("radio", { name: /By e-mail/ }));
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Details");
+    // The full company is not offered; the only one with licenses is chosen already.
+    const company = page.getByLabel("Company");
+    expect(await company.locator("option").allTextContents()).toEqual(["Choose a company", `Orion ${id} (5 available)`]);
+    expect(await company.inputValue()).toBe(team.slug);
+    await tabTo(page, page.getByLabel("E-mail addresses"));
+    await page.keyboard.type(`ana@orion-x.test\nrui@orion-x.test, ANA@orion-x.test\nnot-an-address\neva@elsewhere.test\nkim-${id}@orion-x.test`);
+    await tabTo(page, page.getByLabel("Direct sign-in: the user does not need a separate registration step"));
+    await page.keyboard.press("Space");
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Review");
+    await expect.poll(() => seatsShown(page, "before")).toBe("5");
+    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["3", "1", "1", "1"]);
+    expect(await seatsShown(page, "after")).toBe("2");
+    await page.getByText("This account is not registered using a valid e-mail address").waitFor();
+    await audited(page, "review-desktop");
+
+    // The browser's Back shows the details as typed; Forward the same review.
+    await page.goBack();
+    await expect.poll(() => focusedHeading(page)).toBe("Details");
+    expect(await page.getByLabel("E-mail addresses").inputValue()).toContain("ANA@orion-x.test");
+    expect(await page.getByLabel("Direct sign-in: the user does not need a separate registration step").isChecked()).toBe(true);
+    await page.goForward();
+    await expect.poll(() => focusedHeading(page)).toBe("Review");
+    expect(await reviewCount(page, "new")).toBe("3");
+    // The wizard's own Back and Next too.
+    await tabTo(page, page.getByRole("button", { name: "Back" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Details");
+    expect(await page.getByLabel("E-mail addresses").inputValue()).toContain("not-an-address");
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Review");
+
+    await tabTo(page, page.getByRole("button", { name: "Send invitations" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Complete");
+    await expect.poll(() => page.locator("#page-status").textContent()).toBe("2 invitations sent");
+    expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual(["ana@orion-x.test", "rui@orion-x.test"]);
+    expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
+    expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
+    // Already a user: the server reports it per address.
+    expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@orion-x.test`);
+    await audited(page, "complete-desktop");
+
+    // Send another: same company and options, no addresses; the licenses went down by two.
+    await tabTo(page, page.getByRole("button", { name: "Send another" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe("Details");
+    expect(await page.getByLabel("E-mail addresses").inputValue()).toBe("");
+    expect(await page.getByLabel("Company").locator("option:checked").textContent()).toBe(`Orion ${id} (3 available)`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("refuses more addresses than available licenses, and offers no company when none has any", async () => {
+    const { id, admin, full } = await scene(2);
+    const { page, consoleErrors } = await openInvites(admin);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("E-mail addresses").fill("a@over.test\nb@over.test\nc@over.test");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => seatsShown(page, "after")).toBe("-1");
+    await page.getByText("Not enough available licenses - Reduce number of invites").waitFor();
+    expect(await page.getByRole("button", { name: "Send invitations" }).isDisabled()).toBe(true);
+    // Nothing entered: the details step says so and stays.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByLabel("E-mail addresses").fill("");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("alert").getByText("Enter at least one address or choose a file.").waitFor();
+    expect(await focusedHeading(page)).toBe(null);
+
+    const db = suite.server().database.db;
+    const onlyFull = await buildAdmin(db, { teams: [full] });
+    const other = await openInvites(onlyFull);
+    await other.page.getByRole("button", { name: "Next" }).click();
+    await other.page.getByRole("alert").getByText("You must choose a company with available licenses").waitFor();
+    expect(await other.page.getByLabel("Company").count()).toBe(0);
+    expect(await other.page.getByText(`Full ${id}`).count()).toBe(0);
+    expect([...consoleErrors, ...other.consoleErrors]).toEqual([]);
+  });
+
+  it("reads a CSV file chosen in the browser by its address column", async () => {
+    const { admin } = await scene(10);
+    const { page, consoleErrors } = await openInvites(admin);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Or choose a CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from('name,email\n"Silva, Ana",ana@csv.test\nRui,rui@csv.test\nEva,eva@csv.test\n') });
+    await page.getByText("3 addresses read from people.csv").waitFor();
+    await page.getByLabel("E-mail addresses").fill("zoe@csv.test, rui@csv.test");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => reviewCount(page, "new")).toBe("4");
+    expect(await reviewCount(page, "duplicates")).toBe("1");
+    // A file without an address column is refused with what it needs.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByLabel("Or choose a CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("name,phone\nAna,1\n") });
+    await page.getByText(/The file has no column named address, addresses, email/).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("in Portuguese at 390 px: handles get codes shown once and downloaded as CSV", async () => {
+    const { team, admin } = await scene(4, "pt");
+    const { page, consoleErrors } = await openInvites(admin, PHONE);
+    await audited(page, "type-phone-pt");
+    await page.getByRole("radio", { name: /Identificadores pré-provisionados/ }).check();
+    await page.getByRole("button", { name: "Seguinte" }).click();
+    await page.getByLabel("Identificadores", { exact: true }).fill("ops.1\nops.2\nops 3");
+    await page.getByRole("button", { name: "Seguinte" }).click();
+    await expect.poll(() => reviewCount(page, "new")).toBe("2");
+    expect(await reviewCount(page, "invalid")).toBe("1");
+    await audited(page, "review-phone-pt");
+    await page.getByRole("button", { name: "Criar os convites" }).click();
+    await page.getByRole("heading", { name: "Concluído" }).waitFor();
+    const shown = await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => [row.getAttribute("data-address"), row.querySelector(".invite-code")?.textContent ?? ""]));
+    expect(shown.map(([address]) => address)).toEqual(["ops.1", "ops.2"]);
+    for (const [, code] of shown) expect(code).toMatch(/^[A-Za-z0-9]{6,20}$/);
+    await page.getByText("Estes códigos só são mostrados uma vez.", { exact: false }).waitFor();
+    await audited(page, "complete-phone-pt");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Descarregar os códigos (CSV)" }).click()]);
+    expect(download.suggestedFilename()).toBe(`invitation-codes-${team.slug}.csv`);
+    const file = readFileSync((await download.path())!, "utf8");
+    expect(file).toBe(`identificador,código\r\n${shown.map(([address, code]) => `${address},${code}`).join("\r\n")}\r\n`);
+    // Start over: a fresh wizard on its first step.
+    await page.getByRole("button", { name: "Recomeçar" }).click();
+    await page.getByRole("heading", { name: "Escolha como convidar" }).waitFor();
+
+    // The first handle signs up in the app: the communications service redeems its code.
+    const http = suite.server().request();
+    const root = await bearerFor(suite.server().config, await buildAdmin(suite.server().database.db, { role: "root" }));
+    const service = `Bearer ${(await http.post("/v2/service-tokens").set("Authorization", root).send({ name: `gateway-${team.slug}` })).body.token as string}`;
+    const redeemed = await suite.server().request().post("/v2/service/invites/redeem").set("Authorization", service).send({ code: shown[0]![1], username: "ops.1" });
+    expect(redeemed.status).toBe(200);
+    await page.goto(`/invites?view=pending&team=${team.slug}`);
+    await waitForIslands(page);
+    await expect.poll(() => page.locator('.invites-table tr[data-address="ops.1"] [data-state]').textContent()).toBe("Aceite");
+    expect(await page.locator('.invites-table tr[data-address="ops.2"] [data-state]').textContent()).toBe("Pendente");
+    await audited(page, "pending-phone-pt");
+    await page.goto(`/users/manage?team=${team.slug}&search=ops.1`);
+    await waitForIslands(page);
+    await expect.poll(() => page.locator(".users-table tbody tr .col-status").first().textContent()).toContain("Ativo");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("lists invitations with search, resends one and deletes a selection with per-item results, at 1400 and 390 px", async () => {
+    const { id, admin } = await scene(6);
+    const { page, consoleErrors } = await openInvites(admin);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("E-mail addresses").fill(`p1-${id}@list.test\np2-${id}@list.test\np3-${id}@list.test`);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    await page.getByRole("heading", { name: "Complete" }).waitFor();
+
+    await page.getByRole("link", { name: "Pending invitations" }).click();
+    await waitForIslands(page);
+    await expect.poll(() => page.locator(".invites-table tbody tr").count()).toBe(3);
+    await audited(page, "pending-desktop");
+    await page.getByLabel("Search by address").fill(`p2-${id}`);
+    await expect.poll(() => page.locator(".invites-table tbody tr").count()).toBe(1);
+    expect(page.url()).toContain(`search=p2-${id}`);
+    await page.getByRole("button", { name: `Resend the invitation of p2-${id}@list.test` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Resend" }).click();
+    await expect.poll(() => page.locator("#page-status").textContent()).toBe("1 invitation resent");
+
+    await page.getByLabel("Search by address").fill("");
+    await expect.poll(() => page.locator(".invites-table tbody tr").count()).toBe(3);
+    await page.getByRole("checkbox", { name: `Select p1-${id}@list.test` }).check();
+    await page.getByRole("checkbox", { name: `Select p3-${id}@list.test` }).check();
+    await page.getByText("2 invitations selected").waitFor();
+    await page.locator(".bulk-bar").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByText("Delete 2 invitations? Their licenses become available.").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => page.locator("#page-status").textContent()).toBe("2 invitations deleted");
+    await expect.poll(() => page.locator(".invites-table tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual([`p2-${id}@list.test`]);
+
+    const phone = await openInvites(admin, PHONE, "/invites?view=pending");
+    await expect.poll(() => phone.page.locator(".invites-table tbody tr").count()).toBe(1);
+    await audited(phone.page, "pending-phone");
+    expect([...consoleErrors, ...phone.consoleErrors]).toEqual([]);
+  });
+});
