@@ -37,6 +37,7 @@ import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { seedPolicyData } from "./policy";
+import { DEFAULT_SETTINGS } from "../shared/schemas/settings";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
 const { values } = parseArgs({
@@ -112,6 +113,11 @@ const adminSession = { cookie: (await signIn(db, config, teamAdmin)).header };
 const rootToken = await bearer(root);
 const adminToken = await bearer(teamAdmin);
 const policy = await seedPolicyData(db, root.id, Number(values["policy-teams"]), Number(values["policy-associations"]));
+// Android's minimum above the seed's two oldest versions (4.9.2, 4.8.12), so `outdated=true` finds a tail of the users.
+await db
+  .insertInto("systemSettings")
+  .values({ groupName: "apps", value: JSON.stringify({ ...DEFAULT_SETTINGS.apps, android: { ...DEFAULT_SETTINGS.apps.android, minVersion: "4.9.3" } }), updatedAt: Date.now() })
+  .execute();
 const policyUrl = (pair: { from: string; to: string }) => `/v2/service/policy?from=${encodeURIComponent(pair.from)}&to=${encodeURIComponent(pair.to)}`;
 // SQLite: seeding leaves its writes in the WAL file; a server's database has them checkpointed
 // into the main file (as after any clean shutdown), so every read does not first search the WAL.
@@ -143,6 +149,7 @@ const routes: Array<[string, string, Record<string, string>]> = [
   ["SSR `/signin/en` (public page with an island)", "/signin/en", {}],
   ["`GET /v2/me` (token check + one row, for reference)", "/v2/me", rootToken],
   ["`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken],
+  ["`GET /v2/users?outdated=true` (root; Android below 4.9.3)", "/v2/users?outdated=true&limit=50", rootToken],
   ["`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken],
   [`\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`, "/v2/users?platform=1&sort=createdOn&order=desc&limit=50", adminToken],
   ["SSR `/users/manage` (root, first page + island)", "/users/manage", rootSession],

@@ -102,7 +102,7 @@ interface Narrowing {
 
 /**
  * A device below its platform's minimum: `(platform = 1 AND version_key < k1) OR …`, each a
- * range of devices (platform, version_key) (migration 0014). Platforms are literals (a fixed
+ * range of devices (platform, version_key, user_id) (migration 0014). Platforms are literals (a fixed
  * set), the keys values, so the SQL text never changes with the settings.
  */
 function belowMinimum(minimums: AppMinimum[]): Expression<SqlBool> {
