@@ -61,7 +61,7 @@ describe("bulwark --version, --help and usage errors", () => {
       expect({ path, code: run.code }).toEqual({ path, code: 0 });
       expect(run.stdout, path.join(" ")).toMatch(/Examples:\n {2}bulwark /);
     }
-  });
+  }, 240_000); // one CLI process per command (about 80 of them), one after another
 
   it("help follows --lang", async () => {
     const run = await runCli(tempConfigDir(), ["login", "--help", "--lang", "pt"]);
