@@ -218,6 +218,13 @@ describe("invitations in Chromium", () => {
     await expect.poll(() => page.locator('.invites-table tr[data-address="ops.1"] [data-state]').textContent()).toBe("Aceite");
     expect(await page.locator('.invites-table tr[data-address="ops.2"] [data-state]').textContent()).toBe("Pendente");
     await audited(page, "pending-phone-pt");
+    // Resending a handle gives it a new code, shown once in the result.
+    await page.getByRole("button", { name: "Reenviar o convite de ops.2" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Reenviar" }).click();
+    const renewed = page.locator('.invite-new-codes li[data-address="ops.2"] .invite-code');
+    await renewed.waitFor();
+    expect(await renewed.textContent()).toMatch(/^[A-Za-z0-9]{6,20}$/);
+    expect(await renewed.textContent()).not.toBe(shown[1]![1]);
     await page.goto(`/users/manage?team=${team.slug}&search=ops.1`);
     await waitForIslands(page);
     await expect.poll(() => page.locator(".users-table tbody tr .col-status").first().textContent()).toContain("Ativo");
