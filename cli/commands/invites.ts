@@ -5,8 +5,8 @@
  * or username — or one address per line; `-` is stdin), up to 10,000 in one call so the seats are
  * taken all or none; `--dry-run` asks the server's review (new, onboarded, invalid, outside the
  * domains, seats after) and writes nothing. Per-address results; `--json` prints the reply with
- * the handles' codes; exit 10 when any address failed. `resend` and `delete` run on the shared
- * bulk runner with ids (a CSV `id` column or one id per line).
+ * the handles' codes; exit 10 when any address failed. `resend` (printing handles' new codes) and
+ * `delete` (on the shared bulk runner) take ids: a CSV `id` column or one id per line.
  */
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
@@ -14,7 +14,8 @@ import { createInvitesApi } from "../../shared/api";
 import { INVITE_STATES, INVITE_TYPES } from "../../shared/domain/statuses";
 import { EXIT_CODES } from "../../shared/errors";
 import { maxCount } from "../../shared/limits";
-import { InviteCreateSchema, InviteListQuerySchema, type InviteCreateResponse, type InviteListItem, type InviteReviewResponse } from "../../shared/schemas/invite";
+import { InviteCreateSchema, InviteListQuerySchema, type InviteCreateResponse, type InviteListItem, type InviteResendResponse, type InviteReviewResponse } from "../../shared/schemas/invite";
+import { uid as uidSchema } from "../../shared/schemas/primitives";
 import { addBulkOptions, collectItems, type BulkIO, type BulkOptions } from "../bulk";
 import { catalogueMessage, usageError } from "../errors";
 import type { Cell } from "../output";
@@ -122,6 +123,45 @@ async function create(cli: CliContext, addresses: string[], opts: CreateFlags): 
   exitWith(result.failed.length === 0 ? EXIT_CODES.ok : EXIT_CODES.partial);
 }
 
+/**
+ * Resends by id, up to 10,000 per call, printing each result with the new code of a handle (the
+ * old one stops working, so the code must not be lost): `--json` prints the server's reply.
+ */
+async function resend(cli: CliContext, ids: string[], opts: BulkOptions & CommonOptions): Promise<void> {
+  const { t } = cli;
+  const io: BulkIO = { stdin: cli.io.stdin, stderr: cli.io.stderr, out: cli.output(Boolean(opts.json)), t };
+  const action = t("invites.resendAction");
+  const items = await collectItems({ ids, options: opts, action, idColumns: ["id", "uid"], batch: () => Promise.resolve({ ok: [], failed: [] }) }, io);
+  if (items.length === 0) throw usageError(t("bulk.nothing"));
+  const out = cli.output(Boolean(opts.json));
+  if (opts.dryRun) {
+    out.result({ dryRun: true, action, items }, () => out.line(t("bulk.dryRun", { count: items.length, action })));
+    return;
+  }
+  await confirmOrRefuse(cli, t("bulk.confirm", { count: items.length, action }), opts.yes, t("bulk.needYes", { count: items.length }));
+  const api = createInvitesApi(apiOptions(cli, opts));
+  const result: InviteResendResponse = { ok: [], failed: [] };
+  const bad = items.filter((i) => !uidSchema.safeParse(i.id).success);
+  result.failed.push(...bad.map((i) => ({ id: i.id, code: "badParameters" })));
+  const good = items.filter((i) => uidSchema.safeParse(i.id).success).map((i) => i.id);
+  for (let i = 0; i < good.length; i += maxCount.bulkIds) {
+    const answer = await api.resend(good.slice(i, i + maxCount.bulkIds));
+    result.ok.push(...answer.ok);
+    result.failed.push(...answer.failed);
+  }
+  out.result(result, () => {
+    const rows = [
+      ...result.ok.map((o): Cell[] => [o.id, { text: t("bulk.ok"), color: "green" }, o.code ?? ""]),
+      ...result.failed.map((f): Cell[] => [f.id, { text: t("bulk.failed"), color: "red" }, `${f.code}: ${catalogueMessage(t, f.code)}`]),
+    ];
+    out.table([t("bulk.id"), t("bulk.result"), t("invites.col.codeOrDetail")], rows);
+    if (result.ok.some((o) => o.code)) out.note(t("invites.codesOnce"));
+    if (result.failed.length === 0) out.success(t("bulk.allOk", { count: items.length, action }));
+    else out.note(t("errors:bulkPartial", { failed: result.failed.length, total: items.length }));
+  });
+  exitWith(result.failed.length === 0 ? EXIT_CODES.ok : EXIT_CODES.partial);
+}
+
 async function list(cli: CliContext, opts: ListFlags): Promise<void> {
   const { t } = cli;
   const filters: Record<string, unknown> = {};
@@ -165,17 +205,10 @@ export function registerInvitesCommands(program: Command, cli: CliContext): void
     .action((opts: ListFlags) => list(cli, opts));
 
   const api = (opts: () => Parameters<typeof createInvitesApi>[0]) => createInvitesApi(opts());
-  addBulkCommand<BulkOptions & CommonOptions>(group, cli, {
-    name: "resend",
-    description: "invites.resendDescription",
-    examples: "invites.resendExamples",
-    action: t("invites.resendAction"),
-    idColumns: ["id", "uid"],
-    batch: (_opts, options) => usersBatch(async (ids) => {
-      const answer = await api(options).resend(ids);
-      return { ok: answer.ok.map((o) => o.id), failed: answer.failed };
-    }),
-  });
+  addBulkOptions(group.command("resend").description(t("invites.resendDescription")).argument("[ids...]", t("resource.argUids")), t)
+    .option("--context <name>", t("options.context"))
+    .addHelpText("after", examples(t, "invites.resendExamples"))
+    .action((ids: string[], opts: BulkOptions & CommonOptions) => resend(cli, ids, opts));
   addBulkCommand<BulkOptions & CommonOptions>(group, cli, {
     name: "delete",
     description: "invites.deleteDescription",

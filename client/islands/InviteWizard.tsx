@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { createInvitesApi } from "../../shared/api/invites";
-import { createLicensesApi } from "../../shared/api/licenses";
 import { isApiError } from "../../shared/api/errors";
 import { InviteCreateSchema, type InviteCreateInput } from "../../shared/schemas/invite";
 import { i18nKeyFor } from "../../shared/errors";
@@ -21,6 +20,7 @@ import {
   type DetailsProblems,
   type InviteLang,
   type SendResult,
+  type ServerRefusal,
   type WizardStep,
 } from "../components/invites/wizardState";
 import { useLang, useT } from "../components/render-context";
@@ -45,7 +45,8 @@ const isStepState = (value: unknown): value is StepState => typeof value === "ob
  * /invites: the invitation wizard (issue 16, item 2) as one island. Choose type → details →
  * review → complete, then 'Send another' or 'Start over'; every input is kept in one reducer,
  * so the wizard's Back and the browser's Back and Forward lose nothing. Each step's heading takes
- * focus; failures are announced as alerts, results through the page's status region.
+ * focus; failures are announced as alerts, results through the page's status region. The review
+ * asks the server (`POST /v2/invite/review`) who is already onboarded and how many licenses are left.
  */
 export function InviteWizard({ companies: initialCompanies, team, csrfToken }: InviteWizardProps) {
   const t = useT();
@@ -56,6 +57,8 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(lang, startTeam));
   const [problems, setProblems] = useState<DetailsProblems | null>(null);
   const [checking, setChecking] = useState(false);
+  /** The server's review of the addresses (already onboarded and other refusals). */
+  const [serverFailed, setServerFailed] = useState<ServerRefusal[]>([]);
   const [sending, setSending] = useState(false);
   /** The body failed the shared schema (the review should make this impossible; never sent then). */
   const [bodyError, setBodyError] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
   const moved = useRef(false);
   const company = companies.find((item) => item.slug === state.details.team) ?? null;
   const seatMap = useMemo(() => new Map(offered.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [offered]);
-  const review = useMemo(() => reviewOf(state, company?.domains ?? [], company?.available ?? 0), [state, company]);
+  const review = useMemo(() => reviewOf(state, company?.domains ?? [], company?.available ?? 0, serverFailed), [state, company, serverFailed]);
 
   // The browser's Back and Forward move between the steps already visited.
   useEffect(() => {
@@ -86,7 +89,20 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
     if (push) window.history.pushState({ inviteStep: step } satisfies StepState, "");
   }, [outcome]);
 
-  /** Reads the company's licenses again on the way to the review: the seats shown are current. */
+  /** The body of a create (or review) call for these addresses. */
+  const bodyFor = (team: string, addresses: string[]): InviteCreateInput => ({
+    team,
+    type: state.type,
+    addresses,
+    lang: state.details.lang,
+    matchUser: state.type === "email" && state.details.matchUser,
+    directSignIn: state.details.directSignIn,
+  });
+
+  /**
+   * On the way to the review the server reviews the well-formed addresses (`POST /v2/invite/review`:
+   * already onboarded, other refusals, the company's licenses now); nothing is written.
+   */
   const toReview = () => {
     const found = detailsProblems(state.details, seatMap);
     if (found.team || found.addresses) {
@@ -94,13 +110,21 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       return;
     }
     setProblems(null);
+    setServerFailed([]);
     go("review");
+    const team = state.details.team;
+    const candidates = reviewOf(state, company?.domains ?? [], 0).valid;
+    const checked = InviteCreateSchema.safeParse(bodyFor(team, candidates));
+    if (!checked.success) return;
     setChecking(true);
-    createLicensesApi({ csrfToken })
-      .seats(state.details.team)
+    createInvitesApi({ csrfToken })
+      .review(checked.data)
       .then(
-        (seats) => setCompanies((all) => all.map((item) => (item.slug === state.details.team ? { ...item, available: seats.available } : item))),
-        () => undefined,
+        (answer) => {
+          setServerFailed(answer.failed);
+          setCompanies((all) => all.map((item) => (item.slug === team ? { ...item, available: answer.seats.available } : item)));
+        },
+        (error: unknown) => outcome.fail(error),
       )
       .finally(() => setChecking(false));
   };
@@ -112,8 +136,10 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
     const skipped: SendResult["failed"] = [
       ...review.invalid.map((address) => ({ address, code: invalidCode(state.type) })),
       ...review.outsideDomains.map((address) => ({ address, code: "inviteCreate502" })),
+      ...review.onboarded.map((address) => ({ address, code: "inviteCreate409" })),
+      ...review.refused,
     ];
-    const body: InviteCreateInput = { team: company.slug, type: state.type, addresses: review.toSend, lang: state.details.lang, matchUser: state.type === "email" && state.details.matchUser, directSignIn: state.details.directSignIn };
+    const body = bodyFor(company.slug, review.toSend);
     // The shared schema checks the body as the server will; the review has kept it within bounds.
     const checked = InviteCreateSchema.safeParse(body);
     if (!checked.success) {
@@ -130,7 +156,7 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
           finish(result);
         },
         (error: unknown) => {
-          // Every address already onboarded: the call answers 409; show it per address like a partial one.
+          // Onboarded since the review, every one of them: the call answers 409; show it per address.
           if (isApiError(error) && error.status === 409) return finish({ ok: [], failed: [...review.toSend.map((address) => ({ address, code: "inviteCreate409" })), ...skipped] });
           outcome.fail(error);
         },

@@ -6,6 +6,7 @@ import { Alert } from "../components/forms/Alert";
 import { SelectField } from "../components/forms/Field";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { InvitesGrid } from "../components/invites/InvitesGrid";
+import { NewCodes } from "../components/invites/NewCodes";
 import { failureText, plural } from "../components/invites/types";
 import { useInvitesList, type InvitesQuery } from "../components/invites/useInvitesList";
 import { CountLine } from "../components/list/CountLine";
@@ -36,6 +37,8 @@ interface ActionOutcome {
   action: Action;
   ok: number;
   failed: { id: string; address: string; code: string }[];
+  /** Handles resent: their new codes, shown once (the old ones stop working). */
+  codes: { address: string; id: string; code: string }[];
 }
 
 /**
@@ -81,11 +84,14 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
     setActing(true);
     setDialogError(null);
     const api = createInvitesApi({ csrfToken });
-    const call = action === "resend" ? api.resend(ids).then((r) => ({ ok: r.ok.length, failed: r.failed })) : api.remove(ids).then((r) => ({ ok: r.ok.length, failed: r.failed }));
+    const call =
+      action === "resend"
+        ? api.resend(ids).then((r) => ({ ok: r.ok.length, failed: r.failed, codes: r.ok.flatMap((item) => (item.code ? [{ id: item.id, address: addressOf.get(item.id) ?? item.id, code: item.code }] : [])) }))
+        : api.remove(ids).then((r) => ({ ok: r.ok.length, failed: r.failed, codes: [] }));
     call
       .then(
         (result) => {
-          const done: ActionOutcome = { action, ok: result.ok, failed: result.failed.map((f) => ({ ...f, address: addressOf.get(f.id) ?? f.id })) };
+          const done: ActionOutcome = { action, ok: result.ok, codes: result.codes, failed: result.failed.map((f) => ({ ...f, address: addressOf.get(f.id) ?? f.id })) };
           setPending(null);
           setOutcome(done);
           setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id) || done.failed.some((f) => f.id === id))));
@@ -149,6 +155,7 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
             <div className="bulk-summary">
               <div>
                 {outcome.ok > 0 || outcome.failed.length === 0 ? <p>{plural(t, outcome.action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", outcome.ok, lang)}</p> : null}
+                {outcome.codes.length > 0 ? <NewCodes codes={outcome.codes} /> : null}
                 {outcome.failed.length > 0 ? (
                   <>
                     <p>{plural(t, "invites:pending.failed", outcome.failed.length, lang)}</p>

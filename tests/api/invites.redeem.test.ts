@@ -75,6 +75,16 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     expect((await redeem({ code: strict.code, username: "MATCH@x.test" })).status).toBe(200);
   });
 
+  it("rate-limits failed redemptions per service token (429 inviteRedeem429), not successful ones", async () => {
+    const own = await server.request().post("/v2/service-tokens").set("Authorization", root).send({ name: "guesser" });
+    const guesser = `Bearer ${own.body.token as string}`;
+    for (let i = 0; i < 100; i++) expect((await redeem({ code: `GUESS${String(i).padStart(4, "0")}`, username: "g@x.test" }, guesser)).status).toBe(404);
+    const limited = await redeem({ code: "GUESS9999", username: "g@x.test" }, guesser);
+    expect([limited.status, limited.body.error.code]).toEqual([429, "inviteRedeem429"]);
+    // Another token keeps its own budget.
+    expect((await redeem({ code: "GUESS9999", username: "g@x.test" })).status).toBe(404);
+  }, 60_000);
+
   it("expires invitations once across processes: status expired, pending user removed, seat freed", async () => {
     const team = await buildTeam(db());
     const pack = await buildPack(db(), { team, licenseCount: 2 });

@@ -79,7 +79,9 @@ describe("bulwark invites against a real server", () => {
     const list = await cli(["invites", "list", "--team", "acme", "--type", "handle", "--json"]);
     expect((JSON.parse(list.stdout) as { items: { id: string }[] }).items.map((i) => i.id).sort()).toEqual(ok.map((o) => o.id).sort());
     const resend = await cli(["invites", "resend", ok[0]!.id, "--yes", "--json"]);
-    expect(JSON.parse(resend.stdout)).toEqual({ ok: [ok[0]!.id], failed: [] });
+    const resent = JSON.parse(resend.stdout) as { ok: { id: string; code: string }[]; failed: unknown[] };
+    expect(resent).toEqual({ ok: [{ id: ok[0]!.id, code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{12}$/) }], failed: [] });
+    expect(resent.ok[0]!.code).not.toBe(ok[0]!.code);
     const ids = path.join(dir, "ids.txt");
     writeFileSync(ids, `${ok[1]!.id}\n00000000-0000-4000-8000-000000000000\n`);
     const removed = await cli(["invites", "delete", "--file", ids, "--yes", "--json"]);

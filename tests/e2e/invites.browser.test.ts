@@ -1,6 +1,7 @@
 /**
  * Issue 16 in Chromium: the invitation wizard on /invites end to end (pasted addresses with a
- * repeat and an invalid one → review counts → send → per-address results; handles → codes shown
+ * repeat, an invalid one and an existing user → review counts (the server's review) → send →
+ * per-address results; handles → codes shown
  * once and downloaded as CSV; CSV upload; the over-licenses refusal; the browser's Back and
  * Forward keep every input; a keyboard-only pass) and the invitations list (search, resend,
  * delete), in English and Portuguese at 1400 and 390 px with axe (no serious or critical finding).
@@ -93,8 +94,10 @@ describe("invitations in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedHeading(page)).toBe("Review");
     await expect.poll(() => seatsShown(page, "before")).toBe("5");
-    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["3", "1", "1", "1"]);
-    expect(await seatsShown(page, "after")).toBe("2");
+    // The server's review knows kim is already a user.
+    await expect.poll(() => reviewCount(page, "onboarded")).toBe("1");
+    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["2", "1", "1", "1"]);
+    expect(await seatsShown(page, "after")).toBe("3");
     await page.getByText("This account is not registered using a valid e-mail address").waitFor();
     await audited(page, "review-desktop");
 
@@ -105,7 +108,7 @@ describe("invitations in Chromium", () => {
     expect(await page.getByLabel("Direct sign-in: the user does not need a separate registration step").isChecked()).toBe(true);
     await page.goForward();
     await expect.poll(() => focusedHeading(page)).toBe("Review");
-    expect(await reviewCount(page, "new")).toBe("3");
+    await expect.poll(() => reviewCount(page, "new")).toBe("2");
     // The wizard's own Back and Next too.
     await tabTo(page, page.getByRole("button", { name: "Back" }));
     await page.keyboard.press("Enter");
@@ -122,7 +125,7 @@ describe("invitations in Chromium", () => {
     expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual(["ana@orion-x.test", "rui@orion-x.test"]);
     expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
     expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
-    // Already a user: the server reports it per address.
+    // Already a user: left out after the review, listed with the server's code.
     expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@orion-x.test`);
     await audited(page, "complete-desktop");
 
@@ -215,6 +218,13 @@ describe("invitations in Chromium", () => {
     await expect.poll(() => page.locator('.invites-table tr[data-address="ops.1"] [data-state]').textContent()).toBe("Aceite");
     expect(await page.locator('.invites-table tr[data-address="ops.2"] [data-state]').textContent()).toBe("Pendente");
     await audited(page, "pending-phone-pt");
+    // Resending a handle gives it a new code, shown once in the result.
+    await page.getByRole("button", { name: "Reenviar o convite de ops.2" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Reenviar" }).click();
+    const renewed = page.locator('.invite-new-codes li[data-address="ops.2"] .invite-code');
+    await renewed.waitFor();
+    expect(await renewed.textContent()).toMatch(/^[A-Za-z0-9]{6,20}$/);
+    expect(await renewed.textContent()).not.toBe(shown[1]![1]);
     await page.goto(`/users/manage?team=${team.slug}&search=ops.1`);
     await waitForIslands(page);
     await expect.poll(() => page.locator(".users-table tbody tr .col-status").first().textContent()).toContain("Ativo");

@@ -79,8 +79,8 @@ describe("the wizard's state machine", () => {
 
   it("reviews counts and seats, and blocks a send over the available licenses", () => {
     let state = wizardReducer(initialWizard("en", "acme"), { kind: "edit", patch: { text: "a@acme.test\nb@acme.test, a@acme.test\nnope\nc@acme.test\nd@else.test" } });
-    const review = reviewOf(state, ["acme.test"], 3, ["B@ACME.TEST"]);
-    expect(review).toMatchObject({ toSend: ["a@acme.test", "c@acme.test"], onboarded: ["b@acme.test"], duplicates: ["a@acme.test"], invalid: ["nope"], outsideDomains: ["d@else.test"], seatsBefore: 3, seatsAfter: 1, over: false });
+    const review = reviewOf(state, ["acme.test"], 3, [{ address: "B@ACME.TEST", code: "inviteCreate409" }, { address: "c@acme.test", code: "inviteCreate422" }]);
+    expect(review).toMatchObject({ toSend: ["a@acme.test"], onboarded: ["b@acme.test"], refused: [{ address: "c@acme.test", code: "inviteCreate422" }], duplicates: ["a@acme.test"], invalid: ["nope"], outsideDomains: ["d@else.test"], seatsBefore: 3, seatsAfter: 2, over: false });
     expect(canSend(review)).toBe(true);
     const over = reviewOf(state, ["acme.test"], 1);
     expect(over).toMatchObject({ seatsBefore: 1, seatsAfter: -2, over: true });

@@ -1,20 +1,9 @@
 import type { InviteType } from "../../../shared/domain/statuses";
 import { useLang, useT } from "../render-context";
 import { codesCsv } from "./csv";
+import { downloadCsv } from "./download";
 import { failureText, plural } from "./types";
 import type { SendResult } from "./wizardState";
-
-/** Saves a text as a file through a temporary object URL (nothing leaves the browser). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * Step 4: the result of each address. Handles' invitation codes are shown here once (the server
@@ -42,7 +31,7 @@ export function CompleteStep({ type, result, teamSlug }: { type: InviteType; res
           <button
             type="button"
             className="button button-primary"
-            onClick={() => download(`invitation-codes-${teamSlug}.csv`, codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")]))}
+            onClick={() => downloadCsv(`invitation-codes-${teamSlug}.csv`, codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")]))}
           >
             {t("invites:complete.download")}
           </button>

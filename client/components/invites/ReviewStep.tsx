@@ -8,7 +8,7 @@ import { failureText, invalidCode } from "./types";
 import type { Review, WizardDetails } from "./wizardState";
 
 /** One count of the review, with its addresses behind a disclosure when there are any. */
-function CountRow({ label, addresses, testKey, note }: { label: string; addresses: readonly string[]; testKey: string; note?: string }) {
+function CountRow({ label, addresses, testKey, note }: { label: string; addresses: readonly string[]; testKey: string; note?: string | undefined }) {
   const t = useT();
   const lang = useLang();
   return (
@@ -16,7 +16,7 @@ function CountRow({ label, addresses, testKey, note }: { label: string; addresse
       <dt>{label}</dt>
       <dd>
         <span className="invite-count-value">{formatNumber(addresses.length, lang)}</span>
-        {note && addresses.length > 0 ? <span className="field-hint"> {note}</span> : null}
+        {note && (addresses.length > 0 || testKey === "onboarded") ? <span className="field-hint"> {note}</span> : null}
         {addresses.length > 0 && testKey !== "new" ? (
           <details>
             <summary>{t("invites:review.show")}</summary>
@@ -43,9 +43,9 @@ export interface ReviewStepProps {
 }
 
 /**
- * Step 3: what will be sent. How many addresses are new, repeated, invalid or outside the
- * company's white-listed domains (already onboarded ones are reported per address by the server
- * when sending), and the available licenses before and after; over the available licenses the
+ * Step 3: what will be sent. How many addresses are new, already onboarded (the server's review),
+ * repeated, invalid or outside the company's white-listed domains, and the available licenses
+ * before and after; over the available licenses the
  * send is blocked with SPEC §8's 'Not enough available licenses - Reduce number of invites'.
  */
 export function ReviewStep({ type, details, teamName, review, checking }: ReviewStepProps) {
@@ -75,7 +75,8 @@ export function ReviewStep({ type, details, teamName, review, checking }: Review
       <h3 className="invite-counts-title">{t("invites:review.caption")}</h3>
       <dl className="invite-counts">
         <CountRow label={t("invites:review.new")} addresses={review.toSend} testKey="new" />
-        {review.onboarded.length > 0 ? <CountRow label={t("invites:review.onboarded")} addresses={review.onboarded} testKey="onboarded" /> : null}
+        <CountRow label={t("invites:review.onboarded")} addresses={review.onboarded} testKey="onboarded" note={checking ? t("invites:review.checking") : undefined} />
+        {review.refused.length > 0 ? <CountRow label={t("invites:review.refused")} addresses={review.refused.map((item) => `${item.address}: ${failureText(t, item.code)}`)} testKey="refused" /> : null}
         <CountRow label={t("invites:review.duplicates")} addresses={review.duplicates} testKey="duplicates" />
         <CountRow label={t("invites:review.invalid")} addresses={review.invalid} testKey="invalid" note={failureText(t, invalidCode(type))} />
         {type === "email" ? <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" /> : null}

@@ -117,11 +117,19 @@ export function detailsProblems(details: WizardDetails, seats: ReadonlyMap<strin
   return problems;
 }
 
+/** One address the server's review refused, with its catalogue code. */
+export interface ServerRefusal {
+  address: string;
+  code: string;
+}
+
 /** What the review step shows. */
 export interface Review extends SortedAddresses {
-  /** Valid addresses the server says are already onboarded (users of the console). */
+  /** Valid addresses the server says are already onboarded (`inviteCreate409`). */
   onboarded: string[];
-  /** The addresses to send: valid, not onboarded. */
+  /** Valid addresses the server refuses for another reason (its code per address). */
+  refused: ServerRefusal[];
+  /** The addresses to send: valid and not refused by the server. */
   toSend: string[];
   seatsBefore: number;
   seatsAfter: number;
@@ -132,17 +140,26 @@ export interface Review extends SortedAddresses {
 }
 
 /**
- * The review of what will be sent. `onboarded` lists addresses the server reported as already
- * onboarded (compared ignoring case); `available` is the company's available licenses.
+ * The review of what will be sent. `serverFailed` is the server's review of the valid addresses
+ * (`POST /v2/invite/review`: already onboarded and other refusals, compared ignoring case);
+ * `available` is the company's available licenses.
  */
-export function reviewOf(state: WizardState, domains: readonly string[], available: number, onboarded: readonly string[] = []): Review {
+export function reviewOf(state: WizardState, domains: readonly string[], available: number, serverFailed: readonly ServerRefusal[] = []): Review {
   const sorted = sortAddresses(enteredAddresses(state.details), state.type, domains);
-  const known = new Set(onboarded.map(addressKey));
-  const already = sorted.valid.filter((address) => known.has(addressKey(address)));
-  const toSend = sorted.valid.filter((address) => !known.has(addressKey(address)));
+  const failedBy = new Map(serverFailed.map((item) => [addressKey(item.address), item.code]));
+  const onboarded: string[] = [];
+  const refused: ServerRefusal[] = [];
+  const toSend: string[] = [];
+  for (const address of sorted.valid) {
+    const code = failedBy.get(addressKey(address));
+    if (code === undefined) toSend.push(address);
+    else if (code === "inviteCreate409") onboarded.push(address);
+    else refused.push({ address, code });
+  }
   return {
     ...sorted,
-    onboarded: already,
+    onboarded,
+    refused,
     toSend,
     seatsBefore: available,
     seatsAfter: available - toSend.length,
