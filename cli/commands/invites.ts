@@ -185,7 +185,7 @@ export function registerInvitesCommands(program: Command, cli: CliContext): void
   addBulkOptions(group.command("create").description(t("invites.createDescription")).argument("[addresses...]", t("invites.argAddresses")), t)
     .option("--context <name>", t("options.context"))
     .requiredOption("--team <slug>", t("invites.optTeam"))
-    .option("--type <type>", t("invites.optType", { types: INVITE_TYPES.join(", ") }), "email")
+    .option("--type <type>", t("invites.optType", { types: INVITE_TYPES.join(", ") }))
     .option("--invite-lang <lang>", t("invites.optInviteLang"))
     .option("--match-user", t("invites.optMatchUser"))
     .option("--direct-sign-in", t("invites.optDirectSignIn"))

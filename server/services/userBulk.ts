@@ -67,6 +67,8 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
     await trx.deleteFrom("users").where(among).execute();
   } else if (action === "move") {
     await trx.updateTable("users").set({ teamId: targetTeamId!, updatedAt: now }).where(among).execute();
+    // A moved pending user's invitation follows it (issue 16), so the target's admins list it.
+    await trx.updateTable("invites").set({ teamId: targetTeamId! }).where(inValues(dialectOf(trx), sql.ref("userId"), ids)).execute();
   } else {
     // A blocked user's devices stop being served: the service API refuses blocked users.
     await trx.updateTable("users").set({ status: action === "block" ? "blocked" : "active", updatedAt: now }).where(among).execute();

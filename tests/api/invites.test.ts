@@ -232,6 +232,19 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     });
   });
 
+  it("moving the pending user to another company moves its invitation (and its seat) along", async () => {
+    const from = await buildTeam(db());
+    const to = await buildTeam(db());
+    await buildPack(db(), { team: to, licenseCount: 3 });
+    const inv = await buildInvite(db(), { team: from, pack: await buildPack(db(), { team: from }) });
+    const user = await db().selectFrom("users").select("uid").where("id", "=", inv.userId!).executeTakeFirstOrThrow();
+    const moved = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [user.uid], team: to.slug });
+    expect(moved.body).toEqual({ ok: [user.uid], failed: [] });
+    const listed = await server.request().get(`/v2/invites?team=${to.slug}`).set("Authorization", root);
+    expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual([inv.uid]);
+    expect(await seats(to)).toMatchObject({ users: 0, invites: 1, available: 2 });
+  });
+
   it("counts pending invitations in the dashboard's pending users", async () => {
     const team = await buildTeam(db());
     const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
