@@ -34,7 +34,7 @@ export type PlatformCode = 1 | 2 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
 export type LicenseStatus = "active" | "expired";
 /** Invites go out by e-mail or as pre-provisioned handles. */
 export type InviteType = "email" | "handle";
-/** Status of an invite and of each of its recipients. */
+/** Status of an invitation (migration 0012 adds `expired`, set by housekeeping). */
 export type InviteStatus = "pending" | "accepted" | "expired";
 /** Company association status. */
 export type AssociationStatus = "open" | "closed";
