@@ -15,6 +15,7 @@ import { teamsRouter } from "./teams/router";
 import { adminsRouter } from "./admins/router";
 import { logsRouter } from "./logs/router";
 import { usersRouter } from "./users/router";
+import { userImportRouter } from "./users/import";
 import { serviceRouter } from "./service/router";
 import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
@@ -51,6 +52,7 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(adminsRouter(deps));
   router.use(logsRouter(deps));
   router.use(usersRouter(deps));
+  router.use(userImportRouter(deps));
   router.use(serviceTokensRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(licensesRouter(deps));

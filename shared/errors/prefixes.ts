@@ -74,6 +74,8 @@ export const PROTECTED_PREFIXES = [
   "usersActivate", // bulk
   "usersMove", // bulk
   "usersDelete", // bulk
+  "usersImport", // POST v2/users/import (preview or apply a CSV)
+  "usersImportRead", // GET v2/users/import/{id} and its results
   "deviceWipe",
   "deviceDelete",
   // System and app settings (root only)

@@ -14,7 +14,7 @@ const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
   "associations", "captcha_redemptions", "devices", "installation_secrets", "invite_recipients", "invites", "license_orders", "license_packs", "license_reminders", "locations",
   "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
-  "teams", "user_aliases", "user_password_history", "user_tokens", "users",
+  "teams", "user_aliases", "user_import_rows", "user_imports", "user_password_history", "user_tokens", "users",
 ];
 /** SQLite only: the users search's FTS5 table (migration 0005) and the tables FTS5 keeps it in. */
 const SQLITE_SEARCH_TABLES = ["user_search", "user_search_config", "user_search_content", "user_search_data", "user_search_docsize", "user_search_idx"];
@@ -240,9 +240,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
     try {
       const f = fresh.db;
       const teamId = await insertTeam(f, "packs");
-      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0011_association_uid", "0010_license_packs"]);
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0013_user_imports", "0011_association_uid", "0010_license_packs"]);
       await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid"]);
+      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid", "0013_user_imports"]);
       const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
       expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
       expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);
@@ -259,9 +259,9 @@ describe.each(testDialects())("database on %s", (dialect) => {
     const fresh = await createTestDatabase(dialect);
     try {
       const f = fresh.db;
-      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0011_association_uid"]);
+      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0013_user_imports", "0011_association_uid"]);
       await sql`insert into associations (name, status, closed_communications, created_at, updated_at) values ('one', 'open', 0, ${NOW}, ${NOW}), ('two', 'closed', 1, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0011_association_uid"]);
+      expect(await migrateToLatest(f)).toEqual(["0011_association_uid", "0013_user_imports"]);
       const rows = await f.selectFrom("associations").select("uid").execute();
       expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.uid))).toBe(true);
       expect(new Set(rows.map((r) => r.uid)).size).toBe(2);
@@ -271,6 +271,23 @@ describe.each(testDialects())("database on %s", (dialect) => {
     } finally {
       await fresh.destroy();
     }
+  });
+
+  it("migration 0013 records each row of an import once", async () => {
+    const admin = await db()
+      .insertInto("admins")
+      .values({ uid: "00000000-0000-4000-8000-00000000a013", username: "imports@example.com", firstName: "Imp", lastName: "Orter", role: "admin", status: "active", createdAt: NOW, updatedAt: NOW })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const imp = await db()
+      .insertInto("userImports")
+      .values({ uid: "00000000-0000-4000-8000-000000000013", adminId: admin.id, fileSha256: "f".repeat(64), allOrNothing: 0, status: "running", totalRows: 2, leaseToken: "t", leaseUntil: NOW, createdAt: NOW, updatedAt: NOW })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = { importId: imp.id, rowNumber: 1, username: "a", team: "t", outcome: "created" as const };
+    await db().insertInto("userImportRows").values(row).execute();
+    expect(isUniqueViolation(await failure(db().insertInto("userImportRows").values({ ...row, outcome: "failed" }).execute()))).toBe(true);
+    expect(constraintViolation(await failure(db().insertInto("userImportRows").values({ ...row, rowNumber: 2, outcome: "bogus" as "created" }).execute()))?.kind).toBe("check");
   });
 
   it("migrateDown removes every table, and the schema can be rebuilt", async () => {

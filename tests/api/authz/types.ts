@@ -4,6 +4,8 @@ import type { Actor, MatrixFixtures } from "./fixtures";
 export interface MatrixRequest {
   url: string;
   body?: unknown;
+  /** The body's media type when it is not JSON (a CSV import sends text/csv). */
+  type?: string;
 }
 
 /**
