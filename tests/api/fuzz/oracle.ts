@@ -27,6 +27,8 @@ export interface Answer {
 export function violation(answer: Answer, sentBytes: number): string | null {
   const { status } = answer;
   if (sentBytes > BODY_LIMIT_BYTES && status !== 413) return `a body over the 1 MiB limit answered ${status}, not 413`;
+  // A download (the per-row results of an import) is CSV; its errors are still the JSON envelope.
+  if (status === 200 && answer.contentType.startsWith("text/csv")) return null;
   if (!answer.contentType.startsWith("application/json")) return `content type ${answer.contentType || "(none)"}`;
   let body: unknown;
   try {
