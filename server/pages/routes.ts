@@ -21,6 +21,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   { path: "/apps", titleKey: title("apps") },
   { path: "/users/manage", titleKey: title("usersManage") },
   { path: "/users/create", titleKey: title("usersCreate") },
+  { path: "/users/import", titleKey: title("usersImport") },
   { path: "/users/profile/:queryUID", titleKey: title("userProfile") },
   { path: "/admins/manage", titleKey: title("adminsManage") },
   { path: "/admins/create", titleKey: title("adminsCreate") },

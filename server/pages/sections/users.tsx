@@ -1,4 +1,5 @@
 import { UserCreatePage } from "../../../client/pages/users/UserCreatePage";
+import { UserImportPage } from "../../../client/pages/users/UserImportPage";
 import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../../client/pages/users/UsersManagePage";
 import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas/user";
@@ -60,6 +61,11 @@ async function usersCreatePage({ services, admin, csrfToken }: PageContext): Pro
   return { titleKey: "pages:titles.usersCreate", body: <UserCreatePage teams={teams} csrfToken={csrfToken} /> };
 }
 
+/** /users/import: the import island; the API scopes every row, so the page needs nothing loaded. */
+async function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
+  return { titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> };
+}
+
 /** /users/profile/{uid}: unknown and out-of-scope users both render the not-found page (404). */
 async function userProfilePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
@@ -75,5 +81,6 @@ async function userProfilePage({ services, admin, req, csrfToken }: PageContext)
 export const USERS_PAGES: PageLoaders = {
   "/users/manage": usersManagePage,
   "/users/create": usersCreatePage,
+  "/users/import": usersImportPage,
   "/users/profile/:queryUID": userProfilePage,
 };
