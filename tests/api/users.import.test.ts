@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
@@ -148,6 +148,47 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const done = await post(`mode=apply&id=${randomUUID()}&allOrNothing=true`, clean, w.auth);
     expect(done.body).toMatchObject({ status: "done", counts: { created: 2, changed: 1, skipped: 0 } });
     expect((await usersOf(w.teamA)).map((u) => [u.username, u.isCellcrypt])).toEqual([[`c1@a-${w.tag}.test`, 1]]);
+  });
+
+  it("never reveals or moves users of other companies: taken usernames and aliases, another company of the admin", async () => {
+    const w = await world();
+    const outside = await buildUser(db(), { team: w.other, username: `hidden-${w.tag}`, aliases: [`alias-${w.tag}`] });
+    const inA = await buildUser(db(), { team: w.teamA, username: `ina-${w.tag}@a-${w.tag}.test` });
+    const csv = ["username,firstName,lastName,team", `${outside.username},X,Y,${w.teamB.slug}`, `alias-${w.tag},X,Y,${w.teamB.slug}`, `${inA.username},X,Y,${w.teamB.slug}`].join("\n");
+    const res = await post("mode=preview", csv, w.auth);
+    expect(res.body.counts).toMatchObject({ new: 0, changed: 0, invalid: 3 });
+    expect(res.body.errors).toEqual({
+      usernameTaken: [{ row: 1, username: outside.username, field: null }, { row: 2, username: `alias-${w.tag}`, field: null }],
+      otherTeam: [{ row: 3, username: inA.username, field: null }],
+    });
+  });
+
+  it("resumes an import another process left: refused while its lease holds, then skips the recorded rows", async () => {
+    const w = await world();
+    const csv = ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `r${n}-${w.tag},R,${n},${w.teamB.slug}`)].join("\n");
+    const id = randomUUID();
+    const now = Date.now();
+    // What a killed process leaves: the record with its lease, row 1 recorded as created (its user committed with it).
+    const left = await db()
+      .insertInto("userImports")
+      .values({ uid: id, adminId: w.admin.id, fileSha256: createHash("sha256").update(csv).digest("hex"), allOrNothing: 0, status: "running", totalRows: 3, processedRows: 1, createdCount: 1, leaseToken: randomUUID(), leaseUntil: now + 60_000, createdAt: now, updatedAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db().insertInto("userImportRows").values({ importId: left.id, rowNumber: 1, username: `r1-${w.tag}`, team: w.teamB.slug, outcome: "created" }).execute();
+    await buildUser(db(), { team: w.teamB, username: `r1-${w.tag}`, firstName: "R", lastName: "1" });
+
+    const early = await post(`mode=apply&id=${id}`, csv, w.auth);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: "usersImport409", details: { reason: "running" } });
+    expect((await get(`/v2/users/import/${id}`, w.auth)).body).toMatchObject({ status: "running", processed: 1 });
+
+    await db().updateTable("userImports").set({ leaseUntil: now - 1 }).where("id", "=", left.id).execute();
+    const resumed = await post(`mode=apply&id=${id}`, csv, w.auth);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: "done", processed: 3, counts: { created: 3, unchanged: 0 } });
+    expect((await usersOf(w.teamB)).map((u) => u.username)).toEqual([1, 2, 3].map((n) => `r${n}-${w.tag}`));
+    const rows = await db().selectFrom("userImportRows").select(["rowNumber", "outcome"]).where("importId", "=", left.id).orderBy("rowNumber").execute();
+    expect(rows).toEqual([1, 2, 3].map((n) => ({ rowNumber: n, outcome: "created" })));
   });
 
   it("refuses files it cannot read and requests without an import id", async () => {

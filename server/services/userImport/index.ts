@@ -10,12 +10,13 @@ import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { ImportPreview, ImportStatus } from "../../../shared/api/userImport";
 import type { UserImportQuery } from "../../../shared/schemas/userImport";
 import { runTransaction } from "../../db/transaction";
+import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
 import { actorOf, type Scope } from "../scope";
 import { parseImportFile } from "./csv";
 import { planRows, type PlannedRow } from "./plan";
-import { BATCH_ROWS, LeaseLostError, recordOnly, runAllOrNothing, runBatch, type OutcomeCounts, type RowResult, type RunContext } from "./run";
+import { BATCH_ROWS, LeaseLostError, recordOnly, renewLease, runAllOrNothing, runBatch, type OutcomeCounts, type RowResult, type RunContext } from "./run";
 import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultLines } from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
@@ -86,6 +87,8 @@ export async function applyImport(ctx: ServiceContext, scope: Scope, query: User
     // The whole file is planned (repeats are decided against every row), then the recorded rows are left out.
     // All-or-nothing also counts seats up front, to refuse before writing; batches re-check them under the seat lock.
     const planned = (await planRows(db, scope, file.rows, { seats: allOrNothing, now: Date.now() })).filter((r) => !done.has(r.rowNumber));
+    // Planning a large file takes seconds: renew the lease before the first batch relies on it.
+    await renewLease(db, run);
     const outcome = await runRows(ctx, run, planned, allOrNothing);
     const teams = [...new Set(planned.filter((r) => r.teamId !== undefined).map((r) => r.team!))].sort();
     await runTransaction(db, async (trx) => {
@@ -104,16 +107,16 @@ export async function applyImport(ctx: ServiceContext, scope: Scope, query: User
       });
     });
   } catch (error) {
-    if (!(error instanceof LeaseLostError)) {
-      // Resumable: the batches committed so far stay; the next apply with this id goes on from there.
-      await db
-        .updateTable("userImports")
-        .set({ status: "failed", errorCode: "failed", updatedAt: Date.now(), leaseUntil: 0 })
-        .where("id", "=", row.id)
-        .where("leaseToken", "=", run.leaseToken)
-        .execute()
-        .catch(() => undefined);
-    }
+    // Another process took the import over while this one stalled: it goes on there.
+    if (error instanceof LeaseLostError) throw new AppError("usersImport409", 409, { reason: "takenOver" });
+    // Resumable: the batches committed so far stay; the next apply with this id goes on from there.
+    await db
+      .updateTable("userImports")
+      .set({ status: "failed", errorCode: "failed", updatedAt: Date.now(), leaseUntil: 0 })
+      .where("id", "=", row.id)
+      .where("leaseToken", "=", run.leaseToken)
+      .execute()
+      .catch(() => undefined);
     throw error;
   } finally {
     liveProgress.delete(uid);

@@ -145,6 +145,18 @@ async function recordResults(trx: Transaction<Database>, run: RunContext, result
   run.processed += results.length;
 }
 
+/** Extends the lease of an import this process runs; LeaseLostError when another process holds it now. */
+export async function renewLease(db: Kysely<Database>, run: RunContext): Promise<void> {
+  const now = Date.now();
+  const held = await db
+    .updateTable("userImports")
+    .set({ leaseUntil: now + IMPORT_LEASE_MS, updatedAt: now })
+    .where("id", "=", run.importId)
+    .where("leaseToken", "=", run.leaseToken)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) === 0) throw new LeaseLostError("the import was taken over by another process");
+}
+
 /** Records results that have no effect of their own (a refused all-or-nothing import), batch by batch. */
 export async function recordOnly(db: Kysely<Database>, run: RunContext, results: readonly RowResult[]): Promise<void> {
   for (let i = 0; i < results.length; i += BATCH_ROWS) {
