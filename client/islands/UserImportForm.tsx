@@ -29,7 +29,7 @@ function ProblemList({ errors }: { errors: ImportErrors }) {
           <li key={code}>
             <strong>{t(`users:import.codes.${code}`)}</strong>
             {": "}
-            {(list ?? []).map((e) => t("users:import.rowRef", { row: e.row, name: e.username ?? "", field: e.field ?? "" }).trim()).join("; ")}
+            {(list ?? []).map((e) => `${t("users:import.rowRef", { row: e.row })}${e.username ? `: ${e.username}` : ""}${e.field ? ` (${e.field})` : ""}`).join("; ")}
           </li>
         ))}
       </ul>
