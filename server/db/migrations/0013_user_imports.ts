@@ -6,7 +6,8 @@
  *   batch by batch, so a second process cannot run it at the same time but can take it over once
  *   the first one died.
  * - `user_import_rows`: the outcome of every processed row, written in the same transaction as the
- *   row's effect; UNIQUE (import_id, row_number), so a resumed import can never apply a row twice.
+ *   row's effect; UNIQUE (import_id, row_number), so a resumed import can never apply a row twice;
+ *   (import_id, code, row_number) serves the status call's first rows of each problem code.
  */
 import type { Kysely, Migration } from "kysely";
 import { dropTables, oneOf, TIME, withFlag, withId } from "./helpers";
@@ -53,6 +54,8 @@ export const userImportsMigration: Migration = {
       .addColumn("field", "varchar(40)")
       .addUniqueConstraint("user_import_rows_import_row_key", ["import_id", "row_number"])
       .execute();
+    // The status call's first rows per problem code: a seek per code, not a scan of the import's rows.
+    await db.schema.createIndex("user_import_rows_code_idx").on("user_import_rows").columns(["import_id", "code", "row_number"]).execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await dropTables(db, ["user_import_rows", "user_imports"]);
