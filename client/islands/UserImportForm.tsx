@@ -73,6 +73,8 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const [processed, setProcessed] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const [tooLarge, setTooLarge] = useState(false);
+  // Kept after a failed apply: importing the same file again resumes that import instead of starting another.
+  const [importId, setImportId] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const api = createUserImportApi({ csrfToken });
@@ -93,6 +95,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       const text = await file.text();
       const result = await api.preview(text);
       setCsv({ name: file.name, text });
+      setImportId(null);
       setPreview(result);
       setPhase("preview");
       setAnnouncement(t("users:import.previewReady", { count: result.total }));
@@ -106,7 +109,8 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const start = async () => {
     if (!csv || !preview) return;
     clear();
-    const id = crypto.randomUUID();
+    const id = importId ?? crypto.randomUUID();
+    setImportId(id);
     setPhase("importing");
     setProcessed(0);
     setAnnouncement(t("users:import.started"));
@@ -138,6 +142,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     setCsv(null);
     setPreview(null);
     setStatus(null);
+    setImportId(null);
     setAllOrNothing(false);
     clear();
     setAnnouncement("");

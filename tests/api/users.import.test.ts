@@ -203,6 +203,11 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(json.body.error).toMatchObject({ code: "usersImport400", details: { reason: "contentType" } });
     expect((await post("mode=apply", "username,firstName,lastName,team\na,b,c,dd\n", w.auth)).body.error.code).toBe("badParameters");
     expect((await get("/v2/users/import/not-a-uuid", w.auth)).body.error.code).toBe("usersImportRead404");
+    // A cell a spreadsheet would run as a formula comes back neutralized in the results.
+    const formula = randomUUID();
+    expect((await post(`mode=apply&id=${formula}`, 'username,firstName,lastName,team\nf-x,F,X,"=HYPERLINK(""http://x"")"\n', w.auth)).body.counts.invalid).toBe(1);
+    const lines = (await get(`/v2/users/import/${formula}/results`, w.auth)).text.split("\r\n");
+    expect(lines[1]).toBe(`1,f-x,"'=HYPERLINK(""http://x"")",invalid,invalidField,team`);
     // A BOM and an unchanged row.
     const user = await buildUser(db(), { team: w.teamB, username: `same-${w.tag}`, firstName: "Same", lastName: "One" });
     const bom = await post("mode=preview", `\uFEFFusername,firstName,lastName,team\n${user.username},Same,One,${w.teamB.slug}\n`, w.auth);
