@@ -17,6 +17,8 @@ export interface LogEntry {
   team: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The id of the request that wrote the entry (null before migration 0012). */
+  requestId: string | null;
   details: unknown;
 }
 
@@ -119,6 +121,7 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
       "accessLog.ip",
       "accessLog.userAgent",
       "accessLog.details",
+      "accessLog.requestId",
     ])
     .orderBy("accessLog.createdAt", "desc")
     .orderBy("accessLog.id", "desc")
@@ -142,6 +145,7 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
       team: row.teamSlug,
       ip: row.ip,
       userAgent: row.userAgent,
+      requestId: row.requestId,
       details: row.details ? detailsForReader(JSON.parse(row.details) as unknown, visible) : null,
     })),
   };

@@ -14,3 +14,4 @@ export * from "./admins";
 export * from "./users";
 export * from "./licenses";
 export * from "./domains";
+export * from "./logs";

@@ -63,6 +63,12 @@ describe.each(testDialects())("access log filters on %s", (dialect) => {
     expect(await targetsOf(readerAuth, `target=flt-&team=${other.slug}`)).toEqual([]);
     expect(await targetsOf(readerAuth, `target=flt-&actor=carol.fl.${dialect}`)).toEqual(["flt-1"]);
 
+    // Entries written by a request carry its id, the X-Request-Id of its response.
+    const created = await server.request().post("/v2/team").set("Authorization", rootAuth).set("X-Request-Id", `req-fl-${dialect}`).send({ teamName: `Request id ${dialect}`, slug: `fl-req-${dialect}` });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const entry = await server.request().get(`/v2/logs?action=team.create&target=fl-req-${dialect}`).set("Authorization", rootAuth);
+    expect(entry.body.items.map((item: { requestId: string | null }) => item.requestId)).toEqual([created.headers["x-request-id"]]);
+
     for (const bad of ["from=yesterday", "to=2020-01-15", "team=Not%20A%20Slug", `actor=${"a".repeat(400)}`]) {
       expect((await server.request().get(`/v2/logs?${bad}`).set("Authorization", rootAuth)).status, bad).toBe(400);
     }
