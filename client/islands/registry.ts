@@ -32,6 +32,7 @@ export const islandRegistry = {
   SettingsForm: () => import("./SettingsForm").then((m) => m.SettingsForm),
   DomainsEditor: () => import("./DomainsEditor").then((m) => m.DomainsEditor),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
+  LogsTable: () => import("./LogsTable").then((m) => m.LogsTable),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */
