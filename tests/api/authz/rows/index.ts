@@ -9,6 +9,7 @@ import { dashboardRows } from "./dashboard";
 import { licensesRows } from "./licenses";
 import { settingsRows } from "./settings";
 import { domainsRows } from "./domains";
+import { exportRows } from "./exports";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...exportRows];
