@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Alert } from "../components/forms/Alert";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
+import { ExportForm } from "../components/list/ExportForm";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
@@ -149,6 +150,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         />
       ) : null}
       {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
       <Pager position="top" {...pager}>
         {pageSize}
       </Pager>

@@ -48,4 +48,25 @@ describe.each(testDialects())("access log page on %s", (dialect) => {
     const empty = await page("/logs?target=nothing-matches-here", root);
     expect(empty.text).toContain("No access-log entries match.");
   });
+
+  it("shows an export form with the current filters and the row count on every list page", async () => {
+    const db = server.database.db;
+    const team = await buildTeam(db, { slug: `lp-export-${dialect}` });
+    const root = await buildAdmin(db, { role: "root" });
+    const cases: [string, string, RegExp][] = [
+      [`/users/manage?team=${team.slug}&status=blocked`, "/v2/users/export", /(?=[^]*name="team" value="lp-export-[a-z]+")(?=[^]*name="status" value="blocked")/],
+      [`/admins/manage?team=${team.slug}&role=admin`, "/v2/admins/export", /(?=[^]*name="role" value="admin")(?=[^]*name="team" value="lp-export-[a-z]+")/],
+      [`/teams?search=lp-export-${dialect}`, "/v2/teams/export", /name="search" value="lp-export-[a-z]+"/],
+      [`/licenses?team=${team.slug}`, "/v2/licenses/export", /name="team" value="lp-export-[a-z]+"/],
+    ];
+    for (const [path, action, filters] of cases) {
+      const res = await page(path, root);
+      expect(res.status, path).toBe(200);
+      const form = new RegExp(`<form class="export-form"[^>]*action="${action}"[^]*?</form>`).exec(res.text)?.[0] ?? "";
+      expect(form, path).toMatch(filters);
+      expect(form, path).toMatch(/name="format" value="csv"|value="csv"[^>]*name="format"/);
+    }
+    const teams = await page(`/teams?search=lp-export-${dialect}`, root);
+    expect(teams.text).toContain("Export 1 company (CSV)");
+  });
 });

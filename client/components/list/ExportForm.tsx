@@ -14,8 +14,8 @@ export type ExportResource = "users" | "admins" | "teams" | "licenses" | "logs";
 /** Props of {@link ExportForm}. */
 export interface ExportFormProps {
   resource: ExportResource;
-  /** The list's filters as query parameters (no paging). */
-  filters: URLSearchParams | Readonly<Record<string, string>>;
+  /** The list's filters (and sort) as query parameters, no paging; empty values are left out. */
+  filters: URLSearchParams | Readonly<Record<string, string | number | boolean | null | undefined>>;
   /** How many rows the filters match (the list's total). */
   total: number;
 }
@@ -28,7 +28,9 @@ export function ExportForm({ resource, filters, total }: ExportFormProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
-  const entries = filters instanceof URLSearchParams ? [...filters.entries()] : Object.entries(filters);
+  const entries = (filters instanceof URLSearchParams ? [...filters.entries()] : Object.entries(filters))
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null && entry[1] !== "" && entry[0] !== "cursor" && entry[0] !== "limit")
+    .map(([name, value]) => [name, String(value)] as const);
   const count = formatNumber(Math.max(total, 0), lang);
   return (
     <form className="export-form" method="get" action={`/v2/${resource}/export`} aria-label={t("common:export.label")}>

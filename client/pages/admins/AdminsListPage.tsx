@@ -6,6 +6,7 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import type { AdminSort } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/forms/Alert";
 import { CountLine } from "../../components/list/CountLine";
+import { ExportForm } from "../../components/list/ExportForm";
 import { useLang, useT } from "../../components/render-context";
 import { formatDateTime } from "../../lib/datetime";
 import { fullName, roleText, StatusBadge, statusText } from "./format";
@@ -57,6 +58,7 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery }: A
         <a className="button button-primary" href="/admins/create">{t("admins:list.create")}</a>
       </div>
       {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
+      <ExportForm resource="admins" filters={{ ...base }} total={page.total} />
       <form className="admins-filters card" method="get" action="/admins/manage" role="search" aria-label={t("admins:filters.title")}>
         <div className="field">
           <label className="field-label" htmlFor="admins-search">{t("admins:filters.search")}</label>

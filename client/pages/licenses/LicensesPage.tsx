@@ -1,3 +1,4 @@
+import { ExportForm } from "../../components/list/ExportForm";
 import { CountLine } from "../../components/list/CountLine";
 import { LICENSE_TYPES, PACK_STATES } from "../../../shared/domain/licenses";
 import type { NavEdition } from "../../../shared/domain/navigation";
@@ -62,6 +63,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
         <CountLine className="licenses-count" index={query.cursor ? null : 0} limit={table.items.length} shown={table.items.length} total={total} />
         {canAddLicenses ? <a className="button button-primary" href="/purchase">{addLabel}</a> : null}
       </div>
+      <ExportForm resource="licenses" filters={{ team: query.team, state: query.state, licenseType: query.licenseType }} total={total} />
       <form className="filters card licenses-filters" method="get" action="/licenses" role="search" aria-label={t("licenses:filters.title")}>
         <div className="field">
           <label className="field-label" htmlFor="licenses-team">{t("licenses:filters.team")}</label>

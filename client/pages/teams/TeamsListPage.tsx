@@ -1,6 +1,7 @@
 import type { TeamListItem } from "../../../shared/api/teams";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
+import { ExportForm } from "../../components/list/ExportForm";
 import { CountLine } from "../../components/list/CountLine";
 import { useLang, useT } from "../../components/render-context";
 import { formatDateTime, formatNumber } from "../../lib/datetime";
@@ -82,6 +83,7 @@ export function TeamsListPage({ page, query, canCreate, timezone }: TeamsListPag
         </form>
         {canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null}
       </div>
+      <ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />
       <CountLine className="teams-count" index={query.cursor ? null : 0} limit={query.limit} shown={page.items.length} total={page.total} />
       {page.items.length === 0 ? (
         <div className="empty-state teams-empty">
