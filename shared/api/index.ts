@@ -15,3 +15,4 @@ export * from "./users";
 export * from "./licenses";
 export * from "./domains";
 export * from "./logs";
+export * from "./export";
