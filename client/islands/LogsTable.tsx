@@ -1,17 +1,20 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { createLogsApi, type LogEntryItem } from "../../shared/api/logs";
 import type { LogListQuery } from "../../shared/schemas/logs";
 import type { ListResponse } from "../../shared/schemas/list";
-import { Alert } from "../components/forms/Alert";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
 import { ExportForm } from "../components/list/ExportForm";
+import { FilterChips, type FilterChip } from "../components/list/FilterChips";
+import { ListError } from "../components/list/ListError";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useKeysetList, type KeysetSource } from "../components/list/useKeysetList";
 import { LogsEntries } from "../components/logs/LogsEntries";
 import { LogsFilters } from "../components/logs/LogsFilters";
 import { hasLogFilters, logFiltersOf, logsPageHref } from "../components/logs/query";
+import { isoToWallTime } from "../lib/zonedTime";
+import { LOG_FILTER_FIELDS } from "../../shared/schemas/logs";
 import { useT } from "../components/render-context";
 
 /** Props of the access-log island: the server-rendered first page and what it was rendered from. */
@@ -48,12 +51,28 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
     onPrevious: list.previous,
     onNext: list.next,
   };
+  // Removing a chip remounts the filters, so their typed text follows the query.
+  const [filtersKey, setFiltersKey] = useState(0);
+  const chips: FilterChip[] = LOG_FILTER_FIELDS.filter((key) => query[key]).map((key) => {
+    const value = query[key] ?? "";
+    const shown = key === "from" || key === "to" ? isoToWallTime(value, timezone).replace("T", " ") : key === "outcome" ? t(`logs:outcomes.${value}`) : key === "team" ? (teams.find((team) => team.slug === value)?.teamName ?? value) : value;
+    return { name: key, label: t(`logs:filters.${key}`), value: shown };
+  });
+  const removeChip = (name: string) => {
+    setFiltersKey((k) => k + 1);
+    list.change({ [name]: undefined });
+  };
+  const clearAll = () => {
+    setFiltersKey((k) => k + 1);
+    list.change(Object.fromEntries(LOG_FILTER_FIELDS.map((key) => [key, undefined])));
+  };
   const pageSize = <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />;
   return (
     <div className="logs-list">
-      <LogsFilters query={query} teams={teams} timezone={timezone} onChange={list.change} />
+      <LogsFilters key={filtersKey} query={query} teams={teams} timezone={timezone} onChange={list.change} />
+      <FilterChips chips={chips} onRemove={removeChip} onClear={clearAll} />
       <ExportForm resource="logs" filters={logFiltersOf(query)} total={page.total} />
-      {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      {list.error ? <ListError message={list.error} onRetry={() => list.change({})} /> : null}
       <Pager position="top" {...pager}>
         {pageSize}
       </Pager>
