@@ -12,6 +12,7 @@ import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
+import { registerExportCommands } from "./commands/export";
 import { registerUsersCommands } from "./commands/users";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
@@ -76,6 +77,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerSettingsCommands(program, cli);
   registerAppsCommands(program, cli);
   registerDomainsCommands(program, cli);
+  registerExportCommands(program, cli);
   return { program, cli };
 }
 

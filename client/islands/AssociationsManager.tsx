@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { createDomainsApi, type Association } from "../../shared/api/domains";
 import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";
+import { EmptyState } from "../components/list/EmptyState";
 import { useT } from "../components/render-context";
 
 /** Props of the associations list (root only). */
@@ -9,6 +10,8 @@ export interface AssociationsManagerProps {
   items: Association[];
   teams: { slug: string; teamName: string }[];
   csrfToken: string;
+  /** A search is in force: the empty state says nothing matches, not that there is nothing yet. */
+  filtered?: boolean;
 }
 
 interface Draft {
@@ -26,7 +29,7 @@ const EMPTY: Draft = { id: null, name: "", teams: [], status: "open", closedComm
  * closed-communications toggle) and delete (a dialog naming the association). After a change the
  * page reloads, so it shows what the server now holds.
  */
-export function AssociationsManager({ items, teams, csrfToken }: AssociationsManagerProps) {
+export function AssociationsManager({ items, teams, csrfToken, filtered = false }: AssociationsManagerProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const editDialog = useRef<HTMLDialogElement>(null);
@@ -65,14 +68,14 @@ export function AssociationsManager({ items, teams, csrfToken }: AssociationsMan
 
   return (
     <div className="associations-manager">
-      <div className="teams-toolbar">
+      <div className="list-actions associations-actions">
         <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openEdit(null)}>{t("associations:create")}</button>
       </div>
       {items.length === 0 ? (
-        <div className="empty-state"><p className="empty-title">{t("associations:empty")}</p></div>
+        <EmptyState title={t(filtered ? "associations:noMatch" : "associations:empty")} />
       ) : (
-        <div className="table-scroll">
-          <table className="data-table associations-table">
+        <div className="list-table-frame">
+          <table className="data-table list-table associations-table">
             <caption className="visually-hidden">{t("associations:caption")}</caption>
             <thead>
               <tr>
@@ -87,10 +90,10 @@ export function AssociationsManager({ items, teams, csrfToken }: AssociationsMan
               {items.map((association) => (
                 <tr key={association.id} data-id={association.id}>
                   <th scope="row">{association.name}</th>
-                  <td>{association.teams.map((team) => team.teamName).join(", ")}</td>
-                  <td><span className={association.status === "open" ? "badge badge-active" : "badge badge-blocked"}>{t(`associations:status.${association.status}`)}</span></td>
-                  <td>{t(association.closedCommunications ? "associations:yes" : "associations:no")}</td>
-                  <td className="row-actions">
+                  <td data-label={t("associations:columns.teams")}>{association.teams.map((team) => team.teamName).join(", ")}</td>
+                  <td data-label={t("associations:columns.status")}><span className={association.status === "open" ? "badge badge-active" : "badge badge-blocked"}>{t(`associations:status.${association.status}`)}</span></td>
+                  <td data-label={t("associations:columns.closedCommunications")}>{t(association.closedCommunications ? "associations:yes" : "associations:no")}</td>
+                  <td className="row-actions cell-block" data-label={t("associations:columns.actions")}>
                     <button type="button" className="button button-small" aria-label={t("associations:editLabel", { name: association.name })} onClick={() => openEdit(association)}>{t("associations:edit")}</button>
                     <button type="button" className="button button-small button-danger" aria-label={t("associations:deleteLabel", { name: association.name })} onClick={() => { setFailure(null); setDoomed(association); deleteDialog.current?.showModal(); }}>{t("associations:delete")}</button>
                   </td>

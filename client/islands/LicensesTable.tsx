@@ -5,7 +5,8 @@ import { Alert } from "../components/forms/Alert";
 import { LicenseActionDialog, type LicenseAction, type LicenseRow } from "../components/licenses/LicenseActionDialog";
 import { StateBadge } from "../components/licenses/format";
 import { useLang, useT } from "../components/render-context";
-import { formatDateTime, formatNumber } from "../lib/datetime";
+import { formatNumber } from "../lib/datetime";
+import { DateTime } from "../components/DateTime";
 
 /** Props of the license packs table. */
 export interface LicensesTableProps {
@@ -56,12 +57,12 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
     setOpen(null);
   };
 
-  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, lang, timezone)}</time>;
+  const when = (iso: string) => <DateTime iso={iso} timezone={timezone} />;
   return (
     <div className="licenses-results">
       {notice ? <Alert variant="success">{notice}</Alert> : null}
-      <div className="table-scroll">
-        <table className="data-table licenses-table">
+      <div className="list-table-frame">
+        <table className="data-table list-table licenses-table">
           <caption className="visually-hidden">{t("licenses:list.caption")}</caption>
           <thead>
             <tr>
@@ -70,8 +71,6 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
               <th scope="col" className="col-number">{t("licenses:columns.count")}</th>
               <th scope="col">{t("licenses:columns.state")}</th>
               <th scope="col" aria-sort="ascending">{t("licenses:columns.expiration")}</th>
-              <th scope="col">{t("licenses:columns.issuedOn")}</th>
-              <th scope="col">{t("licenses:columns.source")}</th>
               {canManage ? <th scope="col">{t("licenses:columns.actions")}</th> : null}
             </tr>
           </thead>
@@ -81,14 +80,18 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
                 <th scope="row" data-label={t("licenses:columns.team")}>
                   {pack.team ? <a href={`/licenses?team=${encodeURIComponent(pack.team)}`}>{pack.teamName ?? pack.team}</a> : <span className="muted">{t("licenses:list.noTeam")}</span>}
                 </th>
-                <td data-label={t("licenses:columns.type")}>{t(`licenses:types.${pack.licenseType}`)}</td>
+                <td data-label={t("licenses:columns.type")}>
+                  {t(`licenses:types.${pack.licenseType}`)}
+                  <span className="cell-secondary">{t("licenses:columns.source")}: {t(`licenses:sources.${pack.source}`)}</span>
+                </td>
                 <td className="col-number" data-label={t("licenses:columns.count")}>{formatNumber(pack.licenseCount, lang)}</td>
                 <td data-label={t("licenses:columns.state")}><StateBadge t={t} state={pack.state} /></td>
-                <td data-label={t("licenses:columns.expiration")}>{when(pack.expiration)}</td>
-                <td data-label={t("licenses:columns.issuedOn")}>{when(pack.issuedOn)}</td>
-                <td data-label={t("licenses:columns.source")}>{t(`licenses:sources.${pack.source}`)}</td>
+                <td data-label={t("licenses:columns.expiration")}>
+                  {when(pack.expiration)}
+                  <span className="cell-secondary">{t("licenses:columns.issuedOn")}: {when(pack.issuedOn)}</span>
+                </td>
                 {canManage ? (
-                  <td data-label={t("licenses:columns.actions")}>
+                  <td className="cell-block" data-label={t("licenses:columns.actions")}>
                     <span className="license-actions">
                       {actionsFor(pack).map((action) => (
                         <button

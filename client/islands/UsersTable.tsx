@@ -1,7 +1,10 @@
 import { useRef, useState } from "react";
-import { Alert } from "../components/forms/Alert";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
+import { ExportForm } from "../components/list/ExportForm";
+import { FilterChips } from "../components/list/FilterChips";
+import { ListError } from "../components/list/ListError";
+import { userFilterChips } from "../components/users/filterChips";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
@@ -42,6 +45,8 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   /** 'Select all matching': the filter it was chosen under; any change of filter ends it. */
   const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  /** Bumped when a chip removes the search: the toolbar is drawn again from the query (its box keeps its own text). */
+  const [searchReset, setSearchReset] = useState(0);
   // A control that removes itself ('Clear selection', the summary's 'Dismiss') hands focus to the
   // page's select-all box (or the search when the list is empty), never to the body (issue 14).
   const focusListStart = () =>
@@ -97,6 +102,18 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     list.reload();
   };
 
+  /** A chip takes its filter off; focus goes to the next chip, or the search once none is left. */
+  const removeChip = (name: string) => {
+    const chips = Array.from(root.current?.querySelectorAll<HTMLElement>(".filter-chips .chip") ?? []);
+    const at = chips.findIndex((chip) => chip.dataset.chip === name);
+    const nextName = (chips[at + 1] ?? chips[at - 1])?.dataset.chip;
+    if (name === "search") setSearchReset((n) => n + 1);
+    list.change({ [name]: undefined });
+    requestAnimationFrame(() => {
+      const target = nextName ? root.current?.querySelector<HTMLElement>(`.filter-chips .chip[data-chip="${nextName}"]`) : null;
+      (target ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
+    });
+  };
   const format = (value: number) => formatNumber(value, lang);
   const hasPrevious = query.cursor !== undefined;
   // The pager stands above and below the rows (DESIGN §13): one set of props for both.
@@ -115,11 +132,12 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   return (
     <div className="users-list" ref={root}>
       <div className="users-toolbar">
-        <UsersFilters query={query} teams={teams} onChange={list.change} />
+        <UsersFilters key={searchReset} query={query} teams={teams} onChange={list.change} />
         <a className="button button-primary users-create" href="/users/create">
           {t("users:list.create")}
         </a>
       </div>
+      <FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />
       <BulkBar
         selected={selected}
         matching={activeMatching}
@@ -148,14 +166,16 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           }}
         />
       ) : null}
-      {list.error ? <Alert variant="error">{list.error}</Alert> : null}
+      <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
       <Pager position="top" {...pager}>
         {pageSize}
       </Pager>
       <div className="users-results" aria-busy={busy}>
         <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
-        {page.items.length > 0 ? (
-          <div className="table-scroll">
+        {list.error ? (
+          <ListError message={list.error} onRetry={list.reload} />
+        ) : page.items.length > 0 ? (
+          <div className="list-table-frame">
             <UsersGrid
               items={page.items}
               query={query}

@@ -33,6 +33,8 @@ export const islandRegistry = {
   SettingsForm: () => import("./SettingsForm").then((m) => m.SettingsForm),
   DomainsEditor: () => import("./DomainsEditor").then((m) => m.DomainsEditor),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
+  LogsTable: () => import("./LogsTable").then((m) => m.LogsTable),
+  ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

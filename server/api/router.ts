@@ -23,6 +23,7 @@ import { licensesRouter } from "./licenses/router";
 import { settingsRouter } from "./settings/router";
 import { domainsRouter } from "./domains/router";
 import { associationsRouter } from "./associations/router";
+import { exportRouter } from "./export/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -48,6 +49,8 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(meRouter(deps));
+  // Before the resource routers: `/users/export` must not be read as a user or team name.
+  router.use(exportRouter(deps));
   router.use(teamsRouter(deps));
   router.use(adminsRouter(deps));
   router.use(logsRouter(deps));

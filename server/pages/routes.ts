@@ -31,6 +31,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   { path: "/teams/profile/:queryUID", titleKey: title("teamProfile") },
   { path: "/purchase", titleKey: (edition) => `pages:titles.${edition === "public" ? "purchase" : "activate"}` },
   { path: "/licenses", titleKey: title("licenses") },
+  { path: "/logs", titleKey: title("logs") },
 ];
 
 /** Public pages that take a language; the bare path redirects to the English one. */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../db/types";
+import { pruneAccessLog } from "./accessLogRetention";
 import { pruneCaptchaRedemptions } from "./captcha";
 import { sendExpiryReminders } from "./licenses/reminders";
 import { pruneRateLimits } from "./rateLimitStore";
@@ -14,6 +15,8 @@ export interface PruneCounts {
   sessions: number;
   rateLimits: number;
   captchaRedemptions: number;
+  /** Access-log entries older than the retention setting (security.accessLogRetentionDays). */
+  accessLog: number;
   /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
   licenseReminders?: number;
 }
@@ -27,7 +30,8 @@ export interface Housekeeping {
 }
 
 /**
- * Removes expired sessions, rate-limit windows and captcha redemptions. Each is one DELETE on
+ * Removes expired sessions, rate-limit windows, captcha redemptions and access-log entries past
+ * their retention. Each is one DELETE on
  * an expiry index, so a pass costs little when there is little to remove; with N processes
  * each runs it, and the deletes simply find nothing after the first. Without it those tables
  * would keep every session, client address and solved challenge ever seen.
@@ -37,6 +41,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     sessions: await new DatabaseSessionStore(db).prune(now),
     rateLimits: await pruneRateLimits(db, now),
     captchaRedemptions: await pruneCaptchaRedemptions(db, now),
+    accessLog: await pruneAccessLog(db, now),
   };
 }
 

@@ -14,4 +14,6 @@ export * from "./admins";
 export * from "./users";
 export * from "./licenses";
 export * from "./domains";
+export * from "./logs";
+export * from "./export";
 export * from "./userImport";

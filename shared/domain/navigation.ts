@@ -52,6 +52,7 @@ export function navigationTable(edition: NavEdition): readonly NavSection[] {
         item("teams", "/teams"),
         item("domains", "/domains", "root"),
         item("associations", "/associations", "root"),
+        item("accessLog", "/logs"),
       ],
     },
     {

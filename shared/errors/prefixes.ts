@@ -90,6 +90,12 @@ export const PROTECTED_PREFIXES = [
   "settingsCerts", // PUT v2/settings/certs
   // Access log
   "logsList",
+  // Exports of the lists (GET v2/<list>/export, issue 19)
+  "usersExport",
+  "adminsExport",
+  "teamsExport",
+  "licensesExport",
+  "logsExport",
 ] as const;
 
 /** Every action prefix, public first; the single list the API client, server and CLI share. */

@@ -15,20 +15,23 @@ describe.each(testDialects())("administrator pages on %s", (dialect) => {
   const page = async (path: string, admin: Parameters<typeof signIn>[2]) =>
     server.request().get(path).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
 
-  it("lists the admins in scope with filters, sortable headers, the count and no script", async () => {
+  it("lists the admins in scope in the list frame: filters as a GET form, chips, sortable headers, the count", async () => {
     const w = await buildWorld(server);
     const res = await page(`/admins/manage?search=${w.tag}`, w.adminA);
     expect(res.status).toBe(200);
-    expect(res.text).not.toContain("<script");
+    expect(res.text).toMatch(/<form class="list-filters" role="search"[^>]*action="\/admins\/manage" method="get">/);
+    expect(res.text).toContain(`aria-label="Remove filter Search: ${w.tag}"`);
     expect(res.text).toContain("1–1 of 1");
     expect(res.text).toContain(`href="/admins/profile/${w.adminA.uid}"`);
     expect(res.text).not.toContain(w.adminB.uid);
     expect(res.text).toContain('href="/admins/create"');
     expect(res.text).toContain(`<option value="${w.teamA.slug}">`);
     expect(res.text).not.toContain(`<option value="${w.teamB.slug}">`);
-    expect(res.text).toMatch(/aria-sort="ascending"><a class="sort-link is-sorted" href="\/admins\/manage\?[^"]*sort=name&amp;order=desc"/);
+    expect(res.text).toMatch(/aria-sort="ascending"><span class="sort-pair"><a class="sort-link is-sorted" href="\/admins\/manage\?[^"]*order=desc" data-sort="name"/);
     const rootView = await page(`/admins/manage?search=${w.tag}&role=admin&sort=username&order=desc`, w.root);
     expect(rootView.text).toContain("1–2 of 2");
+    // Each filter in force is a chip whose link drops only that filter (sort kept).
+    expect(rootView.text).toContain(`href="/admins/manage?sort=username&amp;order=desc&amp;search=${w.tag}" aria-label="Remove filter Role: Administrator"`);
     expect(rootView.text.indexOf(w.adminB.username)).toBeLessThan(rootView.text.indexOf(w.adminA.username));
   });
 

@@ -36,7 +36,7 @@ describe.each(testDialects())("authorization matrix on %s", (dialect) => {
         expect({ actor, status: res.status, body: res.status === row.expect[actor] ? undefined : res.body }).toEqual({ actor, status: row.expect[actor], body: undefined });
         const expectedCount = row.count?.[actor];
         if (expectedCount !== undefined) {
-          const items = row.items ? row.items(res.body) : (res.body as { items: unknown[] }).items;
+          const items = row.items ? row.items(res.body, res.text) : (res.body as { items: unknown[] }).items;
           expect({ actor, count: items.length }).toEqual({ actor, count: expectedCount });
         }
       }

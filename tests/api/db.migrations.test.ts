@@ -240,9 +240,10 @@ describe.each(testDialects())("database on %s", (dialect) => {
     try {
       const f = fresh.db;
       const teamId = await insertTeam(f, "packs");
-      expect(await migrateDown(f, "0009_installation_secrets")).toEqual(["0013_user_imports", "0011_association_uid", "0010_license_packs"]);
+      const since0010 = Object.keys(migrations).filter((name) => name >= "0010");
+      expect(await migrateDown(f, "0009_installation_secrets")).toEqual([...since0010].reverse());
       await sql`insert into license_packs (team_id, license_type, license_count, status, expires_at, created_at, updated_at) values (${teamId}, 'standard', 5, 'active', null, ${NOW}, ${NOW}), (${teamId}, 'standard', 7, 'active', ${NOW + 1000}, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0010_license_packs", "0011_association_uid", "0013_user_imports"]);
+      expect(await migrateToLatest(f)).toEqual(since0010);
       const packs = await f.selectFrom("licensePacks").select(["uid", "source", "expiresAt", "licenseCount"]).orderBy("id").execute();
       expect(packs.map((p) => [p.source, Number(p.expiresAt), Number(p.licenseCount)])).toEqual([["purchase", NOW, 5], ["purchase", NOW + 1000, 7]]);
       expect(packs.every((p) => /^[0-9a-f-]{36}$/.test(p.uid ?? ""))).toBe(true);
@@ -255,13 +256,30 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
+  it("migration 0012 adds the access log's request id, null for the entries before it", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      const since0012 = Object.keys(migrations).filter((name) => name >= "0012");
+      expect(await migrateDown(f, "0011_association_uid")).toEqual([...since0012].reverse());
+      await sql`insert into access_log (created_at, action, outcome) values (${NOW}, 'team.update', 'success')`.execute(f);
+      expect(await migrateToLatest(f)).toEqual(since0012);
+      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0012" }).execute();
+      const rows = await f.selectFrom("accessLog").select(["action", "requestId"]).orderBy("id").execute();
+      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0012" }]);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("migration 0011 gives existing associations a unique uid", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
       const f = fresh.db;
-      expect(await migrateDown(f, "0010_license_packs")).toEqual(["0013_user_imports", "0011_association_uid"]);
+      const since0011 = Object.keys(migrations).filter((name) => name >= "0011");
+      expect(await migrateDown(f, "0010_license_packs")).toEqual([...since0011].reverse());
       await sql`insert into associations (name, status, closed_communications, created_at, updated_at) values ('one', 'open', 0, ${NOW}, ${NOW}), ('two', 'closed', 1, ${NOW}, ${NOW})`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(["0011_association_uid", "0013_user_imports"]);
+      expect(await migrateToLatest(f)).toEqual(since0011);
       const rows = await f.selectFrom("associations").select("uid").execute();
       expect(rows.every((r) => /^[0-9a-f-]{36}$/.test(r.uid))).toBe(true);
       expect(new Set(rows.map((r) => r.uid)).size).toBe(2);

@@ -24,7 +24,18 @@ describe("domains and associations pages", () => {
     const root = await buildAdmin(db(), { role: "root" });
     const res = await page("/domains?search=pagedom", root);
     expect(res.status).toBe(200);
-    expect(res.text).toContain("Companies: 2");
+    expect(res.text).toContain('<p class="list-count" role="status">1–2 of 2</p>');
+    expect(res.text).toContain('<a class="chip" data-chip="search" href="/domains"');
+    expect(res.text).toContain('href="/domains?search=pagedom&amp;order=desc"');
+    // The order and the page size travel with the next page's cursor.
+    const paged = await page("/domains?search=pagedom&order=desc&limit=1", root);
+    expect(paged.text).toContain('data-slug="pagedom-two"');
+    expect(paged.text).not.toContain('data-slug="pagedom-one"');
+    const next = /rel="next" href="([^"]+)"/.exec(paged.text)?.[1]?.replace(/&amp;/g, "&");
+    expect(next).toMatch(/^\/domains\?order=desc&search=pagedom&limit=1&cursor=/);
+    const second = await page(next!, root);
+    expect(second.text).toContain('data-slug="pagedom-one"');
+    expect(second.text).not.toContain('data-slug="pagedom-two"');
     expect(res.text.match(/bulwark-island name="DomainsEditor"/g)).toHaveLength(2);
     expect(res.text).toContain("<code>pagedom.example</code>");
     expect(res.text).toContain("Users outside these domains: 1");
@@ -42,7 +53,9 @@ describe("domains and associations pages", () => {
     const root = await buildAdmin(db(), { role: "root" });
     const res = await page("/associations?search=pageassoc", root);
     expect(res.status).toBe(200);
-    expect(res.text).toContain("Associations: 1");
+    expect(res.text).toContain('<p class="list-count" role="status">1–1 of 1</p>');
+    const none = await page("/associations?search=no-such-association", root);
+    expect(none.text).toContain("No association matches this search.");
     expect(res.text).toContain('bulwark-island name="AssociationsManager"');
     expect(res.text).toContain("Pageassoc A, Pageassoc B");
     const bad = await page(`/associations?cursor=${Buffer.from('{"v":1,"id":1}').toString("base64url")}`, root);

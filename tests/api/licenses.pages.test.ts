@@ -93,8 +93,9 @@ describe.each(testDialects())("license pages on %s", (dialect) => {
     const first = await page("/licenses?limit=2", root);
     expect(packIds(first.text)).toEqual([packs.aGone, packs.aSoon]);
     const next = /rel="next" href="([^"]+)"/.exec(first.text)?.[1]?.replace(/&amp;/g, "&");
-    expect(next).toMatch(/^\/licenses\?cursor=/);
-    const second = await page(`${next!}&limit=2`, root);
+    // The page size travels with the cursor (a keyset cursor belongs to its page size).
+    expect(next).toMatch(/^\/licenses\?limit=2&cursor=/);
+    const second = await page(next!, root);
     expect(packIds(second.text)).toEqual([packs.bValid, packs.aValid]);
     expect(second.text).toContain(">First page</a>");
 

@@ -13,24 +13,34 @@ describe("team pages", () => {
   const page = async (url: string, admin: Awaited<ReturnType<typeof buildAdmin>>) =>
     server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
 
-  it("renders the list without script, with sort links, a next-page link and the root-only create button", async () => {
+  it("renders the list frame (a GET form that works without script, chips, pager above and below), sort links and the root-only create button", async () => {
     const teams = [];
     for (const name of ["Andromeda", "Boötes", "Carina"]) teams.push(await buildTeam(server.database.db, { teamName: `${name} pages`, slug: `${name.slice(0, 3).toLowerCase()}-pages` }));
     const root = await buildAdmin(server.database.db, { role: "root" });
     const res = await page("/teams?search=pages&limit=2", root);
     expect(res.status).toBe(200);
-    expect(res.text).not.toContain("<script");
+    // The toolbar is a plain GET form with a submit button (works without script), enhanced by the ListFilters island.
+    expect(res.text).toMatch(/<form class="list-filters" role="search"[^>]*action="\/teams" method="get">/);
+    expect(res.text).toContain('<button type="submit" class="button list-submit">Apply</button>');
+    expect(res.text).toContain('bulwark-island name="ListFilters"');
+    // The search is a removable chip; 'Clear filters' keeps the page size.
+    expect(res.text).toContain('<a class="chip" data-chip="search" href="/teams?limit=2" aria-label="Remove filter Search companies: pages">');
+    expect(res.text).toContain('<a class="button button-link filters-clear" href="/teams?limit=2">Clear filters</a>');
+    expect(res.text.match(/rel="next"/g)).toHaveLength(2);
     expect(res.text).toContain("1–2 of 3");
     expect(res.text).toContain('href="/teams/create"');
     expect(res.text).toContain('href="/teams/profile/and-pages"');
     expect(res.text).toContain('aria-sort="ascending"');
-    expect(res.text).toContain('href="/teams?search=pages&amp;sort=slug&amp;limit=2"');
+    expect(res.text).toContain('href="/teams?search=pages&amp;limit=2&amp;sort=slug"');
+    expect(res.text).toContain('href="/teams?search=pages&amp;limit=2&amp;sort=createdOn&amp;order=desc"');
     const next = /rel="next" href="([^"]+)"/.exec(res.text)?.[1]?.replace(/&amp;/g, "&");
     expect(next).toMatch(/^\/teams\?search=pages&limit=2&cursor=/);
     const second = await page(next!, root);
     expect(second.text).toContain('href="/teams/profile/car-pages"');
     expect(second.text).not.toContain('href="/teams/profile/and-pages"');
     expect(second.text).not.toContain('rel="next"');
+    expect(second.text).toContain("3 in total");
+    expect(second.text).toContain('<a class="button" href="/teams?search=pages&amp;limit=2">First page</a>');
 
     const admin = await buildAdmin(server.database.db, { teams: [teams[1]!] });
     const mine = await page("/teams?search=pages", admin);

@@ -57,10 +57,20 @@ describe("administrators in Chromium", () => {
     await invitee.page.getByRole("button", { name: "Sign in" }).click();
     await invitee.page.waitForURL("**/dashboard");
     await invitee.page.goto("/admins/manage");
-    const usernames = await invitee.page.locator(".admins-table td.admins-username").allTextContents();
+    const usernames = await invitee.page.locator(".admins-table .admins-username").allTextContents();
     expect(usernames.sort()).toEqual([colleague.username, "nina@e2e.test"].sort());
     expect(usernames).not.toContain(stranger.username);
-    expect(await invitee.page.locator("#admins-team option").allTextContents()).toEqual(["Any", "North Ops"]);
+    expect(await invitee.page.getByLabel("Company").locator("option").allTextContents()).toEqual(["Any", "North Ops"]);
+    // A select filters at once (no 'Apply'); focus stays on it on the new page; its chip takes it off.
+    await invitee.page.waitForSelector('bulwark-island[name="ListFilters"][hydrated]');
+    await invitee.page.getByLabel("Status").selectOption("active");
+    await invitee.page.waitForURL(/\/admins\/manage\?status=active$/);
+    await invitee.page.waitForSelector('bulwark-island[name="ListFilters"][hydrated]');
+    await expect.poll(() => invitee.page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.name)).toBe("status");
+    expect(await invitee.page.locator(".admins-table .admins-username").allTextContents()).toContain("nina@e2e.test");
+    await invitee.page.getByRole("link", { name: "Remove filter Status: Active" }).click();
+    await invitee.page.waitForURL(/\/admins\/manage$/);
+    expect(await invitee.page.getByLabel("Status").inputValue()).toBe("");
     expect(invitee.consoleErrors).toEqual([]);
   }, 90_000);
 

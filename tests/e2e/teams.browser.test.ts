@@ -44,15 +44,29 @@ describe("teams in Chromium", () => {
     expect(await page.getByText(`Orion Labs ${id}`, { exact: true }).count()).toBe(0);
     expect(await details.getByLabel("Company name").inputValue()).toBe(`Orion Labs ${id}`);
 
+    // Search as you type (the ListFilters island): no button press; focus and caret come back on the new page.
     await page.goto("/teams");
-    await page.getByLabel("Search companies").fill(`ORION LABS ${id}`);
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL(/search=ORION/);
+    await page.waitForSelector('bulwark-island[name="ListFilters"][hydrated]');
+    expect(await page.getByRole("button", { name: "Apply" }).isVisible()).toBe(false);
+    await page.getByRole("searchbox", { name: "Search companies" }).click();
+    await page.keyboard.type(`ORION LABS ${id}`, { delay: 15 });
+    await page.waitForURL(new RegExp(`search=ORION\\+LABS\\+${id}$`));
+    await page.waitForSelector('bulwark-island[name="ListFilters"][hydrated]');
+    const caret = () =>
+      page.evaluate(() => {
+        const field = document.activeElement;
+        return field instanceof HTMLInputElement && field.type === "search" ? [field.value, field.selectionStart] : null;
+      });
+    await expect.poll(caret).toEqual([`ORION LABS ${id}`, `ORION LABS ${id}`.length]);
     const rows = page.locator("table.teams-table tbody tr");
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByRole("link").textContent()).toBe(`Orion Labs ${id}`);
     expect(await page.getByText("1–1 of 1").isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    // The search is a chip; removing it lists every company again.
+    await page.getByRole("link", { name: `Remove filter Search companies: ORION LABS ${id}` }).click();
+    await page.waitForURL(/\/teams$/);
+    expect(await page.locator(".filter-chips").count()).toBe(0);
+    expect(await page.getByRole("searchbox", { name: "Search companies" }).inputValue()).toBe("");
     expect(consoleErrors).toEqual([]);
   });
 

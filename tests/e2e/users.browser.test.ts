@@ -96,18 +96,18 @@ describe("users console in Chromium", () => {
     expect(await rows(page).count()).toBe(50);
     expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain("Name");
 
-    await page.getByLabel("Search").fill("zeld");
+    await page.getByRole("searchbox", { name: "Search" }).fill("zeld");
     await settled(page, "1–1 of 1");
     expect(await rows(page).first().locator("th").textContent()).toContain("Zelda Quarantine");
     expect(query(page)).toEqual({ search: "zeld" });
 
-    await page.getByLabel("Search").fill("zq-alias");
+    await page.getByRole("searchbox", { name: "Search" }).fill("zq-alias");
     await settled(page, "1–1 of 1");
     expect(await rows(page).first().textContent()).toContain("zelda@aurora.test");
 
-    await page.getByLabel("Search").fill("nobody-has-this-name");
+    await page.getByRole("searchbox", { name: "Search" }).fill("nobody-has-this-name");
     await expect.poll(() => page.locator(".empty-state").textContent()).toContain("No users match this search.");
-    await page.getByLabel("Search").fill("");
+    await page.getByRole("searchbox", { name: "Search" }).fill("");
     await settled(page, "1–50 of 122");
     expect(new URL(page.url()).search).toBe("");
     expect(consoleErrors).toEqual([]);
@@ -336,8 +336,8 @@ describe("users console in Chromium", () => {
 
   it("shows each user as a card on a phone, with the name (the profile link) and the checkbox in view", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width: 390, height: 844 } });
-    const box = page.locator(".users-list .table-scroll");
-    const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    const box = page.locator(".users-list .list-table-frame");
+    const sizes = await box.evaluate((el) => ({ scroll: el.querySelector("table")!.getBoundingClientRect().width, client: el.clientWidth }));
     expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -356,6 +356,43 @@ describe("users console in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("shows each filter in force as a chip that takes it off, keeps the header row in view, and offers a retry when the list fails", async () => {
+    const { page, consoleErrors } = await open(root, "/users/manage?status=blocked&team=boreal&search=Barros", { expectedFailures: /v2\/users/ });
+    const chips = page.getByRole("list", { name: "Active filters" });
+    expect(await chips.getByRole("button").allTextContents()).toEqual(["Search: Barros×", "Status: Blocked×", "Company: Boreal Systems×"]);
+    // Removing a chip drops only that filter; focus moves to the next chip, then to the search.
+    await chips.getByRole("button", { name: "Remove filter Status: Blocked" }).click();
+    await expect.poll(() => query(page)).toEqual({ team: "boreal", search: "Barros" });
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.chip)).toBe("team");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => query(page)).toEqual({ search: "Barros" });
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.chip)).toBe("search");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => query(page)).toEqual({});
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("search");
+    expect(await page.getByRole("searchbox").inputValue()).toBe("");
+    await page.locator('.users-results[aria-busy="false"]').waitFor();
+    expect(await statusText(page)).toMatch(/^1–50 of \d+$/);
+    expect(await page.locator(".filter-chips").count()).toBe(0);
+
+    // The header row sticks under the page header while the rows scroll.
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.locator(".users-table thead th").first().evaluate((th) => Math.round(th.getBoundingClientRect().top))).toBe(80);
+
+    // A failed read shows the list's error state with a retry, which reads again.
+    await page.route("**/v2/users?**", (route) => route.abort());
+    await page.getByLabel("Status", { exact: true }).selectOption("active");
+    const failure = page.locator(".list-error");
+    await failure.waitFor();
+    expect(await failure.getByText("The list could not be loaded").isVisible()).toBe(true);
+    await page.unroute("**/v2/users?**");
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.locator(".list-error").count()).toBe(0);
+    expect(await rows(page).count()).toBeGreaterThan(0);
+    // The one aborted read is the only console error.
+    expect(consoleErrors).toEqual([expect.stringContaining("net::ERR_FAILED")]);
+  });
+
   it("fits its frame at 1280 px and wider with long names: no inner scrollbar", async () => {
     const db = suite.server().database.db;
     const longTeam = await buildTeam(db, { slug: "northern-hemisphere", teamName: "Northern Hemisphere Logistics International" });
@@ -371,7 +408,7 @@ describe("users console in Chromium", () => {
     });
     for (const width of [1280, 1400, 1920]) {
       const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width, height: 900 } });
-      const sizes = await page.locator(".users-list .table-scroll").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      const sizes = await page.locator(".users-list .list-table-frame").evaluate((el) => ({ scroll: el.querySelector("table")!.getBoundingClientRect().width, client: el.clientWidth }));
       expect(sizes.scroll, `table at ${width} px`).toBeLessThanOrEqual(sizes.client);
       expect(consoleErrors).toEqual([]);
     }

@@ -2,15 +2,20 @@ import { ADMIN_STATUSES } from "../../../shared/domain/statuses";
 import { ROLES } from "../../../shared/domain/roles";
 import type { AdminListItem } from "../../../shared/api/admins";
 import type { TeamRef } from "../../../shared/api/responses";
+import { maxLength } from "../../../shared/limits";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { AdminSort } from "../../../shared/schemas/admin";
+import { DateTime } from "../../components/DateTime";
 import { Alert } from "../../components/forms/Alert";
-import { CountLine } from "../../components/list/CountLine";
-import { useLang, useT } from "../../components/render-context";
-import { formatDateTime } from "../../lib/datetime";
+import { EmptyState } from "../../components/list/EmptyState";
+import { ExportForm } from "../../components/list/ExportForm";
+import { ListFrame, ListTable } from "../../components/list/ListFrame";
+import { activeChips, clearedHref, hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { SortHeader, sortState } from "../../components/list/SortHeader";
+import { useT } from "../../components/render-context";
 import { fullName, roleText, StatusBadge, statusText } from "./format";
 
-/** The list's query as the page echoes it back into the filter form and links. */
+/** The list's query as the page echoes it back into the toolbar and links. */
 export interface AdminListView {
   search?: string;
   role?: string;
@@ -18,6 +23,8 @@ export interface AdminListView {
   team?: string;
   sort: AdminSort;
   order: "asc" | "desc";
+  limit: number;
+  defaultLimit: number;
   cursor?: string;
 }
 
@@ -28,122 +35,106 @@ export interface AdminsListPageProps {
   teams: TeamRef[];
   timezone: string;
   invalidQuery: boolean;
-}
-
-const COLUMN_SORT: Partial<Record<string, AdminSort>> = { name: "name", username: "username", status: "status", createdOn: "createdOn", lastSeen: "lastSeen" };
-const COLUMNS = ["name", "username", "role", "status", "teams", "createdOn", "lastSeen"] as const;
-
-/** `/admins/manage?…` with the given changes to the current query (empty values dropped). */
-function hrefWith(query: AdminListView, changes: Partial<AdminListView>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...query, ...changes })) if (value) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `/admins/manage?${text}` : "/admins/manage";
+  /** The catalogue message when the list could not be read (the list's error state). */
+  error?: string | null;
 }
 
 /**
- * Administrators (SPEC §2 /admins/manage), rendered on the server with no script: a GET filter
- * form, sortable headers as links, keyset "Next page", the count and an empty state.
+ * Administrators (SPEC §2 /admins/manage) in the list frame (docs/DECISIONS.md "The list
+ * pattern"). The username is a secondary line of the name (its own sort link in the same
+ * header), so the table fits its frame from 1280 px.
  */
-export function AdminsListPage({ page, query, teams, timezone, invalidQuery }: AdminsListPageProps) {
+export function AdminsListPage({ page, query, teams, timezone, invalidQuery, error }: AdminsListPageProps) {
   const t = useT();
-  const lang = useLang();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, timezone, "long") : t("admins:list.never"));
-  const base: AdminListView = { ...query, cursor: undefined };
+  const keep: Record<string, string> = {};
+  if (query.sort !== "name") keep.sort = query.sort;
+  if (query.order !== "asc") keep.order = query.order;
+  const any = t("admins:filters.any");
+  const filters: ListFiltersProps = {
+    action: "/admins/manage",
+    label: t("admins:filters.title"),
+    search: { label: t("admins:filters.search"), placeholder: t("admins:filters.searchHint"), value: query.search ?? "", maxLength: maxLength.search },
+    selects: [
+      { name: "role", label: t("admins:filters.role"), value: query.role ?? "", anyLabel: any, options: ROLES.map((role) => ({ value: role, label: roleText(t, role) })) },
+      { name: "status", label: t("admins:filters.status"), value: query.status ?? "", anyLabel: any, options: ADMIN_STATUSES.map((status) => ({ value: status, label: statusText(t, status) })) },
+      { name: "team", label: t("admins:filters.team"), value: query.team ?? "", anyLabel: any, options: teams.map((team) => ({ value: team.slug, label: team.teamName })) },
+    ],
+    keep,
+    limit: { value: query.limit, default: query.defaultLimit },
+  };
+  const sortLink = (field: AdminSort, firstOrder: "asc" | "desc" = "asc") =>
+    sortState(field, query, (sort, order) => hrefWith(filters, { sort: sort === "name" ? null : sort, order: order === "asc" ? null : order }), firstOrder);
+  const label = (column: string) => t(`admins:columns.${column}`);
+  const filtered = activeChips(filters).length > 0;
+  const create = <a className="button button-primary" href="/admins/create">{t("admins:list.create")}</a>;
+  const name = sortLink("name");
+  const username = sortLink("username");
   return (
-    <div className="admins-page">
-      <div className="admins-toolbar">
-        <CountLine className="admins-total" index={query.cursor ? null : 0} limit={page.items.length} shown={page.items.length} total={page.total} />
-        <a className="button button-primary" href="/admins/create">{t("admins:list.create")}</a>
-      </div>
-      {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
-      <form className="admins-filters card" method="get" action="/admins/manage" role="search" aria-label={t("admins:filters.title")}>
-        <div className="field">
-          <label className="field-label" htmlFor="admins-search">{t("admins:filters.search")}</label>
-          <input id="admins-search" className="input" type="search" name="search" defaultValue={query.search ?? ""} placeholder={t("admins:filters.searchHint")} maxLength={320} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admins-role">{t("admins:filters.role")}</label>
-          <select id="admins-role" className="input" name="role" defaultValue={query.role ?? ""}>
-            <option value="">{t("admins:filters.any")}</option>
-            {ROLES.map((role) => <option key={role} value={role}>{roleText(t, role)}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admins-status">{t("admins:filters.status")}</label>
-          <select id="admins-status" className="input" name="status" defaultValue={query.status ?? ""}>
-            <option value="">{t("admins:filters.any")}</option>
-            {ADMIN_STATUSES.map((status) => <option key={status} value={status}>{statusText(t, status)}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admins-team">{t("admins:filters.team")}</label>
-          <select id="admins-team" className="input" name="team" defaultValue={query.team ?? ""}>
-            <option value="">{t("admins:filters.any")}</option>
-            {teams.map((team) => <option key={team.slug} value={team.slug}>{team.teamName}</option>)}
-          </select>
-        </div>
-        <input type="hidden" name="sort" value={query.sort} />
-        <input type="hidden" name="order" value={query.order} />
-        <div className="admins-filter-actions">
-          <button type="submit" className="button button-primary">{t("admins:filters.apply")}</button>
-          <a className="button" href="/admins/manage">{t("admins:filters.reset")}</a>
-        </div>
-      </form>
-      {page.items.length === 0 ? (
-        <div className="card admins-empty">
-          <p>{t("admins:list.empty")}</p>
-          <p className="card-note">{t("admins:list.emptyHint")}</p>
-        </div>
-      ) : (
-        <div className="admins-table-wrap">
-          <table className="admins-table">
-            <caption className="visually-hidden">{t("admins:list.caption")}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => {
-                  const sort = COLUMN_SORT[column];
-                  const label = t(`admins:columns.${column}`);
-                  if (!sort) return <th key={column} scope="col">{label}</th>;
-                  const current = query.sort === sort;
-                  const next = current && query.order === "asc" ? "desc" : "asc";
-                  return (
-                    <th key={column} scope="col" aria-sort={current ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
-                      <a className={current ? "sort-link is-sorted" : "sort-link"} href={hrefWith(base, { sort, order: next })} data-sort={sort}>
-                        {label}
-                        {current ? <span aria-hidden="true">{query.order === "asc" ? " ▲" : " ▼"}</span> : null}
-                        {current ? <span className="visually-hidden">, {t(query.order === "asc" ? "admins:list.sortedAsc" : "admins:list.sortedDesc")}</span> : null}
-                      </a>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((admin) => (
-                <tr key={admin.uid} data-uid={admin.uid}>
-                  <td><a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{fullName(admin)}</a></td>
-                  <td className="admins-username">{admin.username}</td>
-                  <td>{roleText(t, admin.role)}</td>
-                  <td><StatusBadge t={t} status={admin.status} /></td>
-                  <td>
-                    {admin.role === "root" ? t("admins:list.allTeams") : admin.teams.length === 0 ? t("admins:list.noTeams") : admin.teams.map((team) => team.teamName).join(", ")}
-                  </td>
-                  <td>{when(admin.createdOn)}</td>
-                  <td>{when(admin.lastSeen)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="admins-pager">
-        <p className="card-note">{t("admins:list.timesIn", { timezone })}</p>
-        <div className="admins-pager-links">
-          {query.cursor ? <a className="button" href={hrefWith(base, {})}>{t("admins:list.first")}</a> : null}
-          {page.nextCursor ? <a className="button" rel="next" href={hrefWith(base, { cursor: page.nextCursor })}>{t("admins:list.next")}</a> : null}
-        </div>
-      </div>
-    </div>
+    <ListFrame
+      className="admins-page"
+      filters={filters}
+      actions={create}
+      shown={page.items.length}
+      total={page.total}
+      cursor={query.cursor ?? null}
+      nextCursor={page.nextCursor}
+      pagerLabel={t("admins:list.pages")}
+      error={error}
+      notice={
+        <>
+          {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
+          <ExportForm resource="admins" filters={{ search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order }} total={page.total} />
+        </>
+      }
+      footnote={<p className="card-note">{t("admins:list.timesIn", { timezone })}</p>}
+      empty={
+        <EmptyState
+          title={t("admins:list.empty")}
+          hint={t("admins:list.emptyHint")}
+          action={filtered ? <a className="button" href={clearedHref(filters)}>{t("common:list.clear")}</a> : create}
+        />
+      }
+    >
+      <ListTable caption={t("admins:list.caption")} className="admins-table">
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={name.sorted ? (name.sorted === "asc" ? "ascending" : "descending") : username.sorted ? (username.sorted === "asc" ? "ascending" : "descending") : undefined}>
+              <span className="sort-pair">
+                <a className={name.sorted ? "sort-link is-sorted" : "sort-link"} href={name.href} data-sort="name" title={t("common:list.sortBy", { column: label("name") })}>
+                  {label("name")}
+                  <span className="sort-mark" aria-hidden="true">{name.sorted ? (name.sorted === "asc" ? "▲" : "▼") : "↕"}</span>
+                </a>
+                <a className={username.sorted ? "sort-link is-sorted" : "sort-link"} href={username.href} data-sort="username" title={t("common:list.sortBy", { column: label("username") })}>
+                  {label("username")}
+                  <span className="sort-mark" aria-hidden="true">{username.sorted ? (username.sorted === "asc" ? "▲" : "▼") : "↕"}</span>
+                </a>
+              </span>
+            </th>
+            <SortHeader label={label("role")} href={null} sorted={null} />
+            <SortHeader label={label("status")} {...sortLink("status")} />
+            <SortHeader label={label("teams")} href={null} sorted={null} />
+            <SortHeader label={label("createdOn")} {...sortLink("createdOn", "desc")} />
+            <SortHeader label={label("lastSeen")} {...sortLink("lastSeen", "desc")} />
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((admin) => (
+            <tr key={admin.uid} data-uid={admin.uid}>
+              <th scope="row">
+                <a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{fullName(admin)}</a>
+                <span className="cell-secondary admins-username">{admin.username}</span>
+              </th>
+              <td data-label={label("role")}>{roleText(t, admin.role)}</td>
+              <td data-label={label("status")}><StatusBadge t={t} status={admin.status} /></td>
+              <td data-label={label("teams")}>
+                {admin.role === "root" ? t("admins:list.allTeams") : admin.teams.length === 0 ? t("admins:list.noTeams") : admin.teams.map((team) => team.teamName).join(", ")}
+              </td>
+              <td data-label={label("createdOn")}><DateTime iso={admin.createdOn} timezone={timezone} fallback={t("admins:list.never")} /></td>
+              <td data-label={label("lastSeen")}><DateTime iso={admin.lastSeen} timezone={timezone} fallback={t("admins:list.never")} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+    </ListFrame>
   );
 }

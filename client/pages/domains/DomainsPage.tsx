@@ -1,76 +1,89 @@
 import type { TeamDomainsItem } from "../../../shared/api/domains";
+import { maxLength } from "../../../shared/limits";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { Island } from "../../components/Island";
-import { useT } from "../../components/render-context";
+import { EmptyState } from "../../components/list/EmptyState";
+import { ListFrame, ListTable } from "../../components/list/ListFrame";
+import { clearedHref, hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { SortHeader, sortState } from "../../components/list/SortHeader";
+import { useLang, useT } from "../../components/render-context";
 import { DomainsEditor } from "../../islands/DomainsEditor";
+import { formatNumber } from "../../lib/datetime";
+
+/** The query of a root-only list searched by name (/domains, /associations). */
+export interface SearchListView {
+  search: string;
+  order: "asc" | "desc";
+  limit: number;
+  defaultLimit: number;
+  cursor: string | null;
+}
 
 /** Props of /domains. */
 export interface DomainsPageProps {
   page: ListResponse<TeamDomainsItem>;
-  search: string;
-  cursor: string | null;
+  query: SearchListView;
   csrfToken: string;
+  error?: string | null;
 }
 
-/** `/domains?…` with a search and a cursor. */
-function domainsHref(search: string, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (cursor) params.set("cursor", cursor);
-  const text = params.toString();
-  return text ? `/domains?${text}` : "/domains";
+/** The toolbar of a list searched by name, sorted by name either way. */
+export function searchListFilters(action: string, label: string, placeholder: string, query: SearchListView): ListFiltersProps {
+  return {
+    action,
+    label,
+    search: { label, placeholder, value: query.search, maxLength: maxLength.search },
+    selects: [],
+    keep: query.order === "desc" ? { order: "desc" } : {},
+    limit: { value: query.limit, default: query.defaultLimit },
+  };
 }
 
 /**
- * Domains (SPEC §2 /domains, root only): every company with its white-listed domains and the
- * number of its users whose e-mail is outside them, searched and paged by links; each company's
- * domains are an island that adds and removes them with the root's password.
+ * Domains (SPEC §2 /domains, root only) in the list frame (docs/DECISIONS.md "The list
+ * pattern"): every company with its white-listed domains and the number of its users whose
+ * e-mail is outside them; each company's domains are an island that adds and removes them with
+ * the root's password.
  */
-export function DomainsPage({ page, search, cursor, csrfToken }: DomainsPageProps) {
+export function DomainsPage({ page, query, csrfToken, error }: DomainsPageProps) {
   const t = useT();
+  const lang = useLang();
+  const filters = searchListFilters("/domains", t("domains:searchLabel"), t("domains:searchHint"), query);
+  const byName = sortState("name", { sort: "name", order: query.order }, (_, order) => hrefWith(filters, { order: order === "asc" ? null : order }));
   return (
     <div className="domains-page">
       <p className="card-note">{t("domains:intro")}</p>
-      <form className="teams-search" method="get" action="/domains" role="search">
-        <label className="visually-hidden" htmlFor="domains-search">{t("domains:searchLabel")}</label>
-        <input id="domains-search" className="input" type="search" name="search" defaultValue={search} placeholder={t("domains:searchHint")} maxLength={320} />
-        <button type="submit" className="button">{t("domains:searchSubmit")}</button>
-        {search ? <a className="button" href="/domains">{t("domains:clear")}</a> : null}
-      </form>
-      <p className="teams-count" role="status">{t("domains:count", { total: page.total })}</p>
-      {page.items.length === 0 ? (
-        <div className="empty-state"><p className="empty-title">{t("domains:empty")}</p></div>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table domains-table">
-            <caption className="visually-hidden">{t("domains:caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("domains:columns.team")}</th>
-                <th scope="col">{t("domains:columns.domains")}</th>
-                <th scope="col" className="col-number">{t("domains:columns.outside")}</th>
+      <ListFrame
+        filters={filters}
+        shown={page.items.length}
+        total={page.total}
+        cursor={query.cursor}
+        nextCursor={page.nextCursor}
+        pagerLabel={t("domains:pages")}
+        error={error}
+        empty={<EmptyState title={t("domains:empty")} action={query.search ? <a className="button" href={clearedHref(filters)}>{t("common:list.clear")}</a> : null} />}
+      >
+        <ListTable caption={t("domains:caption")} className="domains-table">
+          <thead>
+            <tr>
+              <SortHeader label={t("domains:columns.team")} {...byName} />
+              <SortHeader label={t("domains:columns.domains")} href={null} sorted={null} />
+              <SortHeader label={t("domains:columns.outside")} href={null} sorted={null} className="col-number" />
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((team) => (
+              <tr key={team.slug} data-slug={team.slug}>
+                <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
+                <td className="cell-block" data-label={t("domains:columns.domains")}>
+                  <Island name="DomainsEditor" component={DomainsEditor} namespaces={["domains"]} props={{ slug: team.slug, teamName: team.teamName, domains: team.domains, usersOutside: team.usersOutside, csrfToken }} />
+                </td>
+                <td className="col-number" data-label={t("domains:columns.outside")}>{formatNumber(team.usersOutside, lang)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {page.items.map((team) => (
-                <tr key={team.slug} data-slug={team.slug}>
-                  <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
-                  <td>
-                    <Island name="DomainsEditor" component={DomainsEditor} namespaces={["domains"]} props={{ slug: team.slug, teamName: team.teamName, domains: team.domains, usersOutside: team.usersOutside, csrfToken }} />
-                  </td>
-                  <td className="col-number">{team.usersOutside}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {cursor || page.nextCursor ? (
-        <nav className="pager teams-pager" aria-label={t("domains:pages")}>
-          {cursor ? <a className="button" href={domainsHref(search, null)}>{t("domains:first")}</a> : null}
-          {page.nextCursor ? <a className="button" rel="next" href={domainsHref(search, page.nextCursor)}>{t("domains:next")}</a> : null}
-        </nav>
-      ) : null}
+            ))}
+          </tbody>
+        </ListTable>
+      </ListFrame>
     </div>
   );
 }

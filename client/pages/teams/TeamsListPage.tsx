@@ -1,11 +1,17 @@
 import type { TeamListItem } from "../../../shared/api/teams";
+import { maxLength } from "../../../shared/limits";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
-import { CountLine } from "../../components/list/CountLine";
+import { EmptyState } from "../../components/list/EmptyState";
+import { ExportForm } from "../../components/list/ExportForm";
+import { ListFrame, ListTable } from "../../components/list/ListFrame";
+import { hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { SortHeader, sortState } from "../../components/list/SortHeader";
 import { useLang, useT } from "../../components/render-context";
-import { formatDateTime, formatNumber } from "../../lib/datetime";
+import { formatNumber } from "../../lib/datetime";
+import { DateTime } from "../../components/DateTime";
 
-/** The list's query as the page echoes it into the search form and its links. */
+/** The list's query as the page echoes it into the toolbar and its links. */
 export interface TeamListView {
   search: string;
   sort: TeamSortField;
@@ -24,99 +30,77 @@ export interface TeamsListPageProps {
   canCreate: boolean;
   /** The signed-in admin's time zone. */
   timezone: string;
+  /** The catalogue message when the list could not be read (the list's error state). */
+  error?: string | null;
 }
 
 const COLUMNS = ["name", "slug", "location", "admins", "users", "createdOn"] as const;
 const SORTABLE: Partial<Record<(typeof COLUMNS)[number], TeamSortField>> = { name: "name", slug: "slug", createdOn: "createdOn" };
 
-/** `/teams?…` for the query with some changes; defaults and empty values are left out. */
-export function teamsHref(query: TeamListView, changes: Partial<TeamListView> = {}): string {
-  const next = { ...query, ...changes };
-  const params = new URLSearchParams();
-  if (next.search) params.set("search", next.search);
-  if (next.sort !== "name") params.set("sort", next.sort);
-  if (next.order !== "asc") params.set("order", next.order);
-  if (next.limit !== next.defaultLimit) params.set("limit", String(next.limit));
-  if (next.cursor) params.set("cursor", next.cursor);
-  const text = params.toString();
-  return text ? `/teams?${text}` : "/teams";
-}
-
-function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query: TeamListView }) {
-  const t = useT();
-  const label = t(`teams:columns.${column}`);
-  const sort = SORTABLE[column];
-  const numeric = column === "admins" || column === "users";
-  if (!sort) return <th scope="col" className={numeric ? "col-number" : undefined}>{label}</th>;
-  const current = query.sort === sort;
-  const order = current ? (query.order === "asc" ? "desc" : "asc") : sort === "createdOn" ? "desc" : "asc";
-  return (
-    <th scope="col" aria-sort={current ? (query.order === "asc" ? "ascending" : "descending") : undefined}>
-      <a className={current ? "teams-sort is-sorted" : "teams-sort"} href={teamsHref(query, { sort, order, cursor: null })} title={t("teams:list.sortBy", { column: label })}>
-        {label}
-        <span className="teams-sort-mark" aria-hidden="true">{current ? (query.order === "asc" ? "▲" : "▼") : "↕"}</span>
-      </a>
-    </th>
-  );
-}
-
 /**
- * Teams (SPEC §2 /teams), rendered on the server with no script: a GET search form, sortable
- * column headers as links, the result count, keyset "Next page", an empty state and, for root,
- * the "Create team" button.
+ * Companies (SPEC §2 /teams) in the list frame (docs/DECISIONS.md "The list pattern"): search as
+ * you type, chips, count, page size, pager above and below, sortable sticky headers, cards on
+ * phones, and for root the "Create company" button.
  */
-export function TeamsListPage({ page, query, canCreate, timezone }: TeamsListPageProps) {
+export function TeamsListPage({ page, query, canCreate, timezone, error }: TeamsListPageProps) {
   const t = useT();
   const lang = useLang();
-  const first = { ...query, cursor: null };
+  const keep: Record<string, string> = {};
+  if (query.sort !== "name") keep.sort = query.sort;
+  if (query.order !== "asc") keep.order = query.order;
+  const filters: ListFiltersProps = {
+    action: "/teams",
+    label: t("teams:list.searchLabel"),
+    search: { label: t("teams:list.searchLabel"), placeholder: t("teams:list.searchHint"), value: query.search, maxLength: maxLength.search },
+    selects: [],
+    keep,
+    limit: { value: query.limit, default: query.defaultLimit },
+  };
+  const create = canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null;
+  const label = (column: (typeof COLUMNS)[number]) => t(`teams:columns.${column}`);
   return (
-    <div className="teams-page">
-      <div className="teams-toolbar">
-        <form className="teams-search" method="get" action="/teams" role="search">
-          <label className="visually-hidden" htmlFor="teams-search">{t("teams:list.searchLabel")}</label>
-          <input id="teams-search" className="input" type="search" name="search" defaultValue={query.search} placeholder={t("teams:list.searchHint")} maxLength={320} />
-          {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-          {query.order !== "asc" ? <input type="hidden" name="order" value={query.order} /> : null}
-          <button type="submit" className="button">{t("teams:list.searchSubmit")}</button>
-          {query.search ? <a className="button" href={teamsHref(first, { search: "" })}>{t("teams:list.clear")}</a> : null}
-        </form>
-        {canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null}
-      </div>
-      <CountLine className="teams-count" index={query.cursor ? null : 0} limit={query.limit} shown={page.items.length} total={page.total} />
-      {page.items.length === 0 ? (
-        <div className="empty-state teams-empty">
-          <p className="empty-title">{query.search ? t("teams:list.noMatch", { search: query.search }) : t("teams:list.emptyTitle")}</p>
-          {query.search ? null : <p className="card-note">{t(canCreate ? "teams:list.emptyRoot" : "teams:list.emptyAdmin")}</p>}
-          {canCreate && !query.search ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null}
-        </div>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table teams-table">
-            <caption className="visually-hidden">{t("teams:list.caption")}</caption>
-            <thead>
-              <tr>{COLUMNS.map((column) => <SortHeader key={column} column={column} query={query} />)}</tr>
-            </thead>
-            <tbody>
-              {page.items.map((team) => (
-                <tr key={team.slug} data-slug={team.slug}>
-                  <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
-                  <td><code className="teams-slug">{team.slug}</code></td>
-                  <td>{[team.city, team.country].filter(Boolean).join(", ") || <span className="muted">—</span>}</td>
-                  <td className="col-number">{team.adminCount === 0 ? <span className="badge badge-pending">0</span> : team.adminCount}</td>
-                  <td className="col-number">{formatNumber(team.userCount, lang)}</td>
-                  <td><time dateTime={team.createdOn}>{formatDateTime(team.createdOn, lang, timezone)}</time></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {query.cursor || page.nextCursor ? (
-        <nav className="pager teams-pager" aria-label={t("teams:list.pages")}>
-          {query.cursor ? <a className="button" href={teamsHref(first)}>{t("teams:list.first")}</a> : null}
-          {page.nextCursor ? <a className="button" rel="next" href={teamsHref(query, { cursor: page.nextCursor })}>{t("teams:list.next")}</a> : null}
-        </nav>
-      ) : null}
-    </div>
+    <ListFrame
+      className="teams-page"
+      filters={filters}
+      actions={create}
+      shown={page.items.length}
+      total={page.total}
+      cursor={query.cursor}
+      nextCursor={page.nextCursor}
+      pagerLabel={t("teams:list.pages")}
+      error={error}
+      notice={<ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />}
+      empty={
+        <EmptyState
+          title={query.search ? t("teams:list.noMatch", { search: query.search }) : t("teams:list.emptyTitle")}
+          hint={query.search ? null : t(canCreate ? "teams:list.emptyRoot" : "teams:list.emptyAdmin")}
+          action={query.search ? null : create}
+        />
+      }
+    >
+      <ListTable caption={t("teams:list.caption")} className="teams-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const sort = SORTABLE[column];
+              const state = sort ? sortState(sort, query, (s, order) => hrefWith(filters, { sort: s === "name" ? null : s, order: order === "asc" ? null : order }), sort === "createdOn" ? "desc" : "asc") : null;
+              return <SortHeader key={column} label={label(column)} href={state?.href ?? null} sorted={state?.sorted ?? null} className={column === "admins" || column === "users" ? "col-number" : undefined} />;
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((team) => (
+            <tr key={team.slug} data-slug={team.slug}>
+              <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
+              <td data-label={label("slug")}><code className="teams-slug">{team.slug}</code></td>
+              <td data-label={label("location")}>{[team.city, team.country].filter(Boolean).join(", ") || <span className="muted">—</span>}</td>
+              <td data-label={label("admins")} className="col-number">{team.adminCount === 0 ? <span className="badge badge-pending">{formatNumber(0, lang)}</span> : formatNumber(team.adminCount, lang)}</td>
+              <td data-label={label("users")} className="col-number">{formatNumber(team.userCount, lang)}</td>
+              <td data-label={label("createdOn")}><DateTime iso={team.createdOn} timezone={timezone} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+    </ListFrame>
   );
 }

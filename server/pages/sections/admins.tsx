@@ -5,7 +5,9 @@ import { AdminListQuerySchema, type AdminListQuery } from "../../../shared/schem
 import { listScopeTeams, readAdminProfile, type AdminProfileView } from "../../services/adminDirectory";
 import { listAdmins } from "../../services/adminList";
 import { loadScope } from "../../services/scope";
+import { listLimit } from "../../../shared/limits";
 import { TIMEZONES } from "../timezones";
+import { readListPage } from "./listPage";
 import { ownProfilePage } from "./profile";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -20,20 +22,22 @@ function listQueryOf(ctx: PageContext): { query: AdminListQuery; invalid: boolea
 async function adminsListPage(ctx: PageContext): Promise<PageResult> {
   const db = ctx.services.db;
   const scope = await loadScope(db, ctx.admin);
-  let { query, invalid } = listQueryOf(ctx);
-  let page;
-  try {
-    page = await listAdmins(db, scope, query);
-  } catch {
-    // A stale or tampered cursor: start again from the first page.
-    query = { ...query, cursor: undefined };
-    invalid = true;
-    page = await listAdmins(db, scope, query);
-  }
-  const view: AdminListView = { search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order, cursor: query.cursor };
+  const { query, invalid } = listQueryOf(ctx);
+  const list = await readListPage(ctx.t, query.cursor, (cursor) => listAdmins(db, scope, { ...query, cursor }));
+  const view: AdminListView = { search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor ?? undefined };
   return {
     titleKey: "pages:titles.adminsManage",
-    body: <AdminsListPage page={page} query={view} teams={await listScopeTeams(db, scope)} timezone={ctx.admin.timezone} invalidQuery={invalid} />,
+    status: list.status,
+    body: (
+      <AdminsListPage
+        page={list.page}
+        query={view}
+        teams={await listScopeTeams(db, scope)}
+        timezone={ctx.admin.timezone}
+        invalidQuery={invalid || (query.cursor !== undefined && list.cursor === null && !list.error)}
+        error={list.error}
+      />
+    ),
   };
 }
 

@@ -1,39 +1,36 @@
 import { AssociationsPage } from "../../../client/pages/domains/AssociationsPage";
-import { DomainsPage } from "../../../client/pages/domains/DomainsPage";
+import { DomainsPage, type SearchListView } from "../../../client/pages/domains/DomainsPage";
+import { listLimit } from "../../../shared/limits";
 import { AssociationListQuerySchema } from "../../../shared/schemas/association";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
-import { AppError } from "../../http/errors";
 import { listAssociations } from "../../services/associations/query";
 import { listTeamDomains } from "../../services/domains";
 import { loadScope } from "../../services/scope";
+import { readListPage } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
-/** The search and cursor of a list address; a value that does not validate is dropped (a page never answers 400). */
-function listParams(query: PageContext["req"]["query"]): { search?: string; cursor?: string } {
-  const out: { search?: string; cursor?: string } = {};
-  for (const name of ["search", "cursor"] as const) {
+/** The search, order, page size and cursor of a list address; a value that does not validate is dropped (a page never answers 400). */
+function listParams(query: PageContext["req"]["query"]): { search?: string; order: "asc" | "desc"; limit: number; cursor?: string } {
+  const input: Record<string, string> = {};
+  for (const name of ["search", "order", "limit", "cursor"] as const) {
     const value = query[name];
-    if (typeof value === "string" && value.trim() !== "" && TeamListQuerySchema.safeParse({ [name]: value }).success) out[name] = value;
+    if (typeof value === "string" && value.trim() !== "" && TeamListQuerySchema.safeParse({ [name]: value }).success) input[name] = value;
   }
-  return out;
+  const { search, order, limit, cursor } = TeamListQuerySchema.parse(input);
+  return { search, order, limit, cursor };
 }
 
-/** Runs a list, starting again from the first page when a cursor does not fit (400). */
-async function firstPageOnBadCursor<T>(params: { search?: string; cursor?: string }, run: (p: { search?: string; cursor?: string }) => Promise<T>): Promise<[T, string | null]> {
-  try {
-    return [await run(params), params.cursor ?? null];
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status !== 400) throw error;
-    return [await run({ ...params, cursor: undefined }), null];
-  }
+/** The page's view of those parameters, with the cursor actually used. */
+function viewOf(params: ReturnType<typeof listParams>, cursor: string | null): SearchListView {
+  return { search: params.search ?? "", order: params.order, limit: params.limit, defaultLimit: listLimit.default, cursor };
 }
 
 /** /domains: root only (an admin gets the access-denied page from the service's 403). */
-async function domainsPage({ req, admin, services, csrfToken }: PageContext): Promise<PageResult> {
+async function domainsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const [page, cursor] = await firstPageOnBadCursor(params, (p) => listTeamDomains(services, scope, TeamListQuerySchema.parse(p)));
-  return { titleKey: "pages:titles.domains", body: <DomainsPage page={page} search={params.search ?? ""} cursor={cursor} csrfToken={csrfToken} /> };
+  const list = await readListPage(t, params.cursor, (cursor) => listTeamDomains(services, scope, TeamListQuerySchema.parse({ ...params, cursor })));
+  return { titleKey: "pages:titles.domains", status: list.status, body: <DomainsPage page={list.page} query={viewOf(params, list.cursor)} csrfToken={csrfToken} error={list.error} /> };
 }
 
 /** The success a change reloads the page with (`?done=`), as its catalogue code. */
@@ -43,12 +40,13 @@ const DONE: Partial<Record<string, string>> = { created: "associationCreate200",
 async function associationsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const [page, cursor] = await firstPageOnBadCursor(params, (p) => listAssociations(services.db, scope, AssociationListQuerySchema.parse(p)));
+  const list = await readListPage(t, params.cursor, (cursor) => listAssociations(services.db, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor })));
   const teams = await services.db.selectFrom("teams").select(["slug", "teamName"]).orderBy("teamName").orderBy("id").execute();
   const done = typeof req.query.done === "string" ? DONE[req.query.done] : undefined;
   return {
     titleKey: "pages:titles.associations",
-    body: <AssociationsPage page={page} teams={teams} search={params.search ?? ""} cursor={cursor} csrfToken={csrfToken} />,
+    status: list.status,
+    body: <AssociationsPage page={list.page} teams={teams} query={viewOf({ ...params, order: "asc" }, list.cursor)} csrfToken={csrfToken} error={list.error} />,
     notice: done ? t(`errors:${done}`) : undefined,
   };
 }

@@ -6,6 +6,7 @@ import { teamPages } from "./teams";
 import { licensePages } from "./licenses";
 import { settingsPages } from "./settings";
 import { domainPages } from "./domains";
+import { logPages } from "./logs";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -19,4 +20,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...licensePages,
   ...settingsPages,
   ...domainPages,
+  ...logPages,
 };

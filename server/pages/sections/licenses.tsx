@@ -7,6 +7,8 @@ import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/s
 import { AppError } from "../../http/errors";
 import { loadScope, scopedTeamIds } from "../../services/scope";
 import { listPacks } from "../../services/licenses";
+import { listLimit } from "../../../shared/limits";
+import { readListPage } from "./listPage";
 import { scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -34,20 +36,13 @@ export function licensesQueryFromUrl(query: Record<string, unknown>): LicenseLis
 const sum = (all: Iterable<Seats>) => [...all].reduce((total, seats) => addSeats(total, seats), NO_SEATS);
 
 /** /licenses: the packs in scope with the gauge and the per-company summary of the companies shown. */
-async function licensesPage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
+async function licensesPage({ req, admin, services, edition, csrfToken, t }: PageContext): Promise<PageResult> {
   const db = services.db;
   const scope = await loadScope(db, admin);
-  let query = licensesQueryFromUrl(req.query);
+  const query = licensesQueryFromUrl(req.query);
   const teams = await scopeTeamRows(db, scope);
-  let page;
-  try {
-    page = await listPacks(db, scope, query);
-  } catch (error) {
-    // A stale or mangled cursor starts again from the first page instead of failing the page.
-    if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
-    query = { ...query, cursor: undefined };
-    page = await listPacks(db, scope, query);
-  }
+  const list = await readListPage(t, query.cursor, (cursor) => listPacks(db, scope, { ...query, cursor }));
+  const page = list.page;
   const bySlug = new Map(teams.map((team) => [team.slug, team]));
   const filterTeam = query.team ? bySlug.get(query.team) ?? null : null;
   const seats = await seatsByTeam(db, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
@@ -56,11 +51,12 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
     const team = bySlug.get(slug);
     return team ? [{ slug, teamName: team.teamName, seats: seats.get(team.id) ?? NO_SEATS }] : [];
   });
-  const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, cursor: query.cursor };
+  const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor ?? undefined };
   const teamRefs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
   const listed = teamRefs.length <= TEAM_LIST_MAX ? teamRefs : null;
   return {
     titleKey: "pages:titles.licenses",
+    status: list.status,
     body: (
       <LicensesPage
         query={view}
@@ -69,6 +65,7 @@ async function licensesPage({ req, admin, services, edition, csrfToken }: PageCo
         teams={teamRefs}
         edition={edition}
         canAddLicenses={edition === "public" || admin.role === "root"}
+        error={list.error}
         gauge={{ seats: sum(seats.values()), team: filterTeam ? { slug: filterTeam.slug, teamName: filterTeam.teamName } : null, allTeams: admin.role === "root", rows }}
         table={{
           items: page.items.map((pack) => ({ ...pack, teamName: pack.team ? bySlug.get(pack.team)?.teamName ?? null : null })),

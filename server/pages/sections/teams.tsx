@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { loadScope } from "../../services/scope";
 import { listTeams, readTeam } from "../../services/teamsQuery";
 import { TIMEZONES } from "../timezones";
+import { readListPage } from "./listPage";
 import { teamDomainsView } from "../../services/domains/teamView";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -37,24 +38,18 @@ const flag = (value: unknown): string | null => (typeof value === "string" && va
 /** /teams: the teams in the admin's scope, searched, sorted and paged by links. */
 async function teamsListPage({ req, admin, services, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  let query = listQueryOf(req.query);
-  let page;
-  try {
-    page = await listTeams(services.db, scope, query);
-  } catch (error) {
-    // A cursor that decodes but does not fit the sort: start from the first page.
-    if (!(error instanceof AppError) || error.status !== 400) throw error;
-    query = { ...query, cursor: undefined };
-    page = await listTeams(services.db, scope, query);
-  }
+  const query = listQueryOf(req.query);
+  const list = await readListPage(t, query.cursor, (cursor) => listTeams(services.db, scope, { ...query, cursor }));
   return {
     titleKey: "pages:titles.teams",
+    status: list.status,
     body: (
       <TeamsListPage
-        page={{ items: page.items.map(presentTeamListItem), total: page.total, nextCursor: page.nextCursor }}
-        query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: query.cursor ?? null }}
+        page={{ items: list.page.items.map(presentTeamListItem), total: list.page.total, nextCursor: list.page.nextCursor }}
+        query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor }}
         canCreate={admin.role === "root"}
         timezone={admin.timezone}
+        error={list.error}
       />
     ),
     notice: flag(req.query.deleted) ? t("errors:teamDelete200") : undefined,

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { UserCreatePage } from "../../../client/pages/users/UserCreatePage";
 import { UserImportPage } from "../../../client/pages/users/UserImportPage";
 import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
@@ -24,14 +25,17 @@ function firstValues(query: Record<string, unknown>): Record<string, string> {
  * The list query of the address bar, validated like `GET /v2/users`: a parameter that does not
  * pass is dropped (a hand-edited or stale link still shows a page), the rest is kept.
  */
-export function usersQueryFromUrl(query: Record<string, unknown>): UserListQuery {
+export function usersQueryFromUrl(query: Record<string, unknown>): UserListQuery;
+/** The same for another list's query schema (the access log's). */
+export function usersQueryFromUrl<S extends z.ZodType>(query: Record<string, unknown>, schema: S): z.output<S>;
+export function usersQueryFromUrl(query: Record<string, unknown>, schema: z.ZodType = UserListQuerySchema): unknown {
   const input = firstValues(query);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const parsed = UserListQuerySchema.safeParse(input);
+    const parsed = schema.safeParse(input);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
   }
-  return UserListQuerySchema.parse({});
+  return schema.parse({});
 }
 
 /** /users/manage: the first page rendered on the server, from the query in the URL. */

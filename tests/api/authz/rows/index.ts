@@ -9,7 +9,8 @@ import { dashboardRows } from "./dashboard";
 import { licensesRows } from "./licenses";
 import { settingsRows } from "./settings";
 import { domainsRows } from "./domains";
+import { exportRows } from "./exports";
 import { userImportRows } from "./userImport";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...userImportRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...exportRows, ...userImportRows];

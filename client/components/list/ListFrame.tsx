@@ -1,0 +1,90 @@
+/**
+ * The frame of every server-rendered list (issue 14, "The list pattern" in docs/DECISIONS.md):
+ * toolbar (the ListFilters island) with the page's primary action, active-filter chips and
+ * 'Clear filters', the count line, the pager above and below, and in between the rows, the empty
+ * state or the error state. Pages give the table (`ListTable`) and their texts, nothing else.
+ */
+import type { ReactNode } from "react";
+import { Island } from "../Island";
+import { ListFilters } from "../../islands/ListFilters";
+import { CountLine } from "./CountLine";
+import { FilterChips } from "./FilterChips";
+import { LinkPager } from "./LinkPager";
+import { ListError } from "./ListError";
+import { activeChips, clearedHref, hrefWith, type ListFiltersProps } from "./listQuery";
+
+/** Props of {@link ListFrame}. */
+export interface ListFrameProps {
+  filters: ListFiltersProps;
+  /** The page's primary action ('Create company'), beside the toolbar. */
+  actions?: ReactNode;
+  /** Rows shown, rows in total, and whether this is the first page (a cursor is set). */
+  shown: number;
+  total: number;
+  cursor: string | null;
+  nextCursor: string | null;
+  /** The pager's accessible name. */
+  pagerLabel: string;
+  /** The message when the rows could not be read; replaces rows, count and pager. */
+  error?: string | null;
+  /** Shown instead of the rows when there are none; null when the rows' island draws its own. */
+  empty: ReactNode | null;
+  /** The rows: a {@link ListTable} (or an island rendering one). */
+  children: ReactNode;
+  /** Above the rows, under the chips (a notice such as 'Some filters were ignored'). */
+  notice?: ReactNode;
+  /** Under the bottom pager (a note such as the time zone of the times shown). */
+  footnote?: ReactNode;
+  className?: string;
+}
+
+/** The list frame. */
+export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, pagerLabel, error, empty, children, notice, footnote, className }: ListFrameProps) {
+  const pager = { label: pagerLabel, firstHref: cursor ? hrefWith(filters) : null, nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null };
+  return (
+    <div className={className ? `list-frame ${className}` : "list-frame"}>
+      <div className="list-toolbar">
+        <Island name="ListFilters" component={ListFilters} props={filters} />
+        {actions ? <div className="list-actions">{actions}</div> : null}
+      </div>
+      <FilterChips chips={activeChips(filters)} clearHref={clearedHref(filters)} />
+      {notice}
+      {error ? (
+        <ListError message={error} retryHref={hrefWith(filters, { cursor })} />
+      ) : (
+        <>
+          <div className="list-head">
+            <CountLine index={cursor ? null : 0} limit={filters.limit.value} shown={shown} total={total} />
+            <LinkPager position="top" {...pager} />
+          </div>
+          {shown === 0 && empty !== null ? empty : children}
+          <LinkPager position="bottom" {...pager} />
+        </>
+      )}
+      {footnote}
+    </div>
+  );
+}
+
+/** Props of {@link ListTable}. */
+export interface ListTableProps {
+  caption: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The table of a list: a sticky header row, cells that wrap instead of widening the frame (no
+ * inner scrollbar), and on phones (≤ 640 px) one card per row, each cell labelled from its
+ * `data-label`; the row's `th scope="row"` (the primary link) is the card's title.
+ */
+export function ListTable({ caption, className, children }: ListTableProps) {
+  return (
+    <div className="list-table-frame">
+      <table className={className ? `data-table list-table ${className}` : "data-table list-table"}>
+        <caption className="visually-hidden">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The toolbar of every server-rendered list (issue 14, "The list pattern"): a plain GET form
+ * (search, filter selects, page size, a submit button) that works without script; hydrated, it
+ * filters as you type (300 ms after the last key) and on a select change, by loading the list's
+ * address, and puts focus and caret back in the field on the new page. Keys typed while the next
+ * page loads are carried over and searched in turn.
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { PAGE_SIZES } from "../components/list/PageSize";
+import { listHref, type ListFiltersProps } from "../components/list/listQuery";
+import { useT } from "../components/render-context";
+
+export type { ListFiltersProps } from "../components/list/listQuery";
+
+/** How long typing pauses before the search runs (the users list's delay too). */
+export const SEARCH_DELAY_MS = 300;
+
+/** sessionStorage key: the field to focus on the next page of the same list, with its caret. */
+const FOCUS_KEY = "bulwark:list-focus";
+
+interface FocusRecord {
+  action: string;
+  name: string;
+  value: string;
+  start: number | null;
+  end: number | null;
+}
+
+function readFocus(): FocusRecord | null {
+  try {
+    const text = sessionStorage.getItem(FOCUS_KEY);
+    sessionStorage.removeItem(FOCUS_KEY);
+    return text ? (JSON.parse(text) as FocusRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeFocus(record: FocusRecord): void {
+  try {
+    sessionStorage.setItem(FOCUS_KEY, JSON.stringify(record));
+  } catch {
+    // Storage refused (private mode): the list still loads, without focus restored.
+  }
+}
+
+/** The form's address: its fields without empty values or the default page size. */
+function formHref(form: HTMLFormElement, action: string, defaultLimit: number): string {
+  const params: Record<string, string> = {};
+  new FormData(form).forEach((value, name) => {
+    if (typeof value === "string") params[name] = value.trim();
+  });
+  return listHref(action, params, defaultLimit);
+}
+
+/** The toolbar form. */
+export function ListFilters({ action, label, search, selects, keep, limit }: ListFiltersProps) {
+  const t = useT();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
+
+  /** Loads the form's address (unless it is this page's), remembering the field to refocus. */
+  const go = (field: HTMLInputElement | HTMLSelectElement) => {
+    if (!form.current) return;
+    const href = formHref(form.current, action, limit.default);
+    if (href === `${window.location.pathname}${window.location.search}`) return;
+    const caret = field instanceof HTMLInputElement ? { start: field.selectionStart, end: field.selectionEnd } : { start: null, end: null };
+    writeFocus({ action, name: field.name, value: field.value, ...caret });
+    window.location.assign(href);
+  };
+
+  useEffect(() => {
+    setEnhanced(true);
+    const record = readFocus();
+    if (!record || record.action !== action || !form.current) return;
+    const field = form.current.elements.namedItem(record.name);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
+    // Focus only if nothing else took it while the page loaded.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    field.focus();
+    if (field instanceof HTMLInputElement) {
+      // Keys typed while this page loaded went into the previous one: carry them over.
+      if (record.value !== field.value && record.value.trim() !== (search?.value ?? "")) {
+        field.value = record.value;
+        timer.current = setTimeout(() => go(field), SEARCH_DELAY_MS);
+      }
+      const end = field.value.length;
+      field.setSelectionRange(Math.min(record.start ?? end, end), Math.min(record.end ?? end, end));
+    }
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // Runs once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => go(field), SEARCH_DELAY_MS);
+  };
+  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
+    if (timer.current) clearTimeout(timer.current);
+    go(event.currentTarget);
+  };
+
+  return (
+    <form ref={form} className={enhanced ? "list-filters is-live" : "list-filters"} method="get" action={action} role="search" aria-label={label}>
+      {search ? (
+        <div className="field list-search">
+          <label className="field-label" htmlFor={`${id}search`}>
+            {search.label}
+          </label>
+          <input
+            id={`${id}search`}
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={search.value}
+            placeholder={search.placeholder}
+            maxLength={search.maxLength}
+            autoComplete="off"
+            onChange={onSearch}
+          />
+        </div>
+      ) : null}
+      {selects.map((select) => (
+        <div className="field" key={select.name}>
+          <label className="field-label" htmlFor={`${id}${select.name}`}>
+            {select.label}
+          </label>
+          <select id={`${id}${select.name}`} className="input" name={select.name} defaultValue={select.value} onChange={onSelect}>
+            <option value="">{select.anyLabel}</option>
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="field list-page-size">
+        <label className="field-label" htmlFor={`${id}limit`}>
+          {t("common:list.pageSize")}
+        </label>
+        <select id={`${id}limit`} className="input" name="limit" defaultValue={String(limit.value)} onChange={onSelect}>
+          {sizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {/* Without script the form is sent by this button; with it, changes apply as they are made. */}
+      <button type="submit" className="button list-submit">
+        {t("common:list.apply")}
+      </button>
+    </form>
+  );
+}
