@@ -15,6 +15,12 @@ export const IMPORT_REQUIRED_COLUMNS = ["username", "firstName", "lastName", "te
 export const IMPORT_FLAG_COLUMNS = ["ecs", "sip", "cellcrypt"] as const;
 /** Every column an import file may have. */
 export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_FLAG_COLUMNS] as const;
+/**
+ * Columns of `bulwark users export --headers fields` (GET /v2/users/export) that an import reads
+ * past: an exported file, edited, imports as it is (issue 19's round trip). Any other unknown
+ * column is refused, so a misspelt one (`frstName`) is not silently dropped.
+ */
+export const IMPORT_IGNORED_COLUMNS = ["uid", "teamName", "status", "deviceCount", "createdOn", "lastSeen"] as const;
 /** One import column. */
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 

@@ -1,13 +1,14 @@
 /**
  * Reading an import file: RFC 4180 CSV (csv-parse), UTF-8 with or without a BOM, a header row
- * naming the columns (any order; `IMPORT_COLUMNS` only). A file the import cannot read at all —
+ * naming the columns (any order; `IMPORT_COLUMNS`, plus the export's read-only columns, which are
+ * read past: `IMPORT_IGNORED_COLUMNS`). A file the import cannot read at all —
  * not CSV, a required column missing, an unknown column, no rows, too many rows — is one 400
  * `usersImport400` whose details say why; a row with the wrong number of cells is that row's
  * own problem (`cellCount`), so the other rows still import.
  */
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../shared/schemas/userImport";
+import { IMPORT_COLUMNS, IMPORT_IGNORED_COLUMNS, IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../shared/schemas/userImport";
 import { AppError } from "../../http/errors";
 
 /** One data row: its 1-based number (the header is row 0) and its cells by column, or null when the cell count is wrong. */
@@ -37,7 +38,7 @@ export function parseImportFile(text: string): ImportFile {
   if (!header) throw new AppError("usersImport400", 400, { reason: "empty" });
   const columns = header.map((name) => name.trim());
   const missing = IMPORT_REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
-  const known: readonly string[] = IMPORT_COLUMNS;
+  const known: readonly string[] = [...IMPORT_COLUMNS, ...IMPORT_IGNORED_COLUMNS];
   const unknown = columns.filter((name) => !known.includes(name));
   const repeated = columns.filter((name, index) => columns.indexOf(name) !== index);
   if (missing.length || unknown.length || repeated.length) {
