@@ -12,6 +12,7 @@ import { registerLicensesCommands } from "./commands/licenses";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
+import { registerExportCommands } from "./commands/export";
 import { registerUsersCommands } from "./commands/users";
 import { registerCertsCommands } from "./commands/certs";
 import { registerInvitesCommands } from "./commands/invites";
@@ -80,6 +81,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerAppsCommands(program, cli);
   registerCertsCommands(program, cli);
   registerDomainsCommands(program, cli);
+  registerExportCommands(program, cli);
   return { program, cli };
 }
 

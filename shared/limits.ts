@@ -207,6 +207,8 @@ export const settingsRange = {
   passwordHistory: passwordHistoryRange,
   /** SPEC §9 port. */
   port: portRange,
+  /** chosen: the access log keeps 30 days (a month's audit at least) to 10 years (3,650 days). */
+  accessLogRetentionDays: { min: 30, max: 3_650 },
 } as const;
 
 /** Element counts of list-valued fields (all chosen, so a single request stays small). */

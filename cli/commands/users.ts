@@ -31,6 +31,7 @@ import {
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
+import { registerUserImportCommand } from "./userImport";
 
 interface UserListOptions extends ListOptions {
   status?: string;
@@ -231,4 +232,5 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     check: (opts) => validated(slugSchema, opts.team, t, { "": "--team" }),
     batch: (opts, options) => usersBatch((uids) => api(options).move({ uids, team: opts.team })),
   });
+  registerUserImportCommand(group, cli);
 }

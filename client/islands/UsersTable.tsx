@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
+import { ExportForm } from "../components/list/ExportForm";
 import { FilterChips } from "../components/list/FilterChips";
 import { ListError } from "../components/list/ListError";
 import { userFilterChips } from "../components/users/filterChips";
@@ -165,6 +166,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           }}
         />
       ) : null}
+      <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
       <Pager position="top" {...pager}>
         {pageSize}
       </Pager>

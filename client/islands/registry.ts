@@ -22,6 +22,7 @@ export const islandRegistry = {
   UserResetButton: () => import("./UserResetButton").then((m) => m.UserResetButton),
   DeviceActions: () => import("./DeviceActions").then((m) => m.DeviceActions),
   UserCreateForm: () => import("./UserCreateForm").then((m) => m.UserCreateForm),
+  UserImportForm: () => import("./UserImportForm").then((m) => m.UserImportForm),
   TeamForm: () => import("./TeamForm").then((m) => m.TeamForm),
   TeamSettingsEditor: () => import("./TeamSettingsEditor").then((m) => m.TeamSettingsEditor),
   TeamDelete: () => import("./TeamDelete").then((m) => m.TeamDelete),
@@ -34,6 +35,7 @@ export const islandRegistry = {
   InviteWizard: () => import("./InviteWizard").then((m) => m.InviteWizard),
   InvitesTable: () => import("./InvitesTable").then((m) => m.InvitesTable),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
+  LogsTable: () => import("./LogsTable").then((m) => m.LogsTable),
   ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 

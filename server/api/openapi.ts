@@ -3,7 +3,7 @@ import { z } from "zod";
 import { APP_VERSION } from "../../shared/limits";
 import type { ValidationInfo } from "../http/validate";
 
-type Handler = { (...args: never[]): unknown; validates?: ValidationInfo; requiresAdmin?: boolean; requiresServiceToken?: boolean };
+type Handler = { (...args: never[]): unknown; validates?: ValidationInfo; rawBody?: string; requiresAdmin?: boolean; requiresServiceToken?: boolean };
 type Layer = { route?: { path: string; methods: Record<string, boolean>; stack: { handle: Handler }[] }; handle?: Handler & { stack?: Layer[] } };
 
 /** Converts a validation schema to JSON Schema; shapes JSON Schema cannot express become `{}`. */
@@ -38,6 +38,8 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
             responses: { "200": { description: "Success" }, default: ERROR_RESPONSE },
           };
           const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+          const rawBody = route.stack.map((s) => s.handle.rawBody).find((t): t is string => t !== undefined);
+          if (rawBody) operation.requestBody = { required: true, content: { [rawBody]: { schema: { type: "string" } } } };
           if (validation?.source === "query") {
             const schema = jsonSchemaOf(validation.schema) as { properties?: Record<string, unknown>; required?: string[] };
             for (const [name, prop] of Object.entries(schema.properties ?? {})) {

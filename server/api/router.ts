@@ -15,6 +15,7 @@ import { teamsRouter } from "./teams/router";
 import { adminsRouter } from "./admins/router";
 import { logsRouter } from "./logs/router";
 import { usersRouter } from "./users/router";
+import { userImportRouter } from "./users/import";
 import { serviceRouter } from "./service/router";
 import { serviceTokensRouter } from "./serviceTokens/router";
 import { dashboardRouter } from "./dashboard/router";
@@ -23,6 +24,7 @@ import { settingsRouter } from "./settings/router";
 import { domainsRouter } from "./domains/router";
 import { associationsRouter } from "./associations/router";
 import { invitesRouter } from "./invites/router";
+import { exportRouter } from "./export/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -48,10 +50,13 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(meRouter(deps));
+  // Before the resource routers: `/users/export` must not be read as a user or team name.
+  router.use(exportRouter(deps));
   router.use(teamsRouter(deps));
   router.use(adminsRouter(deps));
   router.use(logsRouter(deps));
   router.use(usersRouter(deps));
+  router.use(userImportRouter(deps));
   router.use(serviceTokensRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(licensesRouter(deps));

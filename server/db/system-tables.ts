@@ -90,6 +90,8 @@ export interface AccessLogTable {
   outcome: AccessOutcome;
   /** JSON object, or null. */
   details: string | null;
+  /** The id of the request that wrote it (migration 0012); null for older entries and jobs. */
+  requestId: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Transactional e-mail outbox; `messageId` deduplicates at-least-once delivery. */

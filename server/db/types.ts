@@ -293,6 +293,47 @@ export interface AssociationTeamsTable {
   teamId: number;
 }
 
+/** Where a users import stands (migration 0013). */
+export type UserImportStatus = "running" | "done" | "failed" | "rejected";
+/** What became of one row of a users import. */
+export type UserImportOutcome = "created" | "changed" | "unchanged" | "invalid" | "duplicate" | "failed" | "skipped";
+
+/** A users import (issue 19): owner, file checksum, progress, counts and the running process's lease. */
+export interface UserImportsTable {
+  id: Id;
+  uid: Immutable<string>;
+  adminId: number;
+  fileSha256: string;
+  allOrNothing: Flag;
+  status: UserImportStatus;
+  errorCode: string | null;
+  totalRows: number;
+  processedRows: Generated<number>;
+  createdCount: Generated<number>;
+  changedCount: Generated<number>;
+  unchangedCount: Generated<number>;
+  invalidCount: Generated<number>;
+  duplicateCount: Generated<number>;
+  failedCount: Generated<number>;
+  leaseToken: string;
+  leaseUntil: EpochMs;
+  createdAt: Immutable<EpochMs>;
+  updatedAt: EpochMs;
+  finishedAt: EpochMs | null;
+}
+
+/** One processed row of a users import; UNIQUE (importId, rowNumber). */
+export interface UserImportRowsTable {
+  id: Id;
+  importId: number;
+  rowNumber: number;
+  username: string | null;
+  team: string | null;
+  outcome: UserImportOutcome;
+  code: string | null;
+  field: string | null;
+}
+
 /** The whole schema, keyed by table name as Kysely sees it. */
 export interface Database {
   teams: TeamsTable;
@@ -312,6 +353,8 @@ export interface Database {
   invites: InvitesTable;
   associations: AssociationsTable;
   associationTeams: AssociationTeamsTable;
+  userImports: UserImportsTable;
+  userImportRows: UserImportRowsTable;
   appSettings: AppSettingsTable;
   systemSettings: SystemSettingsTable;
   oneTimeTokens: OneTimeTokensTable;

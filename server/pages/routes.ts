@@ -21,6 +21,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   { path: "/apps", titleKey: title("apps") },
   { path: "/users/manage", titleKey: title("usersManage") },
   { path: "/users/create", titleKey: title("usersCreate") },
+  { path: "/users/import", titleKey: title("usersImport") },
   { path: "/users/profile/:queryUID", titleKey: title("userProfile") },
   { path: "/admins/manage", titleKey: title("adminsManage") },
   { path: "/admins/create", titleKey: title("adminsCreate") },
@@ -30,6 +31,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   { path: "/teams/profile/:queryUID", titleKey: title("teamProfile") },
   { path: "/purchase", titleKey: (edition) => `pages:titles.${edition === "public" ? "purchase" : "activate"}` },
   { path: "/licenses", titleKey: title("licenses") },
+  { path: "/logs", titleKey: title("logs") },
 ];
 
 /** Public pages that take a language; the bare path redirects to the English one. */

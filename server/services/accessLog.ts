@@ -6,6 +6,8 @@ export interface AccessContext {
   actor: { id: number; username: string } | null;
   ip: string | null;
   userAgent: string | null;
+  /** The id of the request (X-Request-Id); absent for jobs and the CLI's direct calls. */
+  requestId?: string | null;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function recordAccess(db: Kysely<Database> | Transaction<Database>,
       ip: ctx.ip?.slice(0, 45) ?? null,
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
+      requestId: ctx.requestId?.slice(0, 64) ?? null,
     })
     .execute();
 }

@@ -4,7 +4,7 @@ import { dialectOf, likeContains, likeStartsWith } from "../db/dialect";
 import type { Database } from "../db/types";
 import { TEAM_DETAIL_KEYS } from "./accessLog";
 import { decodeCursor, pageOf } from "./pagination";
-import { scopedTeamIds, type Scope } from "./scope";
+import { scopedTeamIds, teamInScope, type Scope } from "./scope";
 
 /** One access-log entry as GET /v2/logs presents it. */
 export interface LogEntry {
@@ -17,6 +17,8 @@ export interface LogEntry {
   team: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The id of the request that wrote the entry (null before migration 0012). */
+  requestId: string | null;
   details: unknown;
 }
 
@@ -44,31 +46,67 @@ async function visibleSlugs(db: Kysely<Database>, teamIds: number[] | null): Pro
   return new Set(rows.map((row) => row.slug));
 }
 
+/** Options of {@link listAccessLog}: an export pages through every match and needs no total. */
+export interface LogListOptions {
+  /** Count the filtered set (default true); false answers `total: -1` and saves a scan per page. */
+  withTotal?: boolean;
+}
+
+/** The team filter's id within the scope: undefined for no filter, null when it matches nothing. */
+async function teamFilter(db: Kysely<Database>, scope: Scope, slug: string | undefined): Promise<number | null | undefined> {
+  if (!slug) return undefined;
+  const team = await db.selectFrom("teams").select("id").where("slug", "=", slug).executeTakeFirst();
+  return team && teamInScope(scope, team.id) ? team.id : null;
+}
+
 /**
  * The access log for a scope (DESIGN §5): root reads everything; an admin reads the entries of
  * their teams and their own actions, with the team slugs of the details limited to their teams
- * (detailsForReader). Newest first, keyset-paged on (time, id).
+ * (detailsForReader). Filters: action prefix, outcome, actor and target (substrings), team,
+ * time range [from, to) and free text (actor, target, action or address). Newest first,
+ * keyset-paged on (time, id) over access_log_created_idx. The export reads it page by page.
  */
-export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
+export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery, options: LogListOptions = {}): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
   const teamIds = scopedTeamIds(scope);
   const cursor = decodeCursor(query.cursor, ["bigint"], "bigint");
+  const team = await teamFilter(db, scope, query.team);
+  if (team === null) return { items: [], total: 0, nextCursor: null };
+  const dialect = dialectOf(db);
   let base = db.selectFrom("accessLog").leftJoin("teams", "teams.id", "accessLog.teamId").leftJoin("admins", "admins.id", "accessLog.actorAdminId");
   if (teamIds !== null) {
     base = base.where((eb) =>
       eb.or([eb("accessLog.actorAdminId", "=", scope.adminId), ...(teamIds.length ? [eb("accessLog.teamId", "in", teamIds)] : [])]),
     );
   }
+  if (team !== undefined) base = base.where("accessLog.teamId", "=", team);
   if (query.action) {
     const action = query.action;
     base = base.where((eb) => likeStartsWith(eb.ref("accessLog.action"), action));
   }
   if (query.outcome) base = base.where("accessLog.outcome", "=", query.outcome);
+  if (query.actor) {
+    const actor = query.actor;
+    base = base.where((eb) => likeContains(dialect, eb.ref("accessLog.actorUsername"), actor));
+  }
+  if (query.target) {
+    const target = query.target;
+    base = base.where((eb) => likeContains(dialect, eb.ref("accessLog.targetId"), target));
+  }
+  if (query.from) base = base.where("accessLog.createdAt", ">=", Date.parse(query.from));
+  if (query.to) base = base.where("accessLog.createdAt", "<", Date.parse(query.to));
   if (query.search) {
     const text = query.search;
-    const dialect = dialectOf(db);
-    base = base.where((eb) => eb.or([likeContains(dialect, eb.ref("accessLog.actorUsername"), text), likeContains(dialect, eb.ref("accessLog.targetId"), text)]));
+    base = base.where((eb) =>
+      eb.or([
+        likeContains(dialect, eb.ref("accessLog.actorUsername"), text),
+        likeContains(dialect, eb.ref("accessLog.targetId"), text),
+        likeContains(dialect, eb.ref("accessLog.action"), text),
+        likeContains(dialect, eb.ref("accessLog.ip"), text),
+      ]),
+    );
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const counting = options.withTotal === false ? Promise.resolve({ total: -1 }) : base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await counting;
   let page = base
     .select([
       "accessLog.id",
@@ -83,6 +121,7 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
       "accessLog.ip",
       "accessLog.userAgent",
       "accessLog.details",
+      "accessLog.requestId",
     ])
     .orderBy("accessLog.createdAt", "desc")
     .orderBy("accessLog.id", "desc")
@@ -106,6 +145,7 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
       team: row.teamSlug,
       ip: row.ip,
       userAgent: row.userAgent,
+      requestId: row.requestId,
       details: row.details ? detailsForReader(JSON.parse(row.details) as unknown, visible) : null,
     })),
   };

@@ -16,4 +16,6 @@ export interface ServiceContext {
 export interface RequestOrigin {
   ip: string | null;
   userAgent: string | null;
+  /** The request's id (X-Request-Id), recorded with each access-log entry it writes. */
+  requestId?: string | null;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../db/types";
+import { pruneAccessLog } from "./accessLogRetention";
 import { pruneCaptchaRedemptions } from "./captcha";
 import { expireInvitations } from "./invites/expire";
 import { sendExpiryReminders } from "./licenses/reminders";
@@ -17,6 +18,8 @@ export interface PruneCounts {
   captchaRedemptions: number;
   /** Invitations this pass marked expired (their pending users removed, their seats freed). */
   invitesExpired: number;
+  /** Access-log entries older than the retention setting (security.accessLogRetentionDays). */
+  accessLog: number;
   /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
   licenseReminders?: number;
 }
@@ -30,7 +33,8 @@ export interface Housekeeping {
 }
 
 /**
- * Removes expired sessions, rate-limit windows and captcha redemptions, and expires invitations. Each is one DELETE on
+ * Removes expired sessions, rate-limit windows, captcha redemptions and access-log entries past
+ * their retention, and expires invitations. Each is one DELETE on
  * an expiry index, so a pass costs little when there is little to remove; with N processes
  * each runs it, and the deletes simply find nothing after the first. Without it those tables
  * would keep every session, client address and solved challenge ever seen.
@@ -41,6 +45,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     rateLimits: await pruneRateLimits(db, now),
     captchaRedemptions: await pruneCaptchaRedemptions(db, now),
     invitesExpired: await expireInvitations(db, now),
+    accessLog: await pruneAccessLog(db, now),
   };
 }
 

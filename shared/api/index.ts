@@ -3,7 +3,7 @@
  * response shapes. Islands and the CLI import from here only.
  */
 export { createApiClient } from "./client";
-export { createTransport } from "./transport";
+export { createTransport, RawBody } from "./transport";
 export type { Call, Method } from "./transport";
 export type { ApiClient, ApiClientOptions } from "./client";
 export { ApiError, isApiError, readErrorEnvelope } from "./errors";
@@ -15,3 +15,6 @@ export * from "./users";
 export * from "./licenses";
 export * from "./domains";
 export * from "./invites";
+export * from "./logs";
+export * from "./export";
+export * from "./userImport";

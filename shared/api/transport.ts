@@ -45,6 +45,14 @@ function retryAfterSeconds(response: Response): number | undefined {
   return Number(value);
 }
 
+/** A request body that is not JSON (a CSV file): sent as it is, with its media type. */
+export class RawBody {
+  constructor(
+    readonly type: string,
+    readonly text: string,
+  ) {}
+}
+
 /** One API call: catalogue prefix, method, path, response schema and optional JSON body. */
 export type Call = <S extends z.ZodType>(prefix: ActionPrefix, method: Method, path: string, schema: S, body?: unknown) => Promise<z.output<S>>;
 
@@ -54,11 +62,11 @@ export function createTransport(options: ApiClientOptions = {}): Call {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return async function call<S extends z.ZodType>(prefix: ActionPrefix, method: Method, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const headers: Record<string, string> = { Accept: "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (body !== undefined) headers["Content-Type"] = body instanceof RawBody ? body.type : "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.csrfToken && !SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = options.csrfToken;
     const init: RequestInit = { method, headers, credentials: "same-origin" };
-    if (body !== undefined) init.body = JSON.stringify(body);
+    if (body !== undefined) init.body = body instanceof RawBody ? body.text : JSON.stringify(body);
 
     let response: Response;
     try {

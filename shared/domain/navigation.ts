@@ -36,7 +36,7 @@ export function navigationTable(edition: NavEdition): readonly NavSection[] {
     { key: "dashboard", items: [item("dashboard", "/dashboard")] },
     {
       key: "users",
-      items: [item("usersManage", "/users/manage", "all", ["/users"]), item("usersInvite", "/invites")],
+      items: [item("usersManage", "/users/manage", "all", ["/users"]), item("usersImport", "/users/import"), item("usersInvite", "/invites")],
     },
     {
       key: "licenses",
@@ -52,6 +52,7 @@ export function navigationTable(edition: NavEdition): readonly NavSection[] {
         item("teams", "/teams"),
         item("domains", "/domains", "root"),
         item("associations", "/associations", "root"),
+        item("accessLog", "/logs"),
       ],
     },
     {
@@ -75,8 +76,13 @@ export function visibleNavigation(role: NavRole, edition: NavEdition): NavSectio
     .filter((section) => section.items.length > 0);
 }
 
-/** The entry a path belongs to, for highlighting and for the page guard. */
+/** The entry a path belongs to, for highlighting and for the page guard: the longest matching prefix wins (/users/import is Import, not Manage's /users). */
 export function navItemForPath(path: string, edition: NavEdition): NavItem | undefined {
-  const candidates = navigationTable(edition).flatMap((s) => s.items);
-  return candidates.find((i) => i.match.some((m) => path === m || path.startsWith(`${m}/`)));
+  let best: { item: NavItem; length: number } | undefined;
+  for (const item of navigationTable(edition).flatMap((s) => s.items)) {
+    for (const m of item.match) {
+      if ((path === m || path.startsWith(`${m}/`)) && m.length > (best?.length ?? -1)) best = { item, length: m.length };
+    }
+  }
+  return best?.item;
 }

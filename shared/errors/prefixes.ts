@@ -75,6 +75,8 @@ export const PROTECTED_PREFIXES = [
   "usersActivate", // bulk
   "usersMove", // bulk
   "usersDelete", // bulk
+  "usersImport", // POST v2/users/import (preview or apply a CSV)
+  "usersImportRead", // GET v2/users/import/{id} and its results
   "deviceWipe",
   "deviceDelete",
   // System and app settings (root only)
@@ -89,6 +91,12 @@ export const PROTECTED_PREFIXES = [
   "settingsCerts", // PUT v2/settings/certs
   // Access log
   "logsList",
+  // Exports of the lists (GET v2/<list>/export, issue 19)
+  "usersExport",
+  "adminsExport",
+  "teamsExport",
+  "licensesExport",
+  "logsExport",
 ] as const;
 
 /** Every action prefix, public first; the single list the API client, server and CLI share. */

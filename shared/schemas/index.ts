@@ -19,3 +19,4 @@ export * from "./settings";
 
 export * from "./customSettings";
 export * from "./service";
+export * from "./userImport";

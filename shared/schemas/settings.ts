@@ -131,6 +131,8 @@ export const securitySettingsShape = {
   maxFailedUserSignIns: failedAttempts,
   adminPasswordHistory: passwordHistory,
   userPasswordHistory: passwordHistory,
+  /** Days the access log keeps an entry; the housekeeping job removes older ones. */
+  accessLogRetentionDays: intIn(settingsRange.accessLogRetentionDays),
 };
 /** `PUT v2/settings/security`. */
 export const SecuritySettingsSchema = obj(securitySettingsShape);

@@ -61,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
     maxFailedUserSignIns: 10,
     adminPasswordHistory: 5,
     userPasswordHistory: 5,
+    accessLogRetentionDays: 365,
   },
   tls: {
     ciphers:

@@ -26,16 +26,17 @@ describe.each(testDialects())("authorization matrix on %s", (dialect) => {
     it(`${row.method} ${row.route}`, async () => {
       for (const actor of ACTORS) {
         const fixtures = await buildMatrixFixtures(server.database.db, server.config);
-        const { url, body } = await row.request(fixtures);
+        const { url, body, type } = await row.request(fixtures);
         // A distinct client address per call keeps the per-IP rate limits out of the matrix.
         const forwarded = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
         let req = server.request()[row.method.toLowerCase() as "get" | "post" | "put" | "delete"](url).set("X-Forwarded-For", forwarded);
         for (const [name, value] of Object.entries(fixtures.headers[actor])) req = req.set(name, value);
+        if (type) req = req.set("Content-Type", type);
         const res = body === undefined ? await req : await req.send(body as object);
         expect({ actor, status: res.status, body: res.status === row.expect[actor] ? undefined : res.body }).toEqual({ actor, status: row.expect[actor], body: undefined });
         const expectedCount = row.count?.[actor];
         if (expectedCount !== undefined) {
-          const items = row.items ? row.items(res.body) : (res.body as { items: unknown[] }).items;
+          const items = row.items ? row.items(res.body, res.text) : (res.body as { items: unknown[] }).items;
           expect({ actor, count: items.length }).toEqual({ actor, count: expectedCount });
         }
       }

@@ -15,7 +15,7 @@ const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
   "associations", "captcha_redemptions", "devices", "installation_secrets", "invites", "license_orders", "license_packs", "license_reminders", "locations",
   "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
-  "teams", "user_aliases", "user_password_history", "user_tokens", "users",
+  "teams", "user_aliases", "user_import_rows", "user_imports", "user_password_history", "user_tokens", "users",
 ];
 /** SQLite only: the users search's FTS5 table (migration 0005) and the tables FTS5 keeps it in. */
 const SQLITE_SEARCH_TABLES = ["user_search", "user_search_config", "user_search_content", "user_search_data", "user_search_docsize", "user_search_idx"];
@@ -274,6 +274,18 @@ describe.each(testDialects())("database on %s", (dialect) => {
       expect(await keys()).toEqual(versions.map((v) => appVersionKey(v)));
       await f.updateTable("devices").set({ appVersion: "6.0.1" }).where("uid", "=", "v2").execute();
       expect((await keys())[2]).toBe("000006000000000001");
+  it("migration 0015 adds the access log's request id, null for the entries before it", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const f = fresh.db;
+      const since0015 = Object.keys(migrations).filter((name) => name >= "0015");
+      const before0015 = Object.keys(migrations).filter((name) => name < "0015").at(-1)!;
+      expect(await migrateDown(f, before0015)).toEqual([...since0015].reverse());
+      await sql`insert into access_log (created_at, action, outcome) values (${NOW}, 'team.update', 'success')`.execute(f);
+      expect(await migrateToLatest(f)).toEqual(since0015);
+      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0015" }).execute();
+      const rows = await f.selectFrom("accessLog").select(["action", "requestId"]).orderBy("id").execute();
+      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0015" }]);
     } finally {
       await fresh.destroy();
     }
@@ -296,6 +308,23 @@ describe.each(testDialects())("database on %s", (dialect) => {
     } finally {
       await fresh.destroy();
     }
+  });
+
+  it("migration 0013 records each row of an import once", async () => {
+    const admin = await db()
+      .insertInto("admins")
+      .values({ uid: "00000000-0000-4000-8000-00000000a013", username: "imports@example.com", firstName: "Imp", lastName: "Orter", role: "admin", status: "active", createdAt: NOW, updatedAt: NOW })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const imp = await db()
+      .insertInto("userImports")
+      .values({ uid: "00000000-0000-4000-8000-000000000013", adminId: admin.id, fileSha256: "f".repeat(64), allOrNothing: 0, status: "running", totalRows: 2, leaseToken: "t", leaseUntil: NOW, createdAt: NOW, updatedAt: NOW })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = { importId: imp.id, rowNumber: 1, username: "a", team: "t", outcome: "created" as const };
+    await db().insertInto("userImportRows").values(row).execute();
+    expect(isUniqueViolation(await failure(db().insertInto("userImportRows").values({ ...row, outcome: "failed" }).execute()))).toBe(true);
+    expect(constraintViolation(await failure(db().insertInto("userImportRows").values({ ...row, rowNumber: 2, outcome: "bogus" as "created" }).execute()))?.kind).toBe("check");
   });
 
   it("migrateDown removes every table, and the schema can be rebuilt", async () => {

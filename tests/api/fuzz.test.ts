@@ -130,7 +130,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
             return true;
           }
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const broken = violation(answer, answer.sentBytes);
+          const broken = violation(answer, answer.sentBytes, op.path.endsWith("/export"));
           if (broken) {
             const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
             record(`${answer.status} ${code} ${broken}${causeOf(server.logs, answer.text)}`, c, url, body?.text, answer.text);
@@ -150,7 +150,7 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
       if (report.length) console.log(`fuzz finding: ${dialect} ${key} (replay: FUZZ_SEED=${SEED} FUZZ_ROUTE="${key}")\n${report.map((r) => `fuzz finding: ${dialect} ${r}`).join("\n")}`);
       // A read must leave every table as it found it (tests/api/fuzz/oracle.ts says what is left out).
       const after = before ? await snapshot(db) : null;
-      const changed = before && after ? Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]) : [];
+      const changed = before && after ? Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table] && !(table === "access_log" && op.path.endsWith("/export"))) : [];
       expect({ findings: report, tablesChangedByReads: changed }).toEqual({ findings: [], tablesChangedByReads: [] });
     }, Math.max(120_000, RUNS * 400));
   }

@@ -4,7 +4,7 @@ import { getTestServer, type TestServer } from "../support/server";
 import { buildAdmin, buildTeam, signIn } from "../support/factories";
 
 const PROTECTED = [
-  "/dashboard", "/invites", "/settings", "/associations", "/domains", "/apps", "/users/manage", "/users/create",
+  "/dashboard", "/invites", "/settings", "/associations", "/domains", "/apps", "/users/manage", "/users/create", "/users/import",
   "/users/profile/abc", "/admins/manage", "/admins/create", "/admins/profile/abc", "/teams", "/teams/create",
   "/teams/profile/abc", "/purchase", "/licenses",
 ];

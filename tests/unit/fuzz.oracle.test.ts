@@ -14,6 +14,19 @@ const envelope = (code: string, status: number, message: string, extra: Record<s
 });
 
 describe("fuzz oracle", () => {
+  it("checks an export's file: parsable CSV of even rows without formula cells, or JSON Lines of objects", () => {
+    const csv = (text: string): Answer => ({ status: 200, contentType: "text/csv; charset=utf-8; header=present", text });
+    const jsonl = (text: string): Answer => ({ status: 200, contentType: "application/x-ndjson; charset=utf-8", text });
+    expect(violation(csv("\uFEFFa,b\r\n'=1,-5\r\n\"x,y\",\r\n"), 10, true)).toBeNull();
+    expect(violation(csv("a,b\r\n=1,2\r\n"), 10, true)).toMatch(/formula/);
+    expect(violation(csv("a,b\r\n1\r\n"), 10, true)).toMatch(/does not parse|different lengths/);
+    expect(violation(csv("a,b\r\n\"open,2\r\n"), 10, true)).toMatch(/does not parse/);
+    expect(violation(jsonl('{"a":1}\n{"a":2}\n'), 10, true)).toBeNull();
+    expect(violation(jsonl('{"a":1}\n[1]\n'), 10, true)).toMatch(/not an object/);
+    expect(violation({ status: 200, contentType: "text/html", text: "<p>" }, 10, true)).toMatch(/content type/);
+    expect(violation(csv("a\r\n"), 10)).toMatch(/content type/);
+  });
+
   it("accepts successes and catalogue refusals, SPEC §8's business 5xx included", () => {
     expect(violation({ status: 200, contentType: json, text: "{}" }, 10)).toBeNull();
     expect(violation(envelope("badParameters", 400, "Bad parameters", { details: [] }), 10)).toBeNull();

@@ -78,21 +78,23 @@ describe("navigation rules", async () => {
 
   it("shows root everything, with Purchase or Activate by edition", () => {
     expect(keys("root", "public")).toEqual([
-      "dashboard", "usersManage", "usersInvite", "licensesStatus", "licensesPurchase",
-      "administrators", "teams", "domains", "associations", "settingsGeneral", "settingsApps",
+      "dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "licensesPurchase",
+      "administrators", "teams", "domains", "associations", "accessLog", "settingsGeneral", "settingsApps",
     ]);
     expect(keys("root", "private")).toContain("licensesActivate");
     expect(keys("root", "private")).not.toContain("licensesPurchase");
   });
 
   it("hides root-only items from an admin, and Activate in the private edition", () => {
-    expect(keys("admin", "public")).toEqual(["dashboard", "usersManage", "usersInvite", "licensesStatus", "licensesPurchase", "administrators", "teams"]);
-    expect(keys("admin", "private")).toEqual(["dashboard", "usersManage", "usersInvite", "licensesStatus", "administrators", "teams"]);
+    expect(keys("admin", "public")).toEqual(["dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "licensesPurchase", "administrators", "teams", "accessLog"]);
+    expect(keys("admin", "private")).toEqual(["dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "administrators", "teams", "accessLog"]);
     expect(visibleNavigation("admin", "public").map((s) => s.key)).not.toContain("settings");
   });
 
   it("maps nested paths to their entry for the page guard", () => {
     expect(navItemForPath("/users/profile/abc", "public")?.key).toBe("usersManage");
+    // The longest match wins: /users/import is its own entry, not Manage's /users.
+    expect(navItemForPath("/users/import", "public")?.key).toBe("usersImport");
     expect(navItemForPath("/admins/create", "public")?.key).toBe("administrators");
     expect(navItemForPath("/teams/profile/x", "public")?.key).toBe("teams");
     expect(navItemForPath("/settingsx", "public")).toBeUndefined();

@@ -1,12 +1,7 @@
-import { visibleNavigation, type NavEdition, type NavRole } from "../../../shared/domain/navigation";
+import { navItemForPath, visibleNavigation, type NavEdition, type NavRole } from "../../../shared/domain/navigation";
 import { APP_VERSION } from "../../../shared/limits";
 import { useT } from "../render-context";
 import { Brand } from "./Brand";
-
-/** Whether a sidebar item is the page being shown. */
-function isCurrent(match: readonly string[], path: string): boolean {
-  return match.some((m) => path === m || path.startsWith(`${m}/`));
-}
 
 /**
  * The left sidebar (SPEC §2): sections filtered by role and edition from the shared table. On
@@ -14,6 +9,8 @@ function isCurrent(match: readonly string[], path: string): boolean {
  */
 export function Sidebar({ role, edition, currentPath }: { role: NavRole; edition: NavEdition; currentPath: string }) {
   const t = useT();
+  // One current entry: the longest matching prefix (the page guard's rule), so /users/import is Import alone.
+  const currentKey = navItemForPath(currentPath, edition)?.key;
   return (
     <aside id="sidebar" className="sidebar" popover="auto" aria-label={t("layout:sidebar.label")}>
       <div className="sidebar-brand">
@@ -36,7 +33,7 @@ export function Sidebar({ role, edition, currentPath }: { role: NavRole; edition
             </h2>
             <ul aria-labelledby={`nav-${section.key}`}>
               {section.items.map((item) => {
-                const current = isCurrent(item.match, currentPath);
+                const current = item.key === currentKey;
                 return (
                   <li key={item.key}>
                     <a

@@ -8,6 +8,7 @@ import type { AdminSort } from "../../../shared/schemas/admin";
 import { DateTime } from "../../components/DateTime";
 import { Alert } from "../../components/forms/Alert";
 import { EmptyState } from "../../components/list/EmptyState";
+import { ExportForm } from "../../components/list/ExportForm";
 import { ListFrame, ListTable } from "../../components/list/ListFrame";
 import { activeChips, clearedHref, hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
@@ -79,7 +80,12 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
       nextCursor={page.nextCursor}
       pagerLabel={t("admins:list.pages")}
       error={error}
-      notice={invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
+      notice={
+        <>
+          {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
+          <ExportForm resource="admins" filters={{ search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order }} total={page.total} />
+        </>
+      }
       footnote={<p className="card-note">{t("admins:list.timesIn", { timezone })}</p>}
       empty={
         <EmptyState

@@ -3,6 +3,7 @@ import type { NavEdition } from "../../../shared/domain/navigation";
 import type { TeamRef } from "../../../shared/api/responses";
 import { Island } from "../../components/Island";
 import { EmptyState } from "../../components/list/EmptyState";
+import { ExportForm } from "../../components/list/ExportForm";
 import { ListFrame } from "../../components/list/ListFrame";
 import { activeChips, clearedHref, type ListFiltersProps } from "../../components/list/listQuery";
 import { useT } from "../../components/render-context";
@@ -74,6 +75,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
         nextCursor={nextCursor}
         pagerLabel={t("licenses:list.pages")}
         error={error}
+        notice={<ExportForm resource="licenses" filters={{ team: query.team, state: query.state, licenseType: query.licenseType }} total={total} />}
         empty={
           <EmptyState
             title={t(filtered ? "licenses:list.noMatch" : "licenses:list.emptyTitle")}

@@ -3,6 +3,7 @@ import { maxLength } from "../../../shared/limits";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
 import { EmptyState } from "../../components/list/EmptyState";
+import { ExportForm } from "../../components/list/ExportForm";
 import { ListFrame, ListTable } from "../../components/list/ListFrame";
 import { hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
@@ -68,6 +69,7 @@ export function TeamsListPage({ page, query, canCreate, timezone, error }: Teams
       nextCursor={page.nextCursor}
       pagerLabel={t("teams:list.pages")}
       error={error}
+      notice={<ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />}
       empty={
         <EmptyState
           title={query.search ? t("teams:list.noMatch", { search: query.search }) : t("teams:list.emptyTitle")}

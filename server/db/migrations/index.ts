@@ -17,6 +17,8 @@ import { licensePacksMigration } from "./0010_license_packs";
 import { associationUidMigration } from "./0011_association_uid";
 import { invitationsMigration } from "./0012_invitations";
 import { deviceVersionKeyMigration } from "./0014_device_version_key";
+import { accessLogRequestIdMigration } from "./0015_access_log_request_id";
+import { userImportsMigration } from "./0013_user_imports";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -32,5 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0010_license_packs": licensePacksMigration,
   "0011_association_uid": associationUidMigration,
   "0012_invitations": invitationsMigration,
+  "0013_user_imports": userImportsMigration,
   "0014_device_version_key": deviceVersionKeyMigration,
+  "0015_access_log_request_id": accessLogRequestIdMigration,
 };

@@ -7,6 +7,7 @@ import { licensePages } from "./licenses";
 import { settingsPages } from "./settings";
 import { domainPages } from "./domains";
 import { invitePages } from "./invites";
+import { logPages } from "./logs";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -21,4 +22,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...settingsPages,
   ...domainPages,
   ...invitePages,
+  ...logPages,
 };

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { UserCreatePage } from "../../../client/pages/users/UserCreatePage";
+import { UserImportPage } from "../../../client/pages/users/UserImportPage";
 import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../../client/pages/users/UsersManagePage";
 import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas/user";
@@ -23,14 +25,17 @@ function firstValues(query: Record<string, unknown>): Record<string, string> {
  * The list query of the address bar, validated like `GET /v2/users`: a parameter that does not
  * pass is dropped (a hand-edited or stale link still shows a page), the rest is kept.
  */
-export function usersQueryFromUrl(query: Record<string, unknown>): UserListQuery {
+export function usersQueryFromUrl(query: Record<string, unknown>): UserListQuery;
+/** The same for another list's query schema (the access log's). */
+export function usersQueryFromUrl<S extends z.ZodType>(query: Record<string, unknown>, schema: S): z.output<S>;
+export function usersQueryFromUrl(query: Record<string, unknown>, schema: z.ZodType = UserListQuerySchema): unknown {
   const input = firstValues(query);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const parsed = UserListQuerySchema.safeParse(input);
+    const parsed = schema.safeParse(input);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
   }
-  return UserListQuerySchema.parse({});
+  return schema.parse({});
 }
 
 /** /users/manage: the first page rendered on the server, from the query in the URL. */
@@ -60,6 +65,11 @@ async function usersCreatePage({ services, admin, csrfToken }: PageContext): Pro
   return { titleKey: "pages:titles.usersCreate", body: <UserCreatePage teams={teams} csrfToken={csrfToken} /> };
 }
 
+/** /users/import: the import island; the API scopes every row, so the page needs nothing loaded. */
+async function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
+  return { titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> };
+}
+
 /** /users/profile/{uid}: unknown and out-of-scope users both render the not-found page (404). */
 async function userProfilePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
@@ -75,5 +85,6 @@ async function userProfilePage({ services, admin, req, csrfToken }: PageContext)
 export const USERS_PAGES: PageLoaders = {
   "/users/manage": usersManagePage,
   "/users/create": usersCreatePage,
+  "/users/import": usersImportPage,
   "/users/profile/:queryUID": userProfilePage,
 };

@@ -19,7 +19,11 @@ export async function readSettings(db: Kysely<Database>): Promise<Settings> {
   const settings: Settings = structuredClone(DEFAULT_SETTINGS);
   for (const row of rows) {
     if (!isGroup(row.groupName)) continue;
-    const parsed = SettingsGroupSchemas[row.groupName].safeParse(JSON.parse(row.value));
+    // Over the group's defaults, so a setting added by a later release (e.g. the access log's
+    // retention) does not make a group stored before it fall back to the defaults as a whole.
+    const stored: unknown = JSON.parse(row.value);
+    const merged = typeof stored === "object" && stored !== null && !Array.isArray(stored) ? { ...DEFAULT_SETTINGS[row.groupName], ...stored } : stored;
+    const parsed = SettingsGroupSchemas[row.groupName].safeParse(merged);
     if (parsed.success) Object.assign(settings, { [row.groupName]: parsed.data });
   }
   return settings;

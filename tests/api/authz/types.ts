@@ -4,6 +4,8 @@ import type { Actor, MatrixFixtures } from "./fixtures";
 export interface MatrixRequest {
   url: string;
   body?: unknown;
+  /** The body's media type when it is not JSON (a CSV import sends text/csv). */
+  type?: string;
 }
 
 /**
@@ -18,8 +20,8 @@ export interface MatrixRow {
   request: (f: MatrixFixtures) => MatrixRequest | Promise<MatrixRequest>;
   expect: Record<Actor, number>;
   count?: Partial<Record<Actor, number>>;
-  /** Where the list items are in the body (default: `items`). */
-  items?: (body: unknown) => unknown[];
+  /** Where the list items are in the body, or its text for a non-JSON answer (default: `items`). */
+  items?: (body: unknown, text: string) => unknown[];
 }
 
 /**

@@ -10,7 +10,7 @@ export interface OpenApiDocument {
       string,
       {
         parameters?: { name: string; in: "path" | "query"; schema: JsonSchema }[];
-        requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+        requestBody?: { content: { "application/json"?: { schema: JsonSchema }; "text/csv"?: { schema: JsonSchema } } };
         security?: Record<string, unknown>[];
       }
     >
@@ -24,7 +24,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       method: method.toUpperCase() as Operation["method"],
       path,
       params: op.parameters ?? [],
-      ...(op.requestBody ? { body: op.requestBody.content["application/json"].schema } : {}),
+      ...(op.requestBody?.content["application/json"] ? { body: op.requestBody.content["application/json"].schema } : {}),
+      ...(op.requestBody?.content["text/csv"] ? { csvBody: true } : {}),
       service: op.security?.some((s) => "serviceToken" in s) ?? false,
     })),
   );

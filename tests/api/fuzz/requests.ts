@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { forgedCursor, hostileString, hostileValue, percentEncode, rawPercent } from "./hostile";
 import { KnownRef, scalarText, serialize, type FuzzValue, type KnownKind, type Resolver } from "./json";
 import { applyMutation, mutationArb, rawBodyArb } from "./mutate";
+import { csvBodyArb } from "./csv";
 import { arbitraryOf, type JsonSchema } from "./schema";
 
 /** Who sends a case: the two admins, or the service token on the service API. */
@@ -22,6 +23,8 @@ export interface Operation {
   path: string;
   params: { name: string; in: "path" | "query"; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** The body is a CSV file (`text/csv`), not JSON. */
+  csvBody?: boolean;
   /** Authenticated by a service token (`/v2/service/*`). */
   service: boolean;
 }
@@ -83,7 +86,15 @@ function modeArb(op: Operation, hostile: boolean): fc.Arbitrary<FuzzCase> {
   const pathParams = op.params.filter((p) => p.in === "path");
   const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema, hostile)])));
   const schema = op.body;
-  const body: fc.Arbitrary<FuzzCase["body"]> = !schema
+  const csv: fc.Arbitrary<FuzzCase["body"]> = hostile
+    ? fc.oneof(
+        { weight: 6, arbitrary: csvBodyArb(true).map((raw) => ({ raw, contentType: "text/csv" })) },
+        { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
+      )
+    : csvBodyArb(false).map((raw) => ({ raw, contentType: "text/csv" }));
+  const body: fc.Arbitrary<FuzzCase["body"]> = op.csvBody
+    ? csv
+    : !schema
     ? fc.constant(undefined)
     : !hostile
       ? arbitraryOf(schema, undefined, false).map((json) => ({ json }))

@@ -11,5 +11,8 @@ import { settingsRows } from "./settings";
 import { domainsRows } from "./domains";
 import { invitesRows } from "./invites";
 
+import { exportRows } from "./exports";
+import { userImportRows } from "./userImport";
+
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...invitesRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...invitesRows, ...exportRows, ...userImportRows];

@@ -1,0 +1,62 @@
+/**
+ * The export control every list shows (issue 19): a plain GET form to `GET /v2/<list>/export`
+ * carrying the list's current filters, so the download works without script. It says what it
+ * exports and how many rows ('Export 1,234 users (CSV)'); the format is the button pressed, and
+ * the column titles (the language's or the stable field names) and the BOM are options.
+ */
+import { useId } from "react";
+import { formatNumber } from "../../lib/datetime";
+import { useLang, useT } from "../render-context";
+
+/** The lists that export. */
+export type ExportResource = "users" | "admins" | "teams" | "licenses" | "logs";
+
+/** Props of {@link ExportForm}. */
+export interface ExportFormProps {
+  resource: ExportResource;
+  /** The list's filters (and sort) as query parameters, no paging; empty values are left out. */
+  filters: URLSearchParams | Readonly<Record<string, string | number | boolean | null | undefined>>;
+  /** How many rows the filters match (the list's total). */
+  total: number;
+}
+
+/** Plural keys are built, not literal, so the key checker does not look for a base key. */
+const buttonKey = (resource: ExportResource) => ["common:export", resource].join(".");
+
+/** See the module comment. */
+export function ExportForm({ resource, filters, total }: ExportFormProps) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const entries = (filters instanceof URLSearchParams ? [...filters.entries()] : Object.entries(filters))
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null && entry[1] !== "" && entry[0] !== "cursor" && entry[0] !== "limit")
+    .map(([name, value]) => [name, String(value)] as const);
+  const count = formatNumber(Math.max(total, 0), lang);
+  return (
+    <form className="export-form" method="get" action={`/v2/${resource}/export`} aria-label={t("common:export.label")}>
+      {entries.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="lang" value={lang} />
+      <span className="export-options">
+        <label htmlFor={`${id}-headers`}>{t("common:export.headers")}</label>
+        <select id={`${id}-headers`} className="input" name="headers" defaultValue="labels">
+          <option value="labels">{t("common:export.headerLabels")}</option>
+          <option value="fields">{t("common:export.headerFields")}</option>
+        </select>
+        <label className="checkbox">
+          <input type="checkbox" name="bom" value="1" />
+          {t("common:export.bom")}
+        </label>
+      </span>
+      <span className="export-buttons">
+        <button type="submit" className="button" name="format" value="csv" disabled={total === 0}>
+          {t(buttonKey(resource), { count: total, total: count, format: "CSV" })}
+        </button>
+        <button type="submit" className="button" name="format" value="jsonl" disabled={total === 0}>
+          {t(buttonKey(resource), { count: total, total: count, format: "JSON Lines" })}
+        </button>
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import type { LogEntryItem } from "../../../shared/api/logs";
+import { formatDateTime } from "../../lib/datetime";
+import { useLang, useT, type Translate } from "../render-context";
+
+/** A detail value as text: scalars as they are, lists joined, objects as compact JSON. */
+function detailText(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null)) return value.length ? value.join(", ") : "—";
+  return JSON.stringify(value);
+}
+
+/** A change recorded as `{before, after}` (settings) or `{from, to}` (licenses), else null. */
+function beforeAfter(change: unknown): { from: unknown; to: unknown } | null {
+  if (typeof change !== "object" || change === null) return null;
+  const record = change as Record<string, unknown>;
+  if ("before" in record && "after" in record) return { from: record.before, to: record.after };
+  if ("from" in record && "to" in record) return { from: record.from, to: record.to };
+  return null;
+}
+
+/**
+ * The recorded details as label/value lines: `changes` (a settings edit) as 'field: before →
+ * after', counts and lists as text, anything else as compact JSON. Nothing is interpreted as markup.
+ */
+function DetailLines({ t, details }: { t: Translate; details: unknown }) {
+  if (typeof details !== "object" || details === null || Array.isArray(details)) {
+    return details === null || details === undefined ? null : <p className="logs-detail-raw">{detailText(details)}</p>;
+  }
+  const entries = Object.entries(details as Record<string, unknown>);
+  return (
+    <>
+      {entries.map(([key, value]) => {
+        const changes = key === "changes" && typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : null;
+        return (
+          <div key={key} className="logs-detail-line">
+            <dt>{key}</dt>
+            <dd>
+              {changes ? (
+                <ul className="logs-changes">
+                  {changes.map(([field, change]) => {
+                    const pair = beforeAfter(change);
+                    return (
+                      <li key={field}>
+                        <code>{field}</code>: {pair ? t("logs:details.change", { from: detailText(pair.from), to: detailText(pair.to) }) : detailText(change)}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                detailText(value)
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** Props of {@link LogsEntries}. */
+export interface LogsEntriesProps {
+  items: readonly LogEntryItem[];
+  timezone: string;
+}
+
+/**
+ * The access-log entries as a table (cards on phones): time in the admin's zone, actor, action,
+ * target, company, outcome, and a disclosure per entry with its details, source address, client
+ * and request id (a native `details` element: it opens without script too).
+ */
+export function LogsEntries({ items, timezone }: LogsEntriesProps) {
+  const t = useT();
+  const lang = useLang();
+  const labels = { actor: t("logs:columns.actor"), action: t("logs:columns.action"), target: t("logs:columns.target"), team: t("logs:columns.team"), outcome: t("logs:columns.outcome") };
+  return (
+    <table className="data-table logs-table">
+      <caption className="visually-hidden">{t("logs:list.caption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("logs:columns.at")}</th>
+          <th scope="col">{labels.actor}</th>
+          <th scope="col">{labels.action}</th>
+          <th scope="col">{labels.target}</th>
+          <th scope="col">{labels.team}</th>
+          <th scope="col">{labels.outcome}</th>
+          <th scope="col">{t("logs:columns.details")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((entry) => (
+          <tr key={entry.id} data-entry={entry.id} className={entry.outcome === "failure" ? "is-failure" : undefined}>
+            <th scope="row" className="col-time">
+              <time dateTime={entry.at}>{formatDateTime(entry.at, lang, timezone)}</time>
+            </th>
+            <td className="col-actor" data-label={labels.actor}>{entry.actor.username ?? t("logs:list.system")}</td>
+            <td className="col-action" data-label={labels.action}><code>{entry.action}</code></td>
+            <td className="col-target" data-label={labels.target}>{entry.target ? `${entry.target.type}: ${entry.target.id}` : "—"}</td>
+            <td className="col-team" data-label={labels.team}>{entry.team ?? "—"}</td>
+            <td className="col-outcome" data-label={labels.outcome}>
+              <span className={entry.outcome === "failure" ? "badge badge-danger" : "badge badge-success"}>{t(`logs:outcomes.${entry.outcome}`)}</span>
+            </td>
+            <td className="col-details">
+              <details className="logs-details">
+                <summary>{t("logs:details.show")}</summary>
+                <dl>
+                  <DetailLines t={t} details={entry.details} />
+                  <div className="logs-detail-line">
+                    <dt>{t("logs:details.ip")}</dt>
+                    <dd>{entry.ip ?? "—"}</dd>
+                  </div>
+                  <div className="logs-detail-line">
+                    <dt>{t("logs:details.userAgent")}</dt>
+                    <dd>{entry.userAgent ?? "—"}</dd>
+                  </div>
+                  <div className="logs-detail-line">
+                    <dt>{t("logs:details.requestId")}</dt>
+                    <dd><code>{entry.requestId ?? "—"}</code></dd>
+                  </div>
+                </dl>
+              </details>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useState } from "react";
+import { maxLength } from "../../../shared/limits";
+import { LOG_OUTCOMES, type LogListQuery } from "../../../shared/schemas/logs";
+import { isoToWallTime, wallTimeToIso } from "../../lib/zonedTime";
+import { SelectField, TextField } from "../forms/Field";
+import { useT } from "../render-context";
+import { hasLogFilters } from "./query";
+
+/** How long typing pauses before the list reloads. */
+const TYPING_DELAY_MS = 300;
+
+/** The text filters, typed freely and applied after a pause. */
+const TEXT_FILTERS = ["search", "actor", "action", "target"] as const;
+type TextFilter = (typeof TEXT_FILTERS)[number];
+type Texts = Record<TextFilter, string>;
+
+const textsOf = (query: LogListQuery): Texts => ({ search: query.search ?? "", actor: query.actor ?? "", action: query.action ?? "", target: query.target ?? "" });
+
+/** Props of {@link LogsFilters}. */
+export interface LogsFiltersProps {
+  query: LogListQuery;
+  teams: readonly { slug: string; teamName: string }[];
+  /** The admin's time zone: the time range is entered and shown in it. */
+  timezone: string;
+  onChange: (patch: Partial<LogListQuery>) => void;
+}
+
+/**
+ * The access log's filters (issue 19): free text, actor, action (a prefix such as `admin.`),
+ * target, outcome, company and a time range in the admin's time zone. Text applies as you type
+ * (after a pause), choices at once; 'Clear filters' when anything is set.
+ */
+export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersProps) {
+  const t = useT();
+  const searchId = useId();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(query));
+
+  useEffect(() => {
+    const patch: Partial<LogListQuery> = {};
+    let changed = false;
+    for (const key of TEXT_FILTERS) {
+      const wanted = texts[key].trim() === "" ? undefined : texts[key].trim();
+      if (wanted !== (query[key] || undefined)) {
+        patch[key] = wanted;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    const timer = setTimeout(() => onChange(patch), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [texts, query, onChange]);
+
+  const text = (key: TextFilter, label: string, hint: string, max: number) => (
+    <TextField
+      id={key === "search" ? searchId : undefined}
+      label={label}
+      type={key === "search" ? "search" : "text"}
+      name={key}
+      value={texts[key]}
+      maxLength={max}
+      placeholder={hint}
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => setTexts((prev) => ({ ...prev, [key]: event.target.value }))}
+    />
+  );
+  const time = (key: "from" | "to", label: string) => (
+    <TextField
+      label={label}
+      type="datetime-local"
+      name={key}
+      value={query[key] ? isoToWallTime(query[key], timezone) : ""}
+      onChange={(event) => onChange({ [key]: wallTimeToIso(event.target.value, timezone) ?? undefined })}
+    />
+  );
+  const clear = () => {
+    setTexts({ search: "", actor: "", action: "", target: "" });
+    onChange({ search: undefined, actor: undefined, action: undefined, target: undefined, outcome: undefined, team: undefined, from: undefined, to: undefined });
+    document.getElementById(searchId)?.focus();
+  };
+
+  return (
+    <div className="logs-filters" role="search" aria-label={t("logs:filters.label")}>
+      {text("search", t("logs:filters.search"), t("logs:filters.searchHint"), maxLength.search)}
+      <fieldset className="filters">
+        <legend className="visually-hidden">{t("logs:filters.label")}</legend>
+        {text("actor", t("logs:filters.actor"), t("logs:filters.actorHint"), maxLength.username)}
+        {text("action", t("logs:filters.action"), t("logs:filters.actionHint"), 64)}
+        {text("target", t("logs:filters.target"), t("logs:filters.targetHint"), maxLength.search)}
+        <SelectField
+          label={t("logs:filters.outcome")}
+          name="outcome"
+          value={query.outcome ?? ""}
+          placeholder={t("logs:filters.all")}
+          options={LOG_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`logs:outcomes.${outcome}`) }))}
+          onChange={(event) => onChange({ outcome: event.target.value === "" ? undefined : (event.target.value as LogListQuery["outcome"]) })}
+        />
+        <SelectField
+          label={t("logs:filters.team")}
+          name="team"
+          value={query.team ?? ""}
+          placeholder={t("logs:filters.all")}
+          options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
+          onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
+        />
+        {time("from", t("logs:filters.from"))}
+        {time("to", t("logs:filters.to"))}
+        {hasLogFilters(query) ? (
+          <button type="button" className="button button-small filters-clear" onClick={clear}>
+            {t("logs:filters.clear")}
+          </button>
+        ) : null}
+      </fieldset>
+      <p className="card-note">{t("logs:filters.timesIn", { timezone })}</p>
+    </div>
+  );
+}

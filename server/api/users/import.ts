@@ -1,0 +1,56 @@
+import express, { Router, type RequestHandler } from "express";
+import { IMPORT_LIMITS, UserImportQuerySchema } from "../../../shared/schemas/userImport";
+import { isUid } from "../../../shared/schemas/primitives";
+import { scopeOf } from "../../http/auth";
+import { AppError } from "../../http/errors";
+import { originOf } from "../../http/origin";
+import { inputOf, validate } from "../../http/validate";
+import { applyImport, importResults, previewImport, readImport } from "../../services/userImport";
+import type { ApiDeps } from "../router";
+
+/**
+ * The CSV body of an import: `text/csv` (UTF-8, a BOM allowed), read with its own limit
+ * (IMPORT_LIMITS.bytes, 50 MB: ~100,000 rows are ~6 MB, beyond the API's 1 MB JSON limit).
+ * Anything else is 400 `usersImport400`; the OpenAPI document reads `rawBody` for the media type.
+ */
+const csvBody: RequestHandler[] = [
+  Object.assign(express.text({ type: "text/csv", limit: IMPORT_LIMITS.bytes }), { rawBody: "text/csv" }),
+  (req, _res, next) => next(typeof req.body === "string" ? undefined : new AppError("usersImport400", 400, { reason: "contentType" })),
+];
+
+/** A path id that is not a UUID names no import: 404 without asking the database. */
+function importId(raw: unknown): string {
+  if (!isUid(raw)) throw new AppError("usersImportRead404", 404);
+  return raw;
+}
+
+/**
+ * Users import (docs/API.md "Users import"): preview or apply a CSV, an import's state and
+ * progress, its per-row results as CSV. Every call works within the caller's scope (DESIGN §5).
+ */
+export function userImportRouter({ services }: ApiDeps): Router {
+  const router = Router();
+
+  router.post("/users/import", validate(UserImportQuerySchema, "query"), ...csvBody, async (req, res) => {
+    const query = inputOf(res, UserImportQuerySchema);
+    const scope = await scopeOf(res, services.db);
+    const csv = req.body as string;
+    res.json(query.mode === "preview" ? await previewImport(services, scope, csv) : await applyImport(services, scope, query, csv, originOf(req)));
+  });
+
+  router.get("/users/import/:id", async (req, res) => {
+    res.json(await readImport(services, await scopeOf(res, services.db), importId(req.params.id)));
+  });
+
+  router.get("/users/import/:id/results", async (req, res) => {
+    const id = importId(req.params.id);
+    const lines = await importResults(services, await scopeOf(res, services.db), id);
+    res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
+    for await (const chunk of lines) {
+      // Back-pressure: wait for the socket to drain before reading the next page.
+      if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+    }
+    res.end();
+  });
+  return router;
+}
