@@ -274,6 +274,11 @@ describe.each(testDialects())("database on %s", (dialect) => {
       expect(await keys()).toEqual(versions.map((v) => appVersionKey(v)));
       await f.updateTable("devices").set({ appVersion: "6.0.1" }).where("uid", "=", "v2").execute();
       expect((await keys())[2]).toBe("000006000000000001");
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("migration 0015 adds the access log's request id, null for the entries before it", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
