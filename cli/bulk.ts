@@ -177,7 +177,8 @@ function printDryRun(items: BulkItem[], spec: BulkSpec, io: BulkIO): void {
   });
 }
 
-function printResults(result: BulkResult, total: number, spec: BulkSpec, io: BulkIO): void {
+/** The per-item results and the summary line (also for a call by filter, cli/commands/usersFilter.ts). */
+export function printResults(result: BulkResult, total: number, spec: Pick<BulkSpec, "action">, io: BulkIO): void {
   const { out, t } = io;
   out.result(result, () => {
     const rows = [
@@ -190,6 +191,18 @@ function printResults(result: BulkResult, total: number, spec: BulkSpec, io: Bul
   });
 }
 
+/**
+ * Asks `question` before changing `count` items, unless `--yes`: off a terminal without `--yes`
+ * a usage error that names the count (never a hanging question); a refusal cancels.
+ */
+export async function confirmChange(options: BulkOptions, io: BulkIO, count: number, question: string): Promise<void> {
+  const { t } = io;
+  if (options.yes) return;
+  if (!io.stdin.isTTY) throw usageError(t("bulk.needYes", { count }));
+  const confirm = io.confirm ?? ((q: string) => askYesNo(io.stdin, io.stderr, q, t("bulk.yesWords").split(",")));
+  if (!(await confirm(`${question} `))) throw new CliError("declined", t("bulk.declined"));
+}
+
 /** Runs a bulk command end to end and returns its exit code: 0 when every item succeeded, 10 otherwise. */
 export async function runBulk(spec: BulkSpec, io: BulkIO): Promise<ExitCode> {
   const { t } = io;
@@ -199,11 +212,7 @@ export async function runBulk(spec: BulkSpec, io: BulkIO): Promise<ExitCode> {
     printDryRun(items, spec, io);
     return EXIT_CODES.ok;
   }
-  if (!spec.options.yes) {
-    if (!io.stdin.isTTY) throw usageError(t("bulk.needYes", { count: items.length }));
-    const confirm = io.confirm ?? ((q: string) => askYesNo(io.stdin, io.stderr, q, t("bulk.yesWords").split(",")));
-    if (!(await confirm(`${t("bulk.confirm", { count: items.length, action: spec.action })} `))) throw new CliError("declined", t("bulk.declined"));
-  }
+  await confirmChange(spec.options, io, items.length, t("bulk.confirm", { count: items.length, action: spec.action }));
   const bar = io.stderr.isTTY ? new SingleBar({ stream: io.stderr, format: `${spec.action} [{bar}] {value}/{total}`, hideCursor: true, clearOnComplete: true }) : null;
   bar?.start(items.length, 0);
   let result: BulkResult;

@@ -213,6 +213,11 @@ export interface BulkCommandSpec<O> {
   check?: (opts: O) => void;
   /** The batch function, given the API options (resolved once, not at all for a dry run). */
   batch: (opts: O, api: () => ApiClientOptions) => BatchFn;
+  /**
+   * Another way to name the items than ids (the users' `--all-matching` filter): when it answers
+   * an exit code, the command ran that way and the id runner is skipped; null runs the ids.
+   */
+  instead?: (ids: string[], opts: O, api: () => ApiClientOptions) => Promise<ExitCode | null>;
 }
 
 /**
@@ -231,6 +236,8 @@ export function addBulkCommand<O extends BulkOptions & CommonOptions>(group: Com
     spec.check?.(opts);
     let resolved: ApiClientOptions | null = opts.dryRun ? null : apiOptions(cli, opts);
     const api = () => (resolved ??= apiOptions(cli, opts));
+    const other = spec.instead ? await spec.instead(ids, opts, api) : null;
+    if (other !== null) return exitWith(other);
     const code = await runBulk(
       { ids, options: opts, action: spec.action, idColumns: spec.idColumns ?? ["uid"], ...(spec.batchSize ? { batchSize: spec.batchSize } : {}), batch: spec.batch(opts, api) },
       bulkIOFor(cli, Boolean(opts.json)),

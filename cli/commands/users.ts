@@ -32,6 +32,7 @@ import {
 } from "./common";
 import { examples } from "./help";
 import { registerUserImportCommand } from "./userImport";
+import { addFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
 
 interface UserListOptions extends ListOptions {
   status?: string;
@@ -214,23 +215,26 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
 
   const api = (options: () => ApiClientOptions): UsersApi => createUsersApi(options());
   for (const name of ["block", "activate", "delete"] as const) {
-    const command = addBulkCommand<BulkOptions & CommonOptions>(group, cli, {
+    const command = addBulkCommand<BulkOptions & CommonOptions & UserFilterOptions>(group, cli, {
       name,
       description: `users.${name}Description`,
       examples: `users.${name}Examples`,
       action: t(`users.${name}Action`),
+      configure: (command) => addFilterOptions(command, t),
       batch: (_opts, options) => usersBatch((uids) => (name === "delete" ? api(options).remove({ uids }) : api(options)[name]({ uids }))),
+      instead: byFilter(cli, t(`users.${name}Action`), api, (users, filter) => (name === "delete" ? users.remove({ filter }) : users[name]({ filter }))),
     });
     if (name === "delete") command.alias("rm");
   }
-  addBulkCommand<BulkOptions & CommonOptions & { team: string }>(group, cli, {
+  addBulkCommand<BulkOptions & CommonOptions & UserFilterOptions & { team: string }>(group, cli, {
     name: "move",
     description: "users.moveDescription",
     examples: "users.moveExamples",
     action: t("users.moveAction"),
-    configure: (command) => command.requiredOption("--team <slug>", t("users.optMoveTeam")),
+    configure: (command) => addFilterOptions(command.requiredOption("--team <slug>", t("users.optMoveTeam")), t),
     check: (opts) => validated(slugSchema, opts.team, t, { "": "--team" }),
     batch: (opts, options) => usersBatch((uids) => api(options).move({ uids, team: opts.team })),
+    instead: byFilter(cli, t("users.moveAction"), api, (users, filter, opts) => users.move({ filter, team: opts.team })),
   });
   registerUserImportCommand(group, cli);
 }

@@ -18,5 +18,11 @@ export interface DateTimeProps {
 export function DateTime({ iso, timezone, fallback = "—" }: DateTimeProps) {
   const lang = useLang();
   if (!iso) return <span className="muted">{fallback}</span>;
-  return <time dateTime={iso}>{formatDateTime(iso, lang, timezone)}</time>;
+  // The text may differ by a separator between the server's and the browser's ICU; the server's
+  // text stays (both are the same instant in the same zone).
+  return (
+    <time dateTime={iso} suppressHydrationWarning>
+      {formatDateTime(iso, lang, timezone)}
+    </time>
+  );
 }

@@ -114,7 +114,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
     : grants ? <Alert variant="success">{t("licenses:activate.valid")}</Alert>
     : null;
   const tokenError = shape && !shape.ok ? shape.errors.token : undefined;
-  const expiry = grants?.expiration ? formatDateTime(grants.expiration, lang, timezone, "long") : grants?.termMonths ? counted(t, "licenses:activate.term", grants.termMonths) : "—";
+  const expiry = grants?.expiration ? formatDateTime(grants.expiration, lang, timezone) : grants?.termMonths ? counted(t, "licenses:activate.term", grants.termMonths) : "—";
 
   return (
     <div className="activate">
@@ -160,7 +160,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
               <dt>{t("licenses:columns.expiration")}</dt>
               <dd>{expiry}</dd>
               <dt>{t("licenses:activate.issuedAt")}</dt>
-              <dd>{formatDateTime(grants.issuedAt, lang, timezone, "long")}</dd>
+              <dd>{formatDateTime(grants.issuedAt, lang, timezone)}</dd>
               {grants.installationId ? (
                 <>
                   <dt>{t("licenses:activate.installation")}</dt>

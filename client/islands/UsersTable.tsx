@@ -173,7 +173,14 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       <div className="users-results" aria-busy={busy}>
         <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
         {list.error ? (
-          <ListError message={list.error} onRetry={list.reload} />
+          <ListError
+            message={list.error}
+            onRetry={() => {
+              // 'Try again' disappears once the read succeeds: focus goes to the search, not the body.
+              root.current?.querySelector<HTMLElement>("input[type=search]")?.focus();
+              list.reload();
+            }}
+          />
         ) : page.items.length > 0 ? (
           <div className="list-table-frame">
             <UsersGrid

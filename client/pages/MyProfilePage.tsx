@@ -3,7 +3,7 @@ import type { MeResponse } from "../../shared/api/responses";
 import { roleLabel as roleLabelOf, roleTextKey } from "../../shared/domain/roles";
 import { Island } from "../components/Island";
 import { useLang, useT } from "../components/render-context";
-import { formatDateTime } from "../lib/datetime";
+import { DateTime } from "../components/DateTime";
 import { PasswordChangeForm } from "../islands/PasswordChangeForm";
 import { ProfileForm } from "../islands/ProfileForm";
 import { TerminateAccount } from "../islands/TerminateAccount";
@@ -37,7 +37,6 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePageProps) {
   const t = useT();
   const lang = useLang();
-  const when = (iso: string) => formatDateTime(iso, lang, profile.timezone, "long");
   const roleLabel = roleLabelOf(profile.role);
   const ns = ["profile", "validation"] as const;
   return (
@@ -51,9 +50,9 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
           <dt>{t("profile:summary.status")}</dt>
           <dd>{STATUS_KEYS.has(profile.status) ? t(`profile:statuses.${profile.status}`) : profile.status}</dd>
           <dt>{t("profile:summary.createdOn")}</dt>
-          <dd>{when(profile.createdOn)}</dd>
+          <dd><DateTime iso={profile.createdOn} timezone={profile.timezone} /></dd>
           <dt>{t("profile:summary.lastSeen")}</dt>
-          <dd>{profile.lastSeen ? when(profile.lastSeen) : t("profile:summary.never")}</dd>
+          <dd><DateTime iso={profile.lastSeen} timezone={profile.timezone} fallback={t("profile:summary.never")} /></dd>
           <dt>{t("profile:summary.teams")}</dt>
           <dd>
             {profile.teams.length > 0 ? (

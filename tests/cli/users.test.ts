@@ -173,4 +173,48 @@ describe("bulwark users and devices against a real server", () => {
     expect(unknown.code).toBe(EXIT_CODES.notFound);
     expect(unknown.stderr).toContain(englishMessage("deviceWipe404"));
   });
+  it("bulk by filter: --all-matching counts the filter for --dry-run and the confirmation, then sends {filter} and changes exactly the matches", async () => {
+    const db = server.database.db;
+    const source = await buildTeam(db, { slug: `filter-src-${randomUUID().slice(0, 6)}` });
+    const target = await buildTeam(db, { slug: `filter-dst-${randomUUID().slice(0, 6)}` });
+    await buildPack(db, { team: target, licenseCount: 100 });
+    const active = [await buildUser(db, { team: source }), await buildUser(db, { team: source })];
+    const blocked = [await buildUser(db, { team: source, status: "blocked" })];
+    const elsewhere = await buildUser(db, { team });
+    const filter = ["--all-matching", "--in-team", source.slug, "--status", "active"];
+
+    const dry = await cli(["users", "block", ...filter, "--dry-run", "--json"]);
+    expect(dry.stderr).toBe("");
+    expect(JSON.parse(dry.stdout)).toEqual({ dryRun: true, action: "block", filter: { team: source.slug, status: "active" }, count: 2 });
+    expect((await cli(["users", "block", ...filter, "--dry-run"])).stdout).toContain("would block 2 user(s) matching the filter");
+    // Off a terminal the confirmation cannot be asked: refused, naming the count.
+    const refused = await cli(["users", "block", ...filter]);
+    expect(refused.code).toBe(EXIT_CODES.usage);
+    expect(refused.stderr).toContain("Refusing to change 2 item(s)");
+    // Filter flags without --all-matching, or with ids, are refused rather than ignored.
+    expect((await cli(["users", "block", "--status", "active", "--yes"])).code).toBe(EXIT_CODES.usage);
+    expect((await cli(["users", "block", ...filter, elsewhere.uid, "--yes"])).code).toBe(EXIT_CODES.usage);
+    expect((await cli(["users", "block", "--all-matching", "--status", "sleeping", "--dry-run"])).stderr).toContain("--status");
+    expect(await statuses([...active, ...blocked, elsewhere])).toEqual(["active", "active", "blocked", "active"]);
+
+    const run = await cli(["users", "block", ...filter, "--yes", "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { ok: string[]; failed: unknown[] };
+    expect(result.ok.sort()).toEqual(active.map((u) => u.uid).sort());
+    expect(result.failed).toEqual([]);
+    expect(await statuses([...active, ...blocked, elsewhere])).toEqual(["blocked", "blocked", "blocked", "active"]);
+    // Nothing matches any more: nothing to confirm, nothing changed.
+    const none = await cli(["users", "activate", "--all-matching", "--in-team", source.slug, "--status", "active", "--yes"]);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain("No user matches the filter");
+
+    // move: --team is the target, --in-team the filter.
+    const moved = await cli(["users", "move", "--team", target.slug, "--all-matching", "--in-team", source.slug, "--yes", "--json"]);
+    expect(moved.code).toBe(0);
+    expect((JSON.parse(moved.stdout) as { ok: string[] }).ok.sort()).toEqual([...active, ...blocked].map((u) => u.uid).sort());
+    const teams = await db.selectFrom("users").select(["uid", "teamId"]).where("uid", "in", [...active, ...blocked, elsewhere].map((u) => u.uid)).execute();
+    expect(teams.filter((row) => row.teamId === target.id)).toHaveLength(3);
+    expect(teams.find((row) => row.uid === elsewhere.uid)?.teamId).toBe(team.id);
+  });
 });

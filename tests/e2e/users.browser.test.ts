@@ -388,6 +388,7 @@ describe("users console in Chromium", () => {
     await page.unroute("**/v2/users?**");
     await failure.getByRole("button", { name: "Try again" }).click();
     await expect.poll(() => page.locator(".list-error").count()).toBe(0);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("search");
     expect(await rows(page).count()).toBeGreaterThan(0);
     // The one aborted read is the only console error.
     expect(consoleErrors).toEqual([expect.stringContaining("net::ERR_FAILED")]);

@@ -220,7 +220,8 @@ describe("UserProfilePage", () => {
     expect(html).toContain("Usuario SIP de terceros");
     expect(html).toContain("ana.s");
     expect([...state.islands].sort()).toEqual(["DeviceActions", "UserEditForm", "UserResetButton"]);
-    expect(html).toContain("2 de enero de 2025 a las 23:30");
+    // Profiles use the one date style of lists (client/components/DateTime.tsx).
+    expect(html).toContain('<time dateTime="2025-01-02T23:30:00.000Z">02 ene 2025, 23:30</time>');
     expect(html).toContain('data-outdated="true"');
     expect(html).toContain("Aplicación desactualizada");
   });

@@ -119,7 +119,7 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   const targetAfter = targetBefore ? seatsAfter(targetBefore, pack.state === "expired" ? 0 : movedCount) : null;
   const extendDays = Number.parseInt(days, 10);
   const newExpiry = Number.isFinite(extendDays) && extendDays >= licenseExtendDaysRange.min && extendDays <= licenseExtendDaysRange.max
-    ? formatDateTime(extendedExpiration(Date.now(), extendDays).toISOString(), lang, timezone, "long")
+    ? formatDateTime(extendedExpiration(Date.now(), extendDays).toISOString(), lang, timezone)
     : null;
 
   const body = (): unknown => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { platformKey } from "../../../shared/domain/platforms";
-import { formatDateTime, type DateTimeStyle } from "../../lib/datetime";
+import { formatDateTime } from "../../lib/datetime";
 import { useLang, useT, type Translate } from "../render-context";
 import type { UserStatus } from "../../../shared/domain/statuses";
 
@@ -21,15 +21,14 @@ type Flag = (typeof FLAGS)[number];
 type UserFlags = { ecs: boolean; sip: boolean; cellcrypt: boolean };
 
 /**
- * A `<time>` in the admin's time zone and language, or "Never" for no time. The text may differ
- * by a separator between the server's and the browser's ICU, so a hydration text mismatch is
- * tolerated here (the server's text stays; both are the same instant in the same zone).
+ * The markup of the shared DateTime (client/components/DateTime.tsx: the one list-and-profile
+ * style) as a plain call, for tables that build their cells without a component per cell.
  */
-function timeElement(iso: string | null, lang: string, timeZone: string, style: DateTimeStyle, empty: string): ReactElement {
+function timeElement(iso: string | null, lang: string, timeZone: string, empty: string): ReactElement {
   if (!iso) return <span className="muted">{empty}</span>;
   return (
     <time dateTime={iso} suppressHydrationWarning>
-      {formatDateTime(iso, lang, timeZone, style)}
+      {formatDateTime(iso, lang, timeZone)}
     </time>
   );
 }
@@ -53,10 +52,10 @@ function flagsElement(user: UserFlags, title: (flag: Flag) => string, label: (fl
 }
 
 /** A `<time>` in the admin's time zone and language, or "Never" for no time (see timeElement). */
-export function DateTime({ iso, timeZone, style = "short", empty }: { iso: string | null; timeZone: string; style?: DateTimeStyle; empty?: string }) {
+export function DateTime({ iso, timeZone, empty }: { iso: string | null; timeZone: string; empty?: string }) {
   const t = useT();
   const lang = useLang();
-  return timeElement(iso, lang, timeZone, style, empty ?? (iso ? "" : t("users:list.never")));
+  return timeElement(iso, lang, timeZone, empty ?? t("users:list.never"));
 }
 
 /** A user status as a colored badge with its translated label. */
@@ -96,7 +95,7 @@ export function rowCells(t: Translate, lang: string, timeZone: string): RowCells
   const title = (flag: Flag) => memo(titles, flag, () => t(`users:flags.${flag}`));
   const label = (flag: Flag) => memo(shorts, flag, () => t(`users:flags.${flag}Short`));
   return {
-    time: (iso) => timeElement(iso, lang, timeZone, "short", never),
+    time: (iso) => timeElement(iso, lang, timeZone, never),
     status: (status) => statusElement(status, memo(statuses, status, () => t(`users:statuses.${status}`))),
     flags: (user) => flagsElement(user, title, label),
   };

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import type { AdminDetail } from "../../../shared/api/admins";
 import type { TeamRef } from "../../../shared/api/responses";
 import { Island } from "../../components/Island";
-import { useLang, useT } from "../../components/render-context";
+import { useT } from "../../components/render-context";
 import { AdminActions, type AdminAction } from "../../islands/AdminActions";
 import { AdminDetailsForm } from "../../islands/AdminDetailsForm";
 import { AdminTeamsForm } from "../../islands/AdminTeamsForm";
-import { formatDateTime } from "../../lib/datetime";
+import { DateTime } from "../../components/DateTime";
 import { fullName, roleText, StatusBadge } from "./format";
 
 /** What the viewer may do on this profile, as the server decided it. */
@@ -47,8 +47,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones, viewerTimezone }: AdminProfilePageProps) {
   const t = useT();
-  const lang = useLang();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, lang, viewerTimezone, "long") : t("admins:profile.never"));
+  const when = (iso: string | null) => <DateTime iso={iso} timezone={viewerTimezone} fallback={t("admins:profile.never")} />;
   const name = fullName(admin);
   const ns = ["admins", "validation"] as const;
   return (
@@ -60,14 +59,23 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <dd><code>{admin.uid}</code></dd>
           <dt>{t("admins:profile.username")}</dt>
           <dd>{admin.username}</dd>
-          <dt>{t("admins:profile.name")}</dt>
-          <dd>{name}</dd>
+          {/* Each field once (issue 14): the name and time zone are in the details form when it is shown. */}
+          {can.edit ? null : (
+            <>
+              <dt>{t("admins:profile.name")}</dt>
+              <dd>{name}</dd>
+            </>
+          )}
           <dt>{t("admins:profile.role")}</dt>
           <dd data-role={admin.role}>{roleText(t, admin.role)}</dd>
           <dt>{t("admins:profile.status")}</dt>
           <dd data-status={admin.status}><StatusBadge t={t} status={admin.status} /></dd>
-          <dt>{t("admins:profile.timezone")}</dt>
-          <dd>{admin.timezone}</dd>
+          {can.edit ? null : (
+            <>
+              <dt>{t("admins:profile.timezone")}</dt>
+              <dd>{admin.timezone}</dd>
+            </>
+          )}
           <dt>{t("admins:profile.failedAttempts")}</dt>
           <dd>{admin.failedAttempts}</dd>
           {admin.lockedUntil && Date.parse(admin.lockedUntil) > Date.now() ? (
@@ -80,22 +88,26 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <dd>{when(admin.createdOn)}</dd>
           <dt>{t("admins:profile.lastSeen")}</dt>
           <dd>{when(admin.lastSeen)}</dd>
-          <dt>{t("admins:profile.teams")}</dt>
-          <dd>
-            {admin.role === "root" ? (
-              t("admins:profile.allTeams")
-            ) : admin.teams.length === 0 ? (
-              t("admins:profile.noTeams")
-            ) : (
-              <ul className="summary-list">
-                {admin.teams.map((team) => (
-                  <li key={team.slug}>
-                    <a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </dd>
+          {can.teams ? null : (
+            <>
+              <dt>{t("admins:profile.teams")}</dt>
+              <dd>
+                {admin.role === "root" ? (
+                  t("admins:profile.allTeams")
+                ) : admin.teams.length === 0 ? (
+                  t("admins:profile.noTeams")
+                ) : (
+                  <ul className="summary-list">
+                    {admin.teams.map((team) => (
+                      <li key={team.slug}>
+                        <a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </>
+          )}
         </dl>
         <p className="card-note">{t("admins:profile.timesIn", { timezone: viewerTimezone })}</p>
       </Section>

@@ -4,7 +4,8 @@ import type { TeamDetails } from "../../../shared/api/teams";
 import { roleTextKey } from "../../../shared/domain/roles";
 import { Island } from "../../components/Island";
 import { useLang, useT } from "../../components/render-context";
-import { formatDateTime, formatNumber } from "../../lib/datetime";
+import { formatNumber } from "../../lib/datetime";
+import { DateTime } from "../../components/DateTime";
 import { editableTeam } from "../../components/teams/teamFormModel";
 import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
@@ -63,8 +64,8 @@ function Facts({ team, timezone }: { team: TeamDetails; timezone: string }) {
     <dl className="summary">
       <Row label={t("teams:fields.domains")}>{list(team.domains)}</Row>
       <Row label={t("teams:fields.users")}>{formatNumber(team.userCount, lang)}</Row>
-      <Row label={t("teams:fields.createdOn")}>{formatDateTime(team.createdOn, lang, timezone, "long")}</Row>
-      <Row label={t("teams:fields.updatedOn")}>{formatDateTime(team.updatedOn, lang, timezone, "long")}</Row>
+      <Row label={t("teams:fields.createdOn")}><DateTime iso={team.createdOn} timezone={timezone} /></Row>
+      <Row label={t("teams:fields.updatedOn")}><DateTime iso={team.updatedOn} timezone={timezone} /></Row>
     </dl>
   );
 }
@@ -107,7 +108,7 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
               <td>{pack.licenseType}</td>
               <td className="col-number">{pack.licenseCount}</td>
               <td><span className={`badge badge-${pack.status === "active" ? "active" : "blocked"}`}>{pack.status}</span></td>
-              <td>{pack.expiresOn ? formatDateTime(pack.expiresOn, lang, timezone) : t("teams:profile.never")}</td>
+              <td><DateTime iso={pack.expiresOn} timezone={timezone} fallback={t("teams:profile.never")} /></td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
-import { DateTime, FlagBadges, StatusBadge, displayName, platformLabel } from "../../components/users/format";
+import { DateTime, StatusBadge, displayName, platformLabel } from "../../components/users/format";
 import type { UserDetail, UserDevice } from "../../components/users/types";
 import { DeviceActions } from "../../islands/DeviceActions";
 import { UserEditForm } from "../../islands/UserEditForm";
@@ -107,38 +107,24 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
 }
 
 /**
- * A user's profile: account details rendered on the server, the devices table with a
- * DeviceActions island per device (remote wipe, delete), then the edit form and the password
- * reset as islands.
+ * A user's profile (issue 14, the form pattern: each field once): the account facts the form
+ * does not edit, rendered on the server; the edit form (names, aliases, flags: shown there only,
+ * filled with the saved values); the devices table with a DeviceActions island per device
+ * (remote wipe, delete); and the password reset.
  */
 export function UserProfilePage(props: UserProfilePageProps) {
   const { user, csrfToken, timezone } = props;
   const t = useT();
   const none = <span className="muted">{t("users:profile.none")}</span>;
   const rows: [string, ReactNode][] = [
-    ["firstName", user.firstName || none],
-    ["lastName", user.lastName || none],
     ["username", user.username],
     ["role", user.role || none],
     ["accessLevel", user.accessLevel || none],
     ["status", <StatusBadge key="s" status={user.status} />],
     ["team", <a key="t" href={`/teams/profile/${encodeURIComponent(user.team.slug)}`}>{user.team.teamName}</a>],
-    ["createdOn", <DateTime key="c" iso={user.createdOn} timeZone={timezone} style="long" />],
-    ["lastSeen", <DateTime key="l" iso={user.lastSeen} timeZone={timezone} style="long" />],
+    ["createdOn", <DateTime key="c" iso={user.createdOn} timeZone={timezone} />],
+    ["lastSeen", <DateTime key="l" iso={user.lastSeen} timeZone={timezone} />],
     ["ipAddress", user.ipAddress ? <code>{user.ipAddress}</code> : <span className="muted">{t("users:profile.notKnown")}</span>],
-    [
-      "aliases",
-      user.aliases.length > 0 ? (
-        <ul className="summary-list">
-          {user.aliases.map((alias) => (
-            <li key={alias}>{alias}</li>
-          ))}
-        </ul>
-      ) : (
-        none
-      ),
-    ],
-    ["flags", user.ecs || user.sip || user.cellcrypt ? <FlagBadges user={user} long /> : none],
   ];
   return (
     <div className="profile-page user-profile">
@@ -154,9 +140,6 @@ export function UserProfilePage(props: UserProfilePageProps) {
         </dl>
         <p className="card-note">{t("users:profile.timesIn", { timezone })}</p>
       </Section>
-      <Section id="user-devices" title={t("users:profile.sections.devices")}>
-        <DevicesTable {...props} />
-      </Section>
       <Section id="user-edit" title={t("users:profile.sections.edit")}>
         <Island
           name="UserEditForm"
@@ -164,6 +147,9 @@ export function UserProfilePage(props: UserProfilePageProps) {
           props={{ user: { uid: user.uid, firstName: user.firstName, lastName: user.lastName, aliases: user.aliases, ecs: user.ecs, sip: user.sip, cellcrypt: user.cellcrypt }, csrfToken }}
           namespaces={USERS_ISLAND_NAMESPACES}
         />
+      </Section>
+      <Section id="user-devices" title={t("users:profile.sections.devices")}>
+        <DevicesTable {...props} />
       </Section>
       <Section id="user-reset" title={t("users:profile.sections.reset")}>
         <p className="card-note">{t("users:reset.intro")}</p>
