@@ -2,7 +2,7 @@
  * `npm run bench`: throughput and latency of the console's routes on seeded data, each next to a
  * trivial JSON route (/healthz) measured in the same run, so results read as ratios that survive
  * a slower or busier machine; then the time of a bulk block of 10,000 users (median of a few
- * calls). Prints a Markdown table. Nothing here is asserted by the tests.
+ * calls) and of 10,000 e-mail invitations in one call (enqueue, then delivery by the outbox). Prints a Markdown table. Nothing here is asserted by the tests.
  *
  * The server under load is the production build in its own process (`node scripts/start.mjs`,
  * which builds first when the build is stale), as an operator runs it; this process seeds a
@@ -32,7 +32,7 @@ import type { Row } from "../server/db/types";
 import { seedDatabase } from "../server/services/seed";
 import { signSessionToken } from "../server/services/jwt";
 import { onAdminConnection } from "../tests/support/db";
-import { buildAdmin, signIn } from "../tests/support/factories";
+import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
@@ -170,6 +170,39 @@ async function bulkBlock(): Promise<string> {
 }
 const bulkLine = values.only && !"bulk".includes(values.only) ? null : await bulkBlock();
 
+/**
+ * Issue 16: 10,000 e-mail invitations in one `POST /v2/invite` (pending users, invitations and
+ * outbox rows in one transaction): the time to enqueue (the call), then the time until the
+ * server's outbox worker has written the last e-mail (the file mailbox), polled every 250 ms.
+ */
+async function bulkInvite(): Promise<string[]> {
+  const team = await buildTeam(db, { slug: `bench-invites-${randomBytes(3).toString("hex")}`, teamName: "Bench invitations" });
+  await buildPack(db, { team, licenseCount: BULK_SIZE });
+  const addresses = Array.from({ length: BULK_SIZE }, (_, i) => `invitee${i}@${team.slug}.bench`);
+  const started = performance.now();
+  const res = await fetch(`${load.baseUrl}/v2/invite`, {
+    method: "POST",
+    headers: { ...rootToken, "content-type": "application/json" },
+    body: JSON.stringify({ team: team.slug, type: "email", addresses, lang: "en", matchUser: true, directSignIn: false }),
+  });
+  const body = (await res.json()) as { ok?: unknown[] };
+  const enqueued = performance.now() - started;
+  if (!res.ok || body.ok?.length !== BULK_SIZE) return [`| invitations of ${BULK_SIZE.toLocaleString("en")} addresses | not measured: ${res.status}, ${body.ok?.length ?? 0} created |`];
+  let pending = BULK_SIZE;
+  while (pending > 0 && performance.now() - started < 600_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const row = await db.selectFrom("mailOutbox").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").where("toAddress", "like", `%@${team.slug}.bench`).executeTakeFirstOrThrow();
+    pending = Number(row.n);
+  }
+  const delivered = performance.now() - started;
+  return [
+    `| ${BULK_SIZE.toLocaleString("en")} e-mail invitations (\`POST /v2/invite\`, one call): enqueued | ${enqueued.toFixed(0)} ms |`,
+    `| … until the outbox worker wrote the last e-mail | ${pending === 0 ? `${(delivered / 1000).toFixed(1)} s` : `not finished after 600 s (${pending} left)`} |`,
+  ];
+}
+// `--only bulk` measures both bulk actions (next to the baseline), `--only invite` this one.
+const inviteLines = values.only && !"bulk invite".includes(values.only) ? [] : await bulkInvite();
+
 child.kill("SIGTERM");
 await exited;
 await database.close();
@@ -180,7 +213,7 @@ const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
 console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ` +
   `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`);
 console.log(markdownTable(runs));
-if (bulkLine) {
+if (bulkLine || inviteLines.length > 0) {
   console.log("\n| bulk action | time |\n| --- | ---: |");
-  console.log(bulkLine);
+  for (const line of [bulkLine, ...inviteLines]) if (line) console.log(line);
 }

@@ -14,6 +14,7 @@ import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
 import { registerExportCommands } from "./commands/export";
 import { registerUsersCommands } from "./commands/users";
+import { registerInvitesCommands } from "./commands/invites";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
@@ -72,6 +73,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerTeamsCommands(program, cli);
   registerAdminsCommands(program, cli);
   registerUsersCommands(program, cli);
+  registerInvitesCommands(program, cli);
   registerDevicesCommands(program, cli);
   registerLicensesCommands(program, cli);
   registerSettingsCommands(program, cli);

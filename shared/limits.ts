@@ -217,8 +217,8 @@ export const maxCount = {
   aliases: 20,
   /** Whitelisted domains per team. */
   domainsPerTeam: 100,
-  /** E-mails or handles in one invitation request. */
-  inviteRecipients: 1_000,
+  /** E-mails or handles in one invitation request (issue 16: up to 10 000 in one call). */
+  inviteRecipients: 10_000,
   /** Teams listed on one admin or one association. */
   teams: 1_000,
 } as const;

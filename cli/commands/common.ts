@@ -205,6 +205,8 @@ export interface BulkCommandSpec<O> {
   action: string;
   /** Items per call: 1 for APIs that act on one id per call, so the progress bar moves per item. */
   batchSize?: number;
+  /** CSV header names that hold the id (default `uid`). */
+  idColumns?: readonly string[];
   /** Adds the command's own flags. */
   configure?: (command: Command) => Command;
   /** Checks the command's own flags before anything is read or sent; throws a usage error. */
@@ -230,7 +232,7 @@ export function addBulkCommand<O extends BulkOptions & CommonOptions>(group: Com
     let resolved: ApiClientOptions | null = opts.dryRun ? null : apiOptions(cli, opts);
     const api = () => (resolved ??= apiOptions(cli, opts));
     const code = await runBulk(
-      { ids, options: opts, action: spec.action, idColumns: ["uid"], ...(spec.batchSize ? { batchSize: spec.batchSize } : {}), batch: spec.batch(opts, api) },
+      { ids, options: opts, action: spec.action, idColumns: spec.idColumns ?? ["uid"], ...(spec.batchSize ? { batchSize: spec.batchSize } : {}), batch: spec.batch(opts, api) },
       bulkIOFor(cli, Boolean(opts.json)),
     );
     exitWith(code);

@@ -23,6 +23,7 @@ import { settingsRouter } from "./settings/router";
 import { domainsRouter } from "./domains/router";
 import { associationsRouter } from "./associations/router";
 import { exportRouter } from "./export/router";
+import { invitesRouter } from "./invites/router";
 
 /** What /v2 handlers are built from. */
 export interface ApiDeps {
@@ -60,5 +61,6 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(settingsRouter(deps));
   router.use(domainsRouter(deps));
   router.use(associationsRouter(deps));
+  router.use(invitesRouter(deps));
   return router;
 }

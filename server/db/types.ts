@@ -35,7 +35,7 @@ export type LicenseStatus = "active" | "expired";
 /** Invites go out by e-mail or as pre-provisioned handles. */
 export type InviteType = "email" | "handle";
 /** Status of an invite and of each of its recipients. */
-export type InviteStatus = "pending" | "accepted";
+export type InviteStatus = "pending" | "accepted" | "expired";
 /** Company association status. */
 export type AssociationStatus = "open" | "closed";
 
@@ -249,30 +249,28 @@ export interface LicenseRemindersTable {
   sentAt: EpochMs;
 }
 
-/** Invites to join a team (SPEC §3). */
+/**
+ * One invitation per invited address (SPEC §3, migration 0012): its code is stored hashed;
+ * `userId` is the pending user created with it (NULL once expired).
+ */
 export interface InvitesTable {
   id: Id;
+  uid: Immutable<string>;
   teamId: number;
   licensePackId: number | null;
   type: InviteType;
+  address: string;
   lang: Generated<string>;
   matchUser: Generated<Flag>;
   directSignin: Generated<Flag>;
-  inviteCode: string;
+  codeHash: string;
   status: Generated<InviteStatus>;
   expiresAt: EpochMs;
   issuedAt: EpochMs;
-  createdBy: number | null;
-}
-
-/** One e-mail address or handle of an invite. */
-export interface InviteRecipientsTable {
-  id: Id;
-  inviteId: number;
-  address: string;
-  status: Generated<InviteStatus>;
-  acceptedUserId: number | null;
   lastSentAt: EpochMs | null;
+  acceptedAt: EpochMs | null;
+  userId: number | null;
+  createdBy: number | null;
 }
 
 /** Company associations (SPEC §3). */
@@ -310,7 +308,6 @@ export interface Database {
   licenseOrders: LicenseOrdersTable;
   licenseReminders: LicenseRemindersTable;
   invites: InvitesTable;
-  inviteRecipients: InviteRecipientsTable;
   associations: AssociationsTable;
   associationTeams: AssociationTeamsTable;
   appSettings: AppSettingsTable;

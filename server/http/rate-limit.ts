@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   register: { windowMs: 60 * 60_000, limit: 10 },
   reset: { windowMs: 15 * 60_000, limit: 5 },
   token: { windowMs: 15 * 60_000, limit: 20 },
+  // Failed invitation redemptions per service token (a code has ≥ 40 random bits; this bounds guessing).
+  inviteRedeem: { windowMs: 15 * 60_000, limit: 100 },
 } as const;
 
 /**
@@ -27,5 +29,25 @@ export function limitPerIp(db: Kysely<Database>, name: keyof typeof RATE_LIMITS)
     identifier: name,
     store: new DatabaseRateLimitStore(db, name),
     handler: (_req, _res, next) => next(new AppError("tooManyRequests", 429)),
+  });
+}
+
+/**
+ * The redemption budget (issue 16): failed `POST /v2/service/invites/redeem` calls per service
+ * token (the service calls for every user, so its address would be one shared budget); a
+ * successful redemption costs nothing. Answers 429 `inviteRedeem429`.
+ */
+export function limitFailedRedemptions(db: Kysely<Database>): RateLimitRequestHandler {
+  const { windowMs, limit } = RATE_LIMITS.inviteRedeem;
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    identifier: "inviteRedeem",
+    skipSuccessfulRequests: true,
+    keyGenerator: (_req, res) => `token:${String((res.locals.service as { tokenId?: number } | undefined)?.tokenId ?? "none")}`,
+    store: new DatabaseRateLimitStore(db, "inviteRedeem"),
+    handler: (_req, _res, next) => next(new AppError("inviteRedeem429", 429)),
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { i18n, TFunction } from "i18next";
 import { defaultLanguage, languages } from "../../shared/limits";
+import { EmailThemeSchema, type EmailTheme } from "../../shared/schemas/team";
 
 /** The parameters each template needs; the outbox checks them when a mail is enqueued. */
 export const TEMPLATE_PARAMS = {
@@ -16,7 +17,16 @@ export const TEMPLATE_PARAMS = {
   licenseInvoice: ["firstName", "link", "invoiceNumber", "licenseCount", "licenseType", "termMonths", "total"],
   // Issue 15: a pack expires in `days` days; firstName is the company's name.
   licenseExpiry: ["firstName", "link", "days", "licenseCount", "expiration"],
+  // Issue 16: a user's invitation; firstName is the invited address, expiration a UTC date.
+  userInvitation: ["firstName", "link", "code", "expiration", "companyName"],
 } as const;
+
+/**
+ * The optional parameter every template takes: the company's e-mail theme (issue 16), as the
+ * JSON of EmailThemeSchema. Kept only when it parses; it colours the button, adds the logo and
+ * replaces the signature and footer with the company's.
+ */
+export const THEME_PARAM = "theme";
 
 /** The transactional messages Bulwark sends. */
 export type MailTemplate = keyof typeof TEMPLATE_PARAMS;
@@ -88,6 +98,12 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     action: t("mail:licenseInvoice.action"),
     after: [t("mail:licenseInvoice.payment")],
   }),
+  userInvitation: (t, p) => ({
+    subject: t("mail:userInvitation.subject", { companyName: p.companyName }),
+    before: [t("mail:userInvitation.intro", { companyName: p.companyName }), t("mail:userInvitation.code", { code: p.code })],
+    action: t("mail:userInvitation.action"),
+    after: [t("mail:userInvitation.expiry", { expiration: p.expiration }), t("mail:userInvitation.ignore")],
+  }),
   licenseExpiry: (t, p) => ({
     subject: t("mail:licenseExpiry.subject", { days: p.days }),
     before: [t("mail:licenseExpiry.intro", { licenseCount: p.licenseCount, expiration: p.expiration, days: p.days })],
@@ -127,6 +143,8 @@ export function checkTemplateParams<T extends MailTemplate>(
     }
     out[name] = value;
   }
+  const theme = params[THEME_PARAM];
+  if (typeof theme === "string" && themeOf(theme) !== null) out[THEME_PARAM] = theme;
   const link = out.link ?? "";
   let url: URL | undefined;
   try {
@@ -138,6 +156,17 @@ export function checkTemplateParams<T extends MailTemplate>(
     throw new MailTemplateError(`Template ${template} needs an absolute http(s) link`);
   }
   return out as TemplateParams<T>;
+}
+
+/** The theme a mail carries, or null when absent or not a valid theme (then the default look). */
+export function themeOf(text: string | undefined): EmailTheme | null {
+  if (text === undefined) return null;
+  try {
+    const parsed = EmailThemeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -157,15 +186,16 @@ export function renderMail(
   const build = CONTENT[template] as (t: TFunction, p: Record<string, string>) => Content;
   const content = build(t, p);
   const greeting = t("mail:common.greeting", { firstName: p.firstName });
+  const theme = themeOf((p as Record<string, string>)[THEME_PARAM]);
   const common = {
     fallback: t("mail:common.linkFallback"),
-    signature: t("mail:common.signature"),
-    footer: t("mail:common.footer"),
+    signature: theme?.name ?? t("mail:common.signature"),
+    footer: theme?.footer || t("mail:common.footer"),
   };
   return {
     subject: content.subject,
     text: renderText(greeting, content, p.link, common),
-    html: renderHtml(language, greeting, content, p.link, common),
+    html: renderHtml(language, greeting, content, p.link, common, theme),
   };
 }
 
@@ -188,9 +218,11 @@ const BUTTON =
   "display:inline-block;padding:12px 24px;border-radius:6px;background:#1d4ed8;color:#ffffff;" +
   "font-size:16px;font-weight:600;text-decoration:none";
 
-function renderHtml(lang: string, greeting: string, c: Content, link: string, common: CommonTexts): string {
+function renderHtml(lang: string, greeting: string, c: Content, link: string, common: CommonTexts, theme: EmailTheme | null = null): string {
   const para = (text: string, style = P) => `<p style="${style}">${escapeHtml(text)}</p>`;
   const href = escapeHtml(link);
+  const button = theme ? BUTTON.replace("background:#1d4ed8", `background:${escapeHtml(theme.primaryColor)}`) : BUTTON;
+  const logo = theme?.logoUrl ? [`<p style="margin:0 0 24px"><img src="${escapeHtml(theme.logoUrl)}" alt="${escapeHtml(theme.name)}" style="max-height:48px"></p>`] : [];
   return [
     "<!doctype html>",
     `<html lang="${lang}">`,
@@ -201,10 +233,11 @@ function renderHtml(lang: string, greeting: string, c: Content, link: string, co
     '<tr><td align="center">',
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border:1px solid #e4e7eb">',
     '<tr><td style="padding:32px">',
+    ...logo,
     para(greeting),
     ...c.before.map((text) => para(text)),
     `<p style="margin:24px 0">`,
-    `<a href="${href}" style="${BUTTON}" target="_blank" rel="noopener noreferrer">${escapeHtml(c.action)}</a></p>`,
+    `<a href="${href}" style="${button}" target="_blank" rel="noopener noreferrer">${escapeHtml(c.action)}</a></p>`,
     ...c.after.map((text) => para(text)),
     para(common.fallback, SMALL),
     `<p style="${SMALL};word-break:break-all"><a href="${href}" style="color:#1d4ed8">${href}</a></p>`,

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/types";
 import { pruneAccessLog } from "./accessLogRetention";
 import { pruneCaptchaRedemptions } from "./captcha";
+import { expireInvitations } from "./invites/expire";
 import { sendExpiryReminders } from "./licenses/reminders";
 import { pruneRateLimits } from "./rateLimitStore";
 import { DatabaseSessionStore } from "./sessionStore";
@@ -15,6 +16,8 @@ export interface PruneCounts {
   sessions: number;
   rateLimits: number;
   captchaRedemptions: number;
+  /** Invitations this pass marked expired (their pending users removed, their seats freed). */
+  invitesExpired: number;
   /** Access-log entries older than the retention setting (security.accessLogRetentionDays). */
   accessLog: number;
   /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
@@ -31,7 +34,7 @@ export interface Housekeeping {
 
 /**
  * Removes expired sessions, rate-limit windows, captcha redemptions and access-log entries past
- * their retention. Each is one DELETE on
+ * their retention, and expires invitations. Each is one DELETE on
  * an expiry index, so a pass costs little when there is little to remove; with N processes
  * each runs it, and the deletes simply find nothing after the first. Without it those tables
  * would keep every session, client address and solved challenge ever seen.
@@ -41,6 +44,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     sessions: await new DatabaseSessionStore(db).prune(now),
     rateLimits: await pruneRateLimits(db, now),
     captchaRedemptions: await pruneCaptchaRedemptions(db, now),
+    invitesExpired: await expireInvitations(db, now),
     accessLog: await pruneAccessLog(db, now),
   };
 }

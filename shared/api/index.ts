@@ -16,3 +16,4 @@ export * from "./licenses";
 export * from "./domains";
 export * from "./logs";
 export * from "./export";
+export * from "./invites";

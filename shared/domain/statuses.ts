@@ -17,6 +17,14 @@ export const INVITE_STATUSES = ["pending", "accepted"] as const;
 /** An invite state. */
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
+/**
+ * Invitation states as the API and pages show them: the stored status (pending, accepted) plus
+ * `expired`, a pending invitation past its expiry (housekeeping frees its seat).
+ */
+export const INVITE_STATES = ["pending", "accepted", "expired"] as const;
+/** An invitation state as shown. */
+export type InviteState = (typeof INVITE_STATES)[number];
+
 /** Invite kinds (SPEC §3): via e-mail or via pre-provisioned handles. */
 export const INVITE_TYPES = ["email", "handle"] as const;
 /** An invite kind. */

@@ -54,6 +54,7 @@ export const PROTECTED_PREFIXES = [
   "inviteResend", // PUT v2/invite
   "inviteDelete", // DELETE v2/invite
   "inviteList",
+  "inviteRedeem", // POST v2/service/invites/redeem (service token: the communications service)
   // License packs
   "licenseCreate", // POST v2/license (purchase, public edition)
   "licenseEdit", // PUT v2/license (extend, expire, distribute)
@@ -93,6 +94,7 @@ export const PROTECTED_PREFIXES = [
   "adminsExport",
   "teamsExport",
   "licensesExport",
+  "invitesExport",
   "logsExport",
 ] as const;
 

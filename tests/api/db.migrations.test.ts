@@ -12,7 +12,7 @@ import type { TestDatabase } from "../support/db";
 
 const APP_TABLES = [
   "access_log", "admin_password_history", "admin_teams", "admins", "app_settings", "association_teams",
-  "associations", "captcha_redemptions", "devices", "installation_secrets", "invite_recipients", "invites", "license_orders", "license_packs", "license_reminders", "locations",
+  "associations", "captcha_redemptions", "devices", "installation_secrets", "invites", "license_orders", "license_packs", "license_reminders", "locations",
   "mail_outbox", "one_time_tokens", "rate_limits", "service_tokens", "sessions", "system_settings", "team_domains",
   "teams", "user_aliases", "user_password_history", "user_tokens", "users",
 ];
@@ -256,17 +256,17 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
-  it("migration 0012 adds the access log's request id, null for the entries before it", async () => {
+  it("migration 0013 adds the access log's request id, null for the entries before it", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
       const f = fresh.db;
-      const since0012 = Object.keys(migrations).filter((name) => name >= "0012");
-      expect(await migrateDown(f, "0011_association_uid")).toEqual([...since0012].reverse());
+      const since0013 = Object.keys(migrations).filter((name) => name >= "0013");
+      expect(await migrateDown(f, "0012_invitations")).toEqual([...since0013].reverse());
       await sql`insert into access_log (created_at, action, outcome) values (${NOW}, 'team.update', 'success')`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(since0012);
-      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0012" }).execute();
+      expect(await migrateToLatest(f)).toEqual(since0013);
+      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0013" }).execute();
       const rows = await f.selectFrom("accessLog").select(["action", "requestId"]).orderBy("id").execute();
-      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0012" }]);
+      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0013" }]);
     } finally {
       await fresh.destroy();
     }

@@ -54,6 +54,9 @@ describe("mail templates", () => {
     total: "1500.00 EUR",
     days: "7",
     expiration: "2027-01-31",
+    // The invitation template (issue 16).
+    code: "K7M2Q9XR4T8W",
+    companyName: "Acme",
   };
 
   it.each(languages)("renders every template in %s from the catalogue, with no raw key", (lang) => {

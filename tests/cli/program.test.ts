@@ -61,7 +61,7 @@ describe("bulwark --version, --help and usage errors", () => {
       expect({ path, code: run.code }).toEqual({ path, code: 0 });
       expect(run.stdout, path.join(" ")).toMatch(/Examples:\n {2}bulwark /);
     }
-    // One process per command: the export commands (issue 19) took it past the default 30 s.
+    // One CLI process per command (60+ with `invites`): more than the default 30 s on a busy machine.
   }, 120_000);
 
   it("help follows --lang", async () => {

@@ -7,7 +7,7 @@ import {
   AdminUpdateSchema,
   AssociationCreateSchema,
   DeviceSchema,
-  InviteCreateSchema,
+  InviteCreateSchema, inviteAddressProblem,
   LicenseActivateSchema,
   LicensePurchaseSchema,
   LicenseUpdateSchema,
@@ -152,15 +152,25 @@ describe("devices", () => {
 });
 
 describe("invites", () => {
-  const invite = { type: "email", recipients: ["a@example.com", "b@example.com"], team: "acme", lang: "en" };
+  const invite = { type: "email", addresses: ["a@example.com", "b@example.com"], team: "acme", lang: "en" };
 
-  it("checks recipients against the invite type", () => {
+  it("takes exactly {team, type, addresses, lang, matchUser, directSignIn, pack?}", () => {
     expect(InviteCreateSchema.parse(invite)).toMatchObject({ matchUser: false, directSignIn: false });
-    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, recipients: ["a@example.com", "handle"] }))).toEqual([`recipients.1:${V.email}`]);
-    expect(InviteCreateSchema.safeParse({ ...invite, type: "handle", recipients: ["agent_007", "x.y"] }).success).toBe(true);
-    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, type: "handle", recipients: ["bad handle"] }))).toEqual([`recipients.0:${V.username}`]);
-    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, recipients: [] }))).toEqual([`recipients:${V.tooFew}`]);
+    expect(InviteCreateSchema.safeParse({ ...invite, pack: UID, matchUser: true, directSignIn: true }).success).toBe(true);
+    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: [] }))).toEqual([`addresses:${V.tooFew}`]);
+    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: ["a@example.com", "a@example.com"] }))).toEqual([`addresses.1:${V.duplicate}`]);
     expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, type: "sms" }))).toEqual([`type:${V.invalidOption}`]);
+    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, recipients: ["a@example.com"] }))).toEqual([`:${V.unknownKey}`]);
+    expect(InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`) }).success).toBe(true);
+    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_001 }, (_, i) => `u${i}@example.com`) }))).toEqual([`addresses:${V.tooMany}`]);
+  });
+
+  it("checks each address against the invite type one by one (a per-address failure, not a refusal)", () => {
+    expect(InviteCreateSchema.safeParse({ ...invite, addresses: ["a@example.com", "handle"] }).success).toBe(true);
+    expect(inviteAddressProblem("email", "a@example.com")).toBeNull();
+    expect(inviteAddressProblem("email", "handle")).toBe("notValidEmailAccount");
+    expect(inviteAddressProblem("handle", "agent_007")).toBeNull();
+    expect(inviteAddressProblem("handle", "bad handle")).toBe("inviteCreate406");
   });
 });
 

@@ -1,10 +1,13 @@
 import { Router } from "express";
 import { PolicyQuerySchema } from "../../../shared/schemas/association";
+import { InviteRedeemSchema } from "../../../shared/schemas/invite";
 import { DeviceReportSchema, WipeAckSchema } from "../../../shared/schemas/service";
+import { limitFailedRedemptions } from "../../http/rate-limit";
 import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
 import { decidePolicy } from "../../services/associations/policy";
+import { redeemInvitation } from "../../services/invites";
 import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
@@ -43,6 +46,11 @@ export function serviceRouter({ services }: ApiDeps): Router {
 
   router.get("/service/apps/check", auth, validate(AppCheckQuerySchema, "query"), async (_req, res) => {
     res.json(await checkAppVersion(services.db, inputOf(res, AppCheckQuerySchema)));
+  });
+
+  // Issue 16: the app's registration with an invitation code; failed attempts are rate-limited per token.
+  router.post("/service/invites/redeem", auth, limitFailedRedemptions(services.db), validate(InviteRedeemSchema), async (req, res) => {
+    res.json(await redeemInvitation(services.db, inputOf(res, InviteRedeemSchema), serviceCallerOf(res), originOf(req)));
   });
 
   router.get("/service/policy", auth, validate(PolicyQuerySchema, "query"), async (_req, res) => {

@@ -15,7 +15,8 @@ import { userSearchOneIndexMigration } from "./0008_user_search_one_index";
 import { installationSecretsMigration } from "./0009_installation_secrets";
 import { licensePacksMigration } from "./0010_license_packs";
 import { associationUidMigration } from "./0011_association_uid";
-import { accessLogRequestIdMigration } from "./0012_access_log_request_id";
+import { invitationsMigration } from "./0012_invitations";
+import { accessLogRequestIdMigration } from "./0013_access_log_request_id";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -30,5 +31,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0009_installation_secrets": installationSecretsMigration,
   "0010_license_packs": licensePacksMigration,
   "0011_association_uid": associationUidMigration,
-  "0012_access_log_request_id": accessLogRequestIdMigration,
+  "0012_invitations": invitationsMigration,
+  "0013_access_log_request_id": accessLogRequestIdMigration,
 };

@@ -15,7 +15,7 @@ type Db = Kysely<Database>;
 /**
  * Licenses of each given company (by internal id; null: every company, without an id list), by
  * the rule of seatsOf(): capacity = the sum of unexpired packs, used = users + pending
- * recipients of unexpired invitations. Companies with nothing are absent when `teamIds` is null.
+ * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
  */
 export async function seatsByTeam(db: Db, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
   const out = new Map<number, TeamSeats>();
@@ -33,20 +33,25 @@ export async function seatsByTeam(db: Db, teamIds: readonly number[] | null, now
       .execute(),
     db.selectFrom("users").select(["teamId", (eb) => eb.fn.countAll<number>().as("n")]).$if(teamIds !== null, (q) => q.where("teamId", "in", ids)).groupBy("teamId").execute(),
     db
-      .selectFrom("inviteRecipients")
-      .innerJoin("invites", "invites.id", "inviteRecipients.inviteId")
-      .select(["invites.teamId", (eb) => eb.fn.countAll<number>().as("n")])
-      .$if(teamIds !== null, (q) => q.where("invites.teamId", "in", ids))
-      .where("inviteRecipients.status", "=", "pending")
-      .where("invites.expiresAt", ">", now)
-      .groupBy("invites.teamId")
+      .selectFrom("invites")
+      .innerJoin("users", "users.id", "invites.userId")
+      .select((eb) => [
+        "users.teamId",
+        eb.fn.countAll<number>().as("all"),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("invites.expiresAt", ">", now).then(1).else(0).end()), eb.lit(0)).as("live"),
+      ])
+      .$if(teamIds !== null, (q) => q.where("users.teamId", "in", ids))
+      .where("invites.status", "=", "pending")
+      .groupBy("users.teamId")
       .execute(),
   ]);
   const cap = new Map(capacity.map((row) => [row.teamId, Number(row.n)]));
   const used = new Map(users.map((row) => [row.teamId, Number(row.n)]));
-  const pending = new Map(invites.map((row) => [row.teamId, Number(row.n)]));
+  const pending = new Map(invites.map((row) => [row.teamId, Number(row.live)]));
+  // A pending invitation is a pending user row: counted once, as an invitation, not as a user too.
+  const pendingUsers = new Map(invites.map((row) => [row.teamId, Number(row.all)]));
   for (const id of teamIds ?? new Set([...cap.keys(), ...used.keys(), ...pending.keys()])) {
-    if (id !== null) out.set(id, teamSeats(cap.get(id) ?? 0, used.get(id) ?? 0, pending.get(id) ?? 0));
+    if (id !== null) out.set(id, teamSeats(cap.get(id) ?? 0, (used.get(id) ?? 0) - (pendingUsers.get(id) ?? 0), pending.get(id) ?? 0));
   }
   return out;
 }

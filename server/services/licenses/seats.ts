@@ -1,7 +1,7 @@
 /**
  * Seats (DESIGN §11): capacity = the sum of a team's unexpired packs; used = its users plus
  * pending invitations; available = capacity − used. `reserveSeats` is the one function every
- * seat consumer calls (user creation now, invitations next): inside the consumer's transaction it
+ * seat consumer calls (user creation, invitations): inside the consumer's transaction it
  * locks the team's row — the seat counter — and only then counts, so two transactions reserving
  * for the same team, in one process or in several on PostgreSQL, run the check one after the
  * other and each sees the rows the other committed (READ COMMITTED takes a fresh snapshot per
@@ -20,7 +20,13 @@ import type { Scope } from "../scope";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Capacity, users and pending invitations of a team at `now`: three aggregate reads. */
+/**
+ * Capacity, users and pending invitations of a team at `now`: three aggregate reads. A pending
+ * invitation is a pending user row (docs/DECISIONS.md "Invitations are pending users"), so the
+ * users count holds every row of the team and the invitations are told apart by their link:
+ * `users` = rows − pending invitations' users, `invites` = pending invitations not yet past their
+ * expiry. One past its expiry frees its seat at once, before housekeeping removes its user.
+ */
 export async function seatsOf(db: Db, teamId: number, now: number): Promise<TeamSeats> {
   const [capacity, users, invites] = await Promise.all([
     db
@@ -31,16 +37,24 @@ export async function seatsOf(db: Db, teamId: number, now: number): Promise<Team
       .where("expiresAt", ">", now)
       .executeTakeFirstOrThrow(),
     db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", teamId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("inviteRecipients")
-      .innerJoin("invites", "invites.id", "inviteRecipients.inviteId")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("invites.teamId", "=", teamId)
-      .where("inviteRecipients.status", "=", "pending")
-      .where("invites.expiresAt", ">", now)
-      .executeTakeFirstOrThrow(),
+    pendingInvitesOf(db, now).where("users.teamId", "=", teamId).executeTakeFirstOrThrow(),
   ]);
-  return teamSeats(Number(capacity.n), Number(users.n), Number(invites.n));
+  return teamSeats(Number(capacity.n), Number(users.n) - Number(invites.all), Number(invites.live));
+}
+
+/**
+ * Pending invitations counted through their users (a moved pending user takes its seat along):
+ * `all` pending, `live` those not past their expiry. The caller adds the team condition.
+ */
+export function pendingInvitesOf(db: Db, now: number) {
+  return db
+    .selectFrom("invites")
+    .innerJoin("users", "users.id", "invites.userId")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("all"),
+      eb.fn.coalesce(eb.fn.sum<number | string>(eb.case().when("invites.expiresAt", ">", now).then(1).else(0).end()), eb.lit(0)).as("live"),
+    ])
+    .where("invites.status", "=", "pending");
 }
 
 /** Locks the seat counters (team rows) of the given teams, in ascending id order (no deadlock between two distributions). */
@@ -67,7 +81,7 @@ export async function reserveSeats(
 }
 
 /** The catalogue codes a seat consumer may refuse with. */
-export type SeatRefusal = "notEnoughLicenses" | "chooseCompanyWithLicenses";
+export type SeatRefusal = "notEnoughLicenses" | "chooseCompanyWithLicenses" | "inviteCreate400" | "inviteResend400";
 
 /**
  * The check half of {@link reserveSeats}, for a consumer that must lock the seat counter before

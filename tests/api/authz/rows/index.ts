@@ -10,6 +10,7 @@ import { licensesRows } from "./licenses";
 import { settingsRows } from "./settings";
 import { domainsRows } from "./domains";
 import { exportRows } from "./exports";
+import { invitesRows } from "./invites";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...exportRows];
+export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...invitesRows, ...exportRows];

@@ -1,0 +1,6 @@
+/** Invitations (issue 16): create, list, resend, delete, redemption by the service, expiry. */
+export { createInvitations, reviewInvitations } from "./create";
+export { listInvitations } from "./list";
+export { deleteInvitations, resendInvitations } from "./manage";
+export { redeemInvitation } from "./redeem";
+export { expireInvitations } from "./expire";

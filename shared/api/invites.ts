@@ -1,0 +1,64 @@
+/**
+ * The invitation calls of docs/API.md ("Invitations", issue 16), built on the shared transport:
+ * create (up to 10 000 addresses, atomic in seats), resend, delete and the scoped list. Used by
+ * the `/invites` wizard and list islands and by `bulwark invites`. Replies are parsed with the
+ * shared schemas; unknown extra fields are dropped so the server may add fields.
+ */
+import {
+  InviteCreateResponseSchema,
+  InviteListItemSchema,
+  InviteResendResponseSchema,
+  InviteReviewResponseSchema,
+  type InviteCreateInput,
+  type InviteCreateResponse,
+  type InviteListItem,
+  type InviteListQuery,
+  type InviteResendResponse,
+  type InviteReviewResponse,
+} from "../schemas/invite";
+import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
+import { createTransport, type ApiClientOptions } from "./transport";
+
+/** `GET /v2/invites`: a page of invitations. */
+export const InviteListResponseSchema = listResponseSchema(InviteListItemSchema);
+/** A page of invitations. */
+export type InviteListResponse = ListResponse<InviteListItem>;
+
+/** The list query as a client may give it: every part optional. */
+export type InviteListParams = Partial<InviteListQuery>;
+
+/** The invitation calls. */
+export interface InvitesApi {
+  /** `GET /v2/invites`: scoped, filtered by team, state, type and search, sorted by expiry, keyset paging. */
+  list(params?: InviteListParams): Promise<InviteListResponse>;
+  /** `POST /v2/invite`: per-address results; handles' codes appear here once. */
+  create(body: InviteCreateInput): Promise<InviteCreateResponse>;
+  /** `POST /v2/invite/review`: what create would do (valid, per-address failures, seats before and after); writes nothing. */
+  review(body: InviteCreateInput): Promise<InviteReviewResponse>;
+  /** `PUT /v2/invite`: new code and expiry per invitation; per-id results. */
+  resend(ids: string[]): Promise<InviteResendResponse>;
+  /** `DELETE /v2/invite`: per-id results; the seats are freed. */
+  remove(ids: string[]): Promise<BulkResponse>;
+}
+
+/** The query string of a list call (empty parts left out). */
+function listQueryString(params: InviteListParams): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
+  }
+  const out = query.toString();
+  return out ? `?${out}` : "";
+}
+
+/** Builds the invitation calls bound to one server and one credential. */
+export function createInvitesApi(options: ApiClientOptions = {}): InvitesApi {
+  const call = createTransport(options);
+  return {
+    list: (params = {}) => call("inviteList", "GET", `/v2/invites${listQueryString(params)}`, InviteListResponseSchema),
+    create: (body) => call("inviteCreate", "POST", "/v2/invite", InviteCreateResponseSchema, body),
+    review: (body) => call("inviteCreate", "POST", "/v2/invite/review", InviteReviewResponseSchema, body),
+    resend: (ids) => call("inviteResend", "PUT", "/v2/invite", InviteResendResponseSchema, { ids }),
+    remove: (ids) => call("inviteDelete", "DELETE", "/v2/invite", BulkResponseSchema, { ids }),
+  };
+}
