@@ -63,7 +63,10 @@ function flagNames(resource: ExportResource): Record<string, string> {
 export function addExportCommand(group: Command, cli: CliContext, resource: ExportResource): Command {
   const { t } = cli;
   const command = addCommonOptions(group.command("export").description(t(`export.description.${resource}`)), t);
-  for (const { flag } of SPECS[resource].flags) command.option(`--${flag} <value>`, t(flag === "role" ? "admins.optRole" : `export.filter.${flag}`));
+  for (const { flag } of SPECS[resource].flags) {
+    const key = flag === "role" ? "admins.optRole" : resource === "invites" && (flag === "state" || flag === "type") ? `export.filter.invite${flag === "state" ? "State" : "Type"}` : `export.filter.${flag}`;
+    command.option(`--${flag} <value>`, t(key));
+  }
   return command
     .option("-o, --output <file>", t("export.optOutput"))
     .option("--format <format>", t("export.optFormat", { formats: EXPORT_FORMATS.join(", ") }), "csv")
