@@ -256,17 +256,18 @@ describe.each(testDialects())("database on %s", (dialect) => {
     }
   });
 
-  it("migration 0013 adds the access log's request id, null for the entries before it", async () => {
+  it("migration 0015 adds the access log's request id, null for the entries before it", async () => {
     const fresh = await createTestDatabase(dialect);
     try {
       const f = fresh.db;
-      const since0013 = Object.keys(migrations).filter((name) => name >= "0013");
-      expect(await migrateDown(f, "0012_invitations")).toEqual([...since0013].reverse());
+      const since0015 = Object.keys(migrations).filter((name) => name >= "0015");
+      const before0015 = Object.keys(migrations).filter((name) => name < "0015").at(-1)!;
+      expect(await migrateDown(f, before0015)).toEqual([...since0015].reverse());
       await sql`insert into access_log (created_at, action, outcome) values (${NOW}, 'team.update', 'success')`.execute(f);
-      expect(await migrateToLatest(f)).toEqual(since0013);
-      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0013" }).execute();
+      expect(await migrateToLatest(f)).toEqual(since0015);
+      await f.insertInto("accessLog").values({ createdAt: NOW, action: "team.create", outcome: "success", requestId: "req-0015" }).execute();
       const rows = await f.selectFrom("accessLog").select(["action", "requestId"]).orderBy("id").execute();
-      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0013" }]);
+      expect(rows).toEqual([{ action: "team.update", requestId: null }, { action: "team.create", requestId: "req-0015" }]);
     } finally {
       await fresh.destroy();
     }

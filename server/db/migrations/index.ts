@@ -16,7 +16,7 @@ import { installationSecretsMigration } from "./0009_installation_secrets";
 import { licensePacksMigration } from "./0010_license_packs";
 import { associationUidMigration } from "./0011_association_uid";
 import { invitationsMigration } from "./0012_invitations";
-import { accessLogRequestIdMigration } from "./0013_access_log_request_id";
+import { accessLogRequestIdMigration } from "./0015_access_log_request_id";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -32,5 +32,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0010_license_packs": licensePacksMigration,
   "0011_association_uid": associationUidMigration,
   "0012_invitations": invitationsMigration,
-  "0013_access_log_request_id": accessLogRequestIdMigration,
+  "0015_access_log_request_id": accessLogRequestIdMigration,
 };
