@@ -17,6 +17,7 @@ import {
   EXPORT_FORMATS,
   EXPORT_HEADERS,
   type ExportResource,
+  InviteExportQuerySchema,
   LicenseExportQuerySchema,
   LogExportQuerySchema,
   TeamExportQuerySchema,
@@ -38,6 +39,7 @@ const SPECS: Record<ExportResource, { schema: z.ZodType; flags: readonly FilterF
   users: { schema: UserExportQuerySchema, flags: [{ flag: "search" }, { flag: "status" }, { flag: "team" }, { flag: "platform" }, { flag: "ecs" }, { flag: "sip" }, { flag: "cellcrypt" }, { flag: "sort" }, { flag: "order" }] },
   admins: { schema: AdminExportQuerySchema, flags: [{ flag: "search" }, { flag: "role" }, { flag: "status" }, { flag: "team" }, { flag: "sort" }, { flag: "order" }] },
   teams: { schema: TeamExportQuerySchema, flags: [{ flag: "search" }, { flag: "sort" }, { flag: "order" }] },
+  invites: { schema: InviteExportQuerySchema, flags: [{ flag: "search" }, { flag: "state" }, { flag: "type" }, { flag: "team" }, { flag: "order" }] },
   licenses: { schema: LicenseExportQuerySchema, flags: [{ flag: "team" }, { flag: "state" }, { flag: "type", key: "licenseType" }] },
   logs: { schema: LogExportQuerySchema, flags: [{ flag: "search" }, { flag: "action" }, { flag: "outcome" }, { flag: "actor" }, { flag: "target" }, { flag: "team" }, { flag: "from" }, { flag: "to" }] },
 };
@@ -61,7 +63,10 @@ function flagNames(resource: ExportResource): Record<string, string> {
 export function addExportCommand(group: Command, cli: CliContext, resource: ExportResource): Command {
   const { t } = cli;
   const command = addCommonOptions(group.command("export").description(t(`export.description.${resource}`)), t);
-  for (const { flag } of SPECS[resource].flags) command.option(`--${flag} <value>`, t(flag === "role" ? "admins.optRole" : `export.filter.${flag}`));
+  for (const { flag } of SPECS[resource].flags) {
+    const key = flag === "role" ? "admins.optRole" : resource === "invites" && (flag === "state" || flag === "type") ? `export.filter.invite${flag === "state" ? "State" : "Type"}` : `export.filter.${flag}`;
+    command.option(`--${flag} <value>`, t(key));
+  }
   return command
     .option("-o, --output <file>", t("export.optOutput"))
     .option("--format <format>", t("export.optFormat", { formats: EXPORT_FORMATS.join(", ") }), "csv")
@@ -102,7 +107,7 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
  * the `logs` group with its `export`; kept here so each resource file stays about its own calls.
  */
 export function registerExportCommands(program: Command, cli: CliContext): void {
-  for (const resource of ["users", "admins", "teams", "licenses"] as const) {
+  for (const resource of ["users", "admins", "teams", "licenses", "invites"] as const) {
     const group = program.commands.find((command) => command.name() === resource);
     if (group) addExportCommand(group, cli, resource);
   }

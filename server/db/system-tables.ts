@@ -90,7 +90,7 @@ export interface AccessLogTable {
   outcome: AccessOutcome;
   /** JSON object, or null. */
   details: string | null;
-  /** The id of the request that wrote it (migration 0012); null for older entries and jobs. */
+  /** The id of the request that wrote it (migration 0015); null for older entries and jobs. */
   requestId: ColumnType<string | null, string | null | undefined, never>;
 }
 

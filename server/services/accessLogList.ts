@@ -17,7 +17,7 @@ export interface LogEntry {
   team: string | null;
   ip: string | null;
   userAgent: string | null;
-  /** The id of the request that wrote the entry (null before migration 0012). */
+  /** The id of the request that wrote the entry (null before migration 0015). */
   requestId: string | null;
   details: unknown;
 }

@@ -15,6 +15,7 @@ export const EXPORT_PREFIXES: Readonly<Record<ExportResource, ActionPrefix>> = {
   admins: "adminsExport",
   teams: "teamsExport",
   licenses: "licensesExport",
+  invites: "invitesExport",
   logs: "logsExport",
 };
 

@@ -96,6 +96,7 @@ export const PROTECTED_PREFIXES = [
   "adminsExport",
   "teamsExport",
   "licensesExport",
+  "invitesExport",
   "logsExport",
 ] as const;
 

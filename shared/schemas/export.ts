@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { AdminListQuerySchema } from "./admin";
 import { bool, oneOf } from "./builders";
+import { InviteListQuerySchema } from "./invite";
 import { LicenseListQuerySchema } from "./license";
 import { LogListQuerySchema } from "./logs";
 import { language } from "./primitives";
@@ -21,7 +22,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_HEADERS = ["labels", "fields"] as const;
 
 /** The lists that export, by their path segment. */
-export const EXPORT_RESOURCES = ["users", "admins", "teams", "licenses", "logs"] as const;
+export const EXPORT_RESOURCES = ["users", "admins", "teams", "licenses", "invites", "logs"] as const;
 /** A list that exports. */
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 
@@ -48,6 +49,8 @@ export const AdminExportQuerySchema = AdminListQuerySchema.omit(noPaging).extend
 export const TeamExportQuerySchema = TeamListQuerySchema.omit(noPaging).extend(exportOptionsShape);
 /** `GET /v2/licenses/export`: the license packs list's filters. */
 export const LicenseExportQuerySchema = LicenseListQuerySchema.omit(noPaging).extend(exportOptionsShape);
+/** `GET /v2/invites/export`: the invitations list's filters and order. */
+export const InviteExportQuerySchema = InviteListQuerySchema.omit(noPaging).extend(exportOptionsShape);
 /** `GET /v2/logs/export`: the access log's filters. */
 export const LogExportQuerySchema = LogListQuerySchema.omit(noPaging).extend(exportOptionsShape).strip();
 

@@ -9,7 +9,7 @@ import { formatNumber } from "../../lib/datetime";
 import { useLang, useT } from "../render-context";
 
 /** The lists that export. */
-export type ExportResource = "users" | "admins" | "teams" | "licenses" | "logs";
+export type ExportResource = "users" | "admins" | "teams" | "licenses" | "invites" | "logs";
 
 /** Props of {@link ExportForm}. */
 export interface ExportFormProps {

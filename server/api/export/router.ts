@@ -4,6 +4,7 @@ import {
   AdminExportQuerySchema,
   type ExportResource,
   exportOptionsShape,
+  InviteExportQuerySchema,
   LicenseExportQuerySchema,
   LogExportQuerySchema,
   TeamExportQuerySchema,
@@ -13,7 +14,7 @@ import { authOf, scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { translatorFor } from "../../i18n";
-import { adminsSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export/sources";
+import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export/sources";
 import { exportList, type ExportSource } from "../../services/export/stream";
 import type { Scope } from "../../services/scope";
 import type { ApiDeps } from "../router";
@@ -28,7 +29,7 @@ function splitQuery<Q extends { format: "csv" | "jsonl"; bom: boolean; headers: 
 }
 
 /**
- * `GET /v2/{users,admins,teams,licenses,logs}/export` (docs/API.md "Export"): each list's own
+ * `GET /v2/{users,admins,teams,licenses,invites,logs}/export` (docs/API.md "Export"): each list's own
  * filters and scope, streamed as CSV (default) or JSON Lines, optionally with a BOM, headed by
  * the language's column titles or the field names; every export is access-logged.
  */
@@ -56,6 +57,7 @@ export function exportRouter({ services, i18n }: ApiDeps): Router {
   route("admins", AdminExportQuerySchema, (scope, list) => adminsSource(db, scope, list));
   route("teams", TeamExportQuerySchema, (scope, list) => teamsSource(db, scope, list));
   route("licenses", LicenseExportQuerySchema, (scope, list) => licensesSource(db, scope, list));
+  route("invites", InviteExportQuerySchema, (scope, list) => invitesSource(db, scope, list));
   route("logs", LogExportQuerySchema, (scope, list) => logsSource(db, scope, list));
   return router;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { AdminListItem } from "../../../shared/api/admins";
 import type { UserListItem } from "../../../shared/api/users";
 import type { AdminListQuery } from "../../../shared/schemas/admin";
+import type { InviteListItem, InviteListQuery } from "../../../shared/schemas/invite";
 import type { ExportResource } from "../../../shared/schemas/export";
 import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
 import type { LogListQuery } from "../../../shared/schemas/logs";
@@ -15,6 +16,7 @@ import type { UserListQuery } from "../../../shared/schemas/user";
 import type { Database } from "../../db/types";
 import { listAccessLog, type LogEntry } from "../accessLogList";
 import { listAdmins } from "../adminList";
+import { listInvitations } from "../invites/list";
 import { isoUtc } from "../isoTime";
 import { listPacks } from "../licenses/packs";
 import type { Scope } from "../scope";
@@ -77,6 +79,19 @@ export const EXPORT_COLUMNS = {
     col<LicensePack>("source", (p) => p.source),
     col<LicensePack>("tokenId", (p) => p.tokenId),
   ],
+  invites: [
+    col<InviteListItem>("id", (i) => i.id),
+    col<InviteListItem>("team", (i) => i.team.slug),
+    col<InviteListItem>("type", (i) => i.type),
+    col<InviteListItem>("address", (i) => i.address),
+    col<InviteListItem>("lang", (i) => i.lang),
+    col<InviteListItem>("state", (i) => i.state),
+    col<InviteListItem>("issuedOn", (i) => i.issuedOn),
+    col<InviteListItem>("expiration", (i) => i.expiration),
+    col<InviteListItem>("lastSentAt", (i) => i.lastSentAt),
+    col<InviteListItem>("pack", (i) => i.pack),
+    col<InviteListItem>("user", (i) => i.user),
+  ],
   logs: [
     col<LogEntry>("id", (e) => e.id),
     col<LogEntry>("at", (e) => e.at),
@@ -112,6 +127,11 @@ export function teamsSource(db: Kysely<Database>, scope: Scope, query: Unpaged<T
 /** The license packs list (GET /v2/licenses) as an export source. */
 export function licensesSource(db: Kysely<Database>, scope: Scope, query: Unpaged<LicenseListQuery>): ExportSource<LicensePack> {
   return { resource: "licenses", columns: EXPORT_COLUMNS.licenses, batch: (cursor) => listPacks(db, scope, { ...query, limit: EXPORT_BATCH, cursor }) };
+}
+
+/** The invitations list (GET /v2/invites) as an export source. */
+export function invitesSource(db: Kysely<Database>, scope: Scope, query: Unpaged<InviteListQuery>): ExportSource<InviteListItem> {
+  return { resource: "invites", columns: EXPORT_COLUMNS.invites, batch: (cursor) => listInvitations(db, scope, { ...query, limit: EXPORT_BATCH, cursor }) };
 }
 
 /** The access log (GET /v2/logs) as an export source; no total is counted per batch. */

@@ -1,5 +1,6 @@
 import { signedIn, type MatrixRow } from "../types";
 import { adminsRows } from "./admins";
+import { invitesRows } from "./invites";
 import { licensesRows } from "./licenses";
 import { logsRows } from "./logs";
 import { teamsRows } from "./teams";
@@ -35,5 +36,6 @@ export const exportRows: MatrixRow[] = [
   exportRow(adminsRows, "admins"),
   exportRow(teamsRows, "teams"),
   exportRow(licensesRows, "licenses"),
+  exportRow(invitesRows, "invites"),
   exportRow(logsRows, "logs"),
 ];
