@@ -10,6 +10,7 @@ import { NewCodes } from "../components/invites/NewCodes";
 import { failureText, plural } from "../components/invites/types";
 import { useInvitesList, type InvitesQuery } from "../components/invites/useInvitesList";
 import { CountLine } from "../components/list/CountLine";
+import { ExportForm } from "../components/list/ExportForm";
 import { EmptyState } from "../components/list/EmptyState";
 import { ListError } from "../components/list/ListError";
 import { PageSize } from "../components/list/PageSize";
@@ -193,6 +194,7 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
         ) : null}
       </div>
       <Pager position="bottom" {...pager} />
+      <ExportForm resource="invites" filters={{ search: query.search, team: query.team, state: query.state, order: query.order }} total={page.total} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}

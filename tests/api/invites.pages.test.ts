@@ -92,5 +92,10 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
       { slug: "bootes-invites", teamName: "Boötes Invites" },
     ]);
     expect(res.text).toMatch(/aria-current="page"[^>]*>Pending invitations</);
+    // The export form carries the list's filters to GET /v2/invites/export (issue 19).
+    const form = /<form class="export-form"[^>]*action="\/v2\/invites\/export"[^]*?<\/form>/.exec(res.text)?.[0] ?? "";
+    expect(form).toContain('name="search" value="ana"');
+    expect(form).toContain('name="order" value="desc"');
+    expect(form).not.toContain('name="state"');
   });
 });
