@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { expectError } from "../support/expect";
-import { bearerFor, buildAdmin, buildTeam, buildUser, givePassword, nextClientIp, registrationBody } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, givePassword, nextClientIp, registrationBody } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 import { linkFrom, startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
@@ -113,5 +113,31 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     expect((await post("/v2/user/reset", { uid: user.uid }, root)).status).toBe(200);
     const mail = await capture.waitFor((m) => m.to === user.username);
     expect(linkFrom(mail, "/reset/")).toMatch(/^https:\/\/secure17\.example\.test\/reset\//);
+  });
+
+  it("the invite token length and the user invite expiry in days shape new invitations and resends", async () => {
+    const team = await buildTeam(db());
+    await buildPack(db(), { team, licenseCount: 5 });
+    const invite = async () => {
+      const before = Date.now();
+      const res = await post("/v2/invite", { team: team.slug, type: "handle", addresses: [`agent_${Math.random().toString(36).slice(2, 8)}`], lang: "en" }, root);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { id, code } = res.body.ok[0] as { id: string; code: string };
+      const row = await db().selectFrom("invites").select("expiresAt").where("uid", "=", id).executeTakeFirstOrThrow();
+      return { id, code, days: (Number(row.expiresAt) - before) / 86_400_000 };
+    };
+    await put("general", { inviteTokenLength: 8, userInviteExpiryDays: 2 });
+    const short = await invite();
+    expect(short.code).toHaveLength(8);
+    expect(short.days).toBeGreaterThan(1.99);
+    expect(short.days).toBeLessThan(2.01);
+    await put("general", { inviteTokenLength: 16, userInviteExpiryDays: 30 });
+    const long = await invite();
+    expect(long.code).toHaveLength(16);
+    expect(long.days).toBeGreaterThan(29.99);
+    expect(long.days).toBeLessThan(30.01);
+    const resent = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [short.id] });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.ok[0].code).toHaveLength(16);
   });
 });
