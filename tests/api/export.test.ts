@@ -9,6 +9,7 @@ import { recordAccess } from "../../server/services/accessLog";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+import { buildInvite } from "./invites.support";
 
 describe.each(testDialects())("exports on %s", (dialect) => {
   let server: TestServer;
@@ -132,6 +133,23 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     // Details keep the reader's filtering: the other company's slug is not exported to this admin.
     expect(JSON.parse(row.details!)).toEqual({ teams: [w.mine.slug] });
     expect(jsonlOf((await get(`/v2/logs/export?format=jsonl&target=${tag}`, w.rootAuth)).body as Buffer)).toHaveLength(2);
+  });
+
+  it("exports invitations with the list's filters within the scope, never their codes", async () => {
+    const tag = `i${dialect}`;
+    const w = await world(tag);
+    const mine = await buildInvite(w.db, { team: w.mine, address: `ana-${tag}@mine.test` });
+    await buildInvite(w.db, { team: w.mine, address: `=cmd-${tag}@mine.test`, status: "accepted" });
+    const theirs = await buildInvite(w.db, { team: w.other, address: `other-${tag}@other.test` });
+    const csv = csvOf((await get(`/v2/invites/export?headers=fields&search=${tag}`, w.adminAuth)).body as Buffer);
+    expect(csv[0]).toEqual(["id", "team", "type", "address", "lang", "state", "issuedOn", "expiration", "lastSentAt", "pack", "user"]);
+    expect(csv.slice(1).map((row) => [row[3], row[5]]).sort()).toEqual([[`'=cmd-${tag}@mine.test`, "accepted"], [`ana-${tag}@mine.test`, "pending"]]);
+    const pending = jsonlOf((await get(`/v2/invites/export?format=jsonl&state=pending&search=${tag}`, w.rootAuth)).body as Buffer);
+    expect(pending.map((i) => i.id).sort()).toEqual([mine.uid, theirs.uid].sort());
+    const body = JSON.stringify(pending);
+    expect(body).not.toContain(mine.code);
+    expect(body).not.toContain(theirs.code);
+    expect(jsonlOf((await get(`/v2/invites/export?format=jsonl&team=${w.other.slug}`, w.adminAuth)).body as Buffer)).toEqual([]);
   });
 
   it("downloads with a browser session cookie (a plain link or GET form, no CSRF token needed)", async () => {
