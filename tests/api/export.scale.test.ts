@@ -55,12 +55,16 @@ describe.each(testDialects())("users export at scale on %s", (dialect) => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const waits: number[] = [];
     let exporting = true;
+    // Probes answered while the export was still streaming: proof that it does not hold the event
+    // loop (a blocking export would let at most one through, after it ends). No wall-clock bound.
+    let answeredDuring = 0;
     const probe = (async () => {
       while (exporting) {
         const started = performance.now();
         const res = await drain(`${base}/v2/me`, auth);
         expect(res.status).toBe(200);
         waits.push(performance.now() - started);
+        if (exporting) answeredDuring++;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -76,12 +80,11 @@ describe.each(testDialects())("users export at scale on %s", (dialect) => {
     console.log(
       `[export scale ${dialect}] ${USERS} users: ${(result.bytes / MB).toFixed(1)} MB CSV in ${seconds.toFixed(1)} s; ` +
         `server RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (growth ${growthMb.toFixed(1)} MB, bound ${RSS_BOUND_MB} MB); ` +
-        `${waits.length} concurrent GET /v2/me, slowest ${slowest.toFixed(0)} ms`,
+        `${waits.length} concurrent GET /v2/me (${answeredDuring} answered during the export), slowest ${slowest.toFixed(0)} ms`,
     );
     expect(result.status).toBe(200);
     expect(result.lines).toBe(USERS + 1);
     expect(growthMb).toBeLessThan(RSS_BOUND_MB);
-    expect(waits.length).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(2_000);
+    expect(answeredDuring).toBeGreaterThanOrEqual(2);
   }, 1_800_000);
 });
