@@ -3,7 +3,7 @@
  * repeat, an invalid one and an existing user → review counts (the server's review) → send →
  * per-address results; handles → codes shown
  * once and downloaded as CSV; CSV upload; the over-licenses refusal; the browser's Back and
- * Forward keep every input; a keyboard-only pass) and the invitations list (search, resend,
+ * Forward keep every input; a keyboard-only pass in English and Spanish, every text from the locales) and the invitations list (search, resend,
  * delete), in English and Portuguese at 1400 and 390 px with axe (no serious or critical finding).
  */
 import { randomBytes } from "node:crypto";
@@ -16,6 +16,9 @@ import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../sup
 import { useBrowserSuite } from "../support/browser-suite";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
+import { containing, strictTranslate } from "../support/texts";
+import { failureText, plural } from "../../client/components/invites/types";
+import { formatNumber } from "../../client/lib/datetime";
 
 const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
 const DESKTOP = { width: 1400, height: 900 };
@@ -51,7 +54,7 @@ describe("invitations in Chromium", () => {
   });
 
   /** A company with `seats` available licenses (and one user), a full company, and an administrator of both. */
-  async function scene(seats: number, lang: "en" | "pt" = "en", domains: string[] = []) {
+  async function scene(seats: number, lang: "en" | "pt" | "es" = "en", domains: string[] = []) {
     const db = suite.server().database.db;
     const id = tag();
     const team = await buildTeam(db, { teamName: `Orion ${id}`, slug: `orion-${id}` });
@@ -72,71 +75,89 @@ describe("invitations in Chromium", () => {
     return watched;
   };
 
-  it("by keyboard only: pasted addresses with a repeat and an invalid one, review counts and licenses, Back and Forward keep the input, send, results", async () => {
-    const { id, team, admin } = await scene(6, "en", ["orion-x.test"]);
-    await buildUser(suite.server().database.db, { team, username: `kim-${id}@orion-x.test` });
-    const { page, consoleErrors } = await openInvites(admin);
-    await audited(page, "type-desktop");
-    // Step 1: e-mail is the default; Next.
-    await tabTo(page, page.getByRole("radio", { name: /By e-mail/ }));
-    await tabTo(page, page.getByRole("button", { name: "Next" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Details");
-    // The full company is not offered; the only one with licenses is chosen already.
-    const company = page.getByLabel("Company");
-    expect(await company.locator("option").allTextContents()).toEqual(["Choose a company", `Orion ${id} (5 available)`]);
-    expect(await company.inputValue()).toBe(team.slug);
-    await tabTo(page, page.getByLabel("E-mail addresses"));
-    await page.keyboard.type(`ana@orion-x.test\nrui@orion-x.test, ANA@orion-x.test\nnot-an-address\neva@elsewhere.test\nkim-${id}@orion-x.test`);
-    await tabTo(page, page.getByLabel("Direct sign-in: the user does not need a separate registration step"));
-    await page.keyboard.press("Space");
-    await tabTo(page, page.getByRole("button", { name: "Next" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Review");
-    await expect.poll(() => seatsShown(page, "before")).toBe("5");
-    // The server's review knows kim is already a user.
-    await expect.poll(() => reviewCount(page, "onboarded")).toBe("1");
-    expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["2", "1", "1", "1"]);
-    expect(await seatsShown(page, "after")).toBe("3");
-    await page.getByText("This account is not registered using a valid e-mail address").waitFor();
-    await audited(page, "review-desktop");
+  it.each(["en", "es"] as const)(
+    "by keyboard only (%s): pasted addresses with a repeat and an invalid one, review counts and licenses, Back and Forward keep the input, send, results",
+    async (lang) => {
+      // Every text looked for is the console's own in this language; a missing one throws.
+      const t = strictTranslate(lang);
+      const steps = (step: string) => t(`invites:wizard.steps.${step}`);
+      const addresses = () => page.getByLabel(t("invites:details.emails"));
+      const directSignIn = () => page.getByLabel(t("invites:details.directSignIn"));
+      const button = (key: string) => page.getByRole("button", { name: t(`invites:wizard.${key}`), exact: true });
+      const option = (team: string, available: number) => t("invites:details.companyOption", { team, available: formatNumber(available, lang) });
 
-    // The browser's Back shows the details as typed; Forward the same review.
-    await page.goBack();
-    await expect.poll(() => focusedHeading(page)).toBe("Details");
-    expect(await page.getByLabel("E-mail addresses").inputValue()).toContain("ANA@orion-x.test");
-    expect(await page.getByLabel("Direct sign-in: the user does not need a separate registration step").isChecked()).toBe(true);
-    await page.goForward();
-    await expect.poll(() => focusedHeading(page)).toBe("Review");
-    await expect.poll(() => reviewCount(page, "new")).toBe("2");
-    // The wizard's own Back and Next too.
-    await tabTo(page, page.getByRole("button", { name: "Back" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Details");
-    expect(await page.getByLabel("E-mail addresses").inputValue()).toContain("not-an-address");
-    await tabTo(page, page.getByRole("button", { name: "Next" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Review");
+      // Domains are unique across companies: one per run.
+      const domain = `orion-${tag()}.test`;
+      const { id, team, admin } = await scene(6, lang, [domain]);
+      await buildUser(suite.server().database.db, { team, username: `kim-${id}@${domain}` });
+      const { page, consoleErrors } = await openInvites(admin);
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+      await audited(page, `type-desktop-${lang}`);
+      // Step 1: e-mail is the default; Next.
+      await tabTo(page, page.getByRole("radio", { name: containing(t("invites:type.email")) }));
+      await tabTo(page, button("next"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("details"));
+      // The full company is not offered; the only one with licenses is chosen already.
+      const company = page.getByLabel(t("invites:details.company"), { exact: true });
+      expect(await company.locator("option").allTextContents()).toEqual([t("invites:details.companyPlaceholder"), option(`Orion ${id}`, 5)]);
+      expect(await company.inputValue()).toBe(team.slug);
+      await tabTo(page, addresses());
+      await page.keyboard.type(`ana@${domain}\nrui@${domain}, ANA@${domain}\nnot-an-address\neva@elsewhere.test\nkim-${id}@${domain}`);
+      await tabTo(page, directSignIn());
+      await page.keyboard.press("Space");
+      await tabTo(page, button("next"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("review"));
+      await expect.poll(() => seatsShown(page, "before")).toBe("5");
+      // The server's review knows kim is already a user.
+      await expect.poll(() => reviewCount(page, "onboarded")).toBe("1");
+      expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["2", "1", "1", "1"]);
+      expect(await seatsShown(page, "after")).toBe("3");
+      await page.getByText(failureText(t, "notValidEmailAccount")).waitFor();
+      await audited(page, `review-desktop-${lang}`);
 
-    await tabTo(page, page.getByRole("button", { name: "Send invitations" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Complete");
-    await expect.poll(() => page.locator("#page-status").textContent()).toBe("2 invitations sent");
-    expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual(["ana@orion-x.test", "rui@orion-x.test"]);
-    expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
-    expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
-    // Already a user: left out after the review, listed with the server's code.
-    expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@orion-x.test`);
-    await audited(page, "complete-desktop");
+      // The browser's Back shows the details as typed; Forward the same review.
+      await page.goBack();
+      await expect.poll(() => focusedHeading(page)).toBe(steps("details"));
+      expect(await addresses().inputValue()).toContain(`ANA@${domain}`);
+      expect(await directSignIn().isChecked()).toBe(true);
+      await page.goForward();
+      await expect.poll(() => focusedHeading(page)).toBe(steps("review"));
+      await expect.poll(() => reviewCount(page, "new")).toBe("2");
+      // The wizard's own Back and Next too.
+      await tabTo(page, button("back"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("details"));
+      expect(await addresses().inputValue()).toContain("not-an-address");
+      await tabTo(page, button("next"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("review"));
 
-    // Send another: same company and options, no addresses; the licenses went down by two.
-    await tabTo(page, page.getByRole("button", { name: "Send another" }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => focusedHeading(page)).toBe("Details");
-    expect(await page.getByLabel("E-mail addresses").inputValue()).toBe("");
-    expect(await page.getByLabel("Company").locator("option:checked").textContent()).toBe(`Orion ${id} (3 available)`);
-    expect(consoleErrors).toEqual([]);
-  });
+      await tabTo(page, button("send"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("complete"));
+      await expect.poll(() => page.locator("#page-status").textContent()).toBe(plural(t, "invites:complete.sent", 2, lang));
+      expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual([`ana@${domain}`, `rui@${domain}`]);
+      expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
+      expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
+      // Already a user: left out after the review, listed with the server's code.
+      expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@${domain}`);
+      // Each failure reads as the catalogue's text in this language.
+      for (const code of ["notValidEmailAccount", "inviteCreate502", "inviteCreate409"]) {
+        expect(await page.locator(`.invite-results tr[data-failed="${code}"] td`).first().textContent()).toBe(failureText(t, code));
+      }
+      await audited(page, `complete-desktop-${lang}`);
+
+      // Send another: same company and options, no addresses; the licenses went down by two.
+      await tabTo(page, button("sendAnother"));
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedHeading(page)).toBe(steps("details"));
+      expect(await addresses().inputValue()).toBe("");
+      expect(await company.locator("option:checked").textContent()).toBe(option(`Orion ${id}`, 3));
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   it("refuses more addresses than available licenses, and offers no company when none has any", async () => {
     const { id, admin, full } = await scene(2);
