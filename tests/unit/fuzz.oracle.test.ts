@@ -24,7 +24,12 @@ describe("fuzz oracle", () => {
     expect(violation(jsonl('{"a":1}\n{"a":2}\n'), 10, true)).toBeNull();
     expect(violation(jsonl('{"a":1}\n[1]\n'), 10, true)).toMatch(/not an object/);
     expect(violation({ status: 200, contentType: "text/html", text: "<p>" }, 10, true)).toMatch(/content type/);
-    expect(violation(csv("a\r\n"), 10)).toMatch(/content type/);
+    // Outside /export a 200 CSV is a download (an import's per-row results); other types are not.
+    expect(violation(csv("a\r\n"), 10)).toBeNull();
+    expect(violation({ status: 200, contentType: "text/html", text: "<p>" }, 10)).toMatch(/content type/);
+    // Node's HTTP parser refuses a request line + headers over its limit before the app runs.
+    expect(violation({ status: 431, contentType: "", text: "" }, 10)).toBeNull();
+    expect(violation({ status: 431, contentType: "application/json", text: "{}" }, 10)).toMatch(/envelope/);
   });
 
   it("accepts successes and catalogue refusals, SPEC §8's business 5xx included", () => {

@@ -62,6 +62,9 @@ function exportViolation(answer: Answer): string | null {
 export function violation(answer: Answer, sentBytes: number, exporting = false): string | null {
   const { status } = answer;
   if (sentBytes > BODY_LIMIT_BYTES && status !== 413) return `a body over the 1 MiB limit answered ${status}, not 413`;
+  // 431 with no body is Node's own HTTP parser refusing a request line and headers over its
+  // 16 KiB limit (a fuzzed query string of thousands of characters): no route or middleware ran.
+  if (status === 431 && answer.contentType === "" && answer.text === "") return null;
   if (exporting && status < 300) return exportViolation(answer);
   // A download (the per-row results of an import) is CSV; its errors are still the JSON envelope.
   if (status === 200 && answer.contentType.startsWith("text/csv")) return null;
