@@ -16,6 +16,9 @@ const FLAGS = ["ecs", "sip", "cellcrypt"] as const;
 /** The yes/no filters: the account flags, and whether a device's app is below its platform's minimum. */
 const YES_NO = [...FLAGS, "outdated"] as const;
 
+/** The phone layout's breakpoint (client/styles/app.css). */
+const PHONE = "(max-width: 599px)";
+
 const flagValue = (value: boolean | undefined) => (value === undefined ? "" : String(value));
 const parseFlag = (value: string) => (value === "" ? undefined : value === "true");
 
@@ -36,6 +39,14 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();
   const searchId = useId();
   const [text, setText] = useState(query.search ?? "");
+  // The yes/no filters sit under 'More filters': open as rendered, closed on a phone once
+  // hydrated unless one is in force, so the list's first row stays on the first screen.
+  const [more, setMore] = useState(true);
+  const yesNoActive = YES_NO.some((flag) => query[flag] !== undefined);
+  useEffect(() => {
+    if (!yesNoActive && window.matchMedia(PHONE).matches) setMore(false);
+    // Only at hydration: afterwards the admin opens and closes it.
+  }, []);
 
   useEffect(() => {
     const wanted = text.trim() === "" ? undefined : text.trim();
@@ -96,6 +107,9 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
           onChange={(event) => onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })}
         />
+        <details className="filters-more" open={more} onToggle={(event) => setMore(event.currentTarget.open)}>
+          <summary>{t("users:list.moreFilters")}</summary>
+          <div className="filters-more-fields">
         {YES_NO.map((flag) => (
           <SelectField
             key={flag}
@@ -110,6 +124,8 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
             onChange={(event) => onChange({ [flag]: parseFlag(event.target.value) })}
           />
         ))}
+          </div>
+        </details>
         {hasFilters(query) ? (
           <button type="button" className="button button-small filters-clear" onClick={clear}>
             {t("users:list.clearFilters")}
