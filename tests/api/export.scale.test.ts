@@ -4,8 +4,9 @@
  * README "Export at scale" runs it at 1,000,000). The test serves the app on a port, reads the
  * export through a plain HTTP client that discards what it reads (so only the server's memory is
  * measured), samples the process's RSS every 20 ms, and asks GET /v2/me every 10 ms meanwhile.
- * It asserts the RSS growth stays under EXPORT_SCALE_RSS_MB (default 96) and that no concurrent
- * request waited more than 2 s, and prints the figures it measured.
+ * It asserts the RSS growth stays under EXPORT_SCALE_RSS_MB (default 96) and that at least two of
+ * those requests were answered while the export was still streaming (no wall-clock bound), and
+ * prints the figures it measured.
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

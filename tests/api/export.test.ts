@@ -4,7 +4,7 @@
  * and an access-log entry per export.
  */
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAccess } from "../../server/services/accessLog";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
@@ -159,5 +159,26 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.text.split("\r\n")[0]).toBe("ID de empresa,Empresa,Institución,Ciudad,País,Idioma,Administradores,Usuarios,Creada el");
     expect(res.text).toContain(w.mine.slug);
+  });
+
+  it("refuses a cookie-session export that the browser marks as sent by another site, and logs nothing", async () => {
+    const w = await world(`x${dialect}`);
+    const session = await signIn(w.db, server.config, w.root);
+    // The root is new: every teams.export entry by it comes from this test. An entry is written
+    // once the download has ended, so the count is awaited rather than read at once.
+    const exports = async () =>
+      Number((await w.db.selectFrom("accessLog").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "teams.export").where("actorAdminId", "=", w.root.id).executeTakeFirstOrThrow()).n);
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await server.request().get(`/v2/teams/export?search=${w.mine.slug}`).set("Cookie", session.header).set("Sec-Fetch-Site", site);
+      expect([refused.status, refused.body.error.code]).toEqual([403, "crossSiteRequest"]);
+    }
+    // The console's own download (same-origin) and a typed address (none) still work, and a bearer token ignores the header.
+    for (const site of ["same-origin", "none"]) {
+      const res = await server.request().get(`/v2/teams/export?search=${w.mine.slug}`).set("Cookie", session.header).set("Sec-Fetch-Site", site);
+      expect(res.status).toBe(200);
+    }
+    expect((await get(`/v2/teams/export?search=${w.mine.slug}`, w.rootAuth).set("Sec-Fetch-Site", "cross-site")).status).toBe(200);
+    await vi.waitFor(async () => expect(await exports()).toBe(3));
+    expect(await exports()).toBe(3);
   });
 });

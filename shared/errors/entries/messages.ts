@@ -41,6 +41,13 @@ export const MESSAGE_ENTRIES = {
     kind: "error",
     en: "This form has expired - Reload the page and try again",
   },
+  // A cookie-session read sent by another site (Sec-Fetch-Site cross-site or same-site): a link
+  // or form elsewhere must not start an export or any other call in the admin's name.
+  crossSiteRequest: {
+    status: 403,
+    kind: "error",
+    en: "This request came from another site and was refused - Open the console directly and try again",
+  },
   // Browser sign-in when the session cookie must be Secure but the request is not seen as HTTPS
   // (a TLS proxy without X-Forwarded-Proto, or the plain-HTTP port reached directly).
   insecureConnection: {
