@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { CountLine } from "../components/list/CountLine";
 import { EmptyState } from "../components/list/EmptyState";
 import { ExportForm } from "../components/list/ExportForm";
@@ -10,11 +10,12 @@ import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
 import { BulkBar, type BulkOutcome, type MatchingSelection } from "../components/users/BulkBar";
 import { BulkSummary } from "../components/users/BulkSummary";
-import { filterOf, hasFilters } from "../components/users/query";
-import type { TeamOption, UserListPage, UsersQuery } from "../components/users/types";
+import { filterOf, hasFilters, usersPageHref } from "../components/users/query";
+import type { TeamOption, UserListItem, UserListPage, UsersQuery } from "../components/users/types";
 import { UsersFilters } from "../components/users/UsersFilters";
 import { UsersGrid, type SortField } from "../components/users/UsersGrid";
-import { useUsersList } from "../components/users/useUsersList";
+import { useKeysetList, type KeysetSource } from "../components/list/useKeysetList";
+import { usersCalls } from "../components/users/api";
 import { formatNumber } from "../lib/datetime";
 
 /** Plural keys are built, not literal, so the key checker does not look for a base key. */
@@ -39,7 +40,11 @@ export interface UsersTableProps {
 export function UsersTable({ page: initialPage, query: initialQuery, teams, csrfToken, timezone }: UsersTableProps) {
   const t = useT();
   const lang = useLang();
-  const list = useUsersList(initialPage, initialQuery, csrfToken);
+  const source = useMemo<KeysetSource<UsersQuery, UserListItem>>(() => {
+    const calls = usersCalls(csrfToken);
+    return { stateKey: "usersCursors", fetchPage: (query) => calls.list(query), hrefOf: usersPageHref };
+  }, [csrfToken]);
+  const list = useKeysetList(initialPage, initialQuery, source);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   /** 'Select all matching': the filter it was chosen under; any change of filter ends it. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { FilterChips } from "../../client/components/list/FilterChips";
-import { ListFrame, ListTable } from "../../client/components/list/ListFrame";
-import { activeChips, clearedHref, hrefWith, listHref, type ListFiltersProps } from "../../client/components/list/listQuery";
+import { ListFrame, listFrameProps, ListTable } from "../../client/components/list/ListFrame";
+import { activeChips, clearedHref, hrefWith, keptSort, listHref, type ListFiltersProps } from "../../client/components/list/listQuery";
+import { TeamListQuerySchema } from "../../shared/schemas/team";
 import { DatabaseUnavailableError } from "../../server/db/unavailable";
 import { AppError } from "../../server/http/errors";
-import { readListPage } from "../../server/pages/sections/listPage";
+import { listQueryFromUrl, readListPage } from "../../server/pages/sections/listPage";
 import { renderAsServer, translate } from "../support/render";
 
 const filters: ListFiltersProps = {
@@ -33,6 +34,12 @@ describe("list pattern: addresses and chips", () => {
     expect(clearedHref(filters)).toBe("/admins/manage?sort=username&limit=25");
     // A filter change never carries the cursor; paging does.
     expect(hrefWith(filters, { cursor: "abc" })).toBe("/admins/manage?sort=username&search=ada&status=blocked&limit=25&cursor=abc");
+  });
+
+  it("keeps only the sort and order that differ from the list's default", () => {
+    expect(keptSort({ sort: "name", order: "asc" }, { sort: "name", order: "asc" })).toEqual({});
+    expect(keptSort({ sort: "createdOn", order: "desc" }, { sort: "name", order: "asc" })).toEqual({ sort: "createdOn", order: "desc" });
+    expect(keptSort({ order: "desc" }, { order: "asc" })).toEqual({ order: "desc" });
   });
 
   it("renders chips as links with a spoken name, and as buttons for an island", () => {
@@ -70,6 +77,12 @@ describe("list pattern: frame", () => {
     expect(more.html).toContain('<nav class="pager pager-bottom" aria-label="Pages">');
   });
 
+  it("takes count, cursors and error from the page read (listFrameProps)", () => {
+    const page = { items: [1, 2], total: 40, nextCursor: "n1" };
+    expect(listFrameProps(filters, page, undefined, "Pages")).toEqual({ filters, shown: 2, total: 40, cursor: null, nextCursor: "n1", pagerLabel: "Pages", error: undefined });
+    expect(listFrameProps(filters, page, "c1", "Pages", "Service Unavailable")).toMatchObject({ cursor: "c1", error: "Service Unavailable" });
+  });
+
   it("shows the empty state instead of the table, and the error state instead of count, rows and pager", () => {
     expect(frame({ shown: 0, total: 0 }).html).toContain("<p>none</p>");
     const failed = frame({ error: "Service Unavailable", cursor: "c1" });
@@ -83,6 +96,14 @@ describe("list pattern: frame", () => {
 });
 
 describe("list pattern: reading a page", () => {
+  it("reads the list's own parameters from the address, first values only, and drops what does not validate", () => {
+    const names = ["search", "sort", "order", "limit", "cursor"];
+    expect(listQueryFromUrl(TeamListQuerySchema, names, { search: ["acme", "globex"], sort: "slug", order: "sideways", limit: "100000", other: "x" })).toEqual(
+      TeamListQuerySchema.parse({ search: "acme", sort: "slug" }),
+    );
+    expect(listQueryFromUrl(TeamListQuerySchema, names, { search: "  ", sort: ["createdOn"] })).toEqual(TeamListQuerySchema.parse({ sort: "createdOn" }));
+  });
+
   const t = translate("en");
   const page = { items: [1], total: 1, nextCursor: null };
 

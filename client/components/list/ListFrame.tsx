@@ -38,6 +38,26 @@ export interface ListFrameProps {
   className?: string;
 }
 
+/** The rows a list read: how many are shown, how many match, and the next page's cursor. */
+export interface ListFramePage {
+  items: readonly unknown[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** The frame props every list fills the same way (see {@link listFrameProps}). */
+export type ListFrameBase = Pick<ListFrameProps, "filters" | "shown" | "total" | "cursor" | "nextCursor" | "pagerLabel" | "error">;
+
+/**
+ * The common ListFrame props of a list page from its filters, the page read, the cursor it was
+ * read from (none on the first page) and the pager's name: one place that says where the count
+ * and the pager come from, so no list page draws them from different reads. A page spreads it and
+ * adds its own rows, empty state, actions and notes.
+ */
+export function listFrameProps(filters: ListFiltersProps, page: ListFramePage, cursor: string | null | undefined, pagerLabel: string, error?: string | null): ListFrameBase {
+  return { filters, shown: page.items.length, total: page.total, cursor: cursor ?? null, nextCursor: page.nextCursor, pagerLabel, error };
+}
+
 /** The list frame. */
 export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, pagerLabel, error, empty, children, notice, footnote, className }: ListFrameProps) {
   const pager = { label: pagerLabel, firstHref: cursor ? hrefWith(filters) : null, nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null };

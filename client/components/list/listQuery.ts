@@ -39,6 +39,17 @@ export interface ListFiltersProps {
   limit: { value: number; default: number };
 }
 
+/**
+ * A list's `keep` (ListFiltersProps): its sort and order where they differ from the list's
+ * default, so a filter change keeps them and links leave the defaults out.
+ */
+export function keptSort(query: { sort?: string; order: string }, defaults: { sort?: string; order: string }): Record<string, string> {
+  const keep: Record<string, string> = {};
+  if (query.sort !== undefined && query.sort !== defaults.sort) keep.sort = query.sort;
+  if (query.order !== defaults.order) keep.order = query.order;
+  return keep;
+}
+
 /** An address of the list: `path?…` with empty values and the default page size left out. */
 export function listHref(path: string, params: Record<string, string | number | null | undefined>, defaultLimit?: number): string {
   const search = new URLSearchParams();

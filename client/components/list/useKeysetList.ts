@@ -3,7 +3,8 @@
  * /logs): a cursor stack ("next" pushes the current page's cursor, "previous" pops), the address
  * bar following every loaded view through `history.replaceState` with the stack in
  * `history.state` so a reload can still go back, and responses that arrive after a newer
- * request dropped. The users list keeps its own copy (useUsersList) for its bulk refreshes.
+ * request dropped. The users list, the access log and any later island list share it, so the paging
+ * rules live in one place; `reload` serves the users list's bulk actions.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ListResponse } from "../../../shared/schemas/list";
@@ -34,6 +35,8 @@ export interface KeysetList<Q extends KeysetQuery, T> {
   change: (patch: Partial<Q>) => void;
   next: () => void;
   previous: () => void;
+  /** Reloads from the first page with a fresh count (after a bulk action: rows moved under the cursors). */
+  reload: () => void;
 }
 
 function withoutCursor<Q extends KeysetQuery>(query: Q): Q {
@@ -102,7 +105,8 @@ export function useKeysetList<Q extends KeysetQuery, T>(initialPage: ListRespons
     const before = cursors.length > 0 ? cursors[cursors.length - 1] : null;
     load(before ? { ...query, cursor: before } : withoutCursor(query), stack);
   }, [load, query, cursors]);
+  const reload = useCallback(() => load(withoutCursor(query), []), [load, query]);
 
   const pageIndex = query.cursor === undefined ? 0 : restored ? cursors.length : null;
-  return { query, page, busy, error, pageIndex, change, next, previous };
+  return { query, page, busy, error, pageIndex, change, next, previous, reload };
 }

@@ -38,13 +38,6 @@ export function hasFilters(query: UsersQuery): boolean {
   return Boolean(query.search) || [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt, query.outdated].some((v) => v !== undefined);
 }
 
-/** The same query on its first page: any change of filter or sort restarts paging. */
-export function firstPage(query: UsersQuery): UsersQuery {
-  const next = { ...query };
-  delete next.cursor;
-  return next;
-}
-
 /** The query's filters alone: what a 'select all matching' bulk call sends as `filter`. */
 export function filterOf(query: UsersQuery): UserFilter {
   const filter: Record<string, unknown> = {};

@@ -9,8 +9,8 @@ import { DateTime } from "../../components/DateTime";
 import { Alert } from "../../components/forms/Alert";
 import { EmptyState } from "../../components/list/EmptyState";
 import { ExportForm } from "../../components/list/ExportForm";
-import { ListFrame, ListTable } from "../../components/list/ListFrame";
-import { activeChips, clearedHref, hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { ListFrame, listFrameProps, ListTable } from "../../components/list/ListFrame";
+import { activeChips, clearedHref, hrefWith, keptSort, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
 import { useT } from "../../components/render-context";
 import { fullName, roleText, StatusBadge, statusText } from "./format";
@@ -46,9 +46,6 @@ export interface AdminsListPageProps {
  */
 export function AdminsListPage({ page, query, teams, timezone, invalidQuery, error }: AdminsListPageProps) {
   const t = useT();
-  const keep: Record<string, string> = {};
-  if (query.sort !== "name") keep.sort = query.sort;
-  if (query.order !== "asc") keep.order = query.order;
   const any = t("admins:filters.any");
   const filters: ListFiltersProps = {
     action: "/admins/manage",
@@ -59,7 +56,7 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
       { name: "status", label: t("admins:filters.status"), value: query.status ?? "", anyLabel: any, options: ADMIN_STATUSES.map((status) => ({ value: status, label: statusText(t, status) })) },
       { name: "team", label: t("admins:filters.team"), value: query.team ?? "", anyLabel: any, options: teams.map((team) => ({ value: team.slug, label: team.teamName })) },
     ],
-    keep,
+    keep: keptSort(query, { sort: "name", order: "asc" }),
     limit: { value: query.limit, default: query.defaultLimit },
   };
   const sortLink = (field: AdminSort, firstOrder: "asc" | "desc" = "asc") =>
@@ -72,14 +69,8 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
   return (
     <ListFrame
       className="admins-page"
-      filters={filters}
+      {...listFrameProps(filters, page, query.cursor, t("admins:list.pages"), error)}
       actions={create}
-      shown={page.items.length}
-      total={page.total}
-      cursor={query.cursor ?? null}
-      nextCursor={page.nextCursor}
-      pagerLabel={t("admins:list.pages")}
-      error={error}
       notice={
         <>
           {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}

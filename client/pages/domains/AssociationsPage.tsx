@@ -1,7 +1,7 @@
 import type { Association } from "../../../shared/api/domains";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { Island } from "../../components/Island";
-import { ListFrame } from "../../components/list/ListFrame";
+import { ListFrame, listFrameProps } from "../../components/list/ListFrame";
 import { useT } from "../../components/render-context";
 import { AssociationsManager } from "../../islands/AssociationsManager";
 import { searchListFilters, type SearchListView } from "./DomainsPage";
@@ -26,7 +26,7 @@ export function AssociationsPage({ page, teams, query, csrfToken, error }: Assoc
   return (
     <div className="associations-page">
       <p className="card-note">{t("associations:intro")}</p>
-      <ListFrame filters={filters} shown={page.items.length} total={page.total} cursor={query.cursor} nextCursor={page.nextCursor} pagerLabel={t("associations:pages")} error={error} empty={null}>
+      <ListFrame {...listFrameProps(filters, page, query.cursor, t("associations:pages"), error)} empty={null}>
         <Island name="AssociationsManager" component={AssociationsManager} namespaces={["associations"]} props={{ items: page.items, teams, csrfToken, filtered: query.search !== "" }} />
       </ListFrame>
     </div>

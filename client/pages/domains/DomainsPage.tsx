@@ -3,8 +3,8 @@ import { maxLength } from "../../../shared/limits";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { Island } from "../../components/Island";
 import { EmptyState } from "../../components/list/EmptyState";
-import { ListFrame, ListTable } from "../../components/list/ListFrame";
-import { clearedHref, hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { ListFrame, listFrameProps, ListTable } from "../../components/list/ListFrame";
+import { clearedHref, hrefWith, keptSort, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
 import { useLang, useT } from "../../components/render-context";
 import { DomainsEditor } from "../../islands/DomainsEditor";
@@ -34,7 +34,7 @@ export function searchListFilters(action: string, label: string, placeholder: st
     label,
     search: { label, placeholder, value: query.search, maxLength: maxLength.search },
     selects: [],
-    keep: query.order === "desc" ? { order: "desc" } : {},
+    keep: keptSort(query, { order: "asc" }),
     limit: { value: query.limit, default: query.defaultLimit },
   };
 }
@@ -54,13 +54,7 @@ export function DomainsPage({ page, query, csrfToken, error }: DomainsPageProps)
     <div className="domains-page">
       <p className="card-note">{t("domains:intro")}</p>
       <ListFrame
-        filters={filters}
-        shown={page.items.length}
-        total={page.total}
-        cursor={query.cursor}
-        nextCursor={page.nextCursor}
-        pagerLabel={t("domains:pages")}
-        error={error}
+        {...listFrameProps(filters, page, query.cursor, t("domains:pages"), error)}
         empty={<EmptyState title={t("domains:empty")} action={query.search ? <a className="button" href={clearedHref(filters)}>{t("common:list.clear")}</a> : null} />}
       >
         <ListTable caption={t("domains:caption")} className="domains-table">

@@ -4,7 +4,7 @@ import type { TeamRef } from "../../../shared/api/responses";
 import { Island } from "../../components/Island";
 import { EmptyState } from "../../components/list/EmptyState";
 import { ExportForm } from "../../components/list/ExportForm";
-import { ListFrame } from "../../components/list/ListFrame";
+import { ListFrame, listFrameProps } from "../../components/list/ListFrame";
 import { activeChips, clearedHref, type ListFiltersProps } from "../../components/list/listQuery";
 import { useT } from "../../components/render-context";
 import { LicenseGauge, type LicenseGaugeProps } from "../../islands/LicenseGauge";
@@ -67,14 +67,8 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
     <div className="licenses-page">
       <Island name="LicenseGauge" component={LicenseGauge} props={gauge} namespaces={LICENSES_ISLAND_NAMESPACES} />
       <ListFrame
-        filters={filters}
+        {...listFrameProps(filters, { items: table.items, total, nextCursor }, query.cursor, t("licenses:list.pages"), error)}
         actions={add}
-        shown={table.items.length}
-        total={total}
-        cursor={query.cursor ?? null}
-        nextCursor={nextCursor}
-        pagerLabel={t("licenses:list.pages")}
-        error={error}
         notice={<ExportForm resource="licenses" filters={{ team: query.team, state: query.state, licenseType: query.licenseType }} total={total} />}
         empty={
           <EmptyState

@@ -4,8 +4,8 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamSortField } from "../../../shared/schemas/team";
 import { EmptyState } from "../../components/list/EmptyState";
 import { ExportForm } from "../../components/list/ExportForm";
-import { ListFrame, ListTable } from "../../components/list/ListFrame";
-import { hrefWith, type ListFiltersProps } from "../../components/list/listQuery";
+import { ListFrame, listFrameProps, ListTable } from "../../components/list/ListFrame";
+import { hrefWith, keptSort, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
 import { useLang, useT } from "../../components/render-context";
 import { formatNumber } from "../../lib/datetime";
@@ -45,15 +45,12 @@ const SORTABLE: Partial<Record<(typeof COLUMNS)[number], TeamSortField>> = { nam
 export function TeamsListPage({ page, query, canCreate, timezone, error }: TeamsListPageProps) {
   const t = useT();
   const lang = useLang();
-  const keep: Record<string, string> = {};
-  if (query.sort !== "name") keep.sort = query.sort;
-  if (query.order !== "asc") keep.order = query.order;
   const filters: ListFiltersProps = {
     action: "/teams",
     label: t("teams:list.searchLabel"),
     search: { label: t("teams:list.searchLabel"), placeholder: t("teams:list.searchHint"), value: query.search, maxLength: maxLength.search },
     selects: [],
-    keep,
+    keep: keptSort(query, { sort: "name", order: "asc" }),
     limit: { value: query.limit, default: query.defaultLimit },
   };
   const create = canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null;
@@ -61,14 +58,8 @@ export function TeamsListPage({ page, query, canCreate, timezone, error }: Teams
   return (
     <ListFrame
       className="teams-page"
-      filters={filters}
+      {...listFrameProps(filters, page, query.cursor, t("teams:list.pages"), error)}
       actions={create}
-      shown={page.items.length}
-      total={page.total}
-      cursor={query.cursor}
-      nextCursor={page.nextCursor}
-      pagerLabel={t("teams:list.pages")}
-      error={error}
       notice={<ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />}
       empty={
         <EmptyState

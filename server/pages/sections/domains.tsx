@@ -6,17 +6,12 @@ import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { listAssociations } from "../../services/associations/query";
 import { listTeamDomains } from "../../services/domains";
 import { loadScope } from "../../services/scope";
-import { readListPage } from "./listPage";
+import { listQueryFromUrl, readListPage } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The search, order, page size and cursor of a list address; a value that does not validate is dropped (a page never answers 400). */
 function listParams(query: PageContext["req"]["query"]): { search?: string; order: "asc" | "desc"; limit: number; cursor?: string } {
-  const input: Record<string, string> = {};
-  for (const name of ["search", "order", "limit", "cursor"] as const) {
-    const value = query[name];
-    if (typeof value === "string" && value.trim() !== "" && TeamListQuerySchema.safeParse({ [name]: value }).success) input[name] = value;
-  }
-  const { search, order, limit, cursor } = TeamListQuerySchema.parse(input);
+  const { search, order, limit, cursor } = listQueryFromUrl(TeamListQuerySchema, ["search", "order", "limit", "cursor"], query);
   return { search, order, limit, cursor };
 }
 

@@ -7,6 +7,7 @@ import { loadScope, scopedTeamIds } from "../../services/scope";
 import { domainsOfTeams } from "../../services/domains/rule";
 import { listInvitations } from "../../services/invites";
 import { scopeTeamRows, seatsByTeam } from "./licensesData";
+import { listQueryFromUrl } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["search", "team", "state", "order", "limit"] as const;
@@ -16,21 +17,8 @@ const LIST_PARAMS = ["search", "team", "state", "order", "limit"] as const;
  * never answers 400: a parameter that does not validate (a hand-edited link) is dropped.
  */
 export function invitesQueryFromUrl(query: Record<string, unknown>): InvitesQuery {
-  const input: Record<string, string> = {};
-  for (const name of LIST_PARAMS) {
-    const raw = query[name];
-    const value = Array.isArray(raw) ? (raw[0] as unknown) : raw;
-    if (typeof value === "string" && value.trim() !== "") input[name] = value;
-  }
-  for (let attempt = 0; attempt <= LIST_PARAMS.length; attempt++) {
-    const parsed = InviteListQuerySchema.safeParse(input);
-    if (parsed.success) {
-      const { search, team, state, order, limit } = parsed.data;
-      return { search: search ?? "", team: team ?? "", state: state ?? "", order, limit };
-    }
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-  }
-  return { search: "", team: "", state: "", order: "asc", limit: 50 };
+  const { search, team, state, order, limit } = listQueryFromUrl(InviteListQuerySchema, LIST_PARAMS, query);
+  return { search: search ?? "", team: team ?? "", state: state ?? "", order, limit };
 }
 
 /**

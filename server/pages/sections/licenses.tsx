@@ -8,7 +8,7 @@ import { AppError } from "../../http/errors";
 import { loadScope, scopedTeamIds } from "../../services/scope";
 import { listPacks } from "../../services/licenses";
 import { listLimit } from "../../../shared/limits";
-import { readListPage } from "./listPage";
+import { listQueryFromUrl, readListPage } from "./listPage";
 import { scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -19,18 +19,7 @@ const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const
  * 400: a parameter that does not validate (a hand-edited link) is dropped and its default used.
  */
 export function licensesQueryFromUrl(query: Record<string, unknown>): LicenseListQuery {
-  const input: Record<string, string> = {};
-  for (const name of LIST_PARAMS) {
-    const raw = query[name];
-    const value = Array.isArray(raw) ? (raw[0] as unknown) : raw;
-    if (typeof value === "string" && value.trim() !== "") input[name] = value;
-  }
-  for (let attempt = 0; attempt <= LIST_PARAMS.length; attempt++) {
-    const parsed = LicenseListQuerySchema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-  }
-  return LicenseListQuerySchema.parse({});
+  return listQueryFromUrl(LicenseListQuerySchema, LIST_PARAMS, query);
 }
 
 const sum = (all: Iterable<Seats>) => [...all].reduce((total, seats) => addSeats(total, seats), NO_SEATS);

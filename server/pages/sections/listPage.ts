@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Translate } from "../../../client/components/render-context";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { isDatabaseUnavailable } from "../../db/unavailable";
@@ -33,4 +34,25 @@ export async function readListPage<T>(t: Translate, cursor: string | undefined, 
     if (!isDatabaseUnavailable(error) && !(error instanceof AppError && error.status === 503)) throw error;
     return { page: { items: [], total: 0, nextCursor: null }, cursor: cursor ?? null, error: t("errors:unavailable"), status: 503 };
   }
+}
+
+/**
+ * The list query of a page's address, validated by the list's API schema (`GET /v2/…`'s), so a
+ * link shows what the API would list. A page never answers 400: a parameter that does not
+ * validate (a hand-edited link) is dropped and its default used. Only the list's own parameters
+ * (`names`) are read, a repeated one by its first value, an empty one not at all.
+ */
+export function listQueryFromUrl<S extends z.ZodType>(schema: S, names: readonly string[], query: Record<string, unknown>): z.output<S> {
+  const input: Record<string, string> = {};
+  for (const name of names) {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? (raw[0] as unknown) : raw;
+    if (typeof value === "string" && value.trim() !== "") input[name] = value;
+  }
+  for (let attempt = 0; attempt <= names.length; attempt++) {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return schema.parse({});
 }

@@ -1,46 +1,28 @@
-import type { Request } from "express";
 import { TeamCreatePage } from "../../../client/pages/teams/TeamCreatePage";
 import { TeamProfilePage } from "../../../client/pages/teams/TeamProfilePage";
 import { TeamsListPage } from "../../../client/pages/teams/TeamsListPage";
 import { listLimit } from "../../../shared/limits";
-import { TeamListQuerySchema, type TeamListQuery } from "../../../shared/schemas/team";
+import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { presentTeam, presentTeamListItem } from "../../api/teams/present";
 import { AppError } from "../../http/errors";
 import { loadScope } from "../../services/scope";
 import { listTeams, readTeam } from "../../services/teamsQuery";
 import { TIMEZONES } from "../timezones";
-import { readListPage } from "./listPage";
+import { listQueryFromUrl, readListPage } from "./listPage";
 import { teamDomainsView } from "../../services/domains/teamView";
 import { readSettings } from "../../services/settings";
 import { teamOverrides } from "../../services/settings/overrides";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
+/** The parameters of a /teams address (listQueryFromUrl: a page never answers 400). */
 const LIST_PARAMS = ["search", "sort", "order", "limit", "cursor"] as const;
-
-/**
- * The list query of a /teams address. A page never answers 400: a parameter that does not
- * validate (a hand-edited link) is dropped and its default used instead.
- */
-function listQueryOf(query: Request["query"]): TeamListQuery {
-  const input: Record<string, unknown> = {};
-  for (const name of LIST_PARAMS) {
-    const value = query[name];
-    if (typeof value === "string" && value.trim() !== "") input[name] = value;
-  }
-  for (let attempt = 0; attempt <= LIST_PARAMS.length; attempt++) {
-    const parsed = TeamListQuerySchema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-  }
-  return TeamListQuerySchema.parse({});
-}
 
 const flag = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /** /teams: the teams in the admin's scope, searched, sorted and paged by links. */
 async function teamsListPage({ req, admin, services, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const query = listQueryOf(req.query);
+  const query = listQueryFromUrl(TeamListQuerySchema, LIST_PARAMS, req.query);
   const list = await readListPage(t, query.cursor, (cursor) => listTeams(services.db, scope, { ...query, cursor }));
   return {
     titleKey: "pages:titles.teams",
