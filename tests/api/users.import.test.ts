@@ -1,9 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Row } from "../../server/db/types";
+import type { Row, RowUpdate } from "../../server/db/types";
+import { pruneExpired } from "../../server/services/housekeeping";
+import { pruneImports } from "../../server/services/userImport/retention";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+
+const DAY = 86_400_000;
 
 describe.each(testDialects())("users import on %s", (dialect) => {
   let server: TestServer;
@@ -189,6 +193,60 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect((await usersOf(w.teamB)).map((u) => u.username)).toEqual([1, 2, 3].map((n) => `r${n}-${w.tag}`));
     const rows = await db().selectFrom("userImportRows").select(["rowNumber", "outcome"]).where("importId", "=", left.id).orderBy("rowNumber").execute();
     expect(rows).toEqual([1, 2, 3].map((n) => ({ rowNumber: n, outcome: "created" })));
+  });
+
+  it("housekeeping deletes imports finished or abandoned longer ago than the retention, with their rows, and keeps the rest", async () => {
+    const w = await world();
+    await setSettings(db(), "security", { importRetentionDays: 30 });
+    const fileOf = (name: string) => ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `${name}${n}-${w.tag},K,${n},${w.teamB.slug}`)].join("\n");
+    const applied = async (name: string) => {
+      const id = randomUUID();
+      expect((await post(`mode=apply&id=${id}`, fileOf(name), w.auth)).body).toMatchObject({ status: "done", processed: 3 });
+      return (await db().selectFrom("userImports").selectAll().where("uid", "=", id).executeTakeFirstOrThrow());
+    };
+    const now = Date.now();
+    const age = (record: Row<"userImports">, days: number, set: RowUpdate<"userImports"> = {}) =>
+      db().updateTable("userImports").set({ updatedAt: now - days * DAY, finishedAt: record.finishedAt === null ? null : now - days * DAY, ...set }).where("id", "=", record.id).execute();
+    const oldDone = await applied("od");
+    await age(oldDone, 31);
+    const recentDone = await applied("rd");
+    await age(recentDone, 29);
+    const oldFailed = await applied("of");
+    await age(oldFailed, 40, { status: "failed", finishedAt: null });
+    // Running, last touched long ago, but its lease still holds (a live process): never removed.
+    const live = await applied("lv");
+    await age(live, 40, { status: "running", finishedAt: null, leaseUntil: now + 60_000 });
+    // Running with a lease that ran out 40 days ago: its process died; abandoned like a failed one.
+    const dead = await applied("dd");
+    await age(dead, 40, { status: "running", finishedAt: null, leaseUntil: now - 40 * DAY });
+    const rowsOf = async (record: Row<"userImports">) =>
+      Number((await db().selectFrom("userImportRows").select((eb) => eb.fn.countAll<number | string>().as("n")).where("importId", "=", record.id).executeTakeFirstOrThrow()).n);
+    expect(await rowsOf(oldDone)).toBe(3);
+
+    // Rows go in chunks (2 here) until none is left.
+    expect(await pruneImports(db(), now, 2)).toBeGreaterThanOrEqual(3);
+    const left = (await db().selectFrom("userImports").select("id").where("id", "in", [oldDone.id, recentDone.id, oldFailed.id, live.id, dead.id]).orderBy("id").execute()).map((r) => r.id);
+    expect(left).toEqual([recentDone.id, live.id]);
+    for (const gone of [oldDone, oldFailed, dead]) {
+      expect(await rowsOf(gone)).toBe(0);
+      expect((await get(`/v2/users/import/${gone.uid}`, w.auth)).body.error.code).toBe("usersImportRead404");
+      expect((await get(`/v2/users/import/${gone.uid}/results`, w.auth)).status).toBe(404);
+    }
+    expect(await rowsOf(recentDone)).toBe(3);
+    expect(await rowsOf(live)).toBe(3);
+    expect((await get(`/v2/users/import/${recentDone.uid}`, w.auth)).body).toMatchObject({ status: "done", processed: 3 });
+    // The users the imports created stay: retention removes the record of an import, not its effect.
+    expect(await usersOf(w.teamB)).toHaveLength(15);
+
+    // The housekeeping pass reports it; the same file under a pruned id is a new import that finds its users unchanged.
+    await age(recentDone, 31);
+    expect((await pruneExpired(db(), now)).imports).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(recentDone)).toBe(0);
+    expect((await pruneExpired(db(), now)).imports).toBe(0);
+    const again = await post(`mode=apply&id=${oldDone.uid}`, fileOf("od"), w.auth);
+    expect(again.body).toMatchObject({ status: "done", counts: { created: 0, unchanged: 3 } });
+    expect(await usersOf(w.teamB)).toHaveLength(15);
+    await db().updateTable("userImports").set({ leaseUntil: now - 1 }).where("id", "=", live.id).execute();
   });
 
   it("refuses files it cannot read and requests without an import id", async () => {
