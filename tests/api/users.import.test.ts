@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, RowUpdate } from "../../server/db/types";
 import { pruneExpired } from "../../server/services/housekeeping";
+import { BATCH_ROWS } from "../../server/services/userImport/run";
 import { pruneImports } from "../../server/services/userImport/retention";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, setSettings } from "../support/factories";
@@ -152,6 +154,55 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const done = await post(`mode=apply&id=${randomUUID()}&allOrNothing=true`, clean, w.auth);
     expect(done.body).toMatchObject({ status: "done", counts: { created: 2, changed: 1, skipped: 0 } });
     expect((await usersOf(w.teamA)).map((u) => [u.username, u.isCellcrypt])).toEqual([[`c1@a-${w.tag}.test`, 1]]);
+  });
+
+  it("all-or-nothing rolls back every row already written when the database refuses a later row in the same run", async () => {
+    const w = await world();
+    const team = await buildTeam(db(), { slug: `imp-t-${w.tag}`, teamName: `Imp T ${w.tag}` });
+    await buildPack(db(), { team, licenseCount: BATCH_ROWS + 100 });
+    const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
+    const existing = await buildUser(db(), { team, username: `kept-${w.tag}`, firstName: "Kept", lastName: "Name" });
+    const seats = async () => (await get(`/v2/teams/${team.slug}/seats`)).body as Record<string, number>;
+    const before = await seats();
+    // Every row passes the checks; row 2 changes an existing user, the rest are new. The second
+    // batch's insert is refused by the database (a trigger standing in for a constraint only the
+    // write can meet), after the first batch's users, the change and their results were written
+    // in the same transaction.
+    const total = BATCH_ROWS + 20;
+    const failing = `boom-${w.tag}`;
+    const usernames = Array.from({ length: total }, (_, i) => (i === 1 ? existing.username : i === BATCH_ROWS + 9 ? failing : `aon${i + 1}-${w.tag}`));
+    const csv = ["username,firstName,lastName,team", ...usernames.map((name, i) => `${name},Row,N${i + 1},${team.slug}`)].join("\n");
+    const trigger = `fail_import_${w.tag}`;
+    if (dialect === "sqlite") {
+      await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(failing)} begin select raise(abort, 'injected failure'); end`.execute(db());
+    } else {
+      await sql`create function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.username = ${sql.lit(failing)} then raise exception 'injected failure'; end if; return new; end $$`.execute(db());
+      await sql`create trigger ${sql.raw(trigger)} before insert on users for each row execute function ${sql.raw(trigger)}()`.execute(db());
+    }
+    const id = randomUUID();
+    const res = await (async () => {
+      try {
+        expect((await post("mode=preview", csv, admin)).body.counts).toEqual({ new: total - 1, changed: 1, unchanged: 0, invalid: 0, duplicate: 0 });
+        return await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin);
+      } finally {
+        await sql`drop trigger ${sql.raw(trigger)}${dialect === "postgres" ? sql` on users` : sql``}`.execute(db());
+        if (dialect === "postgres") await sql`drop function ${sql.raw(trigger)}()`.execute(db());
+      }
+    })();
+    // Nothing of the first batch survived: no user created, the existing one unchanged, no seat taken.
+    expect((await usersOf(team)).map((u) => [u.username, u.firstName, u.lastName])).toEqual([[existing.username, "Kept", "Name"]]);
+    expect(await seats()).toEqual(before);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "rejected", allOrNothing: true, errorCode: "failed", total, processed: total });
+    expect(res.body.counts).toMatchObject({ created: 0, changed: 0, unchanged: 0, failed: 1, skipped: total - 1 });
+    const outcomes = await db().selectFrom("userImportRows").innerJoin("userImports", "userImports.id", "userImportRows.importId").select(["outcome"]).where("userImports.uid", "=", id).execute();
+    expect(outcomes).toHaveLength(total);
+    expect(outcomes.filter((r) => r.outcome === "skipped")).toHaveLength(total - 1);
+    const log = await db().selectFrom("accessLog").select(["outcome", "details"]).where("action", "=", "users.import").where("targetId", "=", id).execute();
+    expect(log.map((e) => [e.outcome, JSON.parse(e.details!).created])).toEqual([["failure", 0]]);
+    // The same file again, the database no longer refusing: the import is finished (rejected), nothing runs twice.
+    expect((await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin)).body).toMatchObject({ status: "rejected" });
+    expect(await usersOf(team)).toHaveLength(1);
   });
 
   it("never reveals or moves users of other companies: taken usernames and aliases, another company of the admin", async () => {
