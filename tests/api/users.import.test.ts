@@ -3,8 +3,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, RowUpdate } from "../../server/db/types";
 import { pruneExpired } from "../../server/services/housekeeping";
+import { readSettings } from "../../server/services/settings/read";
 import { BATCH_ROWS } from "../../server/services/userImport/run";
 import { pruneImports } from "../../server/services/userImport/retention";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settings";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
@@ -248,6 +250,11 @@ describe.each(testDialects())("users import on %s", (dialect) => {
 
   it("housekeeping deletes imports finished or abandoned longer ago than the retention, with their rows, and keeps the rest", async () => {
     const w = await world();
+    // A security group stored before the setting existed reads it as its default, 30 days.
+    const { importRetentionDays: _added, ...older } = DEFAULT_SETTINGS.security;
+    await db().deleteFrom("systemSettings").where("groupName", "=", "security").execute();
+    await db().insertInto("systemSettings").values({ groupName: "security", value: JSON.stringify({ ...older, otpTtl: 120 }), updatedAt: Date.now() }).execute();
+    expect((await readSettings(db())).security).toMatchObject({ otpTtl: 120, importRetentionDays: 30 });
     await setSettings(db(), "security", { importRetentionDays: 30 });
     const fileOf = (name: string) => ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `${name}${n}-${w.tag},K,${n},${w.teamB.slug}`)].join("\n");
     const applied = async (name: string) => {
