@@ -236,7 +236,13 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       // What the server kept of it: importing again (or this file again) resumes from there.
       api.status(id).then(
         (s) => setResumeFrom(s.status === "failed" || s.status === "running" ? s : null),
-        () => undefined,
+        (lookup: unknown) => {
+          // The import was never created (refused before it started): the next try starts afresh.
+          if (lookup instanceof ApiError && lookup.status === 404) {
+            remembered.forget(csv.key);
+            setImportId(null);
+          }
+        },
       );
     } finally {
       clearInterval(timer);
