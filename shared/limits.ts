@@ -209,6 +209,8 @@ export const settingsRange = {
   port: portRange,
   /** chosen: the access log keeps 30 days (a month's audit at least) to 10 years (3,650 days). */
   accessLogRetentionDays: { min: 30, max: 3_650 },
+  /** chosen: a finished users import and its per-row results are kept 1 day to 10 years. */
+  importRetentionDays: { min: 1, max: 3_650 },
 } as const;
 
 /** Element counts of list-valued fields (all chosen, so a single request stays small). */

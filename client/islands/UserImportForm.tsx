@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { createUserImportApi, type ImportErrors, type ImportPreview, type ImportStatus } from "../../shared/api/userImport";
+import { ApiError } from "../../shared/api/errors";
+import { createUserImportApi, type ImportErrors, type ImportPreview, type ImportStatus, type UserImportApi } from "../../shared/api/userImport";
 import { IMPORT_LIMITS } from "../../shared/schemas/userImport";
 import { Alert } from "../components/forms/Alert";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
@@ -15,6 +16,84 @@ type Phase = "choose" | "preview" | "importing" | "done";
 const PREVIEW_COUNTS = ["new", "changed", "unchanged", "invalid", "duplicate"] as const;
 const RESULT_COUNTS = ["created", "changed", "unchanged", "invalid", "duplicate", "failed", "skipped"] as const;
 const POLL_MS = 500;
+/** chosen: while an earlier run still holds the import (its 10 s lease), try again every 3 s, ten times at most. */
+const RETRY_MS = 3_000;
+const RETRIES = 10;
+/** localStorage key prefix: the id of an unfinished import, by the SHA-256 of its file. */
+const RESUME_KEY = "bulwark.usersImport.";
+
+/** A chosen file: its name, text, and the key its unfinished import is remembered under. */
+interface ChosenFile {
+  name: string;
+  text: string;
+  key: string | null;
+}
+
+/** The SHA-256 of the file's text (hex), or null where Web Crypto is missing (not a secure context). */
+async function fileKey(text: string): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The import ids of unfinished imports, by file, in localStorage: a reload, another tab or a
+ * browser restart after a failure still resumes the import instead of starting a second one.
+ * Storage may be refused (private modes, quotas): then only this page remembers.
+ */
+const remembered = {
+  memory: new Map<string, string>(),
+  get(key: string | null): string | null {
+    if (key === null) return null;
+    try {
+      return localStorage.getItem(RESUME_KEY + key) ?? this.memory.get(key) ?? null;
+    } catch {
+      return this.memory.get(key) ?? null;
+    }
+  },
+  set(key: string | null, id: string): void {
+    if (key === null) return;
+    this.memory.set(key, id);
+    try {
+      localStorage.setItem(RESUME_KEY + key, id);
+    } catch {
+      // Remembered on this page only.
+    }
+  },
+  forget(key: string | null): void {
+    if (key === null) return;
+    this.memory.delete(key);
+    try {
+      localStorage.removeItem(RESUME_KEY + key);
+    } catch {
+      // Nothing stored.
+    }
+  },
+};
+
+/** The unfinished (failed or still running) import remembered for this file, or null (and forgotten when finished, pruned or another admin's). */
+async function unfinishedImport(api: UserImportApi, key: string | null): Promise<ImportStatus | null> {
+  const id = remembered.get(key);
+  if (!id) return null;
+  try {
+    const status = await api.status(id);
+    if (status.status === "failed" || status.status === "running") return status;
+  } catch (error) {
+    // Unreachable now: keep the id for the next try; any answer (404: pruned, another admin's) drops it.
+    if (error instanceof ApiError && error.network) return null;
+  }
+  remembered.forget(key);
+  return null;
+}
+
+/** True when the import is still held by an earlier run (a stopped process's lease runs out within seconds). */
+function heldByEarlierRun(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  const details = error.details;
+  return typeof details === "object" && details !== null && "reason" in details && details.reason === "running";
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The first rows of each problem: the code's text and its row numbers (with the field, when one was refused). */
 function ProblemList({ errors }: { errors: ImportErrors }) {
@@ -57,7 +136,9 @@ function Counts({ counts, keys }: { counts: Readonly<Record<string, number>>; ke
  * the first rows of each problem; nothing changes) and the all-or-nothing choice → the import
  * under a fresh import id with a progress bar (the apply call runs while `GET /v2/users/import/{id}`
  * is polled) → the results, with the per-row results as a CSV download. Progress and the result
- * are announced in a polite live region.
+ * are announced in a polite live region. After a failure (the server stopped, the database
+ * failed), importing again — or choosing the same file again, even after a reload — resumes the
+ * same import id: the rows already imported are skipped, none is applied twice.
  */
 export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const t = useT();
@@ -66,7 +147,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const { outcome, clear, fail } = useOutcome();
   const [phase, setPhase] = useState<Phase>("choose");
   const [busy, setBusy] = useState(false);
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [csv, setCsv] = useState<ChosenFile | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [allOrNothing, setAllOrNothing] = useState(false);
   const [status, setStatus] = useState<ImportStatus | null>(null);
@@ -75,6 +156,9 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const [tooLarge, setTooLarge] = useState(false);
   // Kept after a failed apply: importing the same file again resumes that import instead of starting another.
   const [importId, setImportId] = useState<string | null>(null);
+  // The unfinished import that importing this file resumes, as the server last answered it.
+  const [resumeFrom, setResumeFrom] = useState<ImportStatus | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const api = createUserImportApi({ csrfToken });
@@ -94,8 +178,12 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     try {
       const text = await file.text();
       const result = await api.preview(text);
-      setCsv({ name: file.name, text });
-      setImportId(null);
+      const key = await fileKey(text);
+      const earlier = await unfinishedImport(api, key);
+      setCsv({ name: file.name, text, key });
+      setImportId(earlier?.id ?? remembered.get(key));
+      setResumeFrom(earlier);
+      if (earlier) setAllOrNothing(earlier.allOrNothing);
       setPreview(result);
       setPhase("preview");
       setAnnouncement(t("users:import.previewReady", { count: result.total }));
@@ -111,9 +199,10 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     clear();
     const id = importId ?? crypto.randomUUID();
     setImportId(id);
+    remembered.set(csv.key, id);
     setPhase("importing");
-    setProcessed(0);
-    setAnnouncement(t("users:import.started"));
+    setProcessed(resumeFrom?.processed ?? 0);
+    setAnnouncement(resumeFrom ? t("users:import.resumed", { done: resumeFrom.processed, total: resumeFrom.total }) : t("users:import.started"));
     const timer = setInterval(() => {
       api.status(id).then(
         (s) => {
@@ -124,7 +213,19 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       );
     }, POLL_MS);
     try {
-      const result = await api.apply(csv.text, id, { allOrNothing });
+      let result: ImportStatus | null = null;
+      for (let attempt = 1; result === null; attempt++) {
+        try {
+          result = await api.apply(csv.text, id, { allOrNothing });
+        } catch (error) {
+          if (attempt >= RETRIES || !heldByEarlierRun(error)) throw error;
+          setWaiting(true);
+          setAnnouncement(t("users:import.waiting"));
+          await sleep(RETRY_MS);
+        }
+      }
+      remembered.forget(csv.key);
+      setResumeFrom(null);
       setStatus(result);
       setProcessed(result.processed);
       setPhase("done");
@@ -132,8 +233,20 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     } catch (error) {
       setPhase("preview");
       fail(error);
+      // What the server kept of it: importing again (or this file again) resumes from there.
+      api.status(id).then(
+        (s) => setResumeFrom(s.status === "failed" || s.status === "running" ? s : null),
+        (lookup: unknown) => {
+          // The import was never created (refused before it started): the next try starts afresh.
+          if (lookup instanceof ApiError && lookup.status === 404) {
+            remembered.forget(csv.key);
+            setImportId(null);
+          }
+        },
+      );
     } finally {
       clearInterval(timer);
+      setWaiting(false);
     }
   };
 
@@ -143,6 +256,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     setPreview(null);
     setStatus(null);
     setImportId(null);
+    setResumeFrom(null);
     setAllOrNothing(false);
     clear();
     setAnnouncement("");
@@ -151,6 +265,8 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   };
 
   const importable = preview ? preview.counts.new + preview.counts.changed : 0;
+  // An import id kept for this file: pressing the button resumes it, even when every row left is unchanged now.
+  const resuming = importId !== null;
   return (
     <div className="form import-form">
       <p role="status" aria-live="polite" className="visually-hidden">
@@ -175,18 +291,21 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           <h2 className="card-title" id={`${fileId}-preview`} ref={heading} tabIndex={-1}>
             {t("users:import.previewTitle", { name: csv.name, count: preview.total })}
           </h2>
+          {resumeFrom ? (
+            <Alert variant="info">{t("users:import.resumeNotice", { done: resumeFrom.processed, total: resumeFrom.total })}</Alert>
+          ) : null}
           <Counts counts={preview.counts} keys={PREVIEW_COUNTS} />
           <ProblemList errors={preview.errors} />
           <label className="checkbox" htmlFor={allId}>
-            <input id={allId} type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} />
+            <input id={allId} type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} disabled={resuming} />
             {t("users:import.allOrNothing")}
           </label>
           <div className="form-actions">
             <button type="button" className="button" onClick={restart}>
               {t("users:import.cancel")}
             </button>
-            <button type="button" className="button button-primary" onClick={() => void start()} disabled={importable === 0}>
-              {t("users:import.submit", { count: importable })}
+            <button type="button" className="button button-primary" onClick={() => void start()} disabled={importable === 0 && !resuming}>
+              {resuming ? t("users:import.resume") : t("users:import.submit", { count: importable })}
             </button>
           </div>
         </section>
@@ -198,6 +317,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           </h2>
           <progress className="import-progress" max={preview.total} value={processed} aria-labelledby={`${fileId}-progress`} />
           <p className="muted">{t("users:import.progressText", { done: processed, total: preview.total })}</p>
+          {waiting ? <p className="muted">{t("users:import.waiting")}</p> : null}
         </section>
       ) : null}
       {phase === "done" && status ? (

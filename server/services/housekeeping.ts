@@ -7,6 +7,7 @@ import { expireInvitations } from "./invites/expire";
 import { sendExpiryReminders } from "./licenses/reminders";
 import { pruneRateLimits } from "./rateLimitStore";
 import { DatabaseSessionStore } from "./sessionStore";
+import { pruneImports } from "./userImport/retention";
 
 /** How often expired rows are removed by default: often enough that the tables stay small. */
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
@@ -20,6 +21,8 @@ export interface PruneCounts {
   invitesExpired: number;
   /** Access-log entries older than the retention setting (security.accessLogRetentionDays). */
   accessLog: number;
+  /** Users imports (with their per-row results) finished or abandoned longer ago than security.importRetentionDays. */
+  imports: number;
   /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
   licenseReminders?: number;
 }
@@ -33,9 +36,10 @@ export interface Housekeeping {
 }
 
 /**
- * Removes expired sessions, rate-limit windows, captcha redemptions and access-log entries past
- * their retention, and expires invitations. Each is one DELETE on
- * an expiry index, so a pass costs little when there is little to remove; with N processes
+ * Removes expired sessions, rate-limit windows, captcha redemptions, access-log entries and
+ * users imports past their retention, and expires invitations. Each is one DELETE on an expiry
+ * index (the imports: chunked DELETEs per import, see userImport/retention.ts), so a pass costs
+ * little when there is little to remove; with N processes
  * each runs it, and the deletes simply find nothing after the first. Without it those tables
  * would keep every session, client address and solved challenge ever seen.
  */
@@ -46,6 +50,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     captchaRedemptions: await pruneCaptchaRedemptions(db, now),
     invitesExpired: await expireInvitations(db, now),
     accessLog: await pruneAccessLog(db, now),
+    imports: await pruneImports(db, now),
   };
 }
 

@@ -133,6 +133,8 @@ export const securitySettingsShape = {
   userPasswordHistory: passwordHistory,
   /** Days the access log keeps an entry; the housekeeping job removes older ones. */
   accessLogRetentionDays: intIn(settingsRange.accessLogRetentionDays),
+  /** Days a finished users import keeps its record and per-row results; the housekeeping job removes older ones. */
+  importRetentionDays: intIn(settingsRange.importRetentionDays),
 };
 /** `PUT v2/settings/security`. */
 export const SecuritySettingsSchema = obj(securitySettingsShape);

@@ -62,6 +62,7 @@ export const DEFAULT_SETTINGS: Settings = {
     adminPasswordHistory: 5,
     userPasswordHistory: 5,
     accessLogRetentionDays: 365,
+    importRetentionDays: 30,
   },
   tls: {
     ciphers:

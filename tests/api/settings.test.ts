@@ -52,6 +52,7 @@ const BOUNDS: Record<string, Record<string, [unknown[], unknown[]]>> = {
     adminRegistrationTokenExpiryMinutes: [[settingsRange.tokenExpiryMinutes.min, settingsRange.tokenExpiryMinutes.max], [settingsRange.tokenExpiryMinutes.max + 1]],
     otpTtl: [[settingsRange.otpTtlSeconds.min, settingsRange.otpTtlSeconds.max], [settingsRange.otpTtlSeconds.max + 1]],
     niapMode: [[true], ["true"]],
+    importRetentionDays: [[settingsRange.importRetentionDays.min, settingsRange.importRetentionDays.max], [settingsRange.importRetentionDays.min - 1, settingsRange.importRetentionDays.max + 1, 1.5]],
   },
   tls: {
     port: [[1, 65_535], [0, 65_536]],

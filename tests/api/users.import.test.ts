@@ -1,9 +1,17 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Row } from "../../server/db/types";
+import type { Row, RowUpdate } from "../../server/db/types";
+import { pruneExpired } from "../../server/services/housekeeping";
+import { readSettings } from "../../server/services/settings/read";
+import { BATCH_ROWS } from "../../server/services/userImport/run";
+import { pruneImports } from "../../server/services/userImport/retention";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settings";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+
+const DAY = 86_400_000;
 
 describe.each(testDialects())("users import on %s", (dialect) => {
   let server: TestServer;
@@ -150,6 +158,55 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect((await usersOf(w.teamA)).map((u) => [u.username, u.isCellcrypt])).toEqual([[`c1@a-${w.tag}.test`, 1]]);
   });
 
+  it("all-or-nothing rolls back every row already written when the database refuses a later row in the same run", async () => {
+    const w = await world();
+    const team = await buildTeam(db(), { slug: `imp-t-${w.tag}`, teamName: `Imp T ${w.tag}` });
+    await buildPack(db(), { team, licenseCount: BATCH_ROWS + 100 });
+    const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
+    const existing = await buildUser(db(), { team, username: `kept-${w.tag}`, firstName: "Kept", lastName: "Name" });
+    const seats = async () => (await get(`/v2/teams/${team.slug}/seats`)).body as Record<string, number>;
+    const before = await seats();
+    // Every row passes the checks; row 2 changes an existing user, the rest are new. The second
+    // batch's insert is refused by the database (a trigger standing in for a constraint only the
+    // write can meet), after the first batch's users, the change and their results were written
+    // in the same transaction.
+    const total = BATCH_ROWS + 20;
+    const failing = `boom-${w.tag}`;
+    const usernames = Array.from({ length: total }, (_, i) => (i === 1 ? existing.username : i === BATCH_ROWS + 9 ? failing : `aon${i + 1}-${w.tag}`));
+    const csv = ["username,firstName,lastName,team", ...usernames.map((name, i) => `${name},Row,N${i + 1},${team.slug}`)].join("\n");
+    const trigger = `fail_import_${w.tag}`;
+    if (dialect === "sqlite") {
+      await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(failing)} begin select raise(abort, 'injected failure'); end`.execute(db());
+    } else {
+      await sql`create function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.username = ${sql.lit(failing)} then raise exception 'injected failure'; end if; return new; end $$`.execute(db());
+      await sql`create trigger ${sql.raw(trigger)} before insert on users for each row execute function ${sql.raw(trigger)}()`.execute(db());
+    }
+    const id = randomUUID();
+    const res = await (async () => {
+      try {
+        expect((await post("mode=preview", csv, admin)).body.counts).toEqual({ new: total - 1, changed: 1, unchanged: 0, invalid: 0, duplicate: 0 });
+        return await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin);
+      } finally {
+        await sql`drop trigger ${sql.raw(trigger)}${dialect === "postgres" ? sql` on users` : sql``}`.execute(db());
+        if (dialect === "postgres") await sql`drop function ${sql.raw(trigger)}()`.execute(db());
+      }
+    })();
+    // Nothing of the first batch survived: no user created, the existing one unchanged, no seat taken.
+    expect((await usersOf(team)).map((u) => [u.username, u.firstName, u.lastName])).toEqual([[existing.username, "Kept", "Name"]]);
+    expect(await seats()).toEqual(before);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "rejected", allOrNothing: true, errorCode: "failed", total, processed: total });
+    expect(res.body.counts).toMatchObject({ created: 0, changed: 0, unchanged: 0, failed: 1, skipped: total - 1 });
+    const outcomes = await db().selectFrom("userImportRows").innerJoin("userImports", "userImports.id", "userImportRows.importId").select(["outcome"]).where("userImports.uid", "=", id).execute();
+    expect(outcomes).toHaveLength(total);
+    expect(outcomes.filter((r) => r.outcome === "skipped")).toHaveLength(total - 1);
+    const log = await db().selectFrom("accessLog").select(["outcome", "details"]).where("action", "=", "users.import").where("targetId", "=", id).execute();
+    expect(log.map((e) => [e.outcome, JSON.parse(e.details!).created])).toEqual([["failure", 0]]);
+    // The same file again, the database no longer refusing: the import is finished (rejected), nothing runs twice.
+    expect((await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin)).body).toMatchObject({ status: "rejected" });
+    expect(await usersOf(team)).toHaveLength(1);
+  });
+
   it("never reveals or moves users of other companies: taken usernames and aliases, another company of the admin", async () => {
     const w = await world();
     const outside = await buildUser(db(), { team: w.other, username: `hidden-${w.tag}`, aliases: [`alias-${w.tag}`] });
@@ -189,6 +246,65 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect((await usersOf(w.teamB)).map((u) => u.username)).toEqual([1, 2, 3].map((n) => `r${n}-${w.tag}`));
     const rows = await db().selectFrom("userImportRows").select(["rowNumber", "outcome"]).where("importId", "=", left.id).orderBy("rowNumber").execute();
     expect(rows).toEqual([1, 2, 3].map((n) => ({ rowNumber: n, outcome: "created" })));
+  });
+
+  it("housekeeping deletes imports finished or abandoned longer ago than the retention, with their rows, and keeps the rest", async () => {
+    const w = await world();
+    // A security group stored before the setting existed reads it as its default, 30 days.
+    const { importRetentionDays: _added, ...older } = DEFAULT_SETTINGS.security;
+    await db().deleteFrom("systemSettings").where("groupName", "=", "security").execute();
+    await db().insertInto("systemSettings").values({ groupName: "security", value: JSON.stringify({ ...older, otpTtl: 120 }), updatedAt: Date.now() }).execute();
+    expect((await readSettings(db())).security).toMatchObject({ otpTtl: 120, importRetentionDays: 30 });
+    await setSettings(db(), "security", { importRetentionDays: 30 });
+    const fileOf = (name: string) => ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `${name}${n}-${w.tag},K,${n},${w.teamB.slug}`)].join("\n");
+    const applied = async (name: string) => {
+      const id = randomUUID();
+      expect((await post(`mode=apply&id=${id}`, fileOf(name), w.auth)).body).toMatchObject({ status: "done", processed: 3 });
+      return (await db().selectFrom("userImports").selectAll().where("uid", "=", id).executeTakeFirstOrThrow());
+    };
+    const now = Date.now();
+    const age = (record: Row<"userImports">, days: number, set: RowUpdate<"userImports"> = {}) =>
+      db().updateTable("userImports").set({ updatedAt: now - days * DAY, finishedAt: record.finishedAt === null ? null : now - days * DAY, ...set }).where("id", "=", record.id).execute();
+    const oldDone = await applied("od");
+    await age(oldDone, 31);
+    const recentDone = await applied("rd");
+    await age(recentDone, 29);
+    const oldFailed = await applied("of");
+    await age(oldFailed, 40, { status: "failed", finishedAt: null });
+    // Running, last touched long ago, but its lease still holds (a live process): never removed.
+    const live = await applied("lv");
+    await age(live, 40, { status: "running", finishedAt: null, leaseUntil: now + 60_000 });
+    // Running with a lease that ran out 40 days ago: its process died; abandoned like a failed one.
+    const dead = await applied("dd");
+    await age(dead, 40, { status: "running", finishedAt: null, leaseUntil: now - 40 * DAY });
+    const rowsOf = async (record: Row<"userImports">) =>
+      Number((await db().selectFrom("userImportRows").select((eb) => eb.fn.countAll<number | string>().as("n")).where("importId", "=", record.id).executeTakeFirstOrThrow()).n);
+    expect(await rowsOf(oldDone)).toBe(3);
+
+    // Rows go in chunks (2 here) until none is left.
+    expect(await pruneImports(db(), now, 2)).toBeGreaterThanOrEqual(3);
+    const left = (await db().selectFrom("userImports").select("id").where("id", "in", [oldDone.id, recentDone.id, oldFailed.id, live.id, dead.id]).orderBy("id").execute()).map((r) => r.id);
+    expect(left).toEqual([recentDone.id, live.id]);
+    for (const gone of [oldDone, oldFailed, dead]) {
+      expect(await rowsOf(gone)).toBe(0);
+      expect((await get(`/v2/users/import/${gone.uid}`, w.auth)).body.error.code).toBe("usersImportRead404");
+      expect((await get(`/v2/users/import/${gone.uid}/results`, w.auth)).status).toBe(404);
+    }
+    expect(await rowsOf(recentDone)).toBe(3);
+    expect(await rowsOf(live)).toBe(3);
+    expect((await get(`/v2/users/import/${recentDone.uid}`, w.auth)).body).toMatchObject({ status: "done", processed: 3 });
+    // The users the imports created stay: retention removes the record of an import, not its effect.
+    expect(await usersOf(w.teamB)).toHaveLength(15);
+
+    // The housekeeping pass reports it; the same file under a pruned id is a new import that finds its users unchanged.
+    await age(recentDone, 31);
+    expect((await pruneExpired(db(), now)).imports).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(recentDone)).toBe(0);
+    expect((await pruneExpired(db(), now)).imports).toBe(0);
+    const again = await post(`mode=apply&id=${oldDone.uid}`, fileOf("od"), w.auth);
+    expect(again.body).toMatchObject({ status: "done", counts: { created: 0, unchanged: 3 } });
+    expect(await usersOf(w.teamB)).toHaveLength(15);
+    await db().updateTable("userImports").set({ leaseUntil: now - 1 }).where("id", "=", live.id).execute();
   });
 
   it("refuses files it cannot read and requests without an import id", async () => {
