@@ -32,7 +32,7 @@ import {
 } from "./common";
 import { examples } from "./help";
 import { registerUserImportCommand } from "./userImport";
-import { addFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
+import { addFilterOptions, addUserFlagFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
 
 interface UserListOptions extends ListOptions {
   status?: string;
@@ -180,16 +180,11 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
   const { t } = cli;
   const group = program.command("users").description(t("users.description")).addHelpText("after", examples(t, "users.examples"));
 
-  addListOptions(addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t), t, USER_SORT_FIELDS)
+  const listCommand = addListOptions(addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t), t, USER_SORT_FIELDS)
     .option("--status <status>", t("users.optStatus"))
     .option("--team <slug>", t("users.optTeamFilter"))
-    .option("--platform <code>", t("users.optPlatform"))
-    .option("--ecs", t("users.optEcsFilter"))
-    .option("--no-ecs", t("users.optNoEcsFilter"))
-    .option("--sip", t("users.optSipFilter"))
-    .option("--no-sip", t("users.optNoSipFilter"))
-    .option("--cellcrypt", t("users.optCellcryptFilter"))
-    .option("--no-cellcrypt", t("users.optNoCellcryptFilter"))
+    .option("--platform <code>", t("users.optPlatform"));
+  addUserFlagFilterOptions(listCommand, t)
     .option("--outdated", t("users.optOutdatedFilter"))
     .option("--no-outdated", t("users.optNoOutdatedFilter"))
     .addHelpText("after", examples(t, "users.listExamples"))
