@@ -4,11 +4,11 @@
  * that starts the built CLI with BULWARK_URL and BULWARK_TOKEN in a fresh config directory.
  */
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll } from "vitest";
 import type { Database, Row } from "../../server/db/types";
 import { sha512Hex } from "../../shared/crypto";
 import { runCli, tempConfigDir, type CliRun, type CliRunOptions } from "../cli/helpers";
 import { buildAdmin, givePassword, GOOD_PASSWORD, type AdminOverrides } from "./factories";
+import { liveView, useFixture } from "./lifecycle";
 import { getTestServer, type TestServer, type TestServerOptions } from "./server";
 
 /** The server's options, plus the root admin's row overrides (default `{ role: "root" }`). */
@@ -68,40 +68,10 @@ export async function startCliHarness(options: CliHarnessOptions = {}): Promise<
 }
 
 /**
- * Registers beforeAll/afterAll for a harness in the current describe block and returns a view of
- * it whose fields are read inside hooks and tests (the harness starts in beforeAll, so call this
+ * A harness for the describe block, started in beforeAll and closed in afterAll; its fields read
+ * the running harness, so take it at describe time and use it inside hooks and tests (call this
  * before the block's own beforeAll that seeds data).
  */
 export function useCliHarness(options: CliHarnessOptions = {}): CliHarness {
-  let current: CliHarness | undefined;
-  const live = (): CliHarness => {
-    if (!current) throw new Error("the CLI harness starts in beforeAll: read it inside hooks and tests");
-    return current;
-  };
-  beforeAll(async () => {
-    current = await startCliHarness(options);
-  });
-  afterAll(async () => {
-    await current?.close();
-  });
-  return {
-    get server() {
-      return live().server;
-    },
-    get db() {
-      return live().db;
-    },
-    get url() {
-      return live().url;
-    },
-    get root() {
-      return live().root;
-    },
-    get rootToken() {
-      return live().rootToken;
-    },
-    tokenOf: (admin) => live().tokenOf(admin),
-    run: (args, runOptions) => live().run(args, runOptions),
-    close: () => live().close(),
-  };
+  return liveView(useFixture(() => startCliHarness(options), (harness) => harness.close()));
 }

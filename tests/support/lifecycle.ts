@@ -11,53 +11,41 @@ import { getTestServer, type TestServer, type TestServerOptions } from "./server
 /** Secrets every instance of one installation shares, so a token or session from one passes on another. */
 export const SHARED_SECRETS = { JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
 
-/** A TestServer whose every field reads `current()` when used. */
-function liveServer(current: () => TestServer): TestServer {
-  return {
-    get app() {
-      return current().app;
+/**
+ * A stand-in for what `current()` returns, reading it afresh on every property access, so a
+ * fixture started in beforeAll can be handed out at describe time (`const server = useTestServer()`).
+ */
+export function liveView<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_target, key) => {
+      const target = current();
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
     },
-    get config() {
-      return current().config;
-    },
-    get database() {
-      return current().database;
-    },
-    get mail() {
-      return current().mail;
-    },
-    get logs() {
-      return current().logs;
-    },
-    request: () => current().request(),
-    listen: () => current().listen(),
-    close: () => current().close(),
-  };
+  });
 }
 
-/** Holds what beforeAll started; reading it before then is a mistake in the test, said plainly. */
-function slot<T>(): { set(value: T): void; get(): T; peek(): T | undefined } {
+/**
+ * Starts a fixture in beforeAll and stops it in afterAll of the calling describe block; returns a
+ * getter that throws before the start (a test reading it at describe time, said plainly).
+ */
+export function useFixture<T>(start: () => Promise<T>, stop: (value: T) => Promise<void>): () => T {
   let value: T | undefined;
-  return {
-    set: (next) => void (value = next),
-    get: () => {
-      if (value === undefined) throw new Error("the test server starts in beforeAll: use it inside hooks and tests");
-      return value;
-    },
-    peek: () => value,
+  beforeAll(async () => {
+    value = await start();
+  });
+  afterAll(async () => {
+    if (value !== undefined) await stop(value);
+  });
+  return () => {
+    if (value === undefined) throw new Error("this fixture starts in beforeAll: use it inside hooks and tests");
+    return value;
   };
 }
 
 /** One test server for the describe block (started in beforeAll, closed in afterAll). */
 export function useTestServer(options: TestServerOptions = {}): TestServer {
-  const server = slot<TestServer>();
-  beforeAll(async () => {
-    server.set(await getTestServer(options));
-  });
-  afterAll(async () => {
-    await server.peek()?.close();
-  });
-  return liveServer(server.get);
+  return liveView(useFixture(() => getTestServer(options), (server) => server.close()));
 }
 
 /**
@@ -66,16 +54,17 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
  * which one process serves, the same server twice. Both run with SHARED_SECRETS and `env`.
  */
 export function useServerPair(dialect: DatabaseDialect, env: Record<string, string> = {}): { one: TestServer; two: TestServer } {
-  const one = slot<TestServer>();
-  const two = slot<TestServer>();
-  beforeAll(async () => {
-    const options = { env: { ...SHARED_SECRETS, ...env } };
-    one.set(await getTestServer({ ...options, dialect }));
-    two.set(dialect === "postgres" ? await getTestServer({ ...options, shareDatabaseOf: one.get() }) : one.get());
-  });
-  afterAll(async () => {
-    if (two.peek() !== one.peek()) await two.peek()?.close();
-    await one.peek()?.close();
-  });
-  return { one: liveServer(one.get), two: liveServer(two.get) };
+  const pair = useFixture(
+    async () => {
+      const options = { env: { ...SHARED_SECRETS, ...env } };
+      const one = await getTestServer({ ...options, dialect });
+      const two = dialect === "postgres" ? await getTestServer({ ...options, shareDatabaseOf: one }) : one;
+      return { one, two };
+    },
+    async ({ one, two }) => {
+      if (two !== one) await two.close();
+      await one.close();
+    },
+  );
+  return { one: liveView(() => pair().one), two: liveView(() => pair().two) };
 }
