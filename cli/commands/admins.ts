@@ -17,15 +17,13 @@ import {
   addListOptions,
   apiOptions,
   cell,
-  collectPages,
   LIST_FLAGS,
   listQuery,
-  noteMore,
   oneByOne,
   passwordFromStdin,
+  printList,
   validated,
   type CommonOptions,
-  type ListJson,
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
@@ -97,14 +95,8 @@ async function list(cli: CliContext, opts: AdminListOptions): Promise<void> {
   const filters = { ...listQuery(opts), ...(opts.role ? { role: opts.role } : {}), ...(opts.status ? { status: opts.status } : {}), ...(opts.team ? { team: opts.team } : {}) };
   const query = validated(AdminListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createAdminsApi(apiOptions(cli, opts));
-  const result: ListJson<AdminListItem> = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-  const out = cli.output(Boolean(opts.json));
-  out.result(result, () => {
-    const head = ["uid", "username", "name", "role", "status", "teams", "lastSeen"].map((k) => t(`fields.${k}`));
-    const rows = result.items.map((a) => [a.uid, a.username, `${a.firstName} ${a.lastName}`.trim(), a.role, a.status, cell(a.teams.map((team) => team.slug).join(", ")), cell(a.lastSeen)]);
-    out.table(head, rows);
-    noteMore(out, t, result);
-  });
+  const head = ["uid", "username", "name", "role", "status", "teams", "lastSeen"].map((k) => t(`fields.${k}`));
+  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (a: AdminListItem) => [a.uid, a.username, `${a.firstName} ${a.lastName}`.trim(), a.role, a.status, cell(a.teams.map((team) => team.slug).join(", ")), cell(a.lastSeen)]);
 }
 
 async function create(cli: CliContext, opts: AdminFieldOptions): Promise<void> {

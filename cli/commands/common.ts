@@ -113,6 +113,25 @@ export function noteMore(out: Output, t: Translate, result: ListJson<unknown>): 
   if (result.items.length < result.total) out.note(t("list.shown", { shown: result.items.length, total: result.total }));
 }
 
+/**
+ * How every list command ends: one page, or every page with `--all`; then the `{ items, total }`
+ * document with `--json`, else a table (`head`, a `row` per item) and the note on a partial listing.
+ */
+export async function printList<T>(
+  cli: CliContext,
+  opts: { json?: boolean; all?: boolean },
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  head: string[],
+  row: (item: T) => string[],
+): Promise<void> {
+  const result: ListJson<T> = await collectPages(fetchPage, Boolean(opts.all));
+  const out = cli.output(Boolean(opts.json));
+  out.result(result, () => {
+    out.table(head, result.items.map(row));
+    noteMore(out, cli.t, result);
+  });
+}
+
 /** The paging and sorting flags of a list command as commander parses them. */
 export interface ListOptions extends CommonOptions {
   search?: string;

@@ -17,7 +17,7 @@ import type { Translate } from "../i18n";
 import { askPassword, readSecret } from "../prompt";
 import type { CliContext } from "../runtime";
 import { examples } from "./help";
-import { addCommonOptions, apiOptions, cell, collectPages, confirmOrRefuse, noteMore, validated, yesNo, type CommonOptions, type ListJson } from "./common";
+import { addCommonOptions, apiOptions, cell, confirmOrRefuse, printList, validated, yesNo, type CommonOptions } from "./common";
 
 interface PasswordOptions extends CommonOptions {
   passwordStdin?: boolean;
@@ -85,12 +85,8 @@ function registerDomains(program: Command, cli: CliContext): void {
     .action(async (opts: CommonOptions & { search?: string; all?: boolean }) => {
       const query = validated(TeamListQuerySchema, opts.search ? { search: opts.search } : {}, t, { search: "--search" });
       const api = createDomainsApi(apiOptions(cli, opts));
-      const result = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-      const out = cli.output(Boolean(opts.json));
-      out.result(result, () => {
-        out.table([t("fields.slug"), t("fields.name"), t("fields.domains"), t("fields.users"), t("domains.outside")], result.items.map((i) => [i.slug, i.teamName, cell(i.domains.join(", ")), String(i.userCount), String(i.usersOutside)]));
-        noteMore(out, t, result);
-      });
+      const head = [t("fields.slug"), t("fields.name"), t("fields.domains"), t("fields.users"), t("domains.outside")];
+      await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i) => [i.slug, i.teamName, cell(i.domains.join(", ")), String(i.userCount), String(i.usersOutside)]);
     });
 
   for (const verb of ["add", "remove"] as const) {
@@ -139,12 +135,8 @@ function registerAssociations(program: Command, cli: CliContext): void {
     .option("--all", t("list.optAll"))
     .action(async (opts: CommonOptions & { search?: string; all?: boolean }) => {
       const api = createDomainsApi(apiOptions(cli, opts));
-      const result: ListJson<Association> = await collectPages((cursor) => api.listAssociations({ ...(opts.search ? { search: opts.search } : {}), ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-      const out = cli.output(Boolean(opts.json));
-      out.result(result, () => {
-        out.table(["id", t("fields.name"), t("fields.teams"), t("fields.status"), t("associations.closedCommunications")], result.items.map((a) => [a.id, a.name, a.teams.map((team) => team.slug).join(", "), a.status, yesNo(t, a.closedCommunications)]));
-        noteMore(out, t, result);
-      });
+      const head = ["id", t("fields.name"), t("fields.teams"), t("fields.status"), t("associations.closedCommunications")];
+      await printList(cli, opts, (cursor) => api.listAssociations({ ...(opts.search ? { search: opts.search } : {}), ...(cursor ? { cursor } : {}) }), head, (a: Association) => [a.id, a.name, a.teams.map((team) => team.slug).join(", "), a.status, yesNo(t, a.closedCommunications)]);
     });
 
   addCommonOptions(group.command("show").description(t("associations.showDescription")).argument("<id>", t("associations.argId")), t).addHelpText("after", examples(t, "associations.showExamples")).action(async (id: string, opts: CommonOptions) => {

@@ -20,7 +20,7 @@ import { addBulkOptions, collectItems, type BulkIO, type BulkOptions } from "../
 import { catalogueMessage, usageError } from "../errors";
 import type { Cell } from "../output";
 import type { CliContext } from "../runtime";
-import { addBulkCommand, addCommonOptions, apiOptions, collectPages, confirmOrRefuse, exitWith, noteMore, validated, yesNo, type CommonOptions, type ListJson } from "./common";
+import { addBulkCommand, addCommonOptions, apiOptions, confirmOrRefuse, exitWith, printList, validated, yesNo, type CommonOptions } from "./common";
 import { examples } from "./help";
 import { usersBatch } from "./users";
 
@@ -168,13 +168,8 @@ async function list(cli: CliContext, opts: ListFlags): Promise<void> {
   for (const key of ["team", "state", "type", "search", "order", "limit"] as const) if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(InviteListQuerySchema, filters, t, FLAGS);
   const api = createInvitesApi(apiOptions(cli, opts));
-  const result: ListJson<InviteListItem> = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-  const out = cli.output(Boolean(opts.json));
-  out.result(result, () => {
-    const head = ["id", "address", "team", "type", "state", "expiration", "matchUser"].map((k) => t(`invites.col.${k}`));
-    out.table(head, result.items.map((i) => [i.id, i.address, i.team.slug, i.type, i.state, i.expiration, yesNo(t, i.matchUser)]));
-    noteMore(out, t, result);
-  });
+  const head = ["id", "address", "team", "type", "state", "expiration", "matchUser"].map((k) => t(`invites.col.${k}`));
+  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i: InviteListItem) => [i.id, i.address, i.team.slug, i.type, i.state, i.expiration, yesNo(t, i.matchUser)]);
 }
 
 /** Registers the `invites` group on the program. */

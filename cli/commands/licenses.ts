@@ -26,7 +26,7 @@ import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import { readAll } from "../prompt";
 import type { CliContext } from "../runtime";
-import { addCommonOptions, apiOptions, cell, collectPages, confirmOrRefuse, exitWith, noteMore, oneByOne, validated, type CommonOptions } from "./common";
+import { addCommonOptions, apiOptions, cell, confirmOrRefuse, exitWith, oneByOne, printList, validated, type CommonOptions } from "./common";
 import { examples } from "./help";
 
 interface ListFlags extends CommonOptions {
@@ -94,12 +94,7 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
       const raw = { ...(opts.team ? { team: opts.team } : {}), ...(opts.state ? { state: opts.state } : {}), ...(opts.type ? { licenseType: opts.type } : {}), ...(opts.limit ? { limit: opts.limit } : {}) };
       const query = validated(LicenseListQuerySchema, raw, t, { team: "--team", state: "--state", licenseType: "--type", limit: "--limit" });
       const client = api(cli, opts);
-      const result = await collectPages((cursor) => client.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-      const out = cli.output(Boolean(opts.json));
-      out.result(result, () => {
-        out.table(packHead(t), result.items.map(packRow));
-        noteMore(out, t, result);
-      });
+      await printList(cli, opts, (cursor) => client.list({ ...query, ...(cursor ? { cursor } : {}) }), packHead(t), packRow);
     });
 
   addCommonOptions(group.command("show").description(t("licenses.showDescription")).argument("<id>", t("licenses.argId")), t)

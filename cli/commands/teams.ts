@@ -17,15 +17,13 @@ import {
   addListOptions,
   apiOptions,
   cell,
-  collectPages,
   confirmOrRefuse,
   LIST_FLAGS,
   listQuery,
-  noteMore,
+  printList,
   validated,
   yesNo,
   type CommonOptions,
-  type ListJson,
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
@@ -198,13 +196,8 @@ async function list(cli: CliContext, opts: ListOptions): Promise<void> {
   const { t } = cli;
   const query = validated(TeamListQuerySchema, listQuery(opts), t, LIST_FLAGS);
   const api = createTeamsApi(apiOptions(cli, opts));
-  const result: ListJson<TeamListItem> = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-  const out = cli.output(Boolean(opts.json));
-  out.result(result, () => {
-    const head = ["slug", "name", "institution", "city", "country", "language", "admins", "users", "createdOn"].map((k) => t(`fields.${k}`));
-    out.table(head, result.items.map((i) => [i.slug, i.teamName, cell(i.institution), cell(i.city), cell(i.country), i.language, String(i.adminCount), String(i.userCount), i.createdOn]));
-    noteMore(out, t, result);
-  });
+  const head = ["slug", "name", "institution", "city", "country", "language", "admins", "users", "createdOn"].map((k) => t(`fields.${k}`));
+  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i: TeamListItem) => [i.slug, i.teamName, cell(i.institution), cell(i.city), cell(i.country), i.language, String(i.adminCount), String(i.userCount), i.createdOn]);
 }
 
 /** Adds the field flags; `create` has `--slug` and `--domain`, `update` has `--new-slug`. */

@@ -19,20 +19,18 @@ import {
   addListOptions,
   apiOptions,
   cell,
-  collectPages,
   LIST_FLAGS,
   listQuery,
-  noteMore,
   passwordFromStdin,
+  printList,
   validated,
   yesNo,
   type CommonOptions,
-  type ListJson,
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
 import { registerUserImportCommand } from "./userImport";
-import { addFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
+import { addFilterOptions, addUserFlagFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
 
 interface UserListOptions extends ListOptions {
   status?: string;
@@ -128,14 +126,8 @@ async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
   for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const) if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(UserListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createUsersApi(apiOptions(cli, opts));
-  const result: ListJson<UserListItem> = await collectPages((cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), Boolean(opts.all));
-  const out = cli.output(Boolean(opts.json));
-  out.result(result, () => {
-    const head = ["uid", "username", "name", "team", "status", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
-    const rows = result.items.map((u) => [u.uid, u.username, `${u.firstName} ${u.lastName}`.trim(), u.team.slug, u.status, cell(u.lastSeen), u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount)]);
-    out.table(head, rows);
-    noteMore(out, t, result);
-  });
+  const head = ["uid", "username", "name", "team", "status", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
+  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (u: UserListItem) => [u.uid, u.username, `${u.firstName} ${u.lastName}`.trim(), u.team.slug, u.status, cell(u.lastSeen), u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount)]);
 }
 
 async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<void> {
@@ -180,16 +172,11 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
   const { t } = cli;
   const group = program.command("users").description(t("users.description")).addHelpText("after", examples(t, "users.examples"));
 
-  addListOptions(addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t), t, USER_SORT_FIELDS)
+  const listCommand = addListOptions(addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t), t, USER_SORT_FIELDS)
     .option("--status <status>", t("users.optStatus"))
     .option("--team <slug>", t("users.optTeamFilter"))
-    .option("--platform <code>", t("users.optPlatform"))
-    .option("--ecs", t("users.optEcsFilter"))
-    .option("--no-ecs", t("users.optNoEcsFilter"))
-    .option("--sip", t("users.optSipFilter"))
-    .option("--no-sip", t("users.optNoSipFilter"))
-    .option("--cellcrypt", t("users.optCellcryptFilter"))
-    .option("--no-cellcrypt", t("users.optNoCellcryptFilter"))
+    .option("--platform <code>", t("users.optPlatform"));
+  addUserFlagFilterOptions(listCommand, t)
     .option("--outdated", t("users.optOutdatedFilter"))
     .option("--no-outdated", t("users.optNoOutdatedFilter"))
     .addHelpText("after", examples(t, "users.listExamples"))

@@ -41,12 +41,22 @@ export interface FilterDryRunJson {
 
 /** Adds `--all-matching` and the list's filter flags (`--in-team`, since `move` has `--team` for its target). */
 export function addFilterOptions(command: Command, t: Translate): Command {
-  return command
+  command
     .option("--all-matching", t("users.optAllMatching"))
     .option("--search <text>", t("users.optSearch"))
     .option("--status <status>", t("users.optStatus"))
     .option("--in-team <slug>", t("users.optInTeam"))
-    .option("--platform <code>", t("users.optPlatform"))
+    .option("--platform <code>", t("users.optPlatform"));
+  return addUserFlagFilterOptions(command, t);
+}
+
+/**
+ * Adds `--ecs`/`--no-ecs`, `--sip`/`--no-sip` and `--cellcrypt`/`--no-cellcrypt`, the user's
+ * three yes/no flags (only users with it, only users without it; neither: no filter). `users list`
+ * and the bulk commands' `--all-matching` filter take the same flags, so they are declared once.
+ */
+export function addUserFlagFilterOptions(command: Command, t: Translate): Command {
+  return command
     .option("--ecs", t("users.optEcsFilter"))
     .option("--no-ecs", t("users.optNoEcsFilter"))
     .option("--sip", t("users.optSipFilter"))

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 import { buildWorld } from "./admins.helpers";
 
 describe.each(testDialects())("administrator pages on %s", (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await getTestServer({ dialect });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const page = async (path: string, admin: Parameters<typeof signIn>[2]) =>
-    server.request().get(path).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  const server = useTestServer({ dialect });
+  const page = (path: string, admin: Row<"admins">) => pageAs(server, path, admin);
 
   it("lists the admins in scope in the list frame: filters as a GET form, chips, sortable headers, the count", async () => {
     const w = await buildWorld(server);

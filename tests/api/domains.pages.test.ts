@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildTeam, buildUser } from "../support/factories";
-import { signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { buildAdmin, buildTeam, buildUser, pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 
 describe("domains and associations pages", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await getTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
   const db = () => server.database.db;
-  const page = async (url: string, admin: Awaited<ReturnType<typeof buildAdmin>>) =>
-    server.request().get(url).set("Cookie", (await signIn(db(), server.config, admin)).header);
+  const page = (url: string, admin: Row<"admins">) => pageAs(server, url, admin);
 
   it("/domains lists each company's domains, the users outside them and one editor island per company", async () => {
     const team = await buildTeam(db(), { teamName: "Pagedom One", slug: "pagedom-one" });

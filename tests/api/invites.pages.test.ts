@@ -4,12 +4,12 @@
  * root is offered every such company, the list tab carries the validated view, and a hand-edited
  * parameter is dropped rather than failing the page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { invitesQueryFromUrl } from "../../server/pages/sections/invites";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, buildPack, buildTeam, buildUser, pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 import { buildInvite } from "./invites.support";
 
 /** The props of the page's island `name`, as the server serialised them. */
@@ -27,17 +27,16 @@ describe("the /invites list view from the address bar", () => {
 });
 
 describe.each(testDialects())("invitation pages on %s", (dialect) => {
-  let server: TestServer;
+  const server = useTestServer({ dialect });
   let open: Row<"teams">;
   let full: Row<"teams">;
   let foreign: Row<"teams">;
   let admin: Row<"admins">;
   let root: Row<"admins">;
 
-  const page = async (url: string, who: Row<"admins">) => server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, who)).header);
+  const page = (url: string, who: Row<"admins">) => pageAs(server, url, who);
 
   beforeAll(async () => {
-    server = await getTestServer({ dialect });
     const db = server.database.db;
     open = await buildTeam(db, { teamName: "Andromeda Invites", slug: "andromeda-invites" });
     full = await buildTeam(db, { teamName: "Boötes Invites", slug: "bootes-invites" });
@@ -52,9 +51,6 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     await buildInvite(db, { team: foreign, address: "cy@cygnus.test" });
     admin = await buildAdmin(db, { teams: [open, full] });
     root = await buildAdmin(db, { role: "root" });
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it("offers an administrator only their companies with available licenses, with the domains", async () => {

@@ -11,13 +11,13 @@ import type { Row } from "../../server/db/types";
 import { encodeToken, type TokenPayload } from "../../server/services/licenses/tokens";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam } from "../support/factories";
+import { useServerPair } from "../support/lifecycle";
 import { getTestServer, type TestServer } from "../support/server";
 
 const vendor = generateKeyPairSync("ed25519");
 const stranger = generateKeyPairSync("ed25519");
 const PUBLIC_PEM = vendor.publicKey.export({ type: "spki", format: "pem" }).toString();
-const SECRETS = { JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
-const ENV = { ...SECRETS, EDITION: "private", LICENSE_PUBLIC_KEY: PUBLIC_PEM, LICENSE_INSTALLATION_ID: "inst-1" };
+const ENV = { EDITION: "private", LICENSE_PUBLIC_KEY: PUBLIC_PEM, LICENSE_INSTALLATION_ID: "inst-1" };
 
 /** A payload for `team` with the given overrides. */
 const payload = (overrides: Partial<TokenPayload> = {}): TokenPayload => ({
@@ -32,8 +32,7 @@ const payload = (overrides: Partial<TokenPayload> = {}): TokenPayload => ({
 });
 
 describe.each(testDialects())("license activation (private edition) on %s", (dialect) => {
-  let server: TestServer;
-  let second: TestServer;
+  const { one: server, two: second } = useServerPair(dialect, ENV);
   let root: string;
   let admin: string;
   let team: Row<"teams">;
@@ -43,16 +42,10 @@ describe.each(testDialects())("license activation (private edition) on %s", (dia
   const validate = (token: string, auth = root) => post(server, auth, "/v2/license/validate", { token });
 
   beforeAll(async () => {
-    server = await getTestServer({ dialect, env: ENV });
-    second = dialect === "postgres" ? await getTestServer({ shareDatabaseOf: server, env: ENV }) : server;
     root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
     team = await buildTeam(db(), { slug: "acme" });
     await buildTeam(db(), { slug: "beta" });
     admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
-  });
-  afterAll(async () => {
-    if (second !== server) await second?.close();
-    await server?.close();
   });
 
   it("validates without side effects, activates once, and refuses the replay (also on another instance)", async () => {

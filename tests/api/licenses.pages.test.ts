@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database, Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, buildPack, buildTeam, buildUser, pageAs, signIn } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 
 const DAY = 86_400_000;
 
@@ -20,17 +20,16 @@ const packIds = (html: string) => [...html.matchAll(/data-pack="([^"]+)"/g)].map
 const figure = (html: string, key: string) => new RegExp(`data-seats="${key}">([^<]+)<`).exec(html)?.[1];
 
 describe.each(testDialects())("license pages on %s", (dialect) => {
-  let server: TestServer;
+  const server = useTestServer({ dialect });
   let teamA: Row<"teams">;
   let teamB: Row<"teams">;
   let root: Row<"admins">;
   let adminA: Row<"admins">;
   const packs: Record<string, string> = {};
 
-  const page = async (url: string, admin: Row<"admins">) => server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  const page = (url: string, admin: Row<"admins">) => pageAs(server, url, admin);
 
   beforeAll(async () => {
-    server = await getTestServer({ dialect });
     const db = server.database.db;
     teamA = await buildTeam(db, { teamName: "Andromeda Pages", slug: "andromeda-pages" });
     teamB = await buildTeam(db, { teamName: "Boötes Pages", slug: "bootes-pages" });
@@ -41,9 +40,6 @@ describe.each(testDialects())("license pages on %s", (dialect) => {
     packs.aGone = await buildPackIn(db, teamA, { count: 50, expiresInDays: -5 });
     packs.bValid = await buildPackIn(db, teamB, { count: 7, expiresInDays: 90 });
     for (let i = 0; i < 3; i++) await buildUser(db, { team: teamA });
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it("shows root every pack by expiration, with state badges, the gauge in text and the actions", async () => {
@@ -162,14 +158,8 @@ describe.each(testDialects())("license pages on %s", (dialect) => {
 });
 
 describe("license pages in the private edition", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await getTestServer({ env: { EDITION: "private" } });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const page = async (url: string, admin: Row<"admins">) => server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  const server = useTestServer({ env: { EDITION: "private" } });
+  const page = (url: string, admin: Row<"admins">) => pageAs(server, url, admin);
 
   it("offers Activate to root only, and tells an admin who can activate", async () => {
     const team = await buildTeam(server.database.db);
@@ -190,17 +180,13 @@ describe("license pages in the private edition", () => {
 });
 
 describe("license pages for a scope of many companies", () => {
-  let server: TestServer;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await getTestServer();
     const now = Date.now();
     await server.database.db
       .insertInto("teams")
       .values(Array.from({ length: 201 }, (_, i) => ({ slug: `many-${i}`, teamName: `Many ${i}`, createdAt: now, updatedAt: now })))
       .execute();
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it("searches the companies instead of sending every name with the purchase form and the packs table", async () => {

@@ -3,16 +3,15 @@
  * expires, each once even when two processes (two app instances with their own pools on one
  * PostgreSQL database; one process on SQLite) run the pass at the same moment.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/logger";
 import { startHousekeeping } from "../../server/services/housekeeping";
 import { dueThreshold, sendExpiryReminders } from "../../server/services/licenses/reminders";
 import { testDialects } from "../support/db";
 import { buildPack, buildTeam } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { useServerPair } from "../support/lifecycle";
 
 const DAY = 86_400_000;
-const SECRETS = { JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
 
 describe("reminder thresholds", () => {
   it("picks the nearest threshold the pack is within", () => {
@@ -23,16 +22,7 @@ describe("reminder thresholds", () => {
 });
 
 describe.each(testDialects())("license expiry reminders on %s", (dialect) => {
-  let one: TestServer;
-  let two: TestServer;
-  beforeAll(async () => {
-    one = await getTestServer({ dialect, env: SECRETS });
-    two = dialect === "postgres" ? await getTestServer({ shareDatabaseOf: one, env: SECRETS }) : one;
-  });
-  afterAll(async () => {
-    if (two !== one) await two?.close();
-    await one?.close();
-  });
+  const { one, two } = useServerPair(dialect);
 
   it("e-mails each threshold once across processes, again after an extension, never without a finance contact", async () => {
     const db = one.database.db;

@@ -5,26 +5,16 @@
  * split over two app instances with their own connection pools on one database, as two server
  * processes behind a load balancer; on SQLite one process serves them all.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { useServerPair } from "../support/lifecycle";
 
-const SECRETS = { JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
 const REQUESTS = 200;
 const FREE = 100;
 
 describe.each(testDialects())("seat reservation under concurrency on %s", (dialect) => {
-  let one: TestServer;
-  let two: TestServer;
-  beforeAll(async () => {
-    one = await getTestServer({ dialect, env: SECRETS });
-    two = dialect === "postgres" ? await getTestServer({ shareDatabaseOf: one, env: SECRETS }) : one;
-  });
-  afterAll(async () => {
-    if (two !== one) await two?.close();
-    await one?.close();
-  });
+  const { one, two } = useServerPair(dialect);
 
   it(`lets exactly ${FREE} of ${REQUESTS} parallel one-seat requests through`, async () => {
     const db = one.database.db;

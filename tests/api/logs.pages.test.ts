@@ -1,20 +1,14 @@
 /** Issue 19 item 1: the /logs page, server-rendered first page of the access log in the reader's scope. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
 import { recordAccess } from "../../server/services/accessLog";
 import { testDialects } from "../support/db";
-import { buildAdmin, buildTeam, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { buildAdmin, buildTeam, pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 
 describe.each(testDialects())("access log page on %s", (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await getTestServer({ dialect });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const page = async (path: string, admin: Parameters<typeof signIn>[2]) =>
-    server.request().get(path).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  const server = useTestServer({ dialect });
+  const page = (path: string, admin: Row<"admins">) => pageAs(server, path, admin);
 
   it("renders the reader's entries with filters from the address bar, details, the export form and the sidebar entry", async () => {
     const db = server.database.db;

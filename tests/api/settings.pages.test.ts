@@ -6,25 +6,21 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { bearerFor, buildAdmin, buildTeam, pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 
 describe.each(testDialects())("settings pages on %s", (dialect) => {
-  let server: TestServer;
+  const server = useTestServer({ dialect });
   let root: Row<"admins">;
   let admin: Row<"admins">;
-  const page = async (url: string, who: Row<"admins">) => server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, who)).header);
+  const page = (url: string, who: Row<"admins">) => pageAs(server, url, who);
 
   beforeAll(async () => {
-    server = await getTestServer({ dialect });
     root = await buildAdmin(server.database.db, { role: "root", teams: [], lang: "pt" });
     admin = await buildAdmin(server.database.db, { teams: [await buildTeam(server.database.db)] });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("shows the six tabs and the general form in the admin's language, with defaults and help texts", async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildTeam, setSettings, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { buildAdmin, buildTeam, pageAs, setSettings } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
 
 describe("team pages", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await getTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const page = async (url: string, admin: Awaited<ReturnType<typeof buildAdmin>>) =>
-    server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  const server = useTestServer();
+  const page = (url: string, admin: Row<"admins">) => pageAs(server, url, admin);
 
   it("renders the list frame (a GET form that works without script, chips, pager above and below), sort links and the root-only create button", async () => {
     const teams = [];

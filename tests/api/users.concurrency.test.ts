@@ -10,17 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser } from "../support/factories";
+import { SHARED_SECRETS, useServerPair } from "../support/lifecycle";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
-/** Both instances share the secrets, as the processes of one installation do. */
-const SECRETS = { JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
 const USERS = 2_000;
 const ROUNDS = 20;
 
 describe.each(testDialects())("concurrent writes to the same users on %s", (dialect) => {
-  let one: TestServer;
-  let two: TestServer;
+  const { one, two } = useServerPair(dialect);
   let auth: string;
   let teamA: Row<"teams">;
   let teamB: Row<"teams">;
@@ -29,8 +27,6 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
   const answers: Response[] = [];
 
   beforeAll(async () => {
-    one = await getTestServer({ dialect, env: SECRETS });
-    two = dialect === "postgres" ? await getTestServer({ shareDatabaseOf: one, env: SECRETS }) : one;
     auth = await bearerFor(one.config, await buildAdmin(db(), { role: "root" }));
     teamA = await buildTeam(db());
     teamB = await buildTeam(db());
@@ -38,10 +34,6 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
     await buildPack(db(), { team: teamA, licenseCount: USERS });
     await buildPack(db(), { team: teamB, licenseCount: USERS });
     uids = await insertUsers(db(), teamA.id, USERS, "conc");
-  });
-  afterAll(async () => {
-    if (two !== one) await two?.close();
-    await one?.close();
   });
 
   const put = (server: TestServer, url: string, body: object) => server.request().put(url).set("Authorization", auth).send(body);
@@ -102,7 +94,7 @@ describe.each(testDialects().filter((d) => d === "postgres"))("lock order of a d
   let server: TestServer;
   let auth: string;
   beforeAll(async () => {
-    server = await getTestServer({ dialect, env: SECRETS });
+    server = await getTestServer({ dialect, env: SHARED_SECRETS });
     auth = await bearerFor(server.config, await buildAdmin(server.database.db, { role: "root" }));
   });
   afterAll(async () => {

@@ -1,47 +1,36 @@
 /**
- * Issue 17 items 4 and 8: `bulwark certs upload|show` as a subprocess against a real server.
+ * Issue 17 items 4 and 8: `bulwark certs upload|show` as a subprocess against a real cli.server.
  * Upload installs a real chain (openssl-made) with its key and CA bundle, a key that does not
  * match exits with the API's 400, the key is never printed, and show describes what is in force.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../../shared/errors";
 import { makeCertFixtures, type CertFixtures } from "../support/certs";
-import { bearerFor, buildAdmin } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
 
 describe("bulwark certs against a real server", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
+  const cli = useCliHarness({ root: { role: "root", teams: [] } });
   let certs: CertFixtures;
-  const cli = (args: string[]) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token.replace(/^Bearer /, "") } });
   const file = (name: string) => path.join(certs.dir, name);
 
-  beforeAll(async () => {
+  beforeAll(() => {
     certs = makeCertFixtures();
-    server = await getTestServer();
-    url = await server.listen();
-    token = await bearerFor(server.config, await buildAdmin(server.database.db, { role: "root", teams: [] }));
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("upload refuses a key that does not match, then installs the chain, key and CA bundle; show describes them without the key", async () => {
     const keyLine = readFileSync(file("key.pem"), "utf8").split("\n")[1]!;
-    const bad = await cli(["certs", "upload", "--cert", file("chain.pem"), "--key", file("other-key.pem")]);
+    const bad = await cli.run(["certs", "upload", "--cert", file("chain.pem"), "--key", file("other-key.pem")]);
     expect(bad.code).not.toBe(EXIT_CODES.ok);
     expect(bad.stderr).toContain("Invalid certificate");
 
-    const up = await cli(["certs", "upload", "--cert", file("chain.pem"), "--key", file("key.pem"), "--ca", file("root.pem")]);
+    const up = await cli.run(["certs", "upload", "--cert", file("chain.pem"), "--key", file("key.pem"), "--ca", file("root.pem")]);
     expect(up.code, up.stderr).toBe(EXIT_CODES.ok);
     expect(up.stdout).toContain("Certificates saved");
     expect(up.stdout + up.stderr).not.toContain(keyLine);
 
-    const shown = await cli(["certs", "show", "--json"]);
+    const shown = await cli.run(["certs", "show", "--json"]);
     expect(shown.code, shown.stderr).toBe(EXIT_CODES.ok);
     expect(shown.stdout).not.toContain(keyLine);
     const view = JSON.parse(shown.stdout);
@@ -51,7 +40,7 @@ describe("bulwark certs against a real server", () => {
     expect(view.serverCertificates[0].fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(view.serverCertificates[0].daysLeft).toBeGreaterThanOrEqual(363);
 
-    const human = await cli(["certs", "show", "--lang", "pt"]);
+    const human = await cli.run(["certs", "show", "--lang", "pt"]);
     expect(human.code, human.stderr).toBe(EXIT_CODES.ok);
     expect(human.stdout).toContain("Cadeia do certificado do servidor");
     expect(human.stdout).toContain("CN=api.bulwark.test");
@@ -60,10 +49,10 @@ describe("bulwark certs against a real server", () => {
 
   it("show warns about a certificate within 30 days of expiry; a missing file is a usage error", async () => {
     const soon = makeCertFixtures(10);
-    const up = await cli(["certs", "upload", "--cert", path.join(soon.dir, "chain.pem"), "--key", path.join(soon.dir, "key.pem")]);
+    const up = await cli.run(["certs", "upload", "--cert", path.join(soon.dir, "chain.pem"), "--key", path.join(soon.dir, "key.pem")]);
     expect(up.code, up.stderr).toBe(EXIT_CODES.ok);
-    const shown = await cli(["certs", "show"]);
+    const shown = await cli.run(["certs", "show"]);
     expect(shown.stderr).toContain("Expires within 30 days: CN=api.bulwark.test");
-    expect((await cli(["certs", "upload", "--cert", "/nonexistent.pem", "--key", file("key.pem")])).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["certs", "upload", "--cert", "/nonexistent.pem", "--key", file("key.pem")])).code).toBe(EXIT_CODES.usage);
   });
 });

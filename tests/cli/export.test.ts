@@ -6,39 +6,27 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { EXIT_CODES } from "../../shared/errors";
-import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildTeam, buildUser } from "../support/factories";
 
 describe("bulwark <list> export against a real server", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
+  const cli = useCliHarness();
   let team: Row<"teams">;
 
   beforeAll(async () => {
-    server = await getTestServer();
-    url = await server.listen();
-    team = await buildTeam(server.database.db, { slug: "export-cli" });
-    for (let i = 0; i < 5; i++) await buildUser(server.database.db, { team, firstName: `=Cli ${i}`, status: i < 3 ? "blocked" : "active" });
-    token = (await bearerFor(server.config, await buildAdmin(server.database.db, { role: "root" }))).replace(/^Bearer /, "");
+    team = await buildTeam(cli.db, { slug: "export-cli" });
+    for (let i = 0; i < 5; i++) await buildUser(cli.db, { team, firstName: `=Cli ${i}`, status: i < 3 ? "blocked" : "active" });
   });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const cli = (args: string[]) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token } });
-
   it("writes the filtered users to a file, byte for byte what the API answers", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-export-")), "blocked.csv");
-    const run = await cli(["users", "export", "--team", team.slug, "--status", "blocked", "--bom", "-o", file]);
+    const run = await cli.run(["users", "export", "--team", team.slug, "--status", "blocked", "--bom", "-o", file]);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.stringContaining(file) as string });
     expect(existsSync(`${file}.part`)).toBe(false);
     const written = readFileSync(file);
-    const api = await server.request().get(`/v2/users/export?team=${team.slug}&status=blocked&bom=1&lang=en&format=csv&headers=labels`).set("Authorization", `Bearer ${token}`).buffer(true).parse((res, done) => {
+    const api = await cli.server.request().get(`/v2/users/export?team=${team.slug}&status=blocked&bom=1&lang=en&format=csv&headers=labels`).set("Authorization", `Bearer ${cli.rootToken}`).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => done(null, Buffer.concat(chunks)));
@@ -51,25 +39,25 @@ describe("bulwark <list> export against a real server", () => {
   });
 
   it("streams JSON Lines to standard output, and the teams and logs exports work the same way", async () => {
-    const users = await cli(["users", "export", "--team", team.slug, "--format", "jsonl"]);
+    const users = await cli.run(["users", "export", "--team", team.slug, "--format", "jsonl"]);
     expect(users.code).toBe(0);
     const records = users.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { team: string; firstName: string });
     expect(records).toHaveLength(5);
     expect(records.every((r) => r.team === team.slug && r.firstName.startsWith("=Cli"))).toBe(true);
-    const teams = await cli(["teams", "export", "--search", "export-cli", "--headers", "fields"]);
+    const teams = await cli.run(["teams", "export", "--search", "export-cli", "--headers", "fields"]);
     expect(teams.stdout.split("\r\n")[0]).toBe("slug,teamName,institution,city,country,language,adminCount,userCount,createdOn");
     expect(teams.stdout).toContain("export-cli");
-    const logs = await cli(["logs", "export", "--action", "users.export", "--format", "jsonl"]);
+    const logs = await cli.run(["logs", "export", "--action", "users.export", "--format", "jsonl"]);
     expect(logs.code).toBe(0);
     expect(logs.stdout.split("\n").filter(Boolean).length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses bad flags before any call (exit 2), in the CLI's language", async () => {
-    const bad = await cli(["users", "export", "--status", "gone", "--format", "xml"]);
+    const bad = await cli.run(["users", "export", "--status", "gone", "--format", "xml"]);
     expect(bad.code).toBe(EXIT_CODES.usage);
     expect(bad.stderr).toContain("--status");
     expect(bad.stderr).toContain("--format");
-    const when = await cli(["logs", "export", "--from", "yesterday", "--lang", "pt"]);
+    const when = await cli.run(["logs", "export", "--from", "yesterday", "--lang", "pt"]);
     expect(when.code).toBe(EXIT_CODES.usage);
     expect(when.stderr).toContain("--from");
   });

@@ -4,7 +4,7 @@
  * config lives in a temp directory, and the parent's BULWARK_* variables never leak in.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT_DIR } from "../support/server";
@@ -36,6 +36,13 @@ export interface CliRunOptions {
 /** A fresh, not yet existing config directory inside a new temp directory. */
 export function tempConfigDir(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), "bulwark-cli-")), "bulwark");
+}
+
+/** Writes `text` to a file `name` in a new temp directory (a CSV or ids file to hand the CLI); returns its path. */
+export function tempFile(name: string, text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-file-")), name);
+  writeFileSync(file, text);
+  return file;
 }
 
 /** Runs `node dist/cli/main.js ...args` with the config in `configDir`. */

@@ -8,12 +8,11 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha512Hex } from "../../shared/crypto";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../../shared/errors";
-import { buildAdmin, buildPack, buildTeam, givePassword, GOOD_PASSWORD } from "../support/factories";
-import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildPack, buildTeam } from "../support/factories";
+import { ROOT_DIR } from "../support/server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bulwark-licenses-"));
 const vendor = generateKeyPairSync("ed25519");
@@ -31,22 +30,10 @@ function mint(args: string[]): Promise<{ code: number | null; stdout: string; st
 }
 
 describe("bulwark licenses against a real private-edition server", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
-  const cli = (args: string[], stdin?: string) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token }, ...(stdin !== undefined ? { stdin } : {}) });
+  const cli = useCliHarness({ env: { EDITION: "private", LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: "spki", format: "pem" }).toString() } });
 
   beforeAll(async () => {
-    server = await getTestServer({ env: { EDITION: "private", LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: "spki", format: "pem" }).toString() } });
-    url = await server.listen();
-    await buildTeam(server.database.db, { slug: "acme" });
-    const root = await buildAdmin(server.database.db, { role: "root" });
-    await givePassword(server.database.db, server.config, root);
-    const res = await server.request().post("/v2/public/auth").send({ username: root.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
-    token = (res.body as { token: string }).token;
-  });
-  afterAll(async () => {
-    await server?.close();
+    await buildTeam(cli.db, { slug: "acme" });
   });
 
   it("mint → validate → activate → extend from a file → list --json", async () => {
@@ -56,31 +43,31 @@ describe("bulwark licenses against a real private-edition server", () => {
     expect(minted.stdout).toBe(`${tokenText}\n`);
     expect(tokenText).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
 
-    const check = await cli(["licenses", "validate", tokenText, "--json"]);
+    const check = await cli.run(["licenses", "validate", tokenText, "--json"]);
     expect([check.code, check.stderr]).toEqual([0, ""]);
     expect(JSON.parse(check.stdout)).toMatchObject({ valid: true, grants: { team: "acme", licenseCount: 100, termMonths: 12 } });
 
     // Piped from `npm run license:mint` without -s: npm's banner comes first, the token last.
-    const activated = await cli(["licenses", "activate", "--json"], `\n> bulwark@5.0.1 license:mint\n> tsx scripts/license-mint.ts\n\n${tokenText}\n`);
+    const activated = await cli.run(["licenses", "activate", "--json"], { stdin: `\n> bulwark@5.0.1 license:mint\n> tsx scripts/license-mint.ts\n\n${tokenText}\n` });
     expect([activated.code, activated.stderr]).toEqual([0, ""]);
     const pack = JSON.parse(activated.stdout) as { id: string; team: string; licenseCount: number; source: string };
     expect(pack).toMatchObject({ team: "acme", licenseCount: 100, source: "activation" });
 
-    const replay = await cli(["licenses", "activate", tokenText]);
+    const replay = await cli.run(["licenses", "activate", tokenText]);
     expect(replay.code).toBe(EXIT_CODES.invalidToken);
     expect(replay.stderr).toContain("This activation token has already been used");
 
-    const other = await buildPack(server.database.db, { team: await buildTeam(server.database.db), expiresAt: Date.now() + 3 * 86_400_000 });
+    const other = await buildPack(cli.db, { team: await buildTeam(cli.db), expiresAt: Date.now() + 3 * 86_400_000 });
     const file = path.join(dir, "packs.txt");
     writeFileSync(file, `# packs to extend\n${pack.id}\n${other.uid}\n`);
-    const dry = await cli(["licenses", "extend", "--file", file, "--days", "90", "--dry-run", "--json"]);
+    const dry = await cli.run(["licenses", "extend", "--file", file, "--days", "90", "--dry-run", "--json"]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, items: [{ id: pack.id }, { id: other.uid }] });
-    const extended = await cli(["licenses", "extend", "--file", file, "--days", "90", "--yes", "--json"]);
+    const extended = await cli.run(["licenses", "extend", "--file", file, "--days", "90", "--yes", "--json"]);
     expect([extended.code, extended.stderr]).toEqual([0, ""]);
     expect(JSON.parse(extended.stdout)).toEqual({ ok: [pack.id, other.uid], failed: [] });
 
-    const listed = await cli(["licenses", "list", "--all", "--json"]);
+    const listed = await cli.run(["licenses", "list", "--all", "--json"]);
     expect(listed.code).toBe(0);
     const items = (JSON.parse(listed.stdout) as { items: { id: string; expiration: string; state: string }[] }).items;
     for (const id of [pack.id, other.uid]) {
@@ -95,11 +82,11 @@ describe("bulwark licenses against a real private-edition server", () => {
     const otherKey = path.join(dir, "other.pem");
     writeFileSync(otherKey, stranger.privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
     const forged = (await mint(["--key", otherKey, "--count", "5", "--term", "1"])).stdout.trim();
-    const check = await cli(["licenses", "validate", forged, "--json"]);
+    const check = await cli.run(["licenses", "validate", forged, "--json"]);
     expect(check.code).toBe(EXIT_CODES.invalidToken);
     expect(JSON.parse(check.stdout)).toEqual({ valid: false, reason: "badSignature" });
-    const refused = await cli(["licenses", "activate", forged, "--team", "acme"]);
+    const refused = await cli.run(["licenses", "activate", forged, "--team", "acme"]);
     expect(refused.code).toBe(EXIT_CODES.invalidToken);
-    expect((await cli(["licenses", "extend", "00000000-0000-4000-8000-000000000000", "--days", "0", "--yes"])).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["licenses", "extend", "00000000-0000-4000-8000-000000000000", "--days", "0", "--yes"])).code).toBe(EXIT_CODES.usage);
   }, 60_000);
 });

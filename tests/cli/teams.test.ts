@@ -1,90 +1,70 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { sha512Hex } from "../../shared/crypto";
 import { EXIT_CODES, englishMessage } from "../../shared/errors";
-import { buildAdmin, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 
 const VALIDATION = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/validation.json`, import.meta.url), "utf8")) as Record<string, string>;
 
 describe("bulwark teams against a real server", () => {
-  let server: TestServer;
-  let url: string;
-  let rootToken: string;
+  const cli = useCliHarness();
   let adminToken: string;
   let own: Row<"teams">;
   let other: Row<"teams">;
 
-  /** A bearer token from a real sign-in, as `bulwark login` gets one. */
-  async function tokenOf(admin: Row<"admins">): Promise<string> {
-    await givePassword(server.database.db, server.config, admin);
-    const res = await server.request().post("/v2/public/auth").send({ username: admin.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
-    expect(res.status).toBe(200);
-    return (res.body as { token: string }).token;
-  }
-
-  const cli = (args: string[], token = rootToken, extra: Record<string, string> = {}) =>
-    runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token, ...extra } });
-  const teamCount = async () => (await server.database.db.selectFrom("teams").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const teamCount = async () => (await cli.db.selectFrom("teams").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
 
   beforeAll(async () => {
-    server = await getTestServer();
-    url = await server.listen();
-    own = await buildTeam(server.database.db, { slug: "alpha-one", teamName: "Alpha One" });
-    other = await buildTeam(server.database.db, { slug: "beta-two", teamName: "Beta Two" });
-    rootToken = await tokenOf(await buildAdmin(server.database.db, { role: "root" }));
-    adminToken = await tokenOf(await buildAdmin(server.database.db, { teams: [own] }));
-  });
-  afterAll(async () => {
-    await server?.close();
+    own = await buildTeam(cli.db, { slug: "alpha-one", teamName: "Alpha One" });
+    other = await buildTeam(cli.db, { slug: "beta-two", teamName: "Beta Two" });
+    adminToken = await cli.tokenOf(await buildAdmin(cli.db, { teams: [own] }));
   });
 
   it("list --json prints { items, total }; --all follows every page; the human view is a table", async () => {
-    const json = await cli(["teams", "list", "--json"]);
+    const json = await cli.run(["teams", "list", "--json"]);
     expect(json.stderr).toBe("");
     expect(json.code).toBe(0);
     const listed = JSON.parse(json.stdout) as { items: { slug: string }[]; total: number };
     expect(Object.keys(listed).sort()).toEqual(["items", "total"]);
     expect(listed.items.map((t) => t.slug)).toEqual(expect.arrayContaining([own.slug, other.slug]));
 
-    const paged = JSON.parse((await cli(["teams", "list", "--limit", "1", "--all", "--json"])).stdout) as typeof listed;
+    const paged = JSON.parse((await cli.run(["teams", "list", "--limit", "1", "--all", "--json"])).stdout) as typeof listed;
     expect(paged.items).toHaveLength(listed.total);
     expect(paged.total).toBe(listed.total);
-    const onePage = JSON.parse((await cli(["teams", "list", "--limit", "1", "--json"])).stdout) as typeof listed;
+    const onePage = JSON.parse((await cli.run(["teams", "list", "--limit", "1", "--json"])).stdout) as typeof listed;
     expect(onePage.items).toHaveLength(1);
 
-    const searched = JSON.parse((await cli(["teams", "list", "--search", "beta", "--json"])).stdout) as typeof listed;
+    const searched = JSON.parse((await cli.run(["teams", "list", "--search", "beta", "--json"])).stdout) as typeof listed;
     expect(searched).toMatchObject({ total: 1, items: [{ slug: other.slug, teamName: "Beta Two" }] });
 
-    const human = await cli(["teams", "list", "--sort", "slug", "--order", "desc"]);
+    const human = await cli.run(["teams", "list", "--sort", "slug", "--order", "desc"]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/Slug\s+Name/);
     expect(human.stdout.indexOf(other.slug)).toBeLessThan(human.stdout.indexOf(own.slug));
   });
 
   it("an admin's token sees only its own team", async () => {
-    const run = await cli(["teams", "list", "--all", "--json"], adminToken);
+    const run = await cli.run(["teams", "list", "--all", "--json"], { token: adminToken });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ total: 1, items: [{ slug: own.slug }] });
-    expect((await cli(["teams", "show", own.slug, "--json"], adminToken)).code).toBe(0);
-    const hidden = await cli(["teams", "show", other.slug], adminToken);
+    expect((await cli.run(["teams", "show", own.slug, "--json"], { token: adminToken })).code).toBe(0);
+    const hidden = await cli.run(["teams", "show", other.slug], { token: adminToken });
     expect(hidden.code).toBe(EXIT_CODES.notFound);
     expect(hidden.stderr).toContain(englishMessage("teamRead404"));
   });
 
   it("show prints the GET /v2/team object with --json, and its fields otherwise", async () => {
-    const direct = await server.request().get(`/v2/team/${own.slug}`).set("Authorization", `Bearer ${rootToken}`);
-    const json = await cli(["teams", "show", own.slug, "--json"]);
+    const direct = await cli.server.request().get(`/v2/team/${own.slug}`).set("Authorization", `Bearer ${cli.rootToken}`);
+    const json = await cli.run(["teams", "show", own.slug, "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(direct.body);
-    const human = await cli(["teams", "show", own.slug]);
+    const human = await cli.run(["teams", "show", own.slug]);
     expect(human.stdout).toMatch(/Name\s+Alpha One/);
   });
 
   it("create sends every field flag and prints the team", async () => {
-    const run = await cli(["teams", "create", "--name", "Gamma Corp", "--country", "PT", "--language", "pt", "--timezone", "Europe/Lisbon", "--city", "Porto", "--support-email", "help@gamma.example", "--json"]);
+    const run = await cli.run(["teams", "create", "--name", "Gamma Corp", "--country", "PT", "--language", "pt", "--timezone", "Europe/Lisbon", "--city", "Porto", "--support-email", "help@gamma.example", "--json"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
@@ -96,37 +76,37 @@ describe("bulwark teams against a real server", () => {
       city: "Porto",
       contactEmail: { support: "help@gamma.example", finance: null },
     });
-    const human = await cli(["teams", "create", "--name", "Delta", "--slug", "delta-x"]);
+    const human = await cli.run(["teams", "create", "--name", "Delta", "--slug", "delta-x"]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(englishMessage("teamCreate200"));
     expect(human.stdout).toMatch(/Slug\s+delta-x/);
     // An admin may not create teams: the catalogue code and the permission exit code.
-    const refused = await cli(["teams", "create", "--name", "Nope", "--json"], adminToken);
+    const refused = await cli.run(["teams", "create", "--name", "Nope", "--json"], { token: adminToken });
     expect(refused.code).toBe(EXIT_CODES.permission);
     expect(JSON.parse(refused.stderr)).toMatchObject({ error: { code: "teamCreate403", status: 403 } });
   });
 
   it("refuses a bad value before any request, with the localized validation message", async () => {
     const before = await teamCount();
-    const en = await cli(["teams", "create", "--name", "Bad", "--slug", "Not A Slug", "--finance-email", "nope"]);
+    const en = await cli.run(["teams", "create", "--name", "Bad", "--slug", "Not A Slug", "--finance-email", "nope"]);
     expect(en.code).toBe(EXIT_CODES.usage);
     expect(en.stderr).toContain(`--slug: ${VALIDATION("en").slug}`);
     expect(en.stderr).toContain(`--finance-email: ${VALIDATION("en").email}`);
-    const pt = await cli(["teams", "create", "--name", "Bad", "--country", "pt", "--lang", "pt", "--json"]);
+    const pt = await cli.run(["teams", "create", "--name", "Bad", "--country", "pt", "--lang", "pt", "--json"]);
     expect(pt.code).toBe(EXIT_CODES.usage);
     expect(JSON.parse(pt.stderr)).toEqual({ error: { code: "usage", status: 0, message: `--country: ${VALIDATION("pt").country}` } });
     // Against a URL where nothing listens the answer is still the usage error: no call was made.
     const offline = { BULWARK_URL: "http://127.0.0.1:1" };
-    expect((await cli(["teams", "update", own.slug, "--language", "fr"], rootToken, offline)).code).toBe(EXIT_CODES.usage);
-    expect((await cli(["teams", "update", own.slug, "--tenant-id", "bad tenant!"], rootToken, offline)).code).toBe(EXIT_CODES.usage);
-    expect((await cli(["teams", "update", own.slug], rootToken, offline)).code).toBe(EXIT_CODES.usage);
-    expect((await cli(["teams", "list", "--sort", "size"], rootToken, offline)).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["teams", "update", own.slug, "--language", "fr"], { env: offline })).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["teams", "update", own.slug, "--tenant-id", "bad tenant!"], { env: offline })).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["teams", "update", own.slug], { env: offline })).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["teams", "list", "--sort", "size"], { env: offline })).code).toBe(EXIT_CODES.usage);
     expect(await teamCount()).toBe(before);
   });
 
   it("update changes the given fields, merges contacts over the current ones, clears with \"\" and renames the slug", async () => {
-    const team = await buildTeam(server.database.db, { slug: "epsilon", teamName: "Epsilon", country: "ES", contactEmailSupport: "s@eps.example" });
-    const run = await cli(["teams", "update", team.slug, "--city", "Madrid", "--finance-email", "f@eps.example", "--country", "", "--json"]);
+    const team = await buildTeam(cli.db, { slug: "epsilon", teamName: "Epsilon", country: "ES", contactEmailSupport: "s@eps.example" });
+    const run = await cli.run(["teams", "update", team.slug, "--city", "Madrid", "--finance-email", "f@eps.example", "--country", "", "--json"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const updated = JSON.parse(run.stdout) as { city: string; country: string | null; contactEmail: Record<string, string | null> };
@@ -134,30 +114,30 @@ describe("bulwark teams against a real server", () => {
     expect(updated.country).toBeNull();
     expect(updated.contactEmail).toEqual({ finance: "f@eps.example", operations: null, support: "s@eps.example" });
 
-    const renamed = await cli(["teams", "update", team.slug, "--new-slug", "epsilon-eu", "--name", "Epsilon EU"]);
+    const renamed = await cli.run(["teams", "update", team.slug, "--new-slug", "epsilon-eu", "--name", "Epsilon EU"]);
     expect(renamed.code).toBe(0);
     expect(renamed.stdout).toContain(englishMessage("teamEdit200"));
-    expect(JSON.parse((await cli(["teams", "show", "epsilon-eu", "--json"])).stdout)).toMatchObject({ slug: "epsilon-eu", teamName: "Epsilon EU", city: "Madrid" });
-    expect((await cli(["teams", "update", "no-such-team", "--city", "X"])).code).toBe(EXIT_CODES.notFound);
+    expect(JSON.parse((await cli.run(["teams", "show", "epsilon-eu", "--json"])).stdout)).toMatchObject({ slug: "epsilon-eu", teamName: "Epsilon EU", city: "Madrid" });
+    expect((await cli.run(["teams", "update", "no-such-team", "--city", "X"])).code).toBe(EXIT_CODES.notFound);
   });
 
   it("delete needs --yes off a terminal, then deletes; a team with users is refused", async () => {
-    const team = await buildTeam(server.database.db, { slug: "zeta-gone" });
-    const refused = await cli(["teams", "delete", team.slug]);
+    const team = await buildTeam(cli.db, { slug: "zeta-gone" });
+    const refused = await cli.run(["teams", "delete", team.slug]);
     expect(refused.code).toBe(EXIT_CODES.usage);
     expect(refused.stderr).toContain("--yes");
-    expect(await server.database.db.selectFrom("teams").select("id").where("slug", "=", team.slug).executeTakeFirst()).toBeDefined();
+    expect(await cli.db.selectFrom("teams").select("id").where("slug", "=", team.slug).executeTakeFirst()).toBeDefined();
 
-    const done = await cli(["teams", "delete", team.slug, "--yes", "--json"]);
+    const done = await cli.run(["teams", "delete", team.slug, "--yes", "--json"]);
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toEqual({ deleted: team.slug });
-    expect(await server.database.db.selectFrom("teams").select("id").where("slug", "=", team.slug).executeTakeFirst()).toBeUndefined();
+    expect(await cli.db.selectFrom("teams").select("id").where("slug", "=", team.slug).executeTakeFirst()).toBeUndefined();
 
-    const busy = await buildTeam(server.database.db, { slug: "eta-busy" });
-    await buildUser(server.database.db, { team: busy });
-    const withUsers = await cli(["teams", "delete", busy.slug, "--yes", "--json"]);
+    const busy = await buildTeam(cli.db, { slug: "eta-busy" });
+    await buildUser(cli.db, { team: busy });
+    const withUsers = await cli.run(["teams", "delete", busy.slug, "--yes", "--json"]);
     expect(withUsers.code).toBe(EXIT_CODES.validation);
     expect(JSON.parse(withUsers.stderr)).toMatchObject({ error: { code: "teamDelete422" } });
-    expect((await cli(["teams", "delete", own.slug, "--yes"], adminToken)).code).toBe(EXIT_CODES.permission);
+    expect((await cli.run(["teams", "delete", own.slug, "--yes"], { token: adminToken })).code).toBe(EXIT_CODES.permission);
   });
 });

@@ -3,13 +3,12 @@
  * them, or written straight into the database) must not reach the operator's terminal raw. The
  * human output shows them as visible escapes; `--json` keeps the stored text exactly.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Chalk } from "chalk";
 import type { Row } from "../../server/db/types";
 import { renderTable, printable } from "../../cli/output";
-import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildAdmin, buildDevice, buildTeam, buildUser } from "../support/factories";
 
 const TITLE = "\u001b]0;PWNED\u0007";
 const RED = "\u001b[31m";
@@ -19,57 +18,47 @@ const LAST = `${RED}Mallory\u202e\u009b2J\r`;
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 describe("bulwark prints server text safely", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
+  const cli = useCliHarness();
   let user: Row<"users">;
   let team: Row<"teams">;
   let admin: Row<"admins">;
 
-  const cli = (args: string[]) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token } });
-
   beforeAll(async () => {
-    server = await getTestServer();
-    url = await server.listen();
-    const db = server.database.db;
+    const db = cli.db;
     // Planted straight into the database: the API's validation would refuse these names.
     team = await buildTeam(db, { slug: "escape-team", teamName: `${RED}Escape\u001b[0m Team`, city: `${TITLE}Lisbon` });
     user = await buildUser(db, { team, firstName: FIRST, lastName: LAST });
     await buildDevice(db, user, { deviceName: `${RED}phone\u0007` });
     admin = await buildAdmin(db, { firstName: FIRST, lastName: LAST, teams: [team] });
-    token = (await bearerFor(server.config, await buildAdmin(db, { role: "root" }))).slice("Bearer ".length);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("users list and show: no raw control byte, visible escapes instead; --json exact", async () => {
     for (const args of [["users", "list", "--team", team.slug], ["users", "show", user.uid]]) {
-      const run = await cli(args);
+      const run = await cli.run(args);
       expect({ args, code: run.code, stderr: run.stderr.replace(/No devices.*\n/, "") }).toEqual({ args, code: 0, stderr: "" });
       expect(run.stdout).not.toMatch(RAW);
       expect(run.stdout).toContain("\\x1b]0;PWNED\\x07Eve");
       expect(run.stdout).toContain("\\x1b[31mMallory\\u202e\\x9b2J");
     }
-    const shown = await cli(["users", "show", user.uid]);
+    const shown = await cli.run(["users", "show", user.uid]);
     expect(shown.stdout).toContain("\\x1b[31mphone\\x07");
 
-    const listed = await cli(["users", "list", "--team", team.slug, "--json"]);
+    const listed = await cli.run(["users", "list", "--team", team.slug, "--json"]);
     expect(listed.code).toBe(0);
     const item = (JSON.parse(listed.stdout) as { items: { firstName: string; lastName: string; team: { teamName: string } }[] }).items[0]!;
     expect([item.firstName, item.lastName, item.team.teamName]).toEqual([FIRST, LAST, team.teamName]);
-    const detail = JSON.parse((await cli(["users", "show", user.uid, "--json"])).stdout) as { firstName: string; devices: { deviceName: string }[] };
+    const detail = JSON.parse((await cli.run(["users", "show", user.uid, "--json"])).stdout) as { firstName: string; devices: { deviceName: string }[] };
     expect([detail.firstName, detail.devices[0]!.deviceName]).toEqual([FIRST, `${RED}phone\u0007`]);
   });
 
   it("teams and admins: tables and fields are printable too", async () => {
     for (const args of [["teams", "list"], ["teams", "show", team.slug], ["admins", "list"], ["admins", "show", admin.uid]]) {
-      const run = await cli(args);
+      const run = await cli.run(args);
       expect({ args, code: run.code }).toEqual({ args, code: 0 });
       expect(run.stdout + run.stderr).not.toMatch(RAW);
       expect(run.stdout).toContain("\\x1b[31m");
     }
-    const json = JSON.parse((await cli(["teams", "show", team.slug, "--json"])).stdout) as { teamName: string; city: string };
+    const json = JSON.parse((await cli.run(["teams", "show", team.slug, "--json"])).stdout) as { teamName: string; city: string };
     expect([json.teamName, json.city]).toEqual([team.teamName, `${TITLE}Lisbon`]);
   });
 

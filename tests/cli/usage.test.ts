@@ -95,22 +95,14 @@ describe("commander's own texts in the CLI's language", () => {
       if (lang !== "en") expect(`${show.stdout}${root.stdout}`).not.toMatch(/Usage:|Options:|Commands:|Arguments:|\[options\]|\[command\]|choices:|display help/);
     });
 
-    it("an unknown option, with its suggestion: exit 2", async () => {
-      const run = await cli(["whoami", "--jsn"]);
+    it.each([
+      { name: "an unknown option, with its suggestion", args: ["whoami", "--jsn"], message: "unknownOption" },
+      { name: "a missing argument", args: ["teams", "show"], message: "missingArgument" },
+      { name: "an unknown command, with its suggestion", args: ["tems"], message: "unknownCommand" },
+    ] as const)("$name: exit 2", async ({ args, message }) => {
+      const run = await cli([...args]);
       expect(run.code).toBe(EXIT_CODES.usage);
-      expect(run.stderr).toBe(`${want.unknownOption}\n${want.hint}\n`);
-    });
-
-    it("a missing argument: exit 2", async () => {
-      const run = await cli(["teams", "show"]);
-      expect(run.code).toBe(EXIT_CODES.usage);
-      expect(run.stderr).toBe(`${want.missingArgument}\n${want.hint}\n`);
-    });
-
-    it("an unknown command, with its suggestion: exit 2", async () => {
-      const run = await cli(["tems"]);
-      expect(run.code).toBe(EXIT_CODES.usage);
-      expect(run.stderr).toBe(`${want.unknownCommand}\n${want.hint}\n`);
+      expect(run.stderr).toBe(`${want[message]}\n${want.hint}\n`);
     });
 
     it("an option without its value, too many arguments, a required option: exit 2", async () => {

@@ -1,70 +1,56 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { sha512Hex } from "../../shared/crypto";
 import { EXIT_CODES } from "../../shared/errors";
-import { buildAdmin, buildPack, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildPack, buildTeam, buildUser } from "../support/factories";
 
 describe("bulwark users import against a real server", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
+  const cli = useCliHarness();
   let team: Row<"teams">;
 
-  const cli = (args: string[]) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token } });
-  const usernames = async () => (await server.database.db.selectFrom("users").select("username").where("teamId", "=", team.id).orderBy("username").execute()).map((r) => r.username);
+  const usernames = async () => (await cli.db.selectFrom("users").select("username").where("teamId", "=", team.id).orderBy("username").execute()).map((r) => r.username);
 
   beforeAll(async () => {
-    server = await getTestServer();
-    url = await server.listen();
-    team = await buildTeam(server.database.db, { slug: "import-team" });
-    await buildPack(server.database.db, { team, licenseCount: 100 });
-    const root = await buildAdmin(server.database.db, { role: "root" });
-    await givePassword(server.database.db, server.config, root);
-    const res = await server.request().post("/v2/public/auth").send({ username: root.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
-    token = (res.body as { token: string }).token;
-  });
-  afterAll(async () => {
-    await server?.close();
+    team = await buildTeam(cli.db, { slug: "import-team" });
+    await buildPack(cli.db, { team, licenseCount: 100 });
   });
 
   it("--dry-run prints the preview and changes nothing; --yes imports and exits 10 when a row failed", async () => {
-    await buildUser(server.database.db, { team, username: "kept", firstName: "Kept", lastName: "Before" });
+    await buildUser(cli.db, { team, username: "kept", firstName: "Kept", lastName: "Before" });
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-import-")), "people.csv");
     writeFileSync(file, ["username,firstName,lastName,team,ecs", "ada@import.test,Ada,Lovelace,import-team,yes", "kept,Kept,After,import-team,", "bad name,Bad,Row,import-team,", "ada@import.test,Ada,Again,import-team,"].join("\n"));
 
-    const dry = await cli(["users", "import", "--file", file, "--dry-run", "--json"]);
+    const dry = await cli.run(["users", "import", "--file", file, "--dry-run", "--json"]);
     expect(dry.stderr).toBe("");
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, total: 4, counts: { new: 1, changed: 1, invalid: 1, duplicate: 1 }, errors: { invalidField: [{ row: 3, field: "username" }], duplicate: [{ row: 4 }] } });
-    const human = await cli(["users", "import", "--file", file, "--dry-run"]);
+    const human = await cli.run(["users", "import", "--file", file, "--dry-run"]);
     expect(human.stderr).toContain("Dry run: nothing was changed");
     expect(human.stdout).toContain("A field is not valid");
     expect(await usernames()).toEqual(["kept"]);
 
-    const refused = await cli(["users", "import", "--file", file]);
+    const refused = await cli.run(["users", "import", "--file", file]);
     expect(refused.code).toBe(EXIT_CODES.usage);
     expect(await usernames()).toEqual(["kept"]);
 
-    const run = await cli(["users", "import", "--file", file, "--yes", "--json"]);
+    const run = await cli.run(["users", "import", "--file", file, "--yes", "--json"]);
     expect(run.code).toBe(EXIT_CODES.partial);
     const status = JSON.parse(run.stdout) as { id: string; status: string; counts: Record<string, number> };
     expect(status).toMatchObject({ status: "done", counts: { created: 1, changed: 1, invalid: 1, duplicate: 1 } });
     expect(run.stderr).toContain(`--resume ${status.id}`);
     expect(await usernames()).toEqual(["ada@import.test", "kept"]);
-    const kept = await server.database.db.selectFrom("users").select("lastName").where("username", "=", "kept").executeTakeFirstOrThrow();
+    const kept = await cli.db.selectFrom("users").select("lastName").where("username", "=", "kept").executeTakeFirstOrThrow();
     expect(kept.lastName).toBe("After");
 
     // The same import id again: already done, nothing runs twice; a clean file exits 0.
-    const again = await cli(["users", "import", "--file", file, "--yes", "--json", "--resume", status.id]);
+    const again = await cli.run(["users", "import", "--file", file, "--yes", "--json", "--resume", status.id]);
     expect(JSON.parse(again.stdout)).toMatchObject({ id: status.id, counts: { created: 1 } });
     const clean = path.join(path.dirname(file), "clean.csv");
     writeFileSync(clean, "username,firstName,lastName,team\ngrace@import.test,Grace,Hopper,import-team\n");
-    const ok = await cli(["users", "import", "--file", clean, "--yes"]);
+    const ok = await cli.run(["users", "import", "--file", clean, "--yes"]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("Import finished");
     expect(await usernames()).toEqual(["ada@import.test", "grace@import.test", "kept"]);

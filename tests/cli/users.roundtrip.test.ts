@@ -2,12 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { sha512Hex } from "../../shared/crypto";
-import { buildAdmin, buildPack, buildTeam, buildUser, givePassword, GOOD_PASSWORD } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
-import { runCli, tempConfigDir } from "./helpers";
+import { useCliHarness } from "../support/cli";
+import { buildPack, buildTeam, buildUser } from "../support/factories";
 
 /** The columns an import reads, as the export names them with `--headers fields`. */
 const COMPARED = ["username", "firstName", "lastName", "team", "ecs", "sip", "cellcrypt"] as const;
@@ -22,34 +20,22 @@ const writeCsv = (file: string, lines: Line[]) => {
 const compared = (lines: Line[]) => lines.map((line) => Object.fromEntries(COMPARED.map((c) => [c, line[c]]))).sort((a, b) => a.username!.localeCompare(b.username!));
 
 describe("bulwark users export → edit → import → export (issue 19's round trip)", () => {
-  let server: TestServer;
-  let url: string;
-  let token: string;
+  const cli = useCliHarness();
   let team: Row<"teams">;
-  const cli = (args: string[]) => runCli(tempConfigDir(), args, { env: { BULWARK_URL: url, BULWARK_TOKEN: token } });
 
   beforeAll(async () => {
-    server = await getTestServer();
-    url = await server.listen();
-    team = await buildTeam(server.database.db, { slug: "round-trip" });
-    await buildPack(server.database.db, { team, licenseCount: 10 });
-    const root = await buildAdmin(server.database.db, { role: "root" });
-    await givePassword(server.database.db, server.config, root);
-    const res = await server.request().post("/v2/public/auth").send({ username: root.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
-    token = (res.body as { token: string }).token;
-  });
-  afterAll(async () => {
-    await server?.close();
+    team = await buildTeam(cli.db, { slug: "round-trip" });
+    await buildPack(cli.db, { team, licenseCount: 10 });
   });
 
   it("imports the edited export and exports exactly the edits", async () => {
-    const db = server.database.db;
+    const db = cli.db;
     await buildUser(db, { team, username: "ana@round.test", firstName: "Ana", lastName: "Silva", isEcs: 1 });
     await buildUser(db, { team, username: "beto", firstName: "Beto", lastName: "Reis, Jr.", isSip: 1 });
     await buildUser(db, { team, username: "caio@round.test", firstName: "Caio", lastName: "Dias" });
     const dir = mkdtempSync(path.join(tmpdir(), "bulwark-roundtrip-"));
     const first = path.join(dir, "users.csv");
-    const exported = await cli(["users", "export", "--team", team.slug, "--headers", "fields", "-o", first]);
+    const exported = await cli.run(["users", "export", "--team", team.slug, "--headers", "fields", "-o", first]);
     expect({ code: exported.code, stderr: exported.stderr }).toEqual({ code: 0, stderr: `Written to ${first}.\n` });
     const lines = readCsv(first);
     expect(lines).toHaveLength(3);
@@ -62,12 +48,12 @@ describe("bulwark users export → edit → import → export (issue 19's round 
     const changedFile = path.join(dir, "edited.csv");
     writeCsv(changedFile, edited);
 
-    const imported = await cli(["users", "import", "--file", changedFile, "--yes", "--json"]);
+    const imported = await cli.run(["users", "import", "--file", changedFile, "--yes", "--json"]);
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ status: "done", counts: { created: 1, changed: 2, unchanged: 1, invalid: 0, duplicate: 0 } });
 
     const second = path.join(dir, "again.csv");
-    expect((await cli(["users", "export", "--team", team.slug, "--headers", "fields", "-o", second])).code).toBe(0);
+    expect((await cli.run(["users", "export", "--team", team.slug, "--headers", "fields", "-o", second])).code).toBe(0);
     const after = readCsv(second);
     expect(compared(after)).toEqual(compared(edited));
     expect(after.find((l) => l.username === "dora@round.test")?.status).toBe("pending");

@@ -5,12 +5,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import signature from "cookie-signature";
 import type { Kysely } from "kysely";
+import type { Response } from "supertest";
 import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
 import { signSessionToken } from "../../server/services/jwt";
 import { hashPassword, setAdminPassword } from "../../server/services/passwords";
 import { sha512Hex } from "../../shared/crypto";
+import type { TestServer } from "./server";
 
 /** A password that passes every rule of SPEC §5 (upper, lower, digit, special, 9–19 characters). */
 export const GOOD_PASSWORD = "Str0ng!Pass";
@@ -108,6 +110,11 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
   const value = `s:${signature.sign(sid, config.secrets.sessionSecret)}`;
   const name = sessionCookieName(config.secureCookies);
   return { cookie: { name, value }, header: `${name}=${encodeURIComponent(value)}`, csrfToken };
+}
+
+/** GETs a server-rendered page in a fresh browser session of `admin`, as the page tests all do. */
+export async function pageAs(server: TestServer, url: string, admin: Row<"admins">): Promise<Response> {
+  return server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
 }
 
 /**
