@@ -245,6 +245,47 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     expect(await seats(to)).toMatchObject({ users: 0, invites: 1, available: 2 });
   });
 
+  it("resends an invitation whose pending user was moved: it draws on the target's pack, seats exact in both companies", async () => {
+    const from = await buildTeam(db());
+    const to = await buildTeam(db());
+    const fromPack = await buildPack(db(), { team: from, licenseCount: 2 });
+    const early = await buildPack(db(), { team: to, licenseCount: 1, expiresAt: Date.now() + 30 * 86_400_000 });
+    const late = await buildPack(db(), { team: to, licenseCount: 1, expiresAt: Date.now() + 300 * 86_400_000 });
+    const created = await post(root, body(from, ["mover_1", "stayer_1"], { type: "handle" }));
+    expect(created.body.ok).toHaveLength(2);
+    const packOf = async (uid: string) => (await db().selectFrom("invites").select(["teamId", "licensePackId"]).where("uid", "=", uid).executeTakeFirstOrThrow());
+    const mover = created.body.ok[0].id as string;
+    expect(await packOf(mover)).toEqual({ teamId: from.id, licensePackId: fromPack.id });
+    const user = await db().selectFrom("users").select("uid").where("username", "=", "mover_1").executeTakeFirstOrThrow();
+    const moved = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [user.uid], team: to.slug });
+    expect(moved.body).toEqual({ ok: [user.uid], failed: [] });
+    // The move re-points the invitation at the pack a new invitation of the target would take.
+    expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
+    expect(early.id).not.toBe(late.id);
+    const resent = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    expect(resent.body.failed).toEqual([]);
+    expect(resent.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
+    expect(await seats(from)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
+    expect(await seats(to)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
+    // A pointer left at the old company's pack (a move before the fix) is re-pointed by the resend itself.
+    await db().updateTable("invites").set({ licensePackId: fromPack.id }).where("uid", "=", mover).execute();
+    const again = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    expect(again.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
+    expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
+    expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
+    expect(await seats(to)).toMatchObject({ invites: 1, available: 1 });
+    // A move into a company with no free seat is refused and leaves the invitation where it was.
+    const full = await buildTeam(db());
+    await buildPack(db(), { team: full, licenseCount: 1 });
+    await buildUser(db(), { team: full });
+    const stayer = await db().selectFrom("users").select("uid").where("username", "=", "stayer_1").executeTakeFirstOrThrow();
+    const refused = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [stayer.uid], team: full.slug });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("notEnoughLicenses");
+    expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
+    expect(await seats(full)).toMatchObject({ users: 1, invites: 0, available: 0 });
+  });
+
   it("counts pending invitations in the dashboard's pending users", async () => {
     const team = await buildTeam(db());
     const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [team] }));
