@@ -145,6 +145,34 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     expect(await db().selectFrom("invites").select("id").where("teamId", "=", team.id).execute()).toHaveLength(0);
   });
 
+  it("searches the companies with available licenses (GET /v2/invite/teams): domains and counts, by name, within the scope", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const alpha = await buildTeam(db(), { teamName: `Pick ${tag} Alpha`, slug: `pick-${tag}-alpha` });
+    const beta = await buildTeam(db(), { teamName: `Pick ${tag} Beta`, slug: `pick-${tag}-beta` });
+    const full = await buildTeam(db(), { teamName: `Pick ${tag} Full`, slug: `pick-${tag}-full` });
+    await buildTeam(db(), { teamName: `Pick ${tag} Bare`, slug: `pick-${tag}-bare` });
+    await buildPack(db(), { team: alpha, licenseCount: 3 });
+    await buildInvite(db(), { team: alpha });
+    await buildPack(db(), { team: beta, licenseCount: 1 });
+    await buildPack(db(), { team: full, licenseCount: 1 });
+    await buildUser(db(), { team: full });
+    await db().insertInto("teamDomains").values({ teamId: alpha.id, domain: `${tag}.test`, createdAt: Date.now() }).execute();
+    const get = (q: string, auth = root) => server.request().get(`/v2/invite/teams${q}`).set("Authorization", auth);
+    const found = await get(`?search=PICK ${tag}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      items: [
+        { slug: alpha.slug, teamName: alpha.teamName, available: 2, domains: [`${tag}.test`] },
+        { slug: beta.slug, teamName: beta.teamName, available: 1, domains: [] },
+      ],
+    });
+    expect((await get(`?search=${tag}-beta`)).body.items.map((i: { slug: string }) => i.slug)).toEqual([beta.slug]);
+    expect((await get(`?search=pick ${tag}&limit=1`)).body.items.map((i: { slug: string }) => i.slug)).toEqual([alpha.slug]);
+    const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [beta, full] }));
+    expect((await get("", admin)).body.items.map((i: { slug: string }) => i.slug)).toEqual([beta.slug]);
+    expect((await get("?limit=51")).status).toBe(400);
+  });
+
   describe("list", () => {
     it("filters by team, state, type and search, sorts by expiry and pages by keyset, within the scope", async () => {
       const team = await buildTeam(db());
