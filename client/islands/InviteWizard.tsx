@@ -28,9 +28,12 @@ import { announceStatus } from "../components/status/pageStatus";
 
 /** Props of the invitation wizard: the companies in scope with their licenses and domains. */
 export interface InviteWizardProps {
-  companies: InviteCompany[];
+  /** The companies with available licenses, or null when there are too many for the page (the details step searches them). */
+  companies: InviteCompany[] | null;
   /** A company to start with (`/invites?team=slug`), when it has available licenses. */
   team?: string;
+  /** That company's licenses and domains when the companies are searched (not in the page). */
+  chosen?: InviteCompany;
   csrfToken: string;
 }
 
@@ -48,12 +51,15 @@ const isStepState = (value: unknown): value is StepState => typeof value === "ob
  * focus; failures are announced as alerts, results through the page's status region. The review
  * asks the server (`POST /v2/invite/review`) who is already onboarded and how many licenses are left.
  */
-export function InviteWizard({ companies: initialCompanies, team, csrfToken }: InviteWizardProps) {
+export function InviteWizard({ companies: initialCompanies, team, chosen, csrfToken }: InviteWizardProps) {
   const t = useT();
   const lang = useLang() as InviteLang;
   const [companies, setCompanies] = useState(initialCompanies);
-  const offered = companies.filter((company) => company.available > 0);
-  const startTeam = team && offered.some((company) => company.slug === team) ? team : offered.length === 1 ? offered[0]!.slug : "";
+  /** The company chosen in the search (large scope): the page does not list it. */
+  const [picked, setPicked] = useState<InviteCompany | null>(chosen ?? null);
+  const offered = companies?.filter((company) => company.available > 0) ?? null;
+  const listedTeam = offered ? offered.some((company) => company.slug === team) : chosen?.slug === team;
+  const startTeam = team && listedTeam ? team : offered?.length === 1 ? offered[0]!.slug : "";
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(lang, startTeam));
   const [problems, setProblems] = useState<DetailsProblems | null>(null);
   const [checking, setChecking] = useState(false);
@@ -64,8 +70,14 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
   const [bodyError, setBodyError] = useState<string | null>(null);
   const outcome = useOutcome();
   const moved = useRef(false);
-  const company = companies.find((item) => item.slug === state.details.team) ?? null;
-  const seatMap = useMemo(() => new Map(offered.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [offered]);
+  const company = (companies ? companies.find((item) => item.slug === state.details.team) : picked?.slug === state.details.team ? picked : null) ?? null;
+  const choosable = offered ?? (company && company.available > 0 ? [company] : []);
+  const seatMap = useMemo(() => new Map(choosable.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [choosable]);
+  /** A company's available licenses as the server last answered them, in the list or the searched company. */
+  const setAvailable = (slug: string, available: (before: number) => number) => {
+    setCompanies((all) => all && all.map((item) => (item.slug === slug ? { ...item, available: available(item.available) } : item)));
+    setPicked((item) => (item && item.slug === slug ? { ...item, available: available(item.available) } : item));
+  };
   const review = useMemo(() => reviewOf(state, company?.domains ?? [], company?.available ?? 0, serverFailed), [state, company, serverFailed]);
 
   // The browser's Back and Forward move between the steps already visited.
@@ -122,7 +134,7 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       .then(
         (answer) => {
           setServerFailed(answer.failed);
-          setCompanies((all) => all.map((item) => (item.slug === team ? { ...item, available: answer.seats.available } : item)));
+          setAvailable(team, () => answer.seats.available);
         },
         (error: unknown) => outcome.fail(error),
       )
@@ -152,7 +164,7 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       .then(
         (answer) => {
           const result: SendResult = { ok: answer.ok, failed: [...answer.failed, ...skipped] };
-          setCompanies((all) => all.map((item) => (item.slug === company.slug ? { ...item, available: Math.max(0, item.available - answer.ok.length) } : item)));
+          setAvailable(company.slug, (before) => Math.max(0, before - answer.ok.length));
           finish(result);
         },
         (error: unknown) => {
@@ -186,13 +198,25 @@ export function InviteWizard({ companies: initialCompanies, team, csrfToken }: I
       {step === "type" ? <TypeStep type={state.type} onChange={(type) => dispatch({ kind: "chooseType", type })} /> : null}
       {step === "details" ? (
         <>
-          {offered.length === 0 ? (
+          {offered !== null && offered.length === 0 ? (
             <Alert variant="error">
               {t(i18nKeyFor("chooseCompanyWithLicenses"))}{" "}
               <a href="/licenses">{t("invites:details.addLicenses")}</a>
             </Alert>
           ) : null}
-          <DetailsStep type={state.type} details={state.details} companies={offered} problems={problems} onChange={(patch) => dispatch({ kind: "edit", patch })} />
+          <DetailsStep
+            type={state.type}
+            details={state.details}
+            companies={offered}
+            chosen={company}
+            onChoose={(choice) => {
+              setPicked(choice);
+              dispatch({ kind: "edit", patch: { team: choice?.slug ?? "" } });
+            }}
+            csrfToken={csrfToken}
+            problems={problems}
+            onChange={(patch) => dispatch({ kind: "edit", patch })}
+          />
         </>
       ) : null}
       {step === "review" ? <ReviewStep type={state.type} details={state.details} teamName={company?.teamName ?? ""} review={review} checking={checking} /> : null}

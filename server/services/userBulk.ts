@@ -16,6 +16,7 @@ import { dialectOf, inValues } from "../db/dialect";
 import { lockRowsInOrder, type RowLockStrength } from "../db/locks";
 import { runTransaction } from "../db/transaction";
 import { refusedUsernames } from "./domains/rule";
+import { invitePackOf } from "./licenses/packs";
 import { lockSeatCounters, requireFreeSeats } from "./licenses/seats";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
@@ -67,8 +68,12 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
     await trx.deleteFrom("users").where(among).execute();
   } else if (action === "move") {
     await trx.updateTable("users").set({ teamId: targetTeamId!, updatedAt: now }).where(among).execute();
-    // A moved pending user's invitation follows it (issue 16), so the target's admins list it.
-    await trx.updateTable("invites").set({ teamId: targetTeamId! }).where(inValues(dialectOf(trx), sql.ref("userId"), ids)).execute();
+    // A moved pending user's invitation follows it (issue 16), so the target's admins list it, and
+    // draws on the target's pack as a new invitation there would (else resend and delete answer
+    // 404: the pack is not the team's). The move has taken a target seat for each moved user, so
+    // the target has such a pack whenever a user changes team.
+    const pack = await invitePackOf(trx, targetTeamId!, now);
+    await trx.updateTable("invites").set({ teamId: targetTeamId!, licensePackId: pack?.id ?? null }).where(inValues(dialectOf(trx), sql.ref("userId"), ids)).where("teamId", "!=", targetTeamId!).execute();
   } else {
     // A blocked user's devices stop being served: the service API refuses blocked users.
     await trx.updateTable("users").set({ status: action === "block" ? "blocked" : "active", updatedAt: now }).where(among).execute();

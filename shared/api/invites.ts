@@ -9,12 +9,15 @@ import {
   InviteListItemSchema,
   InviteResendResponseSchema,
   InviteReviewResponseSchema,
+  InviteTeamsResponseSchema,
   type InviteCreateInput,
   type InviteCreateResponse,
   type InviteListItem,
   type InviteListQuery,
   type InviteResendResponse,
   type InviteReviewResponse,
+  type InviteTeamsQuery,
+  type InviteTeamsResponse,
 } from "../schemas/invite";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
 import { createTransport, type ApiClientOptions } from "./transport";
@@ -35,6 +38,8 @@ export interface InvitesApi {
   create(body: InviteCreateInput): Promise<InviteCreateResponse>;
   /** `POST /v2/invite/review`: what create would do (valid, per-address failures, seats before and after); writes nothing. */
   review(body: InviteCreateInput): Promise<InviteReviewResponse>;
+  /** `GET /v2/invite/teams`: the companies in scope with available licenses (and their domains), searched by name. */
+  teams(params?: Partial<InviteTeamsQuery>): Promise<InviteTeamsResponse>;
   /** `PUT /v2/invite`: new code and expiry per invitation; per-id results. */
   resend(ids: string[]): Promise<InviteResendResponse>;
   /** `DELETE /v2/invite`: per-id results; the seats are freed. */
@@ -42,7 +47,7 @@ export interface InvitesApi {
 }
 
 /** The query string of a list call (empty parts left out). */
-function listQueryString(params: InviteListParams): string {
+function listQueryString(params: InviteListParams | Partial<InviteTeamsQuery>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
@@ -58,6 +63,7 @@ export function createInvitesApi(options: ApiClientOptions = {}): InvitesApi {
     list: (params = {}) => call("inviteList", "GET", `/v2/invites${listQueryString(params)}`, InviteListResponseSchema),
     create: (body) => call("inviteCreate", "POST", "/v2/invite", InviteCreateResponseSchema, body),
     review: (body) => call("inviteCreate", "POST", "/v2/invite/review", InviteReviewResponseSchema, body),
+    teams: (params = {}) => call("inviteList", "GET", `/v2/invite/teams${listQueryString(params)}`, InviteTeamsResponseSchema),
     resend: (ids) => call("inviteResend", "PUT", "/v2/invite", InviteResendResponseSchema, { ids }),
     remove: (ids) => call("inviteDelete", "DELETE", "/v2/invite", BulkResponseSchema, { ids }),
   };

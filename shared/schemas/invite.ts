@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { lengthRange, maxCount, maxLength } from "../limits";
 import { INVITE_STATES, INVITE_TYPES, type InviteType } from "../domain/statuses";
-import { bool, obj, objectError, oneOf, patternText, requiredText, str, typeError, uniqueList } from "./builders";
+import { bool, obj, objectError, oneOf, patternText, queryIntIn, requiredText, str, typeError, uniqueList } from "./builders";
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { email, language, slug, uid, username } from "./primitives";
@@ -74,6 +74,23 @@ export const InviteListQuerySchema = ListQuerySchema.extend({
 });
 /** Invite list query. */
 export type InviteListQuery = z.infer<typeof InviteListQuerySchema>;
+
+/** How many companies one `GET /v2/invite/teams` call answers at most (a picker's matches). */
+export const INVITE_TEAMS_MAX = 50;
+
+/**
+ * `GET /v2/invite/teams` query: the companies in scope that have available licenses, searched on
+ * name and slug, by name; the wizard's company picker when the scope is too large for the page.
+ */
+export const InviteTeamsQuerySchema = z.object(
+  {
+    search,
+    limit: queryIntIn({ min: 1, max: INVITE_TEAMS_MAX }).default(20),
+  },
+  { error: objectError },
+);
+/** Invite companies query. */
+export type InviteTeamsQuery = z.infer<typeof InviteTeamsQuerySchema>;
 
 /** An invitation code as typed by the invitee: letters and digits, SPEC §9 inviteCode ≤ 20. */
 export const inviteCode = patternText(lengthRange.inviteCode, /^[A-Za-z0-9]+$/, V.token);
@@ -157,3 +174,18 @@ export const InviteReviewResponseSchema = answer({
 });
 /** Invite review reply. */
 export type InviteReviewResponse = z.infer<typeof InviteReviewResponseSchema>;
+
+/** One company an invitation may go to: its available licenses and white-listed domains (the review checks them). */
+export const InviteTeamSchema = answer({
+  slug: text(),
+  teamName: text(),
+  available: z.number({ error: typeError }),
+  domains: z.array(text(), { error: typeError }),
+});
+/** A company offered to invitations. */
+export type InviteTeam = z.infer<typeof InviteTeamSchema>;
+
+/** `GET /v2/invite/teams` reply: the matching companies with available licenses, by name. */
+export const InviteTeamsResponseSchema = answer({ items: z.array(InviteTeamSchema, { error: typeError }) });
+/** Invite companies reply. */
+export type InviteTeamsResponse = z.infer<typeof InviteTeamsResponseSchema>;

@@ -1,10 +1,13 @@
 /**
  * Issue 16, /invites as the server renders it, on both dialects: the wizard is offered only the
  * companies of the administrator's scope that have available licenses (with their domains), a
- * root is offered every such company, the list tab carries the validated view, and a hand-edited
- * parameter is dropped rather than failing the page.
+ * root is offered every such company (above TEAM_LIST_MAX none travel: the wizard searches), the
+ * list tab carries the validated view, and a hand-edited parameter is dropped rather than failing
+ * the page.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TEAM_LIST_MAX } from "../../client/components/licenses/TeamPicker";
 import type { Row } from "../../server/db/types";
 import { invitesQueryFromUrl } from "../../server/pages/sections/invites";
 import { testDialects } from "../support/db";
@@ -93,5 +96,29 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     expect(form).toContain('name="search" value="ana"');
     expect(form).toContain('name="order" value="desc"');
     expect(form).not.toContain('name="state"');
+  });
+
+  // Last: it gives root more companies with licenses than the page carries.
+  it("above TEAM_LIST_MAX companies with licenses the page carries none (the wizard searches them), only the one asked for", async () => {
+    const db = server.database.db;
+    const now = Date.now();
+    const teams = await db
+      .insertInto("teams")
+      .values(Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({ slug: `many-invites-${i}`, teamName: `Many Invites ${String(i).padStart(3, "0")}`, createdAt: now, updatedAt: now })))
+      .returning("id")
+      .execute();
+    await db
+      .insertInto("licensePacks")
+      .values(teams.map(({ id }) => ({ uid: randomUUID(), licenseType: "subscription", licenseCount: 2, status: "active" as const, expiresAt: now + 365 * 86_400_000, source: "purchase" as const, createdAt: now, updatedAt: now, teamId: id })))
+      .execute();
+    const res = await page("/invites?team=andromeda-invites", root);
+    const props = islandProps(res.text, "InviteWizard");
+    expect(props.companies).toBeNull();
+    expect(props.chosen).toEqual({ slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] });
+    expect(res.text).not.toContain("Many Invites 000");
+    // A company without available licenses is never the one carried.
+    expect(islandProps((await page("/invites?team=bootes-invites", root)).text, "InviteWizard").chosen).toBeUndefined();
+    // The administrator's scope is small: their companies still travel with the page.
+    expect(islandProps((await page("/invites", admin)).text, "InviteWizard").companies).toHaveLength(1);
   });
 });

@@ -145,6 +145,34 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     expect(await db().selectFrom("invites").select("id").where("teamId", "=", team.id).execute()).toHaveLength(0);
   });
 
+  it("searches the companies with available licenses (GET /v2/invite/teams): domains and counts, by name, within the scope", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const alpha = await buildTeam(db(), { teamName: `Pick ${tag} Alpha`, slug: `pick-${tag}-alpha` });
+    const beta = await buildTeam(db(), { teamName: `Pick ${tag} Beta`, slug: `pick-${tag}-beta` });
+    const full = await buildTeam(db(), { teamName: `Pick ${tag} Full`, slug: `pick-${tag}-full` });
+    await buildTeam(db(), { teamName: `Pick ${tag} Bare`, slug: `pick-${tag}-bare` });
+    await buildPack(db(), { team: alpha, licenseCount: 3 });
+    await buildInvite(db(), { team: alpha });
+    await buildPack(db(), { team: beta, licenseCount: 1 });
+    await buildPack(db(), { team: full, licenseCount: 1 });
+    await buildUser(db(), { team: full });
+    await db().insertInto("teamDomains").values({ teamId: alpha.id, domain: `${tag}.test`, createdAt: Date.now() }).execute();
+    const get = (q: string, auth = root) => server.request().get(`/v2/invite/teams${q}`).set("Authorization", auth);
+    const found = await get(`?search=PICK ${tag}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      items: [
+        { slug: alpha.slug, teamName: alpha.teamName, available: 2, domains: [`${tag}.test`] },
+        { slug: beta.slug, teamName: beta.teamName, available: 1, domains: [] },
+      ],
+    });
+    expect((await get(`?search=${tag}-beta`)).body.items.map((i: { slug: string }) => i.slug)).toEqual([beta.slug]);
+    expect((await get(`?search=pick ${tag}&limit=1`)).body.items.map((i: { slug: string }) => i.slug)).toEqual([alpha.slug]);
+    const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [beta, full] }));
+    expect((await get("", admin)).body.items.map((i: { slug: string }) => i.slug)).toEqual([beta.slug]);
+    expect((await get("?limit=51")).status).toBe(400);
+  });
+
   describe("list", () => {
     it("filters by team, state, type and search, sorts by expiry and pages by keyset, within the scope", async () => {
       const team = await buildTeam(db());
@@ -243,6 +271,47 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     const listed = await server.request().get(`/v2/invites?team=${to.slug}`).set("Authorization", root);
     expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual([inv.uid]);
     expect(await seats(to)).toMatchObject({ users: 0, invites: 1, available: 2 });
+  });
+
+  it("resends an invitation whose pending user was moved: it draws on the target's pack, seats exact in both companies", async () => {
+    const from = await buildTeam(db());
+    const to = await buildTeam(db());
+    const fromPack = await buildPack(db(), { team: from, licenseCount: 2 });
+    const early = await buildPack(db(), { team: to, licenseCount: 1, expiresAt: Date.now() + 30 * 86_400_000 });
+    const late = await buildPack(db(), { team: to, licenseCount: 1, expiresAt: Date.now() + 300 * 86_400_000 });
+    const created = await post(root, body(from, ["mover_1", "stayer_1"], { type: "handle" }));
+    expect(created.body.ok).toHaveLength(2);
+    const packOf = async (uid: string) => (await db().selectFrom("invites").select(["teamId", "licensePackId"]).where("uid", "=", uid).executeTakeFirstOrThrow());
+    const mover = created.body.ok[0].id as string;
+    expect(await packOf(mover)).toEqual({ teamId: from.id, licensePackId: fromPack.id });
+    const user = await db().selectFrom("users").select("uid").where("username", "=", "mover_1").executeTakeFirstOrThrow();
+    const moved = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [user.uid], team: to.slug });
+    expect(moved.body).toEqual({ ok: [user.uid], failed: [] });
+    // The move re-points the invitation at the pack a new invitation of the target would take.
+    expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
+    expect(early.id).not.toBe(late.id);
+    const resent = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    expect(resent.body.failed).toEqual([]);
+    expect(resent.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
+    expect(await seats(from)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
+    expect(await seats(to)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
+    // A pointer left at the old company's pack (a move before the fix) is re-pointed by the resend itself.
+    await db().updateTable("invites").set({ licensePackId: fromPack.id }).where("uid", "=", mover).execute();
+    const again = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    expect(again.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
+    expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
+    expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
+    expect(await seats(to)).toMatchObject({ invites: 1, available: 1 });
+    // A move into a company with no free seat is refused and leaves the invitation where it was.
+    const full = await buildTeam(db());
+    await buildPack(db(), { team: full, licenseCount: 1 });
+    await buildUser(db(), { team: full });
+    const stayer = await db().selectFrom("users").select("uid").where("username", "=", "stayer_1").executeTakeFirstOrThrow();
+    const refused = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [stayer.uid], team: full.slug });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("notEnoughLicenses");
+    expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
+    expect(await seats(full)).toMatchObject({ users: 1, invites: 0, available: 0 });
   });
 
   it("counts pending invitations in the dashboard's pending users", async () => {

@@ -3,10 +3,11 @@
  * repeat, an invalid one and an existing user → review counts (the server's review) → send →
  * per-address results; handles → codes shown
  * once and downloaded as CSV; CSV upload; the over-licenses refusal; the browser's Back and
- * Forward keep every input; a keyboard-only pass in English and Spanish, every text from the locales) and the invitations list (search, resend,
+ * Forward keep every input; a keyboard-only pass in English and Spanish, every text from the locales;
+ * a root with more companies than the page carries searches them) and the invitations list (search, resend,
  * delete), in English and Portuguese at 1400 and 390 px with axe (no serious or critical finding).
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
@@ -18,6 +19,7 @@ import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../suppo
 import { ROOT_DIR } from "../support/server";
 import { containing, strictTranslate } from "../support/texts";
 import { failureText, plural } from "../../client/components/invites/types";
+import { TEAM_LIST_MAX } from "../../client/components/licenses/TeamPicker";
 import { formatNumber } from "../../client/lib/datetime";
 
 const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
@@ -287,5 +289,57 @@ describe("invitations in Chromium", () => {
     await expect.poll(() => phone.page.locator(".invites-table tbody tr").count()).toBe(1);
     await audited(phone.page, "pending-phone");
     expect([...consoleErrors, ...phone.consoleErrors]).toEqual([]);
+  });
+
+  it("above TEAM_LIST_MAX companies with licenses, by keyboard: searches them, shows the count, checks the chosen one's domains, sends", async () => {
+    const db = suite.server().database.db;
+    const id = tag();
+    const now = Date.now();
+    // More companies with licenses than the page carries (one statement each for the companies and their packs).
+    const many = await db
+      .insertInto("teams")
+      .values(Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({ slug: `vega-${id}-${i}`, teamName: `Vega ${id} ${String(i).padStart(3, "0")}`, createdAt: now, updatedAt: now })))
+      .returning(["id", "slug"])
+      .execute();
+    await db
+      .insertInto("licensePacks")
+      .values(many.map((team) => ({ uid: randomUUID(), licenseType: "subscription", licenseCount: 3, status: "active" as const, expiresAt: now + 365 * 86_400_000, source: "purchase" as const, createdAt: now, updatedAt: now, teamId: team.id })))
+      .execute();
+    const target = many[TEAM_LIST_MAX]!;
+    const domain = `vega-${id}.test`;
+    await db.insertInto("teamDomains").values({ teamId: target.id, domain, createdAt: now }).execute();
+    const root = await buildAdmin(db, { role: "root" });
+    const t = strictTranslate("en");
+    const { page, consoleErrors } = await openInvites(root);
+    const button = (key: string) => page.getByRole("button", { name: t(`invites:wizard.${key}`), exact: true });
+    const company = page.getByLabel(t("invites:details.company"), { exact: true });
+    await tabTo(page, button("next"));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe(t("invites:wizard.steps.details"));
+    // A search box over the companies with licenses, then a select of the matches.
+    await tabTo(page, page.getByLabel(t("invites:details.companySearch")));
+    await page.keyboard.type(`Vega ${id} ${TEAM_LIST_MAX}`);
+    const shown = t("invites:details.companyOption", { team: `Vega ${id} ${TEAM_LIST_MAX}`, available: "3" });
+    await expect.poll(() => company.locator("option").allTextContents()).toEqual([t("invites:details.companyPlaceholder"), shown]);
+    await tabTo(page, company);
+    await company.selectOption(target.slug);
+    await tabTo(page, page.getByLabel(t("invites:details.emails")));
+    await page.keyboard.type(`ana@${domain}\neva@elsewhere.test`);
+    await tabTo(page, button("next"));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe(t("invites:wizard.steps.review"));
+    // The chosen company's domains came with the search: the other address is outside them.
+    await expect.poll(() => seatsShown(page, "before")).toBe("3");
+    expect([await reviewCount(page, "new"), await reviewCount(page, "outsideDomains")]).toEqual(["1", "1"]);
+    await tabTo(page, button("send"));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe(t("invites:wizard.steps.complete"));
+    expect(await page.locator(".invite-results tr[data-ok]").getAttribute("data-address")).toBe(`ana@${domain}`);
+    await tabTo(page, button("sendAnother"));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedHeading(page)).toBe(t("invites:wizard.steps.details"));
+    expect(await company.locator("option:checked").textContent()).toBe(t("invites:details.companyOption", { team: `Vega ${id} ${TEAM_LIST_MAX}`, available: "2" }));
+    await audited(page, "search-desktop-en");
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { parseCsv, sortAddresses, splitAddresses } from "../../client/components/invites/addresses";
 import { codesCsv, csvCell } from "../../client/components/invites/csv";
 import { canSend, detailsProblems, initialWizard, reviewOf, wizardReducer, type WizardState } from "../../client/components/invites/wizardState";
+import { createElement } from "react";
+import { DetailsStep, type DetailsStepProps } from "../../client/components/invites/DetailsStep";
+import type { InviteCompany } from "../../client/components/invites/types";
+import { formatNumber } from "../../client/lib/datetime";
 import { teamSeats } from "../../shared/domain/licenses";
+import { renderAsServer, translate } from "../support/render";
 
 describe("entered addresses", () => {
   it("splits typed or pasted text on lines, commas and semicolons and drops blanks", () => {
@@ -105,5 +110,34 @@ describe("one call's limit", () => {
     const review = reviewOf(wizardReducer(initialWizard("en", "acme"), { kind: "edit", patch: { text: many } }), [], 20_000);
     expect(review).toMatchObject({ tooMany: true, over: false });
     expect(canSend(review)).toBe(false);
+  });
+});
+
+describe("the details step's company", () => {
+  const ACME: InviteCompany = { slug: "acme", teamName: "Acme & Co", available: 1234, domains: ["acme.test"] };
+  const GLOBEX: InviteCompany = { slug: "globex", teamName: "Globex", available: 2, domains: [] };
+  const details = (team: string) => ({ ...initialWizard("en", team).details });
+  const step = (props: Partial<DetailsStepProps>, lang = "en") =>
+    renderAsServer(createElement(DetailsStep, { type: "email", details: details(""), companies: [ACME, GLOBEX], chosen: null, onChoose: () => {}, csrfToken: "c", problems: null, onChange: () => {}, ...props }), lang).html;
+
+  it("is a plain select of the companies the page carries, with their available licenses", () => {
+    const html = step({});
+    expect(html).toContain("Acme &amp; Co (1,234 available)");
+    expect(html).toContain("Globex (2 available)");
+    expect(html).not.toContain('type="search"');
+  });
+
+  it.each(["en", "pt", "es"])("is a search over the companies with licenses when the page carries none (%s), showing the one chosen", (lang) => {
+    const html = step({ companies: null, chosen: ACME, details: details("acme") }, lang);
+    const t = translate(lang);
+    expect(html).toContain('type="search"');
+    expect(html).toContain(t("invites:details.companySearch"));
+    expect(html).toContain(t("invites:details.companySearchHint"));
+    expect(html).toContain(`>${t("invites:details.companyOption", { team: "Acme &amp; Co", available: formatNumber(1234, lang) })}</option>`);
+    expect(html).not.toContain("Globex");
+    // Nothing chosen yet: only the placeholder until the search answers.
+    const empty = step({ companies: null }, lang);
+    expect(empty).toContain(t("invites:details.companyPlaceholder"));
+    expect(empty).not.toContain("Acme");
   });
 });

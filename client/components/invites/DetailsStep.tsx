@@ -3,6 +3,8 @@ import { languages, maxCount } from "../../../shared/limits";
 import { i18nKeyFor } from "../../../shared/errors";
 import { CheckboxField, TextAreaField } from "../forms/ChoiceFields";
 import { FieldMessages, SelectField, describedBy } from "../forms/Field";
+import { TeamPicker } from "../licenses/TeamPicker";
+import { createInvitesApi } from "../../../shared/api/invites";
 import { useLang, useT } from "../render-context";
 import { formatNumber } from "../../lib/datetime";
 import { ADDRESS_HEADERS, parseCsv } from "./addresses";
@@ -19,18 +21,23 @@ const FILE_READ = "invites:details.fileRead";
 export interface DetailsStepProps {
   type: InviteType;
   details: WizardDetails;
-  /** Companies with available licenses only. */
-  companies: InviteCompany[];
+  /** Companies with available licenses only; null: too many for the page, the picker searches them. */
+  companies: InviteCompany[] | null;
+  /** The company chosen so far (its name and licenses, when the companies are searched). */
+  chosen: InviteCompany | null;
+  onChoose: (company: InviteCompany | null) => void;
+  csrfToken: string;
   /** Shown once the administrator tried to go on. */
   problems: DetailsProblems | null;
   onChange: (patch: Partial<WizardDetails>) => void;
 }
 
 /**
- * Step 2: the company (only those with available licenses are offered), the addresses typed,
- * pasted or read from a CSV file chosen in the browser, the language and the options.
+ * Step 2: the company (only those with available licenses are offered: a select of them, or on a
+ * large scope a search over them, TeamPicker), the addresses typed, pasted or read from a CSV file
+ * chosen in the browser, the language and the options.
  */
-export function DetailsStep({ type, details, companies, problems, onChange }: DetailsStepProps) {
+export function DetailsStep({ type, details, companies, chosen, onChoose, csrfToken, problems, onChange }: DetailsStepProps) {
   const t = useT();
   const lang = useLang();
   const fileId = useId();
@@ -59,19 +66,27 @@ export function DetailsStep({ type, details, companies, problems, onChange }: De
     );
   };
 
+  // A large scope: only the companies with available licenses, with their domains (GET /v2/invite/teams).
+  const searchCompanies = (text: string, limit: number) => createInvitesApi({ csrfToken }).teams({ search: text || undefined, limit }).then((answer) => answer.items);
   const addressesError =
     problems?.addresses === "required" ? t("invites:details.addressesRequired") : count > maxCount.inviteRecipients ? t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) }) : undefined;
   return (
     <div className="invite-details">
-      {companies.length > 0 ? (
-        <SelectField
+      {companies === null || companies.length > 0 ? (
+        <TeamPicker
           label={t("invites:details.company")}
           required
           placeholder={t("invites:details.companyPlaceholder")}
           error={problems?.team ? t(i18nKeyFor(problems.team)) : undefined}
-          options={companies.map((company) => ({ value: company.slug, label: t("invites:details.companyOption", { team: company.teamName, available: formatNumber(company.available, lang) }) }))}
+          teams={companies}
+          initial={chosen}
           value={details.team}
-          onChange={(event) => onChange({ team: event.target.value })}
+          onChange={onChoose}
+          csrfToken={csrfToken}
+          search={searchCompanies}
+          optionLabel={(company) => t("invites:details.companyOption", { team: company.teamName, available: formatNumber(company.available, lang) })}
+          searchLabel={t("invites:details.companySearch")}
+          searchHint={t("invites:details.companySearchHint")}
         />
       ) : null}
       <TextAreaField

@@ -1,9 +1,9 @@
 import { Router } from "express";
-import { InviteCreateSchema, InviteDeleteSchema, InviteListQuerySchema, InviteResendSchema } from "../../../shared/schemas/invite";
+import { InviteCreateSchema, InviteDeleteSchema, InviteListQuerySchema, InviteResendSchema, InviteTeamsQuerySchema } from "../../../shared/schemas/invite";
 import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { createInvitations, deleteInvitations, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
+import { createInvitations, deleteInvitations, inviteTeams, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
 import type { ApiDeps } from "../router";
 
 /**
@@ -24,6 +24,11 @@ export function invitesRouter({ services }: ApiDeps): Router {
   // The wizard's review step and the CLI's dry run: create's checks and the seats after, nothing written.
   router.post("/invite/review", validate(InviteCreateSchema), async (_req, res) => {
     res.json(await reviewInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteCreateSchema)));
+  });
+
+  // The wizard's company picker on a large scope: the companies with available licenses, searched.
+  router.get("/invite/teams", validate(InviteTeamsQuerySchema, "query"), async (_req, res) => {
+    res.json(await inviteTeams(services.db, await scopeOf(res, services.db), inputOf(res, InviteTeamsQuerySchema)));
   });
 
   router.put("/invite", validate(InviteResendSchema), async (req, res) => {

@@ -3,10 +3,9 @@ import type { InviteCompany } from "../../../client/components/invites/types";
 import type { InvitesQuery } from "../../../client/components/invites/useInvitesList";
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { InviteListQuerySchema } from "../../../shared/schemas/invite";
-import { loadScope, scopedTeamIds } from "../../services/scope";
-import { domainsOfTeams } from "../../services/domains/rule";
-import { listInvitations } from "../../services/invites";
-import { scopeTeamRows, seatsByTeam } from "./licensesData";
+import { loadScope } from "../../services/scope";
+import { listInvitations, offeredTeams, withDomains } from "../../services/invites";
+import { scopeTeamRows } from "./licensesData";
 import { listQueryFromUrl } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -22,16 +21,16 @@ export function invitesQueryFromUrl(query: Record<string, unknown>): InvitesQuer
 }
 
 /**
- * /invites: the wizard (the companies in scope that have available licenses, with their domains)
- * or, with ?view=pending, the invitations list. Scope (DESIGN §5): an administrator is offered and
- * shown only their companies; the API checks every call again.
+ * /invites: the wizard (the companies in scope that have available licenses, with their domains,
+ * when at most TEAM_LIST_MAX; more are searched by the wizard) or, with ?view=pending, the
+ * invitations list. Scope (DESIGN §5): an administrator is offered and shown only their
+ * companies; the API checks every call again.
  */
 async function invitesPage({ req, admin, services, csrfToken }: PageContext): Promise<PageResult> {
   const db = services.db;
   const scope = await loadScope(db, admin);
-  const teams = await scopeTeamRows(db, scope);
   if (req.query.view === "pending") {
-    const refs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
+    const refs = (await scopeTeamRows(db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
     const query = invitesQueryFromUrl(req.query);
     // The first page is rendered here, so the list shows without waiting for the island.
     const page = await listInvitations(db, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) });
@@ -40,14 +39,17 @@ async function invitesPage({ req, admin, services, csrfToken }: PageContext): Pr
       body: <InvitesPage view="pending" table={{ query, page, teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }} />,
     };
   }
-  const seats = await seatsByTeam(db, scopedTeamIds(scope));
-  const offered = teams.filter((team) => (seats.get(team.id)?.available ?? 0) > 0);
-  const domains = await domainsOfTeams(db, offered.map((team) => team.id));
-  const companies: InviteCompany[] = offered.map((team) => ({ slug: team.slug, teamName: team.teamName, available: seats.get(team.id)?.available ?? 0, domains: domains.get(team.id) ?? [] }));
+  const offered = await offeredTeams(db, scope);
   const wanted = typeof req.query.team === "string" ? req.query.team : undefined;
+  // Up to TEAM_LIST_MAX companies travel with the page; above, the wizard searches them
+  // (GET /v2/invite/teams) and the page carries only the one asked for by ?team=.
+  const listed = offered.length <= TEAM_LIST_MAX;
+  const companies: InviteCompany[] | null = listed ? await withDomains(db, offered) : null;
+  const asked = !listed && wanted ? offered.find((team) => team.slug === wanted) : undefined;
+  const chosen = asked ? (await withDomains(db, [asked]))[0] : undefined;
   return {
     titleKey: "pages:titles.invites",
-    body: <InvitesPage view="new" wizard={{ companies, csrfToken, ...(wanted ? { team: wanted } : {}) }} />,
+    body: <InvitesPage view="new" wizard={{ companies, csrfToken, ...(wanted ? { team: wanted } : {}), ...(chosen ? { chosen } : {}) }} />,
   };
 }
 

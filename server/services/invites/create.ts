@@ -20,7 +20,7 @@ import { enqueueMails } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
 import { domainsOfTeams } from "../domains/rule";
-import { findPack } from "../licenses/packs";
+import { findPack, invitePackOf } from "../licenses/packs";
 import { reserveSeats, seatsOf } from "../licenses/seats";
 import { actorOf, type Scope } from "../scope";
 import { emailingEnabled, readSettings } from "../settings";
@@ -47,16 +47,7 @@ async function choosePack(ctx: ServiceContext, scope: Scope, teamId: number, pac
     if (!packAcceptsInvites({ status: pack.status, expiration: Number(pack.expiresAt ?? 0) }, now)) throw new AppError("inviteCreate422", 422);
     return pack.id;
   }
-  const best = await ctx.db
-    .selectFrom("licensePacks")
-    .select("id")
-    .where("teamId", "=", teamId)
-    .where("status", "=", "active")
-    .where("expiresAt", ">", now)
-    .orderBy("expiresAt", "desc")
-    .orderBy("id")
-    .executeTakeFirst();
-  return best?.id ?? null;
+  return (await invitePackOf(ctx.db, teamId, now))?.id ?? null;
 }
 
 /** Splits the addresses into those to invite and per-address failures, before any write. */

@@ -16,6 +16,7 @@ import { AppError } from "../../http/errors";
 import { enqueueMails, type EnqueueMailInput } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../context";
+import { invitePackOf } from "../licenses/packs";
 import { lockSeatCounters, requireFreeSeats } from "../licenses/seats";
 import { actorOf, scopedTeamIds, type Scope } from "../scope";
 import { emailingEnabled, readSettings } from "../settings";
@@ -73,6 +74,27 @@ function packProblem(t: Target, now: number): 404 | 422 | null {
   return packAcceptsInvites({ status: t.packStatus, expiration: Number(t.packExpiresAt ?? 0) }, now) ? null : 422;
 }
 
+/**
+ * An invitation whose pack belongs to another company (its pending user was moved before moves
+ * re-pointed invitations, or the pack was reassigned) draws on its own team's invitation pack
+ * instead, the one a new invitation there would take: its seat is counted in its team anyway.
+ * Updates the targets in place and answers the new pack id by invitation id (written on resend).
+ * A pack that is gone stays a 404.
+ */
+async function repointForeignPacks(trx: Transaction<Database>, targets: Map<string, Target>, now: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const byTeam = new Map<number, Awaited<ReturnType<typeof invitePackOf>>>();
+  for (const t of targets.values()) {
+    if (t.packStatus === null || t.packTeamId === t.teamId) continue;
+    if (!byTeam.has(t.teamId)) byTeam.set(t.teamId, await invitePackOf(trx, t.teamId, now));
+    const pack = byTeam.get(t.teamId);
+    if (!pack) continue;
+    Object.assign(t, { packTeamId: t.teamId, packStatus: pack.status, packExpiresAt: pack.expiresAt });
+    out.set(t.uid, pack.id);
+  }
+  return out;
+}
+
 /** One access-log entry per team touched. */
 async function logPerTeam(trx: Transaction<Database>, scope: Scope, origin: RequestOrigin, action: string, done: readonly Target[], failed: number): Promise<void> {
   const byTeam = new Map<number, Target[]>();
@@ -92,6 +114,7 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
   const expiresAt = now + general.userInviteExpiryDays * 86_400_000;
   return runTransaction(ctx.db, async (trx) => {
     const targets = await loadTargets(trx, scope, ids);
+    const repointed = await repointForeignPacks(trx, targets, now);
     const failed: BulkFailure[] = [];
     const candidates: Target[] = [];
     for (const id of ids) {
@@ -138,7 +161,7 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
       }
       await trx
         .updateTable("invites")
-        .set({ codeHash: inviteCodeHash(code), expiresAt, status: "pending", userId, lastSentAt: t.type === "email" ? now : null })
+        .set({ codeHash: inviteCodeHash(code), expiresAt, status: "pending", userId, lastSentAt: t.type === "email" ? now : null, ...(repointed.has(t.uid) ? { licensePackId: repointed.get(t.uid)! } : {}) })
         .where("id", "=", t.id)
         .execute();
       if (t.type === "email") {

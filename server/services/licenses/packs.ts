@@ -139,3 +139,21 @@ export async function findPack(db: Db, scope: Scope, id: string, code: Catalogue
 export async function readPack(db: Db, scope: Scope, id: string, now = Date.now()): Promise<LicensePack> {
   return presentPack(await findPack(db, scope, id), now);
 }
+
+/**
+ * The pack a new invitation of a team draws on when none is named: the team's active pack that
+ * expires last (ties by id). Invitation create, a move of pending users and a resend whose pack
+ * is no longer the team's all point their invitations at it, so they agree on one rule.
+ */
+export async function invitePackOf(db: Db, teamId: number, now: number): Promise<{ id: number; status: "active" | "expired"; expiresAt: number | string | null } | null> {
+  const best = await db
+    .selectFrom("licensePacks")
+    .select(["id", "status", "expiresAt"])
+    .where("teamId", "=", teamId)
+    .where("status", "=", "active")
+    .where("expiresAt", ">", now)
+    .orderBy("expiresAt", "desc")
+    .orderBy("id")
+    .executeTakeFirst();
+  return best ?? null;
+}

@@ -101,3 +101,48 @@ export async function readSeats(db: Db, scope: Scope, slug: string, now = Date.n
   const team = await findTeamInScope(db, scope, slug, "seatsRead404");
   return seatsOf(db, team.id, now);
 }
+
+/**
+ * Licenses of each given company (by internal id; null: every company, without an id list), by
+ * the rule of seatsOf(): capacity = the sum of unexpired packs, used = users + pending
+ * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
+ * The license pages (the gauge, the per-company summary) and the invitation companies read it.
+ */
+export async function seatsByTeam(db: Db, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
+  const out = new Map<number, TeamSeats>();
+  if (teamIds !== null && teamIds.length === 0) return out;
+  const ids = teamIds ?? [];
+  const [capacity, users, invites] = await Promise.all([
+    db
+      .selectFrom("licensePacks")
+      .select(["teamId", (eb) => eb.fn.sum<number>("licenseCount").as("n")])
+      .$if(teamIds !== null, (q) => q.where("teamId", "in", ids))
+      .where("teamId", "is not", null)
+      .where("status", "=", "active")
+      .where("expiresAt", ">", now)
+      .groupBy("teamId")
+      .execute(),
+    db.selectFrom("users").select(["teamId", (eb) => eb.fn.countAll<number>().as("n")]).$if(teamIds !== null, (q) => q.where("teamId", "in", ids)).groupBy("teamId").execute(),
+    db
+      .selectFrom("invites")
+      .innerJoin("users", "users.id", "invites.userId")
+      .select((eb) => [
+        "users.teamId",
+        eb.fn.countAll<number>().as("all"),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("invites.expiresAt", ">", now).then(1).else(0).end()), eb.lit(0)).as("live"),
+      ])
+      .$if(teamIds !== null, (q) => q.where("users.teamId", "in", ids))
+      .where("invites.status", "=", "pending")
+      .groupBy("users.teamId")
+      .execute(),
+  ]);
+  const cap = new Map(capacity.map((row) => [row.teamId, Number(row.n)]));
+  const used = new Map(users.map((row) => [row.teamId, Number(row.n)]));
+  const pending = new Map(invites.map((row) => [row.teamId, Number(row.live)]));
+  // A pending invitation is a pending user row: counted once, as an invitation, not as a user too.
+  const pendingUsers = new Map(invites.map((row) => [row.teamId, Number(row.all)]));
+  for (const id of teamIds ?? new Set([...cap.keys(), ...used.keys(), ...pending.keys()])) {
+    if (id !== null) out.set(id, teamSeats(cap.get(id) ?? 0, (used.get(id) ?? 0) - (pendingUsers.get(id) ?? 0), pending.get(id) ?? 0));
+  }
+  return out;
+}

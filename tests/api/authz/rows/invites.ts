@@ -13,7 +13,8 @@ const okItems = (body: unknown) => (body as { ok: unknown[] }).ok;
  * The invitation endpoints (issue 16). Creating into teamA: root and teamA's admin, while the
  * other admin gets 404 (the team's existence stays hidden). The list filters by teamA: root and
  * teamA's admin see its invitation, the other admin none. Resend and delete answer per item: the
- * other admin's item fails as unknown (ok is empty).
+ * other admin's item fails as unknown (ok is empty). The wizard's company search finds teamA (it
+ * has licenses) for root and teamA's admin, nothing for the other admin.
  */
 export const invitesRows: MatrixRow[] = [
   {
@@ -45,6 +46,16 @@ export const invitesRows: MatrixRow[] = [
     expect: signedIn(200, 200, 404),
     items: (body) => (body as { valid: unknown[] }).valid,
     count: { root: 1, teamAdmin: 1 },
+  },
+  {
+    method: "GET",
+    route: "/invite/teams",
+    request: async (f) => {
+      await buildPack(f.db, { team: f.teamA });
+      return { url: `/v2/invite/teams?search=${f.teamA.slug}` };
+    },
+    expect: signedIn(200, 200, 200),
+    count: { root: 1, teamAdmin: 1, otherAdmin: 0 },
   },
   {
     method: "PUT",
