@@ -312,6 +312,11 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     expect(refused.body.error.code).toBe("notEnoughLicenses");
     expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
     expect(await seats(full)).toMatchObject({ users: 1, invites: 0, available: 0 });
+    // Delete judges a pointer left at the old company's pack by the team's own pack too (no 404), and frees the seat.
+    await db().updateTable("invites").set({ licensePackId: fromPack.id }).where("uid", "=", mover).execute();
+    const deleted = await server.request().delete("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    expect(deleted.body).toEqual({ ok: [mover], failed: [] });
+    expect(await seats(to)).toMatchObject({ invites: 0, available: 2 });
   });
 
   it("counts pending invitations in the dashboard's pending users", async () => {

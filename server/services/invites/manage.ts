@@ -180,6 +180,8 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
 export async function deleteInvitations(ctx: ServiceContext, scope: Scope, ids: readonly string[], origin: RequestOrigin, now = Date.now()): Promise<BulkResponse> {
   return runTransaction(ctx.db, async (trx) => {
     const targets = await loadTargets(trx, scope, ids);
+    // Judged by its own team's pack, as resend does (nothing to write: the invitation goes).
+    await repointForeignPacks(trx, targets, now);
     const failed: BulkFailure[] = [];
     const done: Target[] = [];
     for (const id of ids) {
