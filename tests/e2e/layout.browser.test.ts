@@ -1,10 +1,8 @@
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
-import { launchBrowser } from "../support/browser";
-import { seedTour, tourEveryPage, TOUR_SCREENSHOTS, type TourData } from "../support/console-tour";
+import { tourEveryPage, TOUR_SCREENSHOTS, useTour } from "../support/console-tour";
 import { buildAdmin, signIn } from "../support/factories";
-import { getTestServer, type TestServer } from "../support/server";
 
 /**
  * Issue 14, items 5 and 8: every page of the console, signed out and signed in as root, in
@@ -15,33 +13,19 @@ import { getTestServer, type TestServer } from "../support/server";
  * titles that wrap.
  */
 describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
-  let server: TestServer;
-  let baseUrl = "";
-  let data: TourData;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
-    data = await seedTour(server);
-    browser = await launchBrowser();
-    return async () => {
-      await browser.close();
-      await server.close();
-    };
-  });
+  const tour = useTour();
 
   it("desktop (1400 px): no horizontal scroll and no serious axe violation on any page", { timeout: 120_000 }, async () => {
-    expect(await tourEveryPage(browser, baseUrl, { name: "desktop", viewport: { width: 1400, height: 900 }, lang: "en" }, data)).toEqual([]);
+    expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: "desktop", viewport: { width: 1400, height: 900 }, lang: "en" }, tour.data)).toEqual([]);
   });
 
   it("phone (390 px): no horizontal scroll and no serious axe violation on any page", { timeout: 120_000 }, async () => {
-    expect(await tourEveryPage(browser, baseUrl, { name: "phone", viewport: { width: 390, height: 844 }, lang: "en" }, data)).toEqual([]);
+    expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: "phone", viewport: { width: 390, height: 844 }, lang: "en" }, tour.data)).toEqual([]);
   });
 
   it("passes axe-core and fits with the drawer, the profile menu, a confirmation and a selection open on a phone", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
-    await context.addCookies([{ ...data.roots.get("en")!.cookie, url: baseUrl }]);
+    const context = await tour.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: tour.baseUrl });
+    await context.addCookies([{ ...tour.data.roots.get("en")!.cookie, url: tour.baseUrl }]);
     const page = await context.newPage();
     const problems: string[] = [];
     const audit = async (state: string) => {
@@ -59,7 +43,7 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
     await expect.poll(() => page.locator("#profile-menu").isVisible()).toBe(true);
     await audit("profile-menu-open");
     await page.keyboard.press("Escape");
-    await page.goto(`/users/profile/${data.userUid}`);
+    await page.goto(`/users/profile/${tour.data.userUid}`);
     await waitForIslands(page);
     await page.getByRole("button", { name: "Wipe", exact: true }).click();
     await page.getByRole("dialog").waitFor();
@@ -86,15 +70,15 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
   });
 
   it("shows the users list's first row on a phone's first screen, and a device's Wipe and Delete in view", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
-    await context.addCookies([{ ...data.roots.get("en")!.cookie, url: baseUrl }]);
+    const context = await tour.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: tour.baseUrl });
+    await context.addCookies([{ ...tour.data.roots.get("en")!.cookie, url: tour.baseUrl }]);
     const page = await context.newPage();
     await page.goto("/users/manage");
     await waitForIslands(page);
     const firstRow = await page.locator(".users-list tbody tr").first().boundingBox();
     // It started about 790 px down (below an 844 px screen's fold with the browser's own bars).
     expect(firstRow!.y + firstRow!.height).toBeLessThan(700);
-    await page.goto(`/users/profile/${data.userUid}`);
+    await page.goto(`/users/profile/${tour.data.userUid}`);
     await waitForIslands(page);
     for (const name of ["Wipe", "Delete"]) {
       const box = await page.getByRole("button", { name, exact: true }).boundingBox();
@@ -104,10 +88,10 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
   });
 
   it("keeps the sidebar in view while a long page scrolls on a desktop", async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 700 }, baseURL: baseUrl });
-    await context.addCookies([{ ...data.roots.get("en")!.cookie, url: baseUrl }]);
+    const context = await tour.browser.newContext({ viewport: { width: 1400, height: 700 }, baseURL: tour.baseUrl });
+    await context.addCookies([{ ...tour.data.roots.get("en")!.cookie, url: tour.baseUrl }]);
     const page = await context.newPage();
-    await page.goto(`/users/profile/${data.userUid}`);
+    await page.goto(`/users/profile/${tour.data.userUid}`);
     const tall = await page.evaluate(() => document.scrollingElement!.scrollHeight);
     expect(tall).toBeGreaterThan(1400);
     await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
@@ -122,12 +106,12 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
   });
 
   it("wraps the longest page titles on a phone instead of cutting them, and shows no shadow above the header", async () => {
-    const db = server.database.db;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
+    const db = tour.server.database.db;
+    const context = await tour.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: tour.baseUrl });
     for (const lang of ["pt", "es"] as const) {
       const root = await buildAdmin(db, { role: "root", lang, firstName: "Maria", lastName: "Fernandes" });
-      const session = await signIn(db, server.config, root);
-      await context.addCookies([{ name: session.cookie.name, value: encodeURIComponent(session.cookie.value), url: baseUrl }]);
+      const session = await signIn(db, tour.server.config, root);
+      await context.addCookies([{ name: session.cookie.name, value: encodeURIComponent(session.cookie.value), url: tour.baseUrl }]);
       const page = await context.newPage();
       await page.goto("/apps");
       const title = await page.locator(".page-title").evaluate((el) => ({

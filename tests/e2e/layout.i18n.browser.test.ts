@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { seedTour, tourEveryPage, type TourData } from "../support/console-tour";
-import { getTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { tourEveryPage, useTour } from "../support/console-tour";
 
 /**
  * Issue 14, item 5 in the longer languages: every page, signed out and signed in, in Portuguese
@@ -9,25 +7,11 @@ import { getTestServer, type TestServer } from "../support/server";
  * screenshot each. English at both widths: layout.browser.test.ts.
  */
 describe("every page fits a phone in Portuguese and Spanish", () => {
-  let server: TestServer;
-  let baseUrl = "";
-  let data: TourData;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    server = await getTestServer({ assets: "built" });
-    baseUrl = await server.listen();
-    data = await seedTour(server);
-    browser = await launchBrowser();
-    return async () => {
-      await browser.close();
-      await server.close();
-    };
-  });
+  const tour = useTour();
 
   for (const lang of ["pt", "es"] as const) {
     it(`${lang} at 390 px: no horizontal scroll and no serious axe violation on any page`, { timeout: 120_000 }, async () => {
-      expect(await tourEveryPage(browser, baseUrl, { name: `phone-${lang}`, viewport: { width: 390, height: 844 }, lang }, data)).toEqual([]);
+      expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: `phone-${lang}`, viewport: { width: 390, height: 844 }, lang }, tour.data)).toEqual([]);
     });
   }
 });

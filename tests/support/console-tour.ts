@@ -7,11 +7,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
+import { beforeAll } from "vitest";
+import { launchBrowser } from "./browser";
 import { PROTECTED_PAGES } from "../../server/pages/routes";
 import { issueToken } from "../../server/services/oneTimeTokens";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "./audit";
 import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "./factories";
-import { ROOT_DIR, type TestServer } from "./server";
+import { getTestServer, ROOT_DIR, type TestServer } from "./server";
 
 /** Where the tour's screenshots go (a CI artifact). */
 export const TOUR_SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots", "layout");
@@ -127,4 +129,31 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
   await visit("invites-pending", "/invites?view=pending");
   await context.close();
   return problems;
+}
+
+/** The layout suites' shared set-up, filled in by {@link useTour}'s beforeAll. */
+export interface TourFixture {
+  server: TestServer;
+  baseUrl: string;
+  data: TourData;
+  browser: Browser;
+}
+
+/**
+ * Registers the set-up both layout suites need (a listening server on the built assets, the
+ * seeded tour, one Chromium) and its teardown; the returned object is filled before the tests run.
+ */
+export function useTour(): TourFixture {
+  const fixture = {} as TourFixture;
+  beforeAll(async () => {
+    fixture.server = await getTestServer({ assets: "built" });
+    fixture.baseUrl = await fixture.server.listen();
+    fixture.data = await seedTour(fixture.server);
+    fixture.browser = await launchBrowser();
+    return async () => {
+      await fixture.browser.close();
+      await fixture.server.close();
+    };
+  });
+  return fixture;
 }
