@@ -18,3 +18,18 @@ export async function settleAfterBulkLoad(db: Kysely<Database>, tables: Readonly
   if (dialectOf(db) !== "postgres" || db.isTransaction || tables.length === 0) return;
   await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
 }
+
+/** SQLite's page cache while seeding: large enough to keep the users indexes in memory. */
+const BULK_LOAD_CACHE_KIB = 262_144;
+/** SQLite's default page cache (2 MB), restored afterwards. */
+const DEFAULT_CACHE_KIB = 2_000;
+
+/**
+ * Sizes the connection for a bulk load (the demo seed) and back. On SQLite a larger page cache
+ * keeps the users indexes (random uids and names) in memory, where the default (2 MB) makes every
+ * batch re-read index pages; PostgreSQL sizes its own shared buffers, so nothing is done there.
+ */
+export async function setBulkLoadCache(db: Kysely<Database>, bulk: boolean): Promise<void> {
+  if (dialectOf(db) !== "sqlite") return;
+  await sql`pragma cache_size = ${sql.lit(-(bulk ? BULK_LOAD_CACHE_KIB : DEFAULT_CACHE_KIB))}`.execute(db);
+}

@@ -5,7 +5,7 @@
 import type { Transaction } from "kysely";
 import type { AdminTeamsReq } from "../../shared/schemas/admin";
 import { V } from "../../shared/schemas/messages";
-import { dialectOf } from "../db/dialect";
+import { lockRowsInOrder } from "../db/locks";
 import type { Database } from "../db/types";
 import { AppError } from "../http/errors";
 import { recordAccess } from "./accessLog";
@@ -24,9 +24,7 @@ type Trx = Transaction<Database>;
  */
 export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: number[]): Promise<void> {
   if (teamIds.length === 0) return;
-  if (dialectOf(trx) === "postgres") {
-    await trx.selectFrom("teams").select("id").where("id", "in", teamIds).orderBy("id").forUpdate().execute();
-  }
+  await lockRowsInOrder(trx, trx.selectFrom("teams").select("id").where("id", "in", teamIds).orderBy("id"), "update").execute();
   const rows = await trx
     .selectFrom("adminTeams")
     .select("teamId")

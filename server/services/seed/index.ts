@@ -3,9 +3,8 @@
  * devices and locations, inserted in multi-row batches, one transaction per chunk of users.
  */
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
-import { dialectOf } from "../../db/dialect";
-import { settleAfterBulkLoad } from "../../db/maintenance";
+import type { Kysely, Transaction } from "kysely";
+import { setBulkLoadCache, settleAfterBulkLoad } from "../../db/maintenance";
 import type { Database, NewRow } from "../../db/types";
 import { recordAccess } from "../accessLog";
 import { buildDevices, buildTeamRow, buildUserRow, Random, type SeedDevice, type SeedUser } from "./generate";
@@ -93,10 +92,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   // Appended runs tag their slugs and usernames so they never collide with earlier runs.
   const tag = options.append ? randomBytes(3).toString("hex") : "";
 
-  // SQLite: a larger page cache while seeding keeps the users indexes (random uids and names)
-  // in memory; the connection's default (2 MB) makes every batch re-read index pages.
-  const sqlite = dialectOf(db) === "sqlite";
-  if (sqlite) await sql`pragma cache_size = -262144`.execute(db);
+  await setBulkLoadCache(db, true);
 
   const teams = await db.transaction().execute(async (trx) => {
     const built = Array.from({ length: teamCount }, (_, i) => buildTeamRow(rng, i, tag, now));
@@ -141,7 +137,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     updatedAt: now,
   }));
   for (const part of slices(packs)) await db.insertInto("licensePacks").values(part).execute();
-  if (sqlite) await sql`pragma cache_size = -2000`.execute(db);
+  await setBulkLoadCache(db, false);
   await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations"]);
   const { users, teams: teamsCreated, devices } = result;
   await recordAccess(db, { actor: null, ip: null, userAgent: "bulwark seed" }, { action: "seed.run", details: { users, teams: teamsCreated, devices, append: Boolean(options.append) } });
