@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
+import { maxLength } from "../../shared/limits";
 import type { Database } from "../db/types";
 import { findSessionAdmin, type SessionAdmin } from "../services/admins";
 import { verifySessionToken } from "../services/jwt";
@@ -26,6 +27,8 @@ async function fromToken(db: Kysely<Database>, secret: string, header: string): 
   const token = header.slice("Bearer ".length).trim();
   // A service token (`bws_…`) is only good on /v2/service/*: never an admin's credential here.
   if (token.startsWith("bws_")) return null;
+  // SPEC §9's jwtToken limit: a longer token was never issued here, so it is refused unverified.
+  if (token.length > maxLength.jwtToken) return null;
   const claims = await verifySessionToken(secret, token);
   if (!claims) return null;
   return findSessionAdmin(db, { uid: claims.uid }, claims.ver);

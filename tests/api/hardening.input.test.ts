@@ -3,6 +3,8 @@
  * stored as is on SQLite). Every one must now be the documented 400/404/413 envelope (or a
  * localized page), with nothing logged at error level.
  */
+import { maxLength } from "../../shared/limits";
+import { signSessionToken, type SessionClaims } from "../../server/services/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
@@ -167,5 +169,24 @@ describe.each(testDialects())("bad input on %s", (dialect) => {
     expectError(res, 413, "payloadTooLarge");
     expect(res.body.error.message).toBe("Request too large - Send less data at once");
     expect(errorLines()).toEqual([]);
+  });
+
+  it("refuses a bearer token longer than SPEC's jwtToken limit (1,000), even a correctly signed one", async () => {
+    // Correctly signed tokens of chosen lengths: the same claims plus a padding claim.
+    const signed = async (length: number) => {
+      const claims = { role: root.role, uid: root.uid, username: root.username, first_name: root.firstName, last_name: root.lastName, timezone: root.timezone, lang: root.lang, ver: root.tokenVersion };
+      const bare = (await signSessionToken(server.config.secrets.jwtSecret, { ...claims, pad: "" } as SessionClaims, 1)).token.length;
+      // Base64url: 4 characters per 3 bytes of the claims.
+      for (let pad = Math.floor(((length - bare) * 3) / 4) - 3; ; pad++) {
+        const { token } = await signSessionToken(server.config.secrets.jwtSecret, { ...claims, pad: "x".repeat(pad) } as SessionClaims, 1);
+        if (token.length >= length) return token;
+      }
+    };
+    const within = await signed(maxLength.jwtToken - 4);
+    expect(within.length).toBeLessThanOrEqual(maxLength.jwtToken);
+    expect((await server.request().get("/v2/me").set("Authorization", `Bearer ${within}`)).status).toBe(200);
+    const over = await signed(maxLength.jwtToken + 1);
+    expect(over.length).toBeGreaterThan(maxLength.jwtToken);
+    expectError(await server.request().get("/v2/me").set("Authorization", `Bearer ${over}`), 401, "unauthorized");
   });
 });
