@@ -51,7 +51,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   const passwordHash = input.password ? await hashPassword(config.secrets.passwordPepper, input.password) : null;
   // Only a pending user with an e-mail address can be sent the link to choose a password.
   const register = !passwordHash && email.safeParse(username).success && (await emailingEnabled(db, ctx.mail));
-  const { general, security } = await readSettings(db);
+  const settings = register ? await readSettings(db) : null;
   const uid = randomUUID();
   const now = Date.now();
   try {
@@ -80,7 +80,8 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
         .executeTakeFirstOrThrow();
       await replaceAliases(trx, user.id, aliases);
       if (passwordHash) await trx.insertInto("userPasswordHistory").values({ userId: user.id, passwordHash, createdAt: now }).execute();
-      if (register) {
+      if (settings) {
+        const { general, security } = settings;
         const token = await issueUserToken(trx, user.id, "register", security.userRegistrationTokenExpiryMinutes, now);
         await enqueueMail(trx, {
           to: username,

@@ -79,6 +79,8 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
     const everything = JSON.stringify(await db().selectFrom("accessLog").selectAll().execute());
     expect(everything).not.toContain(token);
     expect(everything).not.toContain(hexes[0]);
+    expect(server.logs.join("\n")).not.toContain(token);
+    expect(server.logs.join("\n")).not.toContain(hexes[0]);
   });
 
   it("sends no registration e-mail for a handle, or when e-mailing is off: the user just stays pending", async () => {
