@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   token: { windowMs: 15 * 60_000, limit: 20 },
   // Failed invitation redemptions per service token (a code has ≥ 40 random bits; this bounds guessing).
   inviteRedeem: { windowMs: 15 * 60_000, limit: 100 },
+  // Failed user password link redemptions per service token (a link carries 256 random bits).
+  userPassword: { windowMs: 15 * 60_000, limit: 100 },
 } as const;
 
 /**
@@ -33,21 +35,23 @@ export function limitPerIp(db: Kysely<Database>, name: keyof typeof RATE_LIMITS)
 }
 
 /**
- * The redemption budget (issue 16): failed `POST /v2/service/invites/redeem` calls per service
- * token (the service calls for every user, so its address would be one shared budget); a
- * successful redemption costs nothing. Answers 429 `inviteRedeem429`.
+ * The redemption budget (issue 16): failed `POST /v2/service/invites/redeem` calls (or, with
+ * `userPassword`, `POST /v2/service/users/password` calls) per service token (the service calls
+ * for every user, so its address would be one shared budget); a successful redemption costs
+ * nothing. Answers 429 `inviteRedeem429` (`userPassword429`). Each route has its own budget.
  */
-export function limitFailedRedemptions(db: Kysely<Database>): RateLimitRequestHandler {
-  const { windowMs, limit } = RATE_LIMITS.inviteRedeem;
+export function limitFailedRedemptions(db: Kysely<Database>, name: "inviteRedeem" | "userPassword" = "inviteRedeem"): RateLimitRequestHandler {
+  const { windowMs, limit } = RATE_LIMITS[name];
+  const code = name === "inviteRedeem" ? "inviteRedeem429" : "userPassword429";
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    identifier: "inviteRedeem",
+    identifier: name,
     skipSuccessfulRequests: true,
     keyGenerator: (_req, res) => `token:${String((res.locals.service as { tokenId?: number } | undefined)?.tokenId ?? "none")}`,
-    store: new DatabaseRateLimitStore(db, "inviteRedeem"),
-    handler: (_req, _res, next) => next(new AppError("inviteRedeem429", 429)),
+    store: new DatabaseRateLimitStore(db, name),
+    handler: (_req, _res, next) => next(new AppError(code, 429)),
   });
 }

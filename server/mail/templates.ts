@@ -13,6 +13,8 @@ export const TEMPLATE_PARAMS = {
   passwordReset: ["firstName", "link"],
   adminInvitation: ["firstName", "inviterName", "link"],
   userPasswordReset: ["firstName", "link"],
+  // A user created without a password chooses one from this link (POST v2/user).
+  userRegistration: ["firstName", "link"],
   // Issue 15: a purchase's invoice to the company's finance contact; firstName is the company's name.
   licenseInvoice: ["firstName", "link", "invoiceNumber", "licenseCount", "licenseType", "termMonths", "total"],
   // Issue 15: a pack expires in `days` days; firstName is the company's name.
@@ -87,6 +89,12 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     before: [t("mail:userPasswordReset.intro")],
     action: t("mail:userPasswordReset.action"),
     after: [t("mail:userPasswordReset.validity"), t("mail:userPasswordReset.ignore")],
+  }),
+  userRegistration: (t) => ({
+    subject: t("mail:userRegistration.subject"),
+    before: [t("mail:userRegistration.intro")],
+    action: t("mail:userRegistration.action"),
+    after: [t("mail:userRegistration.validity"), t("mail:userRegistration.ignore")],
   }),
   licenseInvoice: (t, p) => ({
     subject: t("mail:licenseInvoice.subject", { invoiceNumber: p.invoiceNumber }),

@@ -14,11 +14,17 @@ import { recordAccess } from "./accessLog";
 import type { RequestOrigin, ServiceContext } from "./context";
 import { refusedUsernames } from "./domains/rule";
 import { reserveSeats } from "./licenses/seats";
+import { isRecentUserPassword, recordUserPassword } from "./userPasswords";
 import { hashPassword } from "./passwords";
 import { actorOf, teamInScope, type Scope } from "./scope";
 import type { UserDetails } from "../../shared/api/users";
 import { loadUserDetails } from "./userDetails";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./userShared";
+import { email } from "../../shared/schemas/primitives";
+import { enqueueMail } from "../mail/outbox";
+import { emailingEnabled, readSettings } from "./settings";
+import { userRegistrationLink } from "./userReset";
+import { issueUserToken } from "./userTokens";
 
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
@@ -27,11 +33,15 @@ import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNa
  * or an alias is taken, 400 `notEnoughLicenses` when the team has no free seat (the seat is
  * taken in the same transaction as the user's row), 502 `userCreate502` when the team white-lists
  * domains and the username is an e-mail address outside them (issue 18). With a password (SHA-512 hex from the client, stored as argon2id) the
- * user is active at once, otherwise pending until they complete registration.
+ * user is active at once, otherwise pending until they complete registration: when the username
+ * is an e-mail address and e-mailing is on, a `register` token ('user registration token expiry'
+ * minutes) is issued and the `userRegistration` e-mail with `https://<my host>/register/<token>`
+ * queued in the team's language, in the same transaction; otherwise the user just stays pending.
+ * The answer never carries the token.
  */
 export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
   const { db, config } = ctx;
-  const team = await db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", input.team).executeTakeFirst();
+  const team = await db.selectFrom("teams").select(["id", "slug", "language"]).where("slug", "=", input.team).executeTakeFirst();
   // Outside the scope is answered as unknown (not userCreate502), so it cannot probe for teams.
   if (!team || !teamInScope(scope, team.id)) throw new AppError("userCreate501", 501);
   const username = input.username.trim().toLowerCase();
@@ -39,6 +49,9 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   const taken = await takenNames(db, [username, ...aliases]);
   if (taken.size) throw nameConflict("userCreate409", taken, username, aliases);
   const passwordHash = input.password ? await hashPassword(config.secrets.passwordPepper, input.password) : null;
+  // Only a pending user with an e-mail address can be sent the link to choose a password.
+  const register = !passwordHash && email.safeParse(username).success && (await emailingEnabled(db, ctx.mail));
+  const settings = register ? await readSettings(db) : null;
   const uid = randomUUID();
   const now = Date.now();
   try {
@@ -67,11 +80,21 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
         .executeTakeFirstOrThrow();
       await replaceAliases(trx, user.id, aliases);
       if (passwordHash) await trx.insertInto("userPasswordHistory").values({ userId: user.id, passwordHash, createdAt: now }).execute();
+      if (settings) {
+        const { general, security } = settings;
+        const token = await issueUserToken(trx, user.id, "register", security.userRegistrationTokenExpiryMinutes, now);
+        await enqueueMail(trx, {
+          to: username,
+          template: "userRegistration",
+          lang: team.language,
+          params: { firstName: input.firstName || username, link: userRegistrationLink(config.publicUrl, general.urlPrefixes.my, token) },
+        });
+      }
       await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
         action: "user.create",
         target: { type: "user", id: uid },
         teamId: team.id,
-        details: { username, team: team.slug, status: passwordHash ? "active" : "pending", aliases: aliases.length },
+        details: { username, team: team.slug, status: passwordHash ? "active" : "pending", aliases: aliases.length, registrationMail: register },
       });
     });
   } catch (error) {
@@ -83,16 +106,20 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
 }
 
 /** The editable fields of `PUT /v2/user`, as the access log names them. */
-const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt"] as const;
+const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt", "password"] as const;
 
 /**
- * Edits a user's names, aliases (the whole set is replaced) and flags; absent fields stay as they
- * are. 404 `userEdit404` for an unknown or out-of-scope user, 409 `userEdit409` for an alias that
- * is another user's username or alias.
+ * Edits a user's names, aliases (the whole set is replaced), flags and password; absent fields stay
+ * as they are. 404 `userEdit404` for an unknown or out-of-scope user, 409 `userEdit409` for an
+ * alias that is another user's username or alias, 422 `userEdit422` for a password among the
+ * user's last 'user password history' ones (nothing is written). A new password is recorded in
+ * the history, trimmed to that many; the access log names the field, never the value.
  */
 export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserDetails> {
-  const { db } = ctx;
+  const { db, config } = ctx;
   const user = await findScopedUser(db, scope, input.uid, "userEdit404");
+  const historySize = input.password === undefined ? 0 : (await readSettings(db)).security.userPasswordHistory;
+  const newHash = input.password === undefined ? null : await hashPassword(config.secrets.passwordPepper, input.password);
   const changes: RowUpdate<"users"> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
@@ -108,6 +135,10 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
   try {
     await runTransaction(db, async (trx) => {
       if (fields.length === 0) return;
+      if (input.password !== undefined && newHash !== null) {
+        if (await isRecentUserPassword(trx, config.secrets.passwordPepper, user.id, input.password, historySize)) throw new AppError("userEdit422", 422);
+        await recordUserPassword(trx, user.id, newHash, historySize);
+      }
       // The user's row first (locked by the update), then its aliases: the order bulk actions use.
       const updated = await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new AppError("userEdit404", 404);

@@ -35,6 +35,11 @@ export function userResetLink(publicUrl: string, myPrefix: string, token: string
   return `https://${serviceHost(publicUrl, myPrefix)}/reset/${token}`;
 }
 
+/** The registration link a user created without a password receives: `https://<my host>/register/<token>`. */
+export function userRegistrationLink(publicUrl: string, myPrefix: string, token: string): string {
+  return `https://${serviceHost(publicUrl, myPrefix)}/register/${token}`;
+}
+
 /**
  * Issues a reset token for a user of the caller's scope and queues the `userPasswordReset`
  * e-mail in the team's language (the outbox worker sends it). 404 `userReset404` for an unknown

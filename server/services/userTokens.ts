@@ -33,17 +33,24 @@ export async function issueUserToken(db: Db, userId: number, purpose: UserTokenP
 }
 
 /**
- * Redeems a token of `purpose` exactly once (a conditional update, so two concurrent
- * redemptions cannot both succeed): the user's id, or why it cannot be used.
+ * Redeems a token of `purpose` (or of any of several) exactly once (a conditional update, so two
+ * concurrent redemptions cannot both succeed): the user's id and the token's purpose, or why it
+ * cannot be used.
  */
-export async function redeemUserToken(db: Db, token: string, purpose: UserTokenPurpose, now = Date.now()): Promise<{ userId: number } | "invalid" | "expired"> {
+export async function redeemUserToken(
+  db: Db,
+  token: string,
+  purpose: UserTokenPurpose | readonly UserTokenPurpose[],
+  now = Date.now(),
+): Promise<{ userId: number; purpose: UserTokenPurpose } | "invalid" | "expired"> {
+  const purposes: readonly UserTokenPurpose[] = typeof purpose === "string" ? [purpose] : purpose;
   const row = await db
     .selectFrom("userTokens")
     .select(["id", "userId", "purpose", "expiresAt", "usedAt"])
     .where("tokenHash", "=", userTokenHash(token))
     .executeTakeFirst();
-  if (!row || row.usedAt !== null || row.purpose !== purpose) return "invalid";
+  if (!row || row.usedAt !== null || !purposes.includes(row.purpose)) return "invalid";
   if (row.expiresAt <= now) return "expired";
   const claimed = await db.updateTable("userTokens").set({ usedAt: now }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? { userId: row.userId } : "invalid";
+  return Number(claimed.numUpdatedRows) === 1 ? { userId: row.userId, purpose: row.purpose } : "invalid";
 }

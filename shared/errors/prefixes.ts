@@ -70,6 +70,7 @@ export const PROTECTED_PREFIXES = [
   "userRead",
   "userList",
   "userReset", // POST v2/user/reset
+  "userPassword", // POST v2/service/users/password (service token: a user sets a password from a reset or registration link)
   "userDelete",
   "usersBlock", // PUT v2/users/block (bulk)
   "usersActivate", // bulk

@@ -8,7 +8,7 @@ import { maxLength } from "../limits";
 import { intIn, obj, requiredText, str } from "./builders";
 import { DeviceSchema, LocationSchema } from "./device";
 import { V } from "./messages";
-import { uid } from "./primitives";
+import { passwordHash, token, uid } from "./primitives";
 
 /** `POST /v2/service-tokens`: a label for the new token (1..100, trimmed). */
 export const ServiceTokenCreateSchema = obj({ name: requiredText(maxLength.serviceTokenName, { trim: true }) });
@@ -51,3 +51,11 @@ export type DeviceReportReq = z.infer<typeof DeviceReportSchema>;
 export const WipeAckSchema = obj({ device: uid });
 /** Wipe acknowledgement body. */
 export type WipeAckReq = z.infer<typeof WipeAckSchema>;
+
+/**
+ * `POST /v2/service/users/password`: the token of a user's reset or registration link (as e-mailed,
+ * 16..96 base64url characters) and the new password, SHA-512 hex like every password (SPEC §5).
+ */
+export const UserPasswordSetSchema = obj({ token, password: passwordHash });
+/** User password body (service API). */
+export type UserPasswordSetReq = z.infer<typeof UserPasswordSetSchema>;

@@ -41,9 +41,13 @@ export const UserCreateSchema = obj({
 /** User creation body. */
 export type UserCreateReq = z.infer<typeof UserCreateSchema>;
 
-/** Edit a user's names, aliases and flags; absent fields are unchanged. */
+/**
+ * Edit a user's names, aliases, flags and password (SHA-512 hex; refused when among the user's
+ * last 'user password history' passwords); absent fields are unchanged.
+ */
 export const UserUpdateSchema = obj({
   uid,
+  password: passwordHash.optional(),
   firstName: firstName.optional(),
   lastName: lastName.optional(),
   aliases: aliases.optional(),

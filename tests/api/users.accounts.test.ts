@@ -151,7 +151,7 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     const token = await issueUserToken(db(), user.id, "reset", 60);
     expect(await redeemUserToken(db(), older, "reset")).toBe("invalid"); // withdrawn by the newer one
     expect(await redeemUserToken(db(), token, "register")).toBe("invalid");
-    expect(await redeemUserToken(db(), token, "reset")).toEqual({ userId: user.id });
+    expect(await redeemUserToken(db(), token, "reset")).toEqual({ userId: user.id, purpose: "reset" });
     expect(await redeemUserToken(db(), token, "reset")).toBe("invalid");
     const stale = await issueUserToken(db(), user.id, "reset", 1, Date.now() - 120_000);
     expect(await redeemUserToken(db(), stale, "reset")).toBe("expired");

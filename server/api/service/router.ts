@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { PolicyQuerySchema } from "../../../shared/schemas/association";
 import { InviteRedeemSchema } from "../../../shared/schemas/invite";
-import { DeviceReportSchema, WipeAckSchema } from "../../../shared/schemas/service";
+import { DeviceReportSchema, UserPasswordSetSchema, WipeAckSchema } from "../../../shared/schemas/service";
 import { limitFailedRedemptions } from "../../http/rate-limit";
 import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
@@ -11,6 +11,7 @@ import { redeemInvitation } from "../../services/invites";
 import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
+import { setUserPasswordByToken } from "../../services/userPasswords";
 import type { ApiDeps } from "../router";
 
 /**
@@ -51,6 +52,11 @@ export function serviceRouter({ services }: ApiDeps): Router {
   // Issue 16: the app's registration with an invitation code; failed attempts are rate-limited per token.
   router.post("/service/invites/redeem", auth, limitFailedRedemptions(services.db), validate(InviteRedeemSchema), async (req, res) => {
     res.json(await redeemInvitation(services.db, inputOf(res, InviteRedeemSchema), serviceCallerOf(res), originOf(req)));
+  });
+
+  // A user sets a password from a reset or registration link; failed attempts are rate-limited per token.
+  router.post("/service/users/password", auth, limitFailedRedemptions(services.db, "userPassword"), validate(UserPasswordSetSchema), async (req, res) => {
+    res.json(await setUserPasswordByToken(services, inputOf(res, UserPasswordSetSchema), serviceCallerOf(res), originOf(req)));
   });
 
   router.get("/service/policy", auth, validate(PolicyQuerySchema, "query"), async (_req, res) => {

@@ -21,6 +21,12 @@ export const USER_ENTRIES = {
   userRead404: { status: 404, kind: "error", en: "User not found - It may have been deleted" },
   userReset200: { status: 200, kind: "success", en: "Password reset sent to the user" },
   userReset404: { status: 404, kind: "error", en: "User not found - It may have been deleted" },
+  // The service's redemption of a user's reset or registration link (POST v2/service/users/password).
+  userPassword200: { status: 200, kind: "success", en: "Password set - Sign in with your new password" },
+  userPassword404: { status: 404, kind: "error", en: "This link is invalid or has already been used - Ask your administrator for a new one" },
+  userPassword410: { status: 410, kind: "error", en: "This link has expired - Ask your administrator for a new one" },
+  userPassword422: { status: 422, kind: "error", en: "This password was used recently - Choose a different password" },
+  userPassword429: { status: 429, kind: "error", en: "Too many attempts - Wait a moment and try again" },
   userDelete200: { status: 200, kind: "success", en: "User deleted" },
   userDelete403: { status: 403, kind: "error", en: "Unable to delete user - You are not allowed to delete this user" },
   userDelete404: { status: 404, kind: "error", en: "Unable to delete user - The user no longer exists" },

@@ -26,5 +26,6 @@ export const serviceRows: MatrixRow[] = [
   { method: "GET", route: "/service/apps/check", request: () => ({ url: "/v2/service/apps/check?platform=1&version=5.1.0" }), expect: everyone(401) },
   { method: "GET", route: "/service/policy", request: (f) => ({ url: `/v2/service/policy?from=${f.teamA.slug}&to=${f.teamB.slug}` }), expect: everyone(401) },
   { method: "POST", route: "/service/invites/redeem", request: () => ({ url: "/v2/service/invites/redeem", body: { code: "ABCDEFGH", username: "someone@example.com" } }), expect: everyone(401) },
+  { method: "POST", route: "/service/users/password", request: () => ({ url: "/v2/service/users/password", body: { token: "A".repeat(43), password: "a".repeat(128) } }), expect: everyone(401) },
   { method: "POST", route: "/service/wipes/ack", request: () => ({ url: "/v2/service/wipes/ack", body: { device: randomUUID() } }), expect: everyone(401) },
 ];
