@@ -71,8 +71,8 @@ describe("bulwark users update | reset and devices delete against a real server"
     expect(unknown.stderr).toContain(englishMessage("userReset404"));
     const plain = await buildUser(cli.db, { team, username: "plainname" });
     const refused = await cli.run(["users", "reset", "plainname", "--json"]);
-    expect(refused.code).not.toBe(0);
-    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { status: 400 } });
+    expect(refused.code).toBe(EXIT_CODES.validation);
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { code: "notValidEmailAccount", status: 400 } });
     expect((await userRow(plain.uid)).status).toBe("active");
   });
 
