@@ -7,6 +7,7 @@
  */
 import type { Command } from "commander";
 import { ApiError, createUsersApi, type ApiClientOptions, type UserDetails, type UserListItem, type UsersApi } from "../../shared/api";
+import { listLimit } from "../../shared/limits";
 import type { BulkResponse } from "../../shared/schemas/list";
 import { uid as uidSchema, slug as slugSchema } from "../../shared/schemas/primitives";
 import { USER_SORT_FIELDS, UserCreateSchema, UserListQuerySchema, UserResetSchema, UserUpdateSchema } from "../../shared/schemas/user";
@@ -20,6 +21,7 @@ import {
   addListOptions,
   apiOptions,
   cell,
+  collectPages,
   LIST_FLAGS,
   listQuery,
   passwordFromStdin,
@@ -161,8 +163,8 @@ async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<
 export async function resolveUid(api: UsersApi, idOrName: string): Promise<string> {
   if (uidSchema.safeParse(idOrName).success) return idOrName;
   const wanted = idOrName.trim().toLowerCase();
-  const page = await api.list({ search: idOrName.trim(), limit: 100 });
-  const found = page.items.find((u) => u.username.toLowerCase() === wanted);
+  const { items } = await collectPages((cursor) => api.list({ search: idOrName.trim(), limit: listLimit.max, ...(cursor ? { cursor } : {}) }), true);
+  const found = items.find((u) => u.username.toLowerCase() === wanted);
   if (!found) throw new ApiError({ status: 404, prefix: "userRead" });
   return found.uid;
 }
