@@ -9,6 +9,7 @@ import { ExitStatus } from "./commands/common";
 import { registerContextCommands } from "./commands/context";
 import { registerDevicesCommands } from "./commands/devices";
 import { registerLicensesCommands } from "./commands/licenses";
+import { registerMeCommands } from "./commands/me";
 import { examples } from "./commands/help";
 import { registerTeamsCommands } from "./commands/teams";
 import { registerDomainsCommands } from "./commands/domains";
@@ -71,6 +72,7 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   });
   registerAuthCommands(program, cli);
   registerContextCommands(program, cli);
+  registerMeCommands(program, cli);
   registerTeamsCommands(program, cli);
   registerAdminsCommands(program, cli);
   registerUsersCommands(program, cli);

@@ -87,8 +87,8 @@ function logout(cli: CliContext, opts: LogoutOptions): void {
   out.result({ context: name, forgotten }, () => out.success(t(forgotten ? "logout.forgotten" : "logout.done", { context: name })));
 }
 
-/** The human view of the signed-in admin. */
-function profileFields(t: Translate, me: MeResponse, server: string, context: string | null): [string, string][] {
+/** The human view of the signed-in admin (`whoami`, `me show`, `me update`). */
+export function profileFields(t: Translate, me: MeResponse, server: string, context: string | null): [string, string][] {
   return [
     [t("whoami.username"), me.username],
     [t("whoami.name"), `${me.firstName} ${me.lastName}`.trim()],

@@ -1,7 +1,8 @@
 /**
- * `bulwark devices wipe <user-uid> <device-id>` (issue 6, docs/API.md `PUT /v2/device/wipe`)
- * through the shared `createUsersApi`: asks on a terminal, needs `--yes` otherwise. The wipe stays
- * pending until the communications service acknowledges it (`bulwark users show <uid>`).
+ * `bulwark devices wipe | delete <user-uid> <device-id>` (issue 6, docs/API.md `PUT /v2/device/wipe`,
+ * `DELETE /v2/device`) through the shared `createUsersApi`: both ask on a terminal and need `--yes`
+ * otherwise. A wipe stays pending until the communications service acknowledges it (`bulwark users
+ * show <uid>`); a delete removes the device from the user's account at once.
  */
 import type { Command } from "commander";
 import { createUsersApi } from "../../shared/api";
@@ -16,6 +17,13 @@ export interface DeviceWipeJson {
   deviceId: string;
   /** Always "pending": the device is wiped when the service next reaches it. */
   wipe: "pending";
+}
+
+/** The `--json` document of `devices delete`. */
+export interface DeviceDeleteJson {
+  uid: string;
+  deviceId: string;
+  deleted: true;
 }
 
 /** Registers the `devices` group on the program. */
@@ -37,5 +45,21 @@ export function registerDevicesCommands(program: Command, cli: CliContext): void
       const doc: DeviceWipeJson = { uid, deviceId, wipe: "pending" };
       const out = cli.output(Boolean(opts.json));
       out.result(doc, () => out.success(t("devices.wiped", { message: t("errors:deviceWipe200"), deviceId })));
+    });
+
+  addCommonOptions(
+    group.command("delete").alias("rm").description(t("devices.deleteDescription")).argument("<user-uid>", t("devices.argUserUid")).argument("<device-id>", t("devices.argDeviceId")),
+    t,
+  )
+    .option("-y, --yes", t("devices.optYes"))
+    .addHelpText("after", examples(t, "devices.deleteExamples"))
+    .action(async (uid: string, deviceId: string, opts: CommonOptions & { yes?: boolean }) => {
+      const body = validated(DeviceActionSchema, { uid, deviceId }, t, { uid: "<user-uid>", deviceId: "<device-id>" });
+      const api = createUsersApi(apiOptions(cli, opts));
+      await confirmOrRefuse(cli, t("devices.confirmDelete", { deviceId, uid }), opts.yes, t("devices.needYesDelete"));
+      await api.deleteDevice(body);
+      const doc: DeviceDeleteJson = { uid, deviceId, deleted: true };
+      const out = cli.output(Boolean(opts.json));
+      out.result(doc, () => out.success(`${t("errors:deviceDelete200")}: ${deviceId}`));
     });
 }

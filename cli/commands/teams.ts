@@ -1,14 +1,14 @@
 /**
  * `bulwark teams list | show | create | update | delete` (issue 5, docs/API.md "Teams") through
  * the shared `createTeamsApi`. Field flags are checked with the shared team schemas before any
- * call; `contactEmail` and `authentication` are replaced whole by the API, so `update` merges the
- * given flags over the team's current values; `delete` asks on a terminal and needs `--yes`
+ * call; `contactEmail`, `authentication` and `emailTheme` are replaced whole by the API, so `update`
+ * merges the given flags over the team's current values (`--no-email-theme` removes the theme); `delete` asks on a terminal and needs `--yes`
  * otherwise.
  */
 import type { Command } from "commander";
 import { createTeamsApi, type TeamDetails, type TeamListItem } from "../../shared/api";
 import { CERT_REVOCATION_STRATEGIES } from "../../shared/domain/statuses";
-import { TeamAuthenticationSchema, TeamCreateSchema, TeamDeleteSchema, TeamListQuerySchema, TeamUpdateSchema, TEAM_SORT_FIELDS } from "../../shared/schemas/team";
+import { EmailThemeSchema, TeamAuthenticationSchema, TeamCreateSchema, TeamDeleteSchema, TeamListQuerySchema, TeamUpdateSchema, TEAM_SORT_FIELDS } from "../../shared/schemas/team";
 import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { CliContext } from "../runtime";
@@ -51,6 +51,12 @@ interface TeamFieldOptions extends CommonOptions {
   tenantId?: string;
   azureAdSync?: boolean;
   certRevocation?: string;
+  emailThemeName?: string;
+  emailThemeColor?: string;
+  emailThemeLogoUrl?: string;
+  emailThemeFooter?: string;
+  /** false with `--no-email-theme` (update: remove the theme). */
+  emailTheme?: boolean;
 }
 
 type Body = Record<string, unknown>;
@@ -69,6 +75,9 @@ const AUTH_FIELDS = {
   azureAdSync: "azureAdSync",
   certRevocation: "certRevocation",
 } as const;
+
+/** E-mail theme flags → `emailTheme` fields. */
+const THEME_FIELDS = { emailThemeName: "name", emailThemeColor: "primaryColor", emailThemeLogoUrl: "logoUrl", emailThemeFooter: "footer" } as const;
 
 /** Body field → the flag that sets it, for validation messages. */
 const FLAGS = {
@@ -93,6 +102,11 @@ const FLAGS = {
   "authentication.tenantId": "--tenant-id",
   "authentication.azureAdSync": "--azure-ad-sync",
   "authentication.certRevocation": "--cert-revocation",
+  emailTheme: "--email-theme-name",
+  "emailTheme.name": "--email-theme-name",
+  "emailTheme.primaryColor": "--email-theme-color",
+  "emailTheme.logoUrl": "--email-theme-logo-url",
+  "emailTheme.footer": "--email-theme-footer",
 } as const;
 
 /** The given flags of a group, as body fields; `""` (clear) is kept for the caller to handle. */
@@ -135,6 +149,8 @@ function createBody(opts: TeamFieldOptions, t: Translate) {
   if (Object.keys(contact).length > 0) body.contactEmail = contact;
   const auth = groupOf(opts, AUTH_FIELDS);
   if (Object.keys(auth).length > 0) body.authentication = merged({ azureAdSync: false, certRevocation: "ocsp" }, auth);
+  const theme = merged({}, groupOf(opts, THEME_FIELDS));
+  if (Object.keys(theme).length > 0) body.emailTheme = theme;
   return validated(TeamCreateSchema, body, t, FLAGS);
 }
 
@@ -145,7 +161,13 @@ async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Pr
   if (opts.newSlug !== undefined) body.newSlug = opts.newSlug;
   const contact = groupOf(opts, CONTACT_FIELDS);
   const auth = groupOf(opts, AUTH_FIELDS);
-  if (Object.keys(body).length === 1 && Object.keys(contact).length === 0 && Object.keys(auth).length === 0) throw usageError(t("resource.nothingToUpdate"));
+  const theme = groupOf(opts, THEME_FIELDS);
+  const removeTheme = opts.emailTheme === false;
+  if (removeTheme && Object.keys(theme).length > 0) throw usageError(t("teams.themeConflict"));
+  if (removeTheme) body.emailTheme = null;
+  if (Object.keys(body).length === 1 && Object.keys(contact).length === 0 && Object.keys(auth).length === 0 && Object.keys(theme).length === 0) {
+    throw usageError(t("resource.nothingToUpdate"));
+  }
   // Every given value is checked before the first call, the whole body again once merged.
   validated(TeamUpdateSchema, { ...body, contactEmail: merged({}, contact) }, t, flags);
   for (const [field, value] of Object.entries(auth)) {
@@ -153,11 +175,18 @@ async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Pr
     const schema = TeamAuthenticationSchema.shape[field as keyof typeof TeamAuthenticationSchema.shape];
     validated(schema, value, t, { "": FLAGS[`authentication.${field}` as keyof typeof FLAGS] });
   }
+  for (const [field, value] of Object.entries(theme)) {
+    if (value === "") continue;
+    const schema = EmailThemeSchema.shape[field as keyof typeof EmailThemeSchema.shape];
+    validated(schema, value, t, { "": FLAGS[`emailTheme.${field}` as keyof typeof FLAGS] });
+  }
   const api = createTeamsApi(apiOptions(cli, opts));
-  if (Object.keys(contact).length > 0 || Object.keys(auth).length > 0) {
+  if (Object.keys(contact).length > 0 || Object.keys(auth).length > 0 || Object.keys(theme).length > 0) {
     const current = await api.get(slug);
     if (Object.keys(contact).length > 0) body.contactEmail = merged(current.contactEmail, contact);
     if (Object.keys(auth).length > 0) body.authentication = merged(current.authentication, auth);
+    // The theme is replaced whole: the given flags over the current theme ("" clears a field).
+    if (Object.keys(theme).length > 0) body.emailTheme = merged(current.emailTheme ?? {}, theme);
   }
   const team = await api.update(validated(TeamUpdateSchema, body, t, flags));
   const out = cli.output(Boolean(opts.json));
@@ -165,6 +194,12 @@ async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Pr
     out.success(t("errors:teamEdit200"));
     out.fields(teamFields(t, team));
   });
+}
+
+/** A team's e-mail theme on one line: name, color, logo and footer; "—" without a theme. */
+function themeText(theme: TeamDetails["emailTheme"]): string {
+  if (!theme) return cell(null);
+  return [theme.name, theme.primaryColor, theme.logoUrl, theme.footer?.replace(/\n/g, " ")].filter((part) => part !== undefined && part !== "").join(" · ");
 }
 
 /** The human view of a team. */
@@ -187,6 +222,7 @@ function teamFields(t: Translate, team: TeamDetails): [string, string][] {
     [t("fields.certRevocation"), a.certRevocation],
     [t("fields.azureAdSync"), yesNo(t, a.azureAdSync)],
     [t("fields.customSettings"), JSON.stringify(team.customSettings)],
+    [t("fields.emailTheme"), themeText(team.emailTheme)],
     [t("fields.createdOn"), team.createdOn],
     [t("fields.updatedOn"), team.updatedOn],
   ];
@@ -220,7 +256,11 @@ function addFieldOptions(command: Command, t: Translate, mode: "create" | "updat
     .option("--tenant-id <id>", t("teams.optTenantId"))
     .option("--azure-ad-sync", t("teams.optAzureAdSync"))
     .option("--no-azure-ad-sync", t("teams.optNoAzureAdSync"))
-    .option("--cert-revocation <strategy>", t("teams.optCertRevocation", { strategies: CERT_REVOCATION_STRATEGIES.join(", ") }));
+    .option("--cert-revocation <strategy>", t("teams.optCertRevocation", { strategies: CERT_REVOCATION_STRATEGIES.join(", ") }))
+    .option("--email-theme-name <name>", t("teams.optEmailThemeName"))
+    .option("--email-theme-color <color>", t("teams.optEmailThemeColor"))
+    .option("--email-theme-logo-url <url>", t("teams.optEmailThemeLogoUrl"))
+    .option("--email-theme-footer <text>", t("teams.optEmailThemeFooter"));
 }
 
 /** Registers the `teams` group on the program. */
@@ -254,6 +294,7 @@ export function registerTeamsCommands(program: Command, cli: CliContext): void {
     });
 
   addFieldOptions(addCommonOptions(group.command("update").description(t("teams.updateDescription")).argument("<slug>", t("teams.argSlug")), t), t, "update")
+    .option("--no-email-theme", t("teams.optNoEmailTheme"))
     .addHelpText("after", examples(t, "teams.updateExamples"))
     .action((slug: string, opts: TeamFieldOptions) => update(cli, slug, opts));
 

@@ -1,16 +1,18 @@
 /**
- * `bulwark users list | show | create | block | activate | move | delete` (issue 6, docs/API.md
+ * `bulwark users list | show | create | update | reset | block | activate | move | delete` (issue 6, docs/API.md
  * "Users and devices") through the shared `createUsersApi`. Flags are checked with the shared
  * user schemas before any call. The bulk actions send many uids per call (`PUT /v2/users/block
  * {uids}` → `{ ok, failed }`) on the shared bulk runner: `--file`, `--dry-run`, `--yes`, progress
  * on a terminal, per-item results, exit 10 when any item failed.
  */
 import type { Command } from "commander";
-import { createUsersApi, type ApiClientOptions, type UserDetails, type UserListItem, type UsersApi } from "../../shared/api";
+import { ApiError, createUsersApi, type ApiClientOptions, type UserDetails, type UserListItem, type UsersApi } from "../../shared/api";
+import { listLimit } from "../../shared/limits";
 import type { BulkResponse } from "../../shared/schemas/list";
 import { uid as uidSchema, slug as slugSchema } from "../../shared/schemas/primitives";
-import { USER_SORT_FIELDS, UserCreateSchema, UserListQuerySchema } from "../../shared/schemas/user";
+import { USER_SORT_FIELDS, UserCreateSchema, UserListQuerySchema, UserResetSchema, UserUpdateSchema } from "../../shared/schemas/user";
 import type { BatchFn, BulkOptions, BulkResult } from "../bulk";
+import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { CliContext } from "../runtime";
 import {
@@ -19,6 +21,7 @@ import {
   addListOptions,
   apiOptions,
   cell,
+  collectPages,
   LIST_FLAGS,
   listQuery,
   passwordFromStdin,
@@ -53,6 +56,16 @@ interface UserCreateOptions extends CommonOptions {
   sip?: boolean;
   cellcrypt?: boolean;
   viaEmail?: boolean;
+}
+
+/** The flags of `users update` as commander parses them (`--no-alias` gives `alias: false`). */
+interface UserUpdateOptions extends CommonOptions {
+  firstName?: string;
+  lastName?: string;
+  alias?: string[] | false;
+  ecs?: boolean;
+  sip?: boolean;
+  cellcrypt?: boolean;
 }
 
 /** Body or query field → the flag that sets it, for validation messages. */
@@ -143,6 +156,56 @@ async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<
   });
 }
 
+/**
+ * The uid of `<uid|username>`: a uid as given; otherwise the user whose username is exactly that
+ * (a search of the list in the caller's scope). None is a `userRead404` (exit 5), as for a uid.
+ */
+export async function resolveUid(api: UsersApi, idOrName: string): Promise<string> {
+  if (uidSchema.safeParse(idOrName).success) return idOrName;
+  const wanted = idOrName.trim().toLowerCase();
+  const { items } = await collectPages((cursor) => api.list({ search: idOrName.trim(), limit: listLimit.max, ...(cursor ? { cursor } : {}) }), true);
+  const found = items.find((u) => u.username.toLowerCase() === wanted);
+  if (!found) throw new ApiError({ status: 404, prefix: "userRead" });
+  return found.uid;
+}
+
+async function update(cli: CliContext, idOrName: string, opts: UserUpdateOptions): Promise<void> {
+  const { t } = cli;
+  const draft: Record<string, unknown> = {};
+  if (opts.firstName !== undefined) draft.firstName = opts.firstName;
+  if (opts.lastName !== undefined) draft.lastName = opts.lastName;
+  if (opts.alias !== undefined) draft.aliases = opts.alias === false ? [] : opts.alias;
+  for (const key of ["ecs", "sip", "cellcrypt"] as const) if (opts[key] !== undefined) draft[key] = opts[key];
+  if (Object.keys(draft).length === 0) throw usageError(t("resource.nothingToUpdate"));
+  // The flags are checked before anything is sent (the uid may need a call to resolve).
+  validated(UserUpdateSchema.omit({ uid: true }), draft, t, FLAGS);
+  const api = createUsersApi(apiOptions(cli, opts));
+  const uid = await resolveUid(api, idOrName);
+  const user = await api.update(validated(UserUpdateSchema, { uid, ...draft }, t, { ...FLAGS, uid: "<uid|username>" }));
+  const out = cli.output(Boolean(opts.json));
+  out.result(user, () => {
+    out.success(t("errors:userEdit200"));
+    out.fields(userFields(t, user));
+  });
+}
+
+/** The `--json` document of `users reset`. */
+export interface UserResetJson {
+  uid: string;
+  /** The reset e-mail was handed to the mailer. */
+  sent: true;
+}
+
+async function reset(cli: CliContext, idOrName: string, opts: CommonOptions): Promise<void> {
+  const { t } = cli;
+  const api = createUsersApi(apiOptions(cli, opts));
+  const uid = await resolveUid(api, idOrName);
+  await api.reset(validated(UserResetSchema, { uid }, t, { uid: "<uid|username>" }));
+  const doc: UserResetJson = { uid, sent: true };
+  const out = cli.output(Boolean(opts.json));
+  out.result(doc, () => out.success(`${t("errors:userReset200")}: ${uid}`));
+}
+
 async function create(cli: CliContext, opts: UserCreateOptions): Promise<void> {
   const { t } = cli;
   const draft = {
@@ -199,6 +262,24 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .option("--via-email", t("users.optViaEmail"))
     .addHelpText("after", examples(t, "users.createExamples"))
     .action((opts: UserCreateOptions) => create(cli, opts));
+
+  addCommonOptions(group.command("update").description(t("users.updateDescription")).argument("<uid|username>", t("users.argUidOrUsername")), t)
+    .option("--first-name <name>", t("users.optFirstName"))
+    .option("--last-name <name>", t("users.optLastName"))
+    .option("--alias <alias...>", t("users.optAliasReplace"))
+    .option("--no-alias", t("users.optNoAlias"))
+    .option("--ecs", t("users.optEcs"))
+    .option("--no-ecs", t("users.optNoEcs"))
+    .option("--sip", t("users.optSip"))
+    .option("--no-sip", t("users.optNoSip"))
+    .option("--cellcrypt", t("users.optCellcrypt"))
+    .option("--no-cellcrypt", t("users.optNoCellcrypt"))
+    .addHelpText("after", examples(t, "users.updateExamples"))
+    .action((idOrName: string, opts: UserUpdateOptions) => update(cli, idOrName, opts));
+
+  addCommonOptions(group.command("reset").description(t("users.resetDescription")).argument("<uid|username>", t("users.argUidOrUsername")), t)
+    .addHelpText("after", examples(t, "users.resetExamples"))
+    .action((idOrName: string, opts: CommonOptions) => reset(cli, idOrName, opts));
 
   const api = (options: () => ApiClientOptions): UsersApi => createUsersApi(options());
   for (const name of ["block", "activate", "delete"] as const) {

@@ -121,6 +121,37 @@ describe("bulwark teams against a real server", () => {
     expect((await cli.run(["teams", "update", "no-such-team", "--city", "X"])).code).toBe(EXIT_CODES.notFound);
   });
 
+  it("e-mail theme: create sets it, update merges flags over it and clears a field with \"\", --no-email-theme removes it; bad values exit 2", async () => {
+    const created = await cli.run(["teams", "create", "--name", "Themed Co", "--slug", "themed-co", "--email-theme-name", "Themed", "--email-theme-color", "#112233", "--json"]);
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ slug: "themed-co", emailTheme: { name: "Themed", primaryColor: "#112233" } });
+
+    const updated = await cli.run(["teams", "update", "themed-co", "--email-theme-color", "#aabbcc", "--email-theme-footer", "Sent by Themed", "--email-theme-logo-url", "https://themed.example/logo.png", "--json"]);
+    expect(updated.stderr).toBe("");
+    expect(updated.code).toBe(0);
+    expect(JSON.parse(updated.stdout).emailTheme).toEqual({ name: "Themed", primaryColor: "#aabbcc", footer: "Sent by Themed", logoUrl: "https://themed.example/logo.png" });
+    const cleared = await cli.run(["teams", "update", "themed-co", "--email-theme-logo-url", ""]);
+    expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toMatch(/Themed · #aabbcc · Sent by Themed/);
+
+    const badColor = await cli.run(["teams", "update", "themed-co", "--email-theme-color", "blue"]);
+    expect(badColor.code).toBe(EXIT_CODES.usage);
+    expect(badColor.stderr).toContain("--email-theme-color");
+    const both = await cli.run(["teams", "update", "themed-co", "--no-email-theme", "--email-theme-name", "X"]);
+    expect(both.code).toBe(EXIT_CODES.usage);
+    const noName = await cli.run(["teams", "update", "beta-two", "--email-theme-color", "#123456"]);
+    expect(noName.code).toBe(EXIT_CODES.usage);
+    expect(noName.stderr).toContain("--email-theme-name");
+    const missing = await cli.run(["teams", "update", "no-such-team", "--email-theme-name", "X", "--email-theme-color", "#123456"]);
+    expect(missing.code).toBe(EXIT_CODES.notFound);
+
+    const removed = await cli.run(["teams", "update", "themed-co", "--no-email-theme", "--json"]);
+    expect(removed.code).toBe(0);
+    expect(JSON.parse(removed.stdout).emailTheme).toBeNull();
+    expect(JSON.parse((await cli.run(["teams", "show", "themed-co", "--json"])).stdout)).toMatchObject({ slug: "themed-co", emailTheme: null });
+  });
+
   it("delete needs --yes off a terminal, then deletes; a team with users is refused", async () => {
     const team = await buildTeam(cli.db, { slug: "zeta-gone" });
     const refused = await cli.run(["teams", "delete", team.slug]);
