@@ -66,6 +66,7 @@ interface UserUpdateOptions extends CommonOptions {
   ecs?: boolean;
   sip?: boolean;
   cellcrypt?: boolean;
+  passwordStdin?: boolean;
 }
 
 /** Body or query field → the flag that sets it, for validation messages. */
@@ -176,6 +177,7 @@ async function update(cli: CliContext, idOrName: string, opts: UserUpdateOptions
   if (opts.lastName !== undefined) draft.lastName = opts.lastName;
   if (opts.alias !== undefined) draft.aliases = opts.alias === false ? [] : opts.alias;
   for (const key of ["ecs", "sip", "cellcrypt"] as const) if (opts[key] !== undefined) draft[key] = opts[key];
+  if (opts.passwordStdin) draft.password = await passwordFromStdin(cli);
   if (Object.keys(draft).length === 0) throw usageError(t("resource.nothingToUpdate"));
   // The flags are checked before anything is sent (the uid may need a call to resolve).
   validated(UserUpdateSchema.omit({ uid: true }), draft, t, FLAGS);
@@ -274,6 +276,7 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .option("--no-sip", t("users.optNoSip"))
     .option("--cellcrypt", t("users.optCellcrypt"))
     .option("--no-cellcrypt", t("users.optNoCellcrypt"))
+    .option("--password-stdin", t("users.optNewPasswordStdin"))
     .addHelpText("after", examples(t, "users.updateExamples"))
     .action((idOrName: string, opts: UserUpdateOptions) => update(cli, idOrName, opts));
 

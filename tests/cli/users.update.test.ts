@@ -54,6 +54,21 @@ describe("bulwark users update | reset and devices delete against a real server"
     expect((await userRow(user.uid)).firstName).toBe("Grace");
   });
 
+  it("update --password-stdin sets a new password; the same one again is refused as recently used (exit 7) and changes nothing", async () => {
+    const user = await buildUser(cli.db, { team, username: "pw-update@upd.test" });
+    const set = await cli.run(["users", "update", user.uid, "--password-stdin", "--json"], { stdin: "N3w!Passw0rd\n" });
+    expect(set.stderr).toBe("");
+    expect(set.code).toBe(0);
+    const hash = (await userRow(user.uid)).passwordHash;
+    expect(hash).toBeTruthy();
+    const again = await cli.run(["users", "update", user.uid, "--password-stdin", "--json"], { stdin: "N3w!Passw0rd\n" });
+    expect(again.code).toBe(EXIT_CODES.validation);
+    expect(JSON.parse(again.stderr)).toMatchObject({ error: { code: "userEdit422", status: 422 } });
+    expect((await userRow(user.uid)).passwordHash).toBe(hash);
+    const weak = await cli.run(["users", "update", user.uid, "--password-stdin"], { stdin: "short" });
+    expect(weak.code).toBe(EXIT_CODES.usage);
+  });
+
   it("reset queues the reset e-mail (--json and human); unknown user exits 5; a non-e-mail username is refused", async () => {
     const user = await buildUser(cli.db, { team, username: "reset-me@upd.test" });
     const run = await cli.run(["users", "reset", user.uid, "--json"]);
