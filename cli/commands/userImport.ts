@@ -55,6 +55,8 @@ function printStatus(out: Output, t: Translate, status: ImportStatus): void {
   out.fields([
     [t("users.import.id"), status.id],
     [t("users.import.status"), t(`users.import.statuses.${status.status}`)],
+    // Why an all-or-nothing import imported nothing, also when no row is to blame (the database refused the run).
+    ...(status.status === "rejected" && status.errorCode ? [[t("users.import.reason"), t(`importCodes.${status.errorCode}`)] as [string, string]] : []),
     [t("users.import.total"), String(status.total)],
     ...(["created", "changed", "unchanged", "invalid", "duplicate", "failed", "skipped"] as const).map((k): [string, string] => [t(`users.import.counts.${k}`), String(status.counts[k])]),
   ]);

@@ -325,6 +325,10 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           <h2 className="card-title" id={`${fileId}-done`} ref={heading} tabIndex={-1}>
             {t(`users:import.finished.${status.status}`, { created: status.counts.created, changed: status.counts.changed })}
           </h2>
+          {status.status === "rejected" && status.errorCode ? (
+            // Why nothing was imported, also when no row is to blame (the database refused the run).
+            <Alert variant="error">{t("users:import.reason", { reason: t(`users:import.codes.${status.errorCode}`) })}</Alert>
+          ) : null}
           <Counts counts={status.counts} keys={RESULT_COUNTS} />
           <ProblemList errors={status.errors} />
           <div className="form-actions">

@@ -5,6 +5,7 @@
  * split over two app instances with their own connection pools on one database, as two server
  * processes behind a load balancer; on SQLite one process serves them all.
  */
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
@@ -69,5 +70,30 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
       expect(seats.users).toBeLessThanOrEqual(seats.capacity);
       expect(seats.capacity).toBe(distribution!.status === 200 ? 10 : 20);
     }
+  }, 120_000);
+
+  it("never oversells when two imports (one per instance) race user creations for the same company", async () => {
+    const db = one.database.db;
+    const auth = await bearerFor(one.config, await buildAdmin(db, { role: "root" }));
+    const team = await buildTeam(db);
+    await buildPack(db, { team, licenseCount: 300 });
+    // 600 rows per import (two batches each) and 40 creations: 1,240 asked for, 300 free.
+    const file = (name: string) => ["username,firstName,lastName,team", ...Array.from({ length: 600 }, (_, i) => `${name}-${i}@imp.test,Imp,${i},${team.slug}`)].join("\n");
+    const [a, b, ...creations] = await Promise.all([
+      one.request().post(`/v2/users/import?mode=apply&id=${randomUUID()}`).set("Authorization", auth).set("Content-Type", "text/csv").send(file("a")),
+      two.request().post(`/v2/users/import?mode=apply&id=${randomUUID()}`).set("Authorization", auth).set("Content-Type", "text/csv").send(file("b")),
+      ...Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? two : one).request().post("/v2/user").set("Authorization", auth).send({ username: `mix-${i}@imp.test`, firstName: "Mix", lastName: String(i), team: team.slug }),
+      ),
+    ]);
+    expect([a!.body.status, b!.body.status]).toEqual(["done", "done"]);
+    expect(creations.every((res) => res.status === 200 || res.body.error?.code === "notEnoughLicenses")).toBe(true);
+    const created = a!.body.counts.created + b!.body.counts.created + creations.filter((res) => res.status === 200).length;
+    expect(a!.body.counts.created + a!.body.counts.invalid).toBe(600);
+    expect(b!.body.counts.created + b!.body.counts.invalid).toBe(600);
+    // Far more asked for than free: every seat is taken, none twice.
+    expect(created).toBe(300);
+    const seats = await one.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", auth);
+    expect(seats.body).toEqual({ capacity: 300, users: 300, invites: 0, available: 0 });
   }, 120_000);
 });

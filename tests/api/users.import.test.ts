@@ -196,10 +196,15 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(await seats()).toEqual(before);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "rejected", allOrNothing: true, errorCode: "failed", total, processed: total });
-    expect(res.body.counts).toMatchObject({ created: 0, changed: 0, unchanged: 0, failed: 1, skipped: total - 1 });
-    const outcomes = await db().selectFrom("userImportRows").innerJoin("userImports", "userImports.id", "userImportRows.importId").select(["outcome"]).where("userImports.uid", "=", id).execute();
+    // No row is to blame (the database refused a whole insert): none is marked failed, every row
+    // is skipped, and the import's errorCode says why.
+    expect(res.body.counts).toMatchObject({ created: 0, changed: 0, unchanged: 0, invalid: 0, failed: 0, skipped: total });
+    expect(res.body.errors).toEqual({});
+    const outcomes = await db().selectFrom("userImportRows").innerJoin("userImports", "userImports.id", "userImportRows.importId").select(["outcome", "code"]).where("userImports.uid", "=", id).execute();
     expect(outcomes).toHaveLength(total);
-    expect(outcomes.filter((r) => r.outcome === "skipped")).toHaveLength(total - 1);
+    expect(outcomes.filter((r) => r.outcome === "skipped" && r.code === null)).toHaveLength(total);
+    const lines = (await get(`/v2/users/import/${id}/results`, admin)).text.trim().split("\r\n");
+    expect(lines[1]).toBe(`1,aon1-${w.tag},${team.slug},skipped,,`);
     const log = await db().selectFrom("accessLog").select(["outcome", "details"]).where("action", "=", "users.import").where("targetId", "=", id).execute();
     expect(log.map((e) => [e.outcome, JSON.parse(e.details!).created])).toEqual([["failure", 0]]);
     // The same file again, the database no longer refusing: the import is finished (rejected), nothing runs twice.

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { EXIT_CODES } from "../../shared/errors";
@@ -54,5 +55,22 @@ describe("bulwark users import against a real server", () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("Import finished");
     expect(await usernames()).toEqual(["ada@import.test", "grace@import.test", "kept"]);
+  });
+
+  it("--all-or-nothing refused by the database, no row to blame: exits 10 and prints why nothing was imported", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-import-")), "aon.csv");
+    writeFileSync(file, "username,firstName,lastName,team\naon-1@import.test,A,One,import-team\naon-2@import.test,A,Two,import-team\n");
+    // The database refuses the users insert as a whole (a trigger standing in for a constraint only the write meets).
+    await sql`create trigger fail_cli_import before insert on users when new.username = 'aon-2@import.test' begin select raise(abort, 'injected failure'); end`.execute(cli.db);
+    try {
+      const run = await cli.run(["users", "import", "--file", file, "--yes", "--all-or-nothing"]);
+      expect(run.code).toBe(EXIT_CODES.partial);
+      expect(run.stdout).toMatch(/Reason\s+Could not be saved/);
+      expect(run.stdout).toMatch(/Not imported \(all or nothing\)\s+2/);
+      expect(run.stdout).not.toContain("Problem");
+    } finally {
+      await sql`drop trigger fail_cli_import`.execute(cli.db);
+    }
+    expect(await usernames()).not.toContain("aon-1@import.test");
   });
 });

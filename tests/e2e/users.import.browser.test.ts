@@ -123,4 +123,34 @@ describe("the users import page in Chromium", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("bulwark.usersImport.")))).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("all or nothing refused by the database, no row to blame: the page says nothing was imported and why, and blames no row", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const team = await buildTeam(db(), { slug: `aon-${tag}`, teamName: `Aon ${tag}` });
+    await buildPack(db(), { team, licenseCount: 10 });
+    const admin = await buildAdmin(db(), { lang: "en", teams: [team] });
+    const { page, consoleErrors } = await suite.open(admin);
+    // The database refuses the users insert as a whole (a trigger standing in for a constraint only the write meets).
+    const trigger = `fail_import_aon_${tag}`;
+    await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(`b-${tag}`)} begin select raise(abort, 'injected failure'); end`.execute(db());
+    try {
+      await page.goto("/users/import");
+      await waitForIslands(page);
+      const csv = `username,firstName,lastName,team\na-${tag},A,One,${team.slug}\nb-${tag},B,Two,${team.slug}\n`;
+      await page.getByLabel("CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("heading", { name: "Preview of people.csv: 2 rows" }).waitFor();
+      await page.getByLabel("All or nothing: import nothing if any row cannot be imported").check();
+      await page.getByRole("button", { name: "Import 2 users" }).click();
+      await page.getByRole("heading", { name: "Nothing was imported (all or nothing)" }).waitFor();
+    } finally {
+      await sql`drop trigger ${sql.raw(trigger)}`.execute(db());
+    }
+    await page.getByRole("alert").filter({ hasText: "Reason: Could not be saved" }).waitFor();
+    expect(await page.locator(".summary-row", { hasText: "Failed" }).locator("dd").textContent()).toBe("0");
+    expect(await page.locator(".summary-row", { hasText: "Not imported (all or nothing)" }).locator("dd").textContent()).toBe("2");
+    expect(await page.getByText("First rows with problems").count()).toBe(0);
+    expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);
+    expect(await db().selectFrom("users").select("id").where("teamId", "=", team.id).execute()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });

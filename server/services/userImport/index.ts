@@ -57,8 +57,10 @@ async function runRows(ctx: ServiceContext, run: RunContext, rows: readonly Plan
   }
   const refusal = await runAllOrNothing(ctx.db, run, rows);
   if (!refusal) return { status: "done", errorCode: null };
-  const first = refusal.row ?? rows[0]!;
-  await recordOnly(ctx.db, run, refusedResults(rows, { row: first, outcome: refusal.code === "failed" ? "failed" : "invalid", code: refusal.code }));
+  // A failure no row is to blame for (the database refused the run) blames none: every row is
+  // skipped (none is invalid or a repeat: checked above), and the import's errorCode says why.
+  const blamed: RowResult | undefined = refusal.row ? { row: refusal.row, outcome: refusal.code === "failed" ? "failed" : "invalid", code: refusal.code } : undefined;
+  await recordOnly(ctx.db, run, refusedResults(rows, blamed));
   return { status: "rejected", errorCode: refusal.code };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Running an import: rows in batches of {@link BATCH_ROWS}, each batch one transaction that holds
- * the import's lease, takes the seats (`reserveSeats`, under the seat lock: never oversold),
+ * the import's lease, takes the seats (counted once per company after `lockSeatCounters`, the
+ * same lock `reserveSeats` takes: never oversold),
  * re-checks the domain white-list, writes the users, records every row's outcome under
  * UNIQUE (import, row) and the progress — all or nothing for that batch. A killed process leaves
  * whole batches behind, so a resume (same import id, same file) skips the recorded rows and goes
@@ -16,7 +17,7 @@ import { runTransaction } from "../../db/transaction";
 import type { Database, UserImportOutcome } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { refusedUsernames } from "../domains/rule";
-import { lockSeatCounters, reserveSeats, seatsOf } from "../licenses/seats";
+import { lockSeatCounters, seatsOf } from "../licenses/seats";
 import { IMPORT_LEASE_MS } from "./store";
 import type { PlannedRow } from "./plan";
 
@@ -61,9 +62,10 @@ async function applyRows(trx: Transaction<Database>, rows: readonly PlannedRow[]
     const refused = await refusedUsernames(trx, teamId, teamRows.map((row) => row.input!.username));
     const allowed = teamRows.filter((row) => !refused.has(row.input!.username));
     for (const row of teamRows) if (refused.has(row.input!.username)) results.push({ row, outcome: "invalid", code: "outsideDomains" });
+    // Counted once, under the lock taken above (what reserveSeats does): no other writer can take
+    // a seat of this company until this transaction ends, so a second count would find the same.
     const seats = await seatsOf(trx, teamId, now);
     const take = Math.max(0, Math.min(allowed.length, seats.capacity - seats.users - seats.invites));
-    if (take > 0) await reserveSeats(trx, teamId, take, now);
     allowed.forEach((row, index) => (index < take ? accepted.add(row) : results.push({ row, outcome: "invalid", code: "overSeats" })));
   }
   const inserts = fresh.filter((row) => accepted.has(row));
