@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { sha512Hex } from "../../shared/crypto";
 import { maxLength } from "../../shared/limits";
+import { PasswordWithConfirmationSchema } from "../../shared/schemas/primitives";
 import { UserUpdateSchema } from "../../shared/schemas/user";
-import { TextField } from "../components/forms/Field";
+import { PasswordField, TextField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
@@ -24,11 +26,13 @@ export interface UserEditFormProps {
   csrfToken: string;
 }
 
-const textOf = (user: EditableUser) => ({ firstName: user.firstName, lastName: user.lastName, aliases: user.aliases.join("\n") });
+const textOf = (user: EditableUser) => ({ firstName: user.firstName, lastName: user.lastName, aliases: user.aliases.join("\n"), password: "", confirmPassword: "" });
 
 /**
  * User profile → edit: first and last name, aliases (one per line or comma separated) and the
- * ECS / SIP / Cellcrypt flags, validated with the shared schema and saved with `PUT /v2/user`.
+ * ECS / SIP / Cellcrypt flags, and an optional new password (the create form's rules, hashed before
+ * sending; empty = unchanged), validated with the shared schemas and saved with `PUT /v2/user`. A
+ * recently used password is refused with the catalogue's `userEdit422` text.
  */
 export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
   const t = useT();
@@ -38,16 +42,24 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
 
   const submit = form.handleSubmit(async () => {
     clear();
-    const body = { uid: user.uid, firstName: form.values.firstName, lastName: form.values.lastName, aliases: parseAliases(form.values.aliases), ...flags };
+    const { firstName, lastName, aliases, password, confirmPassword } = form.values;
+    const body = { uid: user.uid, firstName, lastName, aliases: parseAliases(aliases), ...flags };
     const checked = validateForm(UserUpdateSchema, body, t);
-    if (!checked.ok) return form.showErrors(foldListErrors(checked.errors, "aliases"));
+    const withPassword = password !== "" || confirmPassword !== "";
+    const passwordCheck = withPassword ? validateForm(PasswordWithConfirmationSchema, { password, confirmPassword }, t) : null;
+    if (!checked.ok || (passwordCheck && !passwordCheck.ok)) {
+      return form.showErrors({ ...foldListErrors(checked.errors, "aliases"), ...(passwordCheck?.errors ?? {}) });
+    }
     try {
-      const saved = await usersCalls(csrfToken).update(checked.data);
+      const hash = withPassword ? await sha512Hex(password) : undefined;
+      const saved = await usersCalls(csrfToken).update({ ...checked.data, ...(hash ? { password: hash } : {}) });
       form.setValues(textOf({ ...user, ...saved }));
       setFlags({ ecs: saved.ecs, sip: saved.sip, cellcrypt: saved.cellcrypt });
       // Reloaded: the account card above shows the stored name, aliases and features.
       succeed(t("errors:userEdit200"), { reload: true });
     } catch (error) {
+      form.setValue("password", "");
+      form.setValue("confirmPassword", "");
       fail(error);
     }
   });
@@ -67,6 +79,10 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
         error={form.errors.aliases}
         onChange={(value) => form.setValue("aliases", value)}
       />
+      <div className="form-row">
+        <PasswordField label={t("users:edit.newPassword")} hint={t("users:edit.passwordHint")} autoComplete="new-password" {...form.bind("password")} />
+        <PasswordField label={t("users:edit.confirmNewPassword")} autoComplete="new-password" {...form.bind("confirmPassword")} />
+      </div>
       <FlagFields legend={t("users:edit.flags")} value={flags} onChange={setFlags} disabled={form.busy} />
       <div className="form-actions">
         <SubmitButton busy={form.busy}>{t("users:edit.submit")}</SubmitButton>

@@ -321,6 +321,40 @@ describe("users console in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("sets a new password on the profile, and refuses the same one again as recently used, changing nothing", async () => {
+    const db = suite.server().database.db;
+    const user = await buildUser(db, { team: aurora, username: "pietro@aurora.test", firstName: "Pietro", lastName: "Passo" });
+    const storedHash = async () => (await db.selectFrom("users").select("passwordHash").where("uid", "=", user.uid).executeTakeFirstOrThrow()).passwordHash;
+    const before = await storedHash();
+    // The second save (422, password recently used) is provoked on purpose.
+    const { page, consoleErrors } = await open(root, `/users/profile/${user.uid}`, { expectedFailures: /^\/v2\/user$/ });
+    const setPassword = async (password: string, confirmation = password) => {
+      await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
+      await page.getByLabel("New password", { exact: true }).fill(password);
+      await page.getByLabel("Confirm new password").fill(confirmation);
+      await page.getByRole("button", { name: "Save changes" }).click();
+    };
+    // Validated like the create form's pair: a mismatch never reaches the server.
+    await setPassword("Pi3tro!Pass", "Pi3tro!Other");
+    await page.locator(".field-error").first().waitFor();
+    expect(await storedHash()).toBe(before);
+
+    await setPassword("Pi3tro!Pass");
+    await page.getByText("User updated successfully").waitFor();
+    const changed = await storedHash();
+    expect(changed).not.toBe(before);
+    expect(changed).toBeTruthy();
+    await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
+    expect(await page.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+
+    await setPassword("Pi3tro!Pass");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This password was used recently - Choose a different password");
+    expect(await page.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Confirm new password").inputValue()).toBe("");
+    expect(await storedHash()).toBe(changed);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("offers 25, 50, 100 or 200 rows per page, with paging above and below the rows", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage");
     const size = page.getByRole("group", { name: "Pages of users" }).getByLabel("Rows per page");

@@ -8,6 +8,7 @@ import type { UserDetail, UserListPage } from "../../client/components/users/typ
 import { UsersFilters } from "../../client/components/users/UsersFilters";
 import { DeviceActions } from "../../client/islands/DeviceActions";
 import { UserCreateForm } from "../../client/islands/UserCreateForm";
+import { UserEditForm } from "../../client/islands/UserEditForm";
 import { UsersTable } from "../../client/islands/UsersTable";
 import { UserProfilePage } from "../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../client/pages/users/UsersManagePage";
@@ -244,6 +245,26 @@ describe("UserCreateForm", () => {
     expect(html).toContain('<option value="acme">Acme &amp; Co</option>');
     expect(html).toContain('autoComplete="new-password"');
     expect(render(<UserCreateForm teams={[]} csrfToken="c" />, "pt").html).toContain("Ainda não gere nenhuma empresa");
+  });
+});
+
+describe("UserEditForm", () => {
+  const editable = { uid: UID_A, firstName: "Ana", lastName: "Silva", aliases: ["ana.s"], ecs: false, sip: true, cellcrypt: false };
+
+  it("offers an optional new password with its confirmation, empty (= unchanged), in every language", () => {
+    const labels = { en: ["New password", "Confirm new password", "Leave empty to keep the current password."], pt: ["Nova palavra-passe", "Confirmar nova palavra-passe", "Deixe em branco para manter a palavra-passe atual."], es: ["Nueva contraseña", "Confirmar nueva contraseña", "Déjela vacía para mantener la contraseña actual."] };
+    for (const [lang, texts] of Object.entries(labels)) {
+      const { html } = render(<UserEditForm user={editable} csrfToken="c" />, lang);
+      for (const text of texts) expect(html).toContain(text);
+      const passwordInputs = html.match(/<input[^>]*type="password"[^>]*>/g) ?? [];
+      expect(passwordInputs).toHaveLength(2);
+      for (const input of passwordInputs) {
+        expect(input).toContain('autoComplete="new-password"');
+        expect(input).toContain('value=""');
+        expect(input).not.toContain("required");
+      }
+    }
+    expect(translate("pt")("errors:userEdit422")).toBe("Esta palavra-passe foi usada recentemente - Escolha uma palavra-passe diferente");
   });
 });
 
