@@ -105,7 +105,8 @@ export function profileFields(t: Translate, me: MeResponse, server: string, cont
   ];
 }
 
-async function whoami(cli: CliContext, opts: WhoamiOptions): Promise<void> {
+/** `whoami` and `me show`: the signed-in admin's profile, the server and the context. */
+export async function whoami(cli: CliContext, opts: WhoamiOptions): Promise<void> {
   const out = cli.output(Boolean(opts.json));
   const connection = cli.connection({ ...(opts.context ? { context: opts.context } : {}), needToken: true });
   const me = await cli.client(connection).me();

@@ -14,7 +14,7 @@ import { updateConfig } from "../config";
 import { usageError } from "../errors";
 import { askPassword, readAll } from "../prompt";
 import type { CliContext } from "../runtime";
-import { profileFields } from "./auth";
+import { profileFields, whoami } from "./auth";
 import { validated, type CommonOptions } from "./common";
 import { examples } from "./help";
 
@@ -84,12 +84,7 @@ export function registerMeCommands(program: Command, cli: CliContext): void {
     .option("--context <name>", t("options.context"))
     .option("--json", t("options.json"))
     .addHelpText("after", examples(t, "me.showExamples"))
-    .action(async (opts: CommonOptions) => {
-      const { connection, client } = connect(opts);
-      const me = await client.me();
-      const out = cli.output(Boolean(opts.json));
-      out.result(me, () => out.fields(profileFields(t, me, connection.url, connection.context)));
-    });
+    .action((opts: CommonOptions) => whoami(cli, opts));
 
   group
     .command("update")
