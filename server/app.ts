@@ -18,8 +18,8 @@ import { pageErrorHandler } from "./pages/render";
 import type { Assets } from "./pages/assets";
 import { RETRY_AFTER_SECONDS } from "./db/unavailable";
 import type { MailService } from "./mail/service";
-import { CaptchaService } from "./services/captcha";
-import type { ServiceContext } from "./services/context";
+import { CaptchaService } from "./services/identity/captcha";
+import type { ServiceContext } from "./lib/context";
 
 /** Everything the app is built from; tests pass their own database, logger and assets. */
 export interface AppDeps {

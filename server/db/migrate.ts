@@ -1,7 +1,7 @@
 /** Applies the schema migrations (migrations/index.ts); run at every server start (DESIGN §1). */
 import { Migrator, NO_MIGRATIONS } from "kysely";
 import type { Kysely, MigrationResult, MigrationResultSet } from "kysely";
-import { migrations } from "./migrations/index";
+import { migrations } from "./migrations";
 
 function migratorFor<DB>(db: Kysely<DB>): Migrator {
   // Several server processes may start at once: Kysely takes a lock (an advisory lock on

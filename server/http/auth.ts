@@ -2,9 +2,9 @@ import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { maxLength } from "../../shared/limits";
 import type { Database } from "../db/types";
-import { findSessionAdmin, type SessionAdmin } from "../services/admins";
-import { verifySessionToken } from "../services/jwt";
-import { loadScope, type Scope } from "../services/scope";
+import { findSessionAdmin, type SessionAdmin } from "../services/identity/sessionAdmin";
+import { verifySessionToken } from "../services/identity/jwt";
+import { loadScope, type Scope } from "../services/identity/scope";
 import { AppError } from "./errors";
 
 /** How the caller proved who they are. */

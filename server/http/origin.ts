@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import type { RequestOrigin } from "../services/context";
+import type { RequestOrigin } from "../lib/context";
 
 /** Where a request came from, for the access log (the IP honours TRUST_PROXY). */
 export function originOf(req: Request): RequestOrigin {

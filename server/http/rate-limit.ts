@@ -1,7 +1,7 @@
 import { rateLimit, type RateLimitRequestHandler } from "express-rate-limit";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
-import { DatabaseRateLimitStore } from "../services/rateLimitStore";
+import { DatabaseRateLimitStore } from "../db/stores/rateLimitStore";
 import { AppError } from "./errors";
 
 /** Per-IP budgets for the public calls; generous for people, tight for scripts guessing. */

@@ -2,7 +2,7 @@ import session from "express-session";
 import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
-import { DatabaseSessionStore } from "../services/sessionStore";
+import { DatabaseSessionStore } from "../db/stores/sessionStore";
 import { newCsrfToken } from "./csrf";
 
 declare module "express-session" {

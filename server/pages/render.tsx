@@ -6,7 +6,7 @@ import { PublicLayout } from "../../client/components/layout/PublicLayout";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { ErrorPage, type ErrorPageKind } from "../../client/pages/ErrorPage";
-import type { SessionAdmin } from "../services/admins";
+import type { SessionAdmin } from "../services/identity/sessionAdmin";
 import { AppError, clientErrorStatus } from "../http/errors";
 import { DatabaseBusyError, isTransientConflict } from "../db/errors";
 import { isDatabaseUnavailable } from "../db/unavailable";

@@ -10,10 +10,10 @@ import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/
 import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import { findSessionAdmin } from "../services/admins";
-import type { ServiceContext } from "../services/context";
+import { findSessionAdmin } from "../services/identity/sessionAdmin";
+import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
-import { tokenPurpose, tokenState } from "../services/oneTimeTokens";
+import { tokenPurpose, tokenState } from "../services/identity/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { makeTranslate } from "./translate";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
-import { issueToken } from "../../server/services/oneTimeTokens";
+import { issueToken } from "../../server/services/identity/oneTimeTokens";
 import { testDialects } from "../support/db";
 import { setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

@@ -5,7 +5,7 @@ import { dialectOf, escapeLike, inValues, likeContains, likePrefix } from "../..
 import { constraintViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateToLatest } from "../../server/db/migrate";
-import { migrations } from "../../server/db/migrations/index";
+import { migrations } from "../../server/db/migrations";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
 
 const NOW = 1_760_000_000_000;

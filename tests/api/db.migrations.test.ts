@@ -5,7 +5,7 @@ import { appVersionKey } from "../../shared/appVersions";
 import { constraintViolation, isForeignKeyViolation, isUniqueViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
 import { migrateDown, migrateToLatest } from "../../server/db/migrate";
-import { migrations } from "../../server/db/migrations/index";
+import { migrations } from "../../server/db/migrations";
 import type { DatabaseDialect } from "../../server/db/dialect";
 import type { Database } from "../../server/db/types";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";

@@ -4,7 +4,7 @@
  * localized page), with nothing logged at error level.
  */
 import { maxLength } from "../../shared/limits";
-import { signSessionToken, type SessionClaims } from "../../server/services/jwt";
+import { signSessionToken, type SessionClaims } from "../../server/services/identity/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";

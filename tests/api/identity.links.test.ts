@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TokenPurpose } from "../../server/db/types";
-import { issueToken, redeemToken } from "../../server/services/oneTimeTokens";
+import { issueToken, redeemToken } from "../../server/services/identity/oneTimeTokens";
 import { testDialects } from "../support/db";
 import { buildAdmin } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

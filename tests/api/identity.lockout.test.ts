@@ -6,7 +6,7 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
-import { PASSWORD_VERIFY_CHANNEL } from "../../server/services/passwords";
+import { PASSWORD_VERIFY_CHANNEL } from "../../server/services/identity/passwords";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, givePassword, nextClientIp, setSettings, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

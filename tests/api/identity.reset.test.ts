@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
-import { issueToken } from "../../server/services/oneTimeTokens";
+import { issueToken } from "../../server/services/identity/oneTimeTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { buildAdmin, givePassword, nextClientIp } from "../support/factories";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { ensureRootAdmin, SETUP_LINK_HOURS, SETUP_LINK_REUSE_MS, SETUP_ROOT_USERNAME } from "../../server/services/rootAdmin";
+import { ensureRootAdmin, SETUP_LINK_HOURS, SETUP_LINK_REUSE_MS, SETUP_ROOT_USERNAME } from "../../server/services/admins/rootAdmin";
 import { sha512Hex } from "../../shared/crypto";
 import { createTestDatabase, testDialects } from "../support/db";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
 import { migrateToLatest } from "../../server/db/migrate";
 import type { Database } from "../../server/db/types";
-import { ensureRootAdmin, type RootBootstrap } from "../../server/services/rootAdmin";
+import { ensureRootAdmin, type RootBootstrap } from "../../server/services/admins/rootAdmin";
 import { createTestDatabase, reopenTestDatabase, testDialects } from "../support/db";
 import { ROOT_DIR } from "../support/server";
 

@@ -11,7 +11,7 @@ import supertest from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type Config } from "../../server/config";
 import { startServer, type RunningServer } from "../../server/main";
-import { resolveInstallationSecrets } from "../../server/services/secrets";
+import { resolveInstallationSecrets } from "../../server/lib/secrets";
 import { sha512Hex } from "../../shared/crypto";
 import { createTestDatabase, reopenTestDatabase, testDialects } from "../support/db";
 import { ROOT_DIR, TEST_ASSETS } from "../support/server";

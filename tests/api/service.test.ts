@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { serviceTokenHash } from "../../server/services/serviceTokens";
+import { serviceTokenHash } from "../../server/services/identity/serviceTokens";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { verifyPassword } from "../../server/services/passwords";
-import { serviceHost, userResetLink } from "../../server/services/userReset";
-import { issueUserToken, redeemUserToken } from "../../server/services/userTokens";
+import { verifyPassword } from "../../server/services/identity/passwords";
+import { serviceHost, userResetLink } from "../../server/services/users/reset";
+import { issueUserToken, redeemUserToken } from "../../server/services/identity/userTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";

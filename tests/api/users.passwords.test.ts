@@ -6,8 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../server/services/passwords";
-import { issueUserToken } from "../../server/services/userTokens";
+import { verifyPassword } from "../../server/services/identity/passwords";
+import { issueUserToken } from "../../server/services/identity/userTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";

@@ -5,7 +5,7 @@ import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
-import { rootSearchPage, searchCondition } from "../../server/services/userList";
+import { rootSearchPage, searchCondition } from "../../server/services/users/list";
 import { UserListQuerySchema } from "../../shared/schemas/user";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers, usersListReader } from "./users.support";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signSessionToken } from "../../server/services/jwt";
+import { signSessionToken } from "../../server/services/identity/jwt";
 import type { Row } from "../../server/db/types";
 import { EXIT_CODES, englishMessage } from "../../shared/errors";
 import { buildAdmin, givePassword, GOOD_PASSWORD } from "../support/factories";

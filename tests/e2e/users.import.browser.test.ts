@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { BATCH_ROWS } from "../../server/services/userImport/run";
+import { BATCH_ROWS } from "../../server/services/users/import/run";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
 import { buildAdmin, buildPack, buildTeam } from "../support/factories";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { IMPORT_LEASE_MS } from "../../server/services/userImport/store";
+import { IMPORT_LEASE_MS } from "../../server/services/users/import/store";
 import { createTestDatabase, testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam } from "../support/factories";
 import { sharedSecrets, startBuiltServer } from "../support/process";

@@ -10,7 +10,7 @@ import type { Browser } from "playwright-core";
 import { beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
 import { PROTECTED_PAGES } from "../../server/pages/routes";
-import { issueToken } from "../../server/services/oneTimeTokens";
+import { issueToken } from "../../server/services/identity/oneTimeTokens";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "./audit";
 import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "./factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "./server";

@@ -9,8 +9,8 @@ import type { Response } from "supertest";
 import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
-import { signSessionToken } from "../../server/services/jwt";
-import { hashPassword, setAdminPassword } from "../../server/services/passwords";
+import { signSessionToken } from "../../server/services/identity/jwt";
+import { hashPassword, setAdminPassword } from "../../server/services/identity/passwords";
 import { sha512Hex } from "../../shared/crypto";
 import type { TestServer } from "./server";
 

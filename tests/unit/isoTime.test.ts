@@ -1,6 +1,6 @@
 /** isoUtc writes exactly what Date.prototype.toISOString writes. */
 import { describe, expect, it } from "vitest";
-import { isoUtc } from "../../server/services/isoTime";
+import { isoUtc } from "../../server/lib/isoTime";
 
 describe("isoUtc", () => {
   it("matches toISOString on edges: the epoch, leap days, centuries, year ends, year 9999 and beyond", () => {

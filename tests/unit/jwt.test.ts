@@ -4,7 +4,7 @@
  */
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signSessionToken, verifySessionToken, VERIFIED_TOKEN_CACHE_SIZE, type SessionClaims } from "../../server/services/jwt";
+import { signSessionToken, verifySessionToken, VERIFIED_TOKEN_CACHE_SIZE, type SessionClaims } from "../../server/services/identity/jwt";
 
 const CLAIMS: SessionClaims = { role: "admin", uid: "0b6f4a4e-5c1d-4f7e-9a3b-2d8c1e0f7a65", username: "ada@example.com", first_name: "Ada", last_name: "L", timezone: "UTC", lang: "en", ver: 3 };
 const SECRET = "s".repeat(48);

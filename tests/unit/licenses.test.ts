@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { DEFAULT_PRICE_LIST, parseLicenseConfig } from "../../server/licenseConfig";
-import { parseTerm, runMint } from "../../server/services/licenses/mint";
+import { parseTerm, runMint } from "../../scripts/lib/licenseMint";
 import { encodeToken, readToken, type TokenPayload } from "../../server/services/licenses/tokens";
 import { quotePrice, subscriptionActive, teamSeats, termExpiration } from "../../shared/domain/licenses";
 import { ROOT_DIR } from "../support/server";

@@ -1,6 +1,6 @@
 /** RecentCounts: one computation per key and database for ttlMs, failures forgotten, bounded. */
 import { describe, expect, it } from "vitest";
-import { RecentCounts } from "../../server/services/recentCounts";
+import { RecentCounts } from "../../server/lib/recentCounts";
 
 describe("RecentCounts", () => {
   it("shares a computation per key and database until ttlMs has passed", async () => {

@@ -16,7 +16,7 @@ import { inputOf, validate } from "../../http/validate";
 import { translatorFor } from "../../i18n";
 import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export/sources";
 import { exportList, type ExportSource } from "../../services/export/stream";
-import type { Scope } from "../../services/scope";
+import type { Scope } from "../../services/identity/scope";
 import type { ApiDeps } from "../router";
 
 const OPTION_KEYS = Object.keys(exportOptionsShape);

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { LogListQuerySchema } from "../../../shared/schemas/logs";
 import { scopeOf } from "../../http/auth";
 import { inputOf, validate } from "../../http/validate";
-import { listAccessLog } from "../../services/accessLogList";
+import { listAccessLog } from "../../services/accessLog/list";
 import type { ApiDeps } from "../router";
 
 /** GET /v2/logs: the access log within the caller's scope. */

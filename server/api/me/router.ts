@@ -3,8 +3,8 @@ import { PasswordChangeSchema, ProfileUpdateSchema, TerminateSchema } from "../.
 import { authOf } from "../../http/auth";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
-import { issueApiToken } from "../../services/auth";
-import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/profile";
+import { issueApiToken } from "../../services/identity/signIn";
+import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins/profile";
 import type { ApiDeps } from "../router";
 
 /** The signed-in admin's own account: profile, password and termination. */

@@ -4,8 +4,8 @@ import { AppError } from "../../http/errors";
 import { limitPerIp } from "../../http/rate-limit";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
-import { register, verifyAccount } from "../../services/registration";
-import { confirmPassword, requestPasswordReset } from "../../services/passwordReset";
+import { register, verifyAccount } from "../../services/identity/registration";
+import { confirmPassword, requestPasswordReset } from "../../services/identity/passwordReset";
 import type { ApiDeps } from "../router";
 
 /** The public account calls: captcha, register, verify, reset and confirm (docs/API.md). */

@@ -8,10 +8,10 @@ import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
 import { decidePolicy } from "../../services/associations/policy";
 import { redeemInvitation } from "../../services/invites";
-import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/deviceReports";
+import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/users/deviceReports";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
-import { setUserPasswordByToken } from "../../services/userPasswords";
+import { setUserPasswordByToken } from "../../services/users/passwords";
 import type { ApiDeps } from "../router";
 
 /**

@@ -6,7 +6,7 @@ import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { presentSettings, readSettings, updateSettingsGroup } from "../../services/settings";
 import { SETTINGS_400 } from "../../services/settings/update";
-import { requireRoot } from "../../services/scope";
+import { requireRoot } from "../../services/identity/scope";
 import type { ApiDeps } from "../router";
 
 /**

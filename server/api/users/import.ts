@@ -5,7 +5,7 @@ import { scopeOf } from "../../http/auth";
 import { AppError } from "../../http/errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { applyImport, importResults, previewImport, readImport } from "../../services/userImport";
+import { applyImport, importResults, previewImport, readImport } from "../../services/users/import";
 import type { ApiDeps } from "../router";
 
 /**

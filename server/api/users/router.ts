@@ -5,12 +5,12 @@ import { scopeOf } from "../../http/auth";
 import { AppError } from "../../http/errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { createUser, updateUser } from "../../services/userAccounts";
-import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/userBulk";
-import { loadUserDetails } from "../../services/userDetails";
-import { deleteDevice, requestDeviceWipe } from "../../services/userDevices";
-import { listUsers } from "../../services/userList";
-import { sendUserPasswordReset } from "../../services/userReset";
+import { createUser, updateUser } from "../../services/users/accounts";
+import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/users/bulk";
+import { loadUserDetails } from "../../services/users/details";
+import { deleteDevice, requestDeviceWipe } from "../../services/users/devices";
+import { listUsers } from "../../services/users/list";
+import { sendUserPasswordReset } from "../../services/users/reset";
 import type { ApiDeps } from "../router";
 
 /** An empty selection is 'No user selected' (SPEC §8), not a validation error. */

@@ -5,7 +5,7 @@ import { AssociationListQuerySchema } from "../../../shared/schemas/association"
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { listAssociations } from "../../services/associations/query";
 import { listTeamDomains } from "../../services/domains";
-import { loadScope } from "../../services/scope";
+import { loadScope } from "../../services/identity/scope";
 import { listQueryFromUrl, readListPage } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { NEAR_EXPIRATION_MS } from "../../../shared/domain/licenses";
 import type { Database } from "../../db/types";
-import { scopedTeamIds, type Scope } from "../../services/scope";
+import { scopedTeamIds, type Scope } from "../../services/identity/scope";
 
 /** The licenses of many companies at once, by company: it lives with the seat rule (invitations read it too). */
 export { seatsByTeam } from "../../services/licenses/seats";

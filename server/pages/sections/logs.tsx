@@ -1,9 +1,9 @@
 import { LogsPage } from "../../../client/pages/logs/LogsPage";
 import { LogListQuerySchema, type LogListQuery } from "../../../shared/schemas/logs";
 import { AppError } from "../../http/errors";
-import { listScopeTeams } from "../../services/adminDirectory";
-import { listAccessLog } from "../../services/accessLogList";
-import { loadScope } from "../../services/scope";
+import { listScopeTeams } from "../../services/admins/directory";
+import { listAccessLog } from "../../services/accessLog/list";
+import { loadScope } from "../../services/identity/scope";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 import { usersQueryFromUrl } from "./users";
 

@@ -2,8 +2,8 @@ import type { Request } from "express";
 import type { ReactElement } from "react";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import type { Translate } from "../../../client/components/render-context";
-import type { SessionAdmin } from "../../services/admins";
-import type { ServiceContext } from "../../services/context";
+import type { SessionAdmin } from "../../services/identity/sessionAdmin";
+import type { ServiceContext } from "../../lib/context";
 
 /** What a signed-in page's loader gets: the request, who is signed in, and the services. */
 export interface PageContext {

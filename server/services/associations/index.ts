@@ -13,8 +13,8 @@ import { runTransaction } from "../../db/transaction";
 import type { Database, RowUpdate } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
-import { actorOf, requireRoot, type Scope } from "../scope";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { actorOf, requireRoot, type Scope } from "../identity/scope";
 import { loadAssociations, type Association } from "./query";
 
 /** Team ids for slugs, in the order given; any unknown slug is `notFound` with the unknown ones as details. */

@@ -7,9 +7,9 @@ import { fromFlag } from "../../db/flags";
 import type { Database } from "../../db/types";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../http/errors";
-import { isoUtc } from "../isoTime";
-import { decodeCursor, pageOf } from "../pagination";
-import { requireRoot, type Scope } from "../scope";
+import { isoUtc } from "../../lib/isoTime";
+import { decodeCursor, pageOf } from "../../lib/pagination";
+import { requireRoot, type Scope } from "../identity/scope";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -18,11 +18,11 @@ import type { Database } from "../../db/types";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { lockSeatCounters } from "../licenses";
-import { checkPasswordBudgeted } from "../lockout";
-import { actorOf, requireRoot, type Scope } from "../scope";
-import { listTeams } from "../teamsQuery";
+import { checkPasswordBudgeted } from "../identity/lockout";
+import { actorOf, requireRoot, type Scope } from "../identity/scope";
+import { listTeams } from "../teams/query";
 import { countUsersInDomains, countUsersOutside, domainsOfTeams } from "./rule";
 
 /** One row of the /domains view: a team, its domains and how many of its users are outside them. */

@@ -9,8 +9,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Response } from "express";
 import type { ExportFormat, ExportResource } from "../../../shared/schemas/export";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
-import { actorOf, type Scope } from "../scope";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { actorOf, type Scope } from "../identity/scope";
 import { csvRow, type CellValue } from "./csv";
 
 /** Rows read per batch: big enough that per-query costs vanish, small enough to stay flat. */

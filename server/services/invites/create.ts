@@ -18,14 +18,14 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { enqueueMails } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { domainsOfTeams } from "../domains/rule";
 import { findPack, invitePackOf } from "../licenses/packs";
 import { reserveSeats, seatsOf } from "../licenses/seats";
-import { actorOf, type Scope } from "../scope";
+import { actorOf, type Scope } from "../identity/scope";
 import { emailingEnabled, readSettings } from "../settings";
-import { findTeamInScope } from "../teamsQuery";
-import { takenNames } from "../userShared";
+import { findTeamInScope } from "../teams/query";
+import { takenNames } from "../users/shared";
 import { newInviteCode, inviteCodeHash } from "./codes";
 import { invitationMail, type InviteMailTeam } from "./mail";
 

@@ -11,9 +11,9 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import { dialectOf, likeContains } from "../../db/dialect";
 import { fromFlag } from "../../db/flags";
 import type { Database, InviteStatus } from "../../db/types";
-import { decodeCursor, pageOf } from "../pagination";
-import { scopedTeamIds, type Scope } from "../scope";
-import { isoOrNull } from "../userShared";
+import { decodeCursor, pageOf } from "../../lib/pagination";
+import { scopedTeamIds, type Scope } from "../identity/scope";
+import { isoOrNull } from "../users/shared";
 
 /** The columns a list row needs. */
 interface InviteRow {

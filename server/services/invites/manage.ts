@@ -15,12 +15,12 @@ import type { Database, InviteStatus } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { enqueueMails, type EnqueueMailInput } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { invitePackOf } from "../licenses/packs";
 import { lockSeatCounters, requireFreeSeats } from "../licenses/seats";
-import { actorOf, scopedTeamIds, type Scope } from "../scope";
+import { actorOf, scopedTeamIds, type Scope } from "../identity/scope";
 import { emailingEnabled, readSettings } from "../settings";
-import { takenNames } from "../userShared";
+import { takenNames } from "../users/shared";
 import { inviteCodeHash, newInviteCode } from "./codes";
 import { invitationMail } from "./mail";
 

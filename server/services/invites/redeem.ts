@@ -14,10 +14,10 @@ import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin } from "../context";
-import { reportDevice } from "../deviceReports";
-import type { ServiceCaller } from "../serviceTokens";
-import { takenNames } from "../userShared";
+import type { RequestOrigin } from "../../lib/context";
+import { reportDevice } from "../users/deviceReports";
+import type { ServiceCaller } from "../identity/serviceTokens";
+import { takenNames } from "../users/shared";
 import { inviteCodeHash, sameCodeHash } from "./codes";
 
 /** Redeems a code for `username`; records the device when one is given. */

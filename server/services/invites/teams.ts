@@ -9,7 +9,7 @@ import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database } from "../../db/types";
 import { domainsOfTeams } from "../domains/rule";
 import { seatsByTeam } from "../licenses/seats";
-import { scopedTeamIds, type Scope } from "../scope";
+import { scopedTeamIds, type Scope } from "../identity/scope";
 
 type Db = Kysely<Database>;
 

@@ -13,8 +13,8 @@ import { lockRowsInOrder } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
 import { AppError, badParameters } from "../../http/errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../context";
-import { actorOf, requireRoot, teamInScope, type Scope } from "../scope";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { actorOf, requireRoot, teamInScope, type Scope } from "../identity/scope";
 import { findPack, packQuery, presentPack, type PackRow } from "./packs";
 import { lockSeatCounters, seatsOf } from "./seats";
 

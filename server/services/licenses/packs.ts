@@ -13,9 +13,9 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { z } from "zod";
 import { uid as uidRule } from "../../../shared/schemas/primitives";
-import { pageOf } from "../pagination";
-import { isoUtc } from "../isoTime";
-import { scopedTeamIds, teamInScope, type Scope } from "../scope";
+import { pageOf } from "../../lib/pagination";
+import { isoUtc } from "../../lib/isoTime";
+import { scopedTeamIds, teamInScope, type Scope } from "../identity/scope";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -15,8 +15,8 @@ import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { slug as slugRule } from "../../../shared/schemas/primitives";
-import { findTeamInScope } from "../teamsQuery";
-import type { Scope } from "../scope";
+import { findTeamInScope } from "../teams/query";
+import type { Scope } from "../identity/scope";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../../../server/config";
 import type { Database, Row } from "../../../server/db/types";
-import { hashPassword, setAdminPassword } from "../../../server/services/passwords";
+import { hashPassword, setAdminPassword } from "../../../server/services/identity/passwords";
 import { sha512Hex } from "../../../shared/crypto";
 import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
 

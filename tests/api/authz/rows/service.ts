@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { serviceTokenHash } from "../../../../server/services/serviceTokens";
+import { serviceTokenHash } from "../../../../server/services/identity/serviceTokens";
 import { everyone, signedIn, type MatrixRow } from "../types";
 
 /**

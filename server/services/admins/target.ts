@@ -1,0 +1,63 @@
+/**
+ * Finding the admin a change acts on, and refusing before anything leaks (DESIGN §5): unknown
+ * and out-of-scope admins answer the call's 404; a root target of a non-root caller answers the
+ * call's 403 where the call has one (block, activate, delete) and 404 otherwise (edit, teams).
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { CatalogueCode } from "../../../shared/errors";
+import type { AdminRole, AdminStatus, Database } from "../../db/types";
+import { AppError } from "../../http/errors";
+import { recordAccess, type AccessContext, type AccessEntry } from "../accessLog";
+import type { Scope } from "../identity/scope";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The target of an admin change. */
+export interface AdminTarget {
+  id: number;
+  uid: string;
+  username: string;
+  role: AdminRole;
+  status: AdminStatus;
+  hasPassword: boolean;
+}
+
+/** The catalogue codes a call answers with for a missing target and a forbidden (root) one. */
+export interface TargetCodes {
+  notFound: CatalogueCode;
+  forbidden?: CatalogueCode;
+}
+
+/** Loads the target of a change if the caller may change it, else throws the call's code. */
+export async function loadTarget(db: Db, scope: Scope, uid: string, codes: TargetCodes): Promise<AdminTarget> {
+  const row = await db
+    .selectFrom("admins")
+    .select(["id", "uid", "username", "role", "status", "passwordHash"])
+    .where("uid", "=", uid)
+    .executeTakeFirst();
+  if (!row) throw new AppError(codes.notFound, 404);
+  const target: AdminTarget = { id: row.id, uid: row.uid, username: row.username, role: row.role, status: row.status, hasPassword: row.passwordHash !== null };
+  if (scope.role === "root" || row.id === scope.adminId) return target;
+  if (row.role === "root") throw codes.forbidden ? new AppError(codes.forbidden, 403) : new AppError(codes.notFound, 404);
+  const ids = [...scope.teamIds];
+  const shared =
+    ids.length > 0 &&
+    (await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", row.id).where("teamId", "in", ids).executeTakeFirst()) !== undefined;
+  if (!shared) throw new AppError(codes.notFound, 404);
+  return target;
+}
+
+/** The ids of the teams an admin is assigned to. */
+export async function teamIdsOf(db: Db, adminId: number): Promise<number[]> {
+  const rows = await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", adminId).orderBy("teamId").execute();
+  return rows.map((r) => r.teamId);
+}
+
+/**
+ * Writes one access-log entry per team of the target, so each team's admins find it in their
+ * log (DESIGN §5); a target without teams (a root) gets one entry without a team.
+ */
+export async function recordPerTeam(db: Db, ctx: AccessContext, teamIds: number[], entry: Omit<AccessEntry, "teamId">): Promise<void> {
+  if (teamIds.length === 0) return recordAccess(db, ctx, { ...entry, teamId: null });
+  for (const teamId of teamIds) await recordAccess(db, ctx, { ...entry, teamId });
+}

@@ -1,0 +1,110 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { z } from "zod";
+import { uid } from "../../../shared/schemas/primitives";
+
+const ISSUER = "bulwark";
+const AUDIENCE = "bulwark-api";
+/** Only this algorithm is accepted: no `none`, no key confusion. */
+const ALGORITHMS = ["HS256"];
+
+/** The session claims of SPEC §3, plus the admin's token version (DESIGN §4). */
+export interface SessionClaims {
+  role: "root" | "admin";
+  uid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  timezone: string;
+  lang: string;
+  ver: number;
+}
+
+const ClaimsSchema = z.object({
+  role: z.enum(["root", "admin"]),
+  // Every admin uid is a UUID; anything else (a NUL byte, say) must not reach the admin lookup.
+  uid,
+  username: z.string().min(1),
+  first_name: z.string(),
+  last_name: z.string(),
+  timezone: z.string(),
+  lang: z.string(),
+  ver: z.number().int(),
+  exp: z.number().int(),
+});
+
+/** A verified token's claims with its expiry (epoch seconds). */
+export type VerifiedClaims = z.infer<typeof ClaimsSchema>;
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs an API token valid for `hours`. */
+export async function signSessionToken(secret: string, claims: SessionClaims, hours: number): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = Math.floor(Date.now() / 1000) + Math.round(hours * 3600);
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.uid)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(keyOf(secret));
+  return { token, expiresAt: expiresAt * 1000 };
+}
+
+/**
+ * The HMAC key of a secret, imported once: jose imports raw bytes into a WebCrypto key on every
+ * call otherwise (a measurable share of each API call). Several apps (tests) may hold different
+ * secrets in one process, hence the small map.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+function verifyKeyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 16) keys.clear();
+    key = crypto.subtle.importKey("raw", keyOf(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Tokens whose signature and claims were verified, per secret: a client repeats the same token on
+ * every call, and an HMAC over the same bytes gives the same answer, so only the expiry is checked
+ * again. Revocation does not depend on this (the caller compares `ver` with the database).
+ */
+const verified = new Map<string, Map<string, VerifiedClaims>>();
+/** Remembered tokens per secret; the oldest are dropped first. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1_000;
+
+function remember(secret: string, token: string, claims: VerifiedClaims): void {
+  let tokens = verified.get(secret);
+  if (!tokens) {
+    if (verified.size >= 16) verified.clear();
+    verified.set(secret, (tokens = new Map()));
+  }
+  tokens.set(token, claims);
+  if (tokens.size > VERIFIED_TOKEN_CACHE_SIZE) {
+    const oldest = tokens.keys().next().value;
+    if (oldest !== undefined) tokens.delete(oldest);
+  }
+}
+
+/** Verifies signature, algorithm, issuer, audience and expiry; null for anything not valid. */
+export async function verifySessionToken(secret: string, token: string): Promise<VerifiedClaims | null> {
+  const known = verified.get(secret)?.get(token);
+  if (known) {
+    if (known.exp * 1000 > Date.now()) return known;
+    verified.get(secret)?.delete(token);
+    return null;
+  }
+  try {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE });
+    const parsed = ClaimsSchema.safeParse(payload);
+    if (!parsed.success) return null;
+    remember(secret, token, parsed.data);
+    return parsed.data;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import type { ConfirmReq, ResetReq } from "../../../shared/schemas/auth";
+import { AppError } from "../../http/errors";
+import { enqueueMail } from "../../mail/outbox";
+import { recordAccess } from "../accessLog";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { issueToken, redeemToken } from "./oneTimeTokens";
+import { hashPassword, isRecentAdminPassword, setAdminPassword } from "./passwords";
+import { readSettings } from "../settings";
+import { runTransaction } from "../../db/transaction";
+
+/**
+ * Starts a password reset (SPEC §4): an active or blocked account gets a link valid for the
+ * configured time (one hour by default). The caller answers the same whatever happens here, so
+ * nobody learns whether an account exists; the outbox worker sends the e-mail.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq, origin: RequestOrigin): Promise<void> {
+  const { db, config } = ctx;
+  const username = input.username.trim().toLowerCase();
+  const admin = await db
+    .selectFrom("admins")
+    .select(["id", "uid", "username", "firstName", "lang", "status"])
+    .where("username", "=", username)
+    .executeTakeFirst();
+  if (!admin || (admin.status !== "active" && admin.status !== "blocked")) {
+    await recordAccess(db, { actor: null, ...origin }, { action: "admin.password.resetRequest", outcome: "failure", target: { type: "admin", id: username }, details: { reason: admin ? "notVerified" : "unknown" } });
+    return;
+  }
+  const { security } = await readSettings(db);
+  await runTransaction(db, async (trx) => {
+    const token = await issueToken(trx, admin.id, "reset", security.adminPasswordResetTokenExpiryMinutes);
+    await enqueueMail(trx, {
+      to: admin.username,
+      template: "passwordReset",
+      lang: admin.lang,
+      params: { firstName: admin.firstName, link: `${config.publicUrl}/reset/${admin.lang}/${token}` },
+    });
+    await recordAccess(trx, { actor: null, ...origin }, { action: "admin.password.resetRequest", target: { type: "admin", id: admin.uid } });
+  });
+}
+
+/**
+ * Completes a password reset or an admin invitation with a new password. The password history
+ * applies; success ends every earlier session and token of the account and lifts a lockout.
+ */
+export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, origin: RequestOrigin): Promise<void> {
+  const { db, config } = ctx;
+  if (!input.new_password) throw new AppError("badParameters", 400, [{ path: ["new_password"], message: "validation.required" }]);
+  const newPassword = input.new_password;
+  const { security } = await readSettings(db);
+  const passwordHash = await hashPassword(config.secrets.passwordPepper, newPassword);
+  await runTransaction(db, async (trx) => {
+    const redeemed = await redeemToken(trx, input.token, ["reset", "admin_invite"]);
+    if (redeemed === "invalid") throw new AppError("confirm404");
+    if (redeemed === "expired") throw new AppError("confirm410");
+    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "status"]).where("id", "=", redeemed.adminId).executeTakeFirstOrThrow();
+    if (await isRecentAdminPassword(trx, config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
+      throw new AppError("confirm422");
+    }
+    const now = Date.now();
+    await setAdminPassword(trx, admin.id, passwordHash, now);
+    if (redeemed.purpose === "admin_invite") {
+      await trx.updateTable("admins").set({ status: "active", verifiedAt: now }).where("id", "=", admin.id).execute();
+    }
+    await recordAccess(trx, { actor: { id: admin.id, username: admin.username }, ...origin }, {
+      action: redeemed.purpose === "reset" ? "admin.password.reset" : "admin.invite.accept",
+      target: { type: "admin", id: admin.uid },
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import type { Row } from "../../db/types";
+import { AppError } from "../../http/errors";
+import { recordAccess } from "../accessLog";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { checkPasswordBudgeted } from "./lockout";
+import { burnPasswordCheck } from "./passwords";
+import { readSettings } from "../settings";
+import { signSessionToken } from "./jwt";
+
+/** Sign-in input: the username and the client's SHA-512 of the password. */
+export interface SignInInput {
+  username: string;
+  password: string;
+  browser?: string | undefined;
+}
+
+/**
+ * Checks credentials (SPEC §4, §8; DESIGN §4): unknown user or wrong password → 401, locked or
+ * blocked → 403, registration not complete → 422. Every answer costs one argon2 verification
+ * (a dummy one for unknown and unregistered accounts), so timing tells no account apart. Failures
+ * spend the account's budget (services/lockout), which locks it at the configured maximum.
+ */
+export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<Row<"admins">> {
+  const { db, config } = ctx;
+  const username = input.username.trim().toLowerCase();
+  const admin = await db.selectFrom("admins").selectAll().where("username", "=", username).executeTakeFirst();
+  const fail = async (code: "signin401" | "signin403" | "signin422", reason: string, adminId?: number) => {
+    await recordAccess(
+      db,
+      { actor: adminId ? { id: adminId, username } : null, ...origin },
+      { action: "admin.signin", outcome: "failure", target: { type: "admin", id: username }, details: { reason, browser: input.browser ?? null } },
+    );
+    return new AppError(code);
+  };
+  if (!admin) {
+    await burnPasswordCheck(config.secrets.passwordPepper, input.password);
+    throw await fail("signin401", "unknown");
+  }
+  if (admin.status === "registered" || admin.status === "invited") {
+    await burnPasswordCheck(config.secrets.passwordPepper, input.password);
+    throw await fail("signin422", "notVerified", admin.id);
+  }
+  const outcome = await checkPasswordBudgeted(ctx, admin, input.password, origin);
+  if (outcome === "locked") throw await fail("signin403", "locked", admin.id);
+  if (outcome === "wrong") throw await fail("signin401", "badPassword", admin.id);
+  if (admin.status === "blocked") throw await fail("signin403", "blocked", admin.id);
+  const now = Date.now();
+  const updated = await db
+    .updateTable("admins")
+    .set({ lastSeenAt: now, ipAddress: origin.ip?.slice(0, 45) ?? null, updatedAt: now })
+    .where("id", "=", admin.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAccess(
+    db,
+    { actor: { id: admin.id, username: admin.username }, ...origin },
+    { action: "admin.signin", target: { type: "admin", id: admin.uid }, details: { browser: input.browser ?? null } },
+  );
+  return updated;
+}
+
+/** An API token for a signed-in admin, valid for the 'session expiry in hours' setting. */
+export async function issueApiToken(ctx: ServiceContext, admin: Row<"admins">): Promise<{ token: string; expiresAt: number }> {
+  const { security } = await readSettings(ctx.db);
+  return signSessionToken(
+    ctx.config.secrets.jwtSecret,
+    {
+      role: admin.role,
+      uid: admin.uid,
+      username: admin.username,
+      first_name: admin.firstName,
+      last_name: admin.lastName,
+      timezone: admin.timezone,
+      lang: admin.lang,
+      ver: admin.tokenVersion,
+    },
+    security.sessionExpiryHours,
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Reading an import file: RFC 4180 CSV (csv-parse), UTF-8 with or without a BOM, a header row
+ * naming the columns (any order; `IMPORT_COLUMNS`, plus the export's read-only columns, which are
+ * read past: `IMPORT_IGNORED_COLUMNS`). A file the import cannot read at all —
+ * not CSV, a required column missing, an unknown column, no rows, too many rows — is one 400
+ * `usersImport400` whose details say why; a row with the wrong number of cells is that row's
+ * own problem (`cellCount`), so the other rows still import.
+ */
+import { createHash } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { IMPORT_COLUMNS, IMPORT_IGNORED_COLUMNS, IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../../shared/schemas/userImport";
+import { AppError } from "../../../http/errors";
+
+/** One data row: its 1-based number (the header is row 0) and its cells by column, or null when the cell count is wrong. */
+export interface CsvRow {
+  rowNumber: number;
+  cells: Record<string, string> | null;
+}
+
+/** A parsed import file and the checksum a resume must match. */
+export interface ImportFile {
+  sha256: string;
+  columns: string[];
+  rows: CsvRow[];
+}
+
+/** Parses the CSV text of an import (see the module comment for what is refused). */
+export function parseImportFile(text: string): ImportFile {
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024 }) as string[][];
+  } catch (error) {
+    const line = typeof error === "object" && error !== null && "lines" in error ? Number((error as { lines: unknown }).lines) : null;
+    throw new AppError("usersImport400", 400, { reason: "notCsv", line });
+  }
+  const [header, ...data] = records;
+  if (!header) throw new AppError("usersImport400", 400, { reason: "empty" });
+  const columns = header.map((name) => name.trim());
+  const missing = IMPORT_REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
+  const known: readonly string[] = [...IMPORT_COLUMNS, ...IMPORT_IGNORED_COLUMNS];
+  const unknown = columns.filter((name) => !known.includes(name));
+  const repeated = columns.filter((name, index) => columns.indexOf(name) !== index);
+  if (missing.length || unknown.length || repeated.length) {
+    throw new AppError("usersImport400", 400, { reason: "columns", missing, unknown: unknown.slice(0, 20), repeated });
+  }
+  if (data.length === 0) throw new AppError("usersImport400", 400, { reason: "empty" });
+  if (data.length > IMPORT_LIMITS.rows) throw new AppError("usersImport400", 400, { reason: "tooManyRows", max: IMPORT_LIMITS.rows });
+  const rows = data.map((record, index): CsvRow => {
+    if (record.length !== columns.length) return { rowNumber: index + 1, cells: null };
+    const cells: Record<string, string> = {};
+    columns.forEach((name, column) => (cells[name] = record[column] ?? ""));
+    return { rowNumber: index + 1, cells };
+  });
+  return { sha256, columns, rows };
+}

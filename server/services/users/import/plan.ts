@@ -1,0 +1,155 @@
+/**
+ * Classifying import rows against the database, in bulk (a few chunked queries for the whole
+ * file, never one per row): the shared row schema, repeats within the file, the team (unknown and
+ * out-of-scope alike), existing usernames and aliases (new, changed, unchanged, or not importable),
+ * the team's domain white-list, and — for a preview — the team's free seats. `apply` runs the same
+ * classification and re-checks seats and domains under the seat lock, batch by batch.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { usernameAllowed } from "../../../../shared/domain/domains";
+import { importRowInput, UserImportRowSchema, type ImportRowCode, type UserImportRow } from "../../../../shared/schemas/userImport";
+import type { Database } from "../../../db/types";
+import { domainsOfTeams } from "../../domains/rule";
+import { seatsOf } from "../../licenses/seats";
+import { teamInScope, type Scope } from "../../identity/scope";
+import type { CsvRow } from "./csv";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a row would do: create a user, change one, change nothing, or not import (with why). */
+export type PlanKind = "new" | "changed" | "unchanged" | "invalid" | "duplicate";
+
+/** One classified row. */
+export interface PlannedRow {
+  rowNumber: number;
+  username: string | null;
+  team: string | null;
+  kind: PlanKind;
+  code?: ImportRowCode;
+  /** The refused field (`invalidField`) or the validation message key's field. */
+  field?: string;
+  /** The checked row (new, changed, unchanged). */
+  input?: UserImportRow;
+  teamId?: number;
+  /** The existing user (changed, unchanged). */
+  userId?: number;
+  userUid?: string;
+}
+
+/** The existing user a username names, with what an import compares. */
+interface ExistingUser {
+  id: number;
+  uid: string;
+  teamId: number;
+  firstName: string;
+  lastName: string;
+  isEcs: number;
+  isSip: number;
+  isCellcrypt: number;
+}
+
+/** Query parameters per chunk: under every engine's limit. */
+const CHUNK = 900;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The schema check and the repeats within the file: no database. */
+function checkRows(rows: readonly CsvRow[]): PlannedRow[] {
+  const seen = new Set<string>();
+  return rows.map((row): PlannedRow => {
+    if (!row.cells) return { rowNumber: row.rowNumber, username: null, team: null, kind: "invalid", code: "cellCount" };
+    const raw = importRowInput(row.cells);
+    const username = typeof raw.username === "string" ? raw.username.toLowerCase().slice(0, 320) : null;
+    const team = typeof raw.team === "string" ? raw.team.slice(0, 100) : null;
+    const parsed = UserImportRowSchema.safeParse(raw);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "");
+      return { rowNumber: row.rowNumber, username, team, kind: "invalid", code: "invalidField", field };
+    }
+    const input = { ...parsed.data, username: parsed.data.username.toLowerCase() };
+    if (seen.has(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
+    seen.add(input.username);
+    return { rowNumber: row.rowNumber, username: input.username, team, kind: "new", input };
+  });
+}
+
+/** The teams named by the rows that the caller may import into, by slug. */
+async function teamsInScope(db: Db, scope: Scope, slugs: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const part of chunks(slugs)) {
+    const rows = await db.selectFrom("teams").select(["id", "slug"]).where("slug", "in", part).execute();
+    for (const row of rows) if (teamInScope(scope, row.id)) out.set(row.slug, row.id);
+  }
+  return out;
+}
+
+/** Existing users by username, and the names taken as aliases. */
+async function existingNames(db: Db, usernames: readonly string[]): Promise<{ users: Map<string, ExistingUser>; aliases: Set<string> }> {
+  const users = new Map<string, ExistingUser>();
+  const aliases = new Set<string>();
+  for (const part of chunks(usernames)) {
+    const found = await db
+      .selectFrom("users")
+      .select(["id", "uid", "username", "teamId", "firstName", "lastName", "isEcs", "isSip", "isCellcrypt"])
+      .where("username", "in", part)
+      .execute();
+    for (const row of found) users.set(row.username, row);
+    const taken = await db.selectFrom("userAliases").select("alias").where("alias", "in", part).execute();
+    for (const row of taken) aliases.add(row.alias);
+  }
+  return { users, aliases };
+}
+
+function sameAs(user: ExistingUser, input: UserImportRow): boolean {
+  return (
+    user.firstName === input.firstName &&
+    user.lastName === input.lastName &&
+    Boolean(user.isEcs) === input.ecs &&
+    Boolean(user.isSip) === input.sip &&
+    Boolean(user.isCellcrypt) === input.cellcrypt
+  );
+}
+
+/**
+ * Classifies every row (see the module comment). With `seats`, new rows beyond a team's free
+ * seats (in file order) are `overSeats`, as the import would find them now.
+ */
+export async function planRows(db: Db, scope: Scope, rows: readonly CsvRow[], options: { seats: boolean; now: number }): Promise<PlannedRow[]> {
+  const planned = checkRows(rows);
+  const candidates = planned.filter((row) => row.kind === "new");
+  const teams = await teamsInScope(db, scope, [...new Set(candidates.map((row) => row.input!.team))]);
+  const { users, aliases } = await existingNames(db, candidates.map((row) => row.input!.username));
+  const domains = await domainsOfTeams(db, [...new Set(teams.values())]);
+  for (const row of candidates) {
+    const input = row.input!;
+    const teamId = teams.get(input.team);
+    const existing = users.get(input.username);
+    const refuse = (code: ImportRowCode) => Object.assign(row, { kind: "invalid", code, input: undefined });
+    if (teamId === undefined) refuse("unknownTeam");
+    else if (existing) {
+      if (!teamInScope(scope, existing.teamId)) refuse("usernameTaken");
+      else if (existing.teamId !== teamId) refuse("otherTeam");
+      else Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
+    } else if (aliases.has(input.username)) refuse("usernameTaken");
+    else if (!usernameAllowed(input.username, domains.get(teamId) ?? [])) refuse("outsideDomains");
+    else row.teamId = teamId;
+  }
+  if (options.seats) {
+    const free = new Map<number, number>();
+    for (const teamId of new Set(planned.filter((row) => row.kind === "new").map((row) => row.teamId!))) {
+      const seats = await seatsOf(db, teamId, options.now);
+      free.set(teamId, seats.capacity - seats.users - seats.invites);
+    }
+    for (const row of planned) {
+      if (row.kind !== "new") continue;
+      const left = free.get(row.teamId!) ?? 0;
+      if (left <= 0) Object.assign(row, { kind: "invalid", code: "overSeats", input: undefined });
+      else free.set(row.teamId!, left - 1);
+    }
+  }
+  return planned;
+}
