@@ -5,7 +5,7 @@ import type { Database } from "../db/types";
 import { findSessionAdmin, type SessionAdmin } from "../services/identity/sessionAdmin";
 import { verifySessionToken } from "../services/identity/jwt";
 import { loadScope, type Scope } from "../services/identity/scope";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /** How the caller proved who they are. */
 export type AuthVia = "token" | "session";

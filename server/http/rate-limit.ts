@@ -2,7 +2,7 @@ import { rateLimit, type RateLimitRequestHandler } from "express-rate-limit";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { DatabaseRateLimitStore } from "../db/stores/rateLimitStore";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /** Per-IP budgets for the public calls; generous for people, tight for scripts guessing. */
 export const RATE_LIMITS = {

@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { authenticateServiceToken, type ServiceCaller } from "../services/identity/serviceTokens";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Authenticates a service API call (docs/API.md "Service API") by `Authorization: Bearer bws_…`

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { z } from "zod";
 import type { CatalogueCode } from "../../shared/errors";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Validates `req.body` (or the query) with a shared zod schema and replaces it with the parsed

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { maxLength } from "../../shared/limits";
 import { hasControlCharacters, hasLoneSurrogates } from "../../shared/schemas/builders";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * Keyset pagination (DESIGN §3: never OFFSET): a cursor is the sort values and id of the last row

@@ -23,7 +23,8 @@ import { browserSignInRouter } from "./signin";
 import { safeNextPath } from "./next-path";
 import { TIMEZONES } from "./timezones";
 import { PAGE_LOADERS } from "./sections";
-import { AppError, wellFormedPath } from "../http/errors";
+import { AppError } from "../errors";
+import { wellFormedPath } from "../http/errors";
 import { isLang, pageRenderers, sessionAdmin, type Lang } from "./render";
 
 /** What the page routes need from the application. */

@@ -3,7 +3,8 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
 import { getTestServer, type TestServer } from "../support/server";
-import { AppError, apiErrorHandler } from "../../server/http/errors";
+import { AppError } from "../../server/errors";
+import { apiErrorHandler } from "../../server/http/errors";
 import { createLogger, redactUrl } from "../../server/logger";
 import { Writable } from "node:stream";
 

@@ -4,7 +4,7 @@ import { ListFrame, listFrameProps, ListTable } from "../../client/components/li
 import { activeChips, clearedHref, hrefWith, keptSort, listHref, type ListFiltersProps } from "../../client/components/list/listQuery";
 import { TeamListQuerySchema } from "../../shared/schemas/team";
 import { DatabaseUnavailableError } from "../../server/db/unavailable";
-import { AppError } from "../../server/http/errors";
+import { AppError } from "../../server/errors";
 import { listQueryFromUrl, readListPage } from "../../server/pages/sections/listPage";
 import { renderAsServer, translate } from "../support/render";
 

@@ -6,7 +6,7 @@ import {
   AssociationUpdateSchema,
 } from "../../../shared/schemas/association";
 import { scopeOf } from "../../http/auth";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";

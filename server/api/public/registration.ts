@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { RegisterSchema, ResetSchema, VerifySchema, ConfirmSchema } from "../../../shared/schemas/auth";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { limitPerIp } from "../../http/rate-limit";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";

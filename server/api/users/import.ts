@@ -2,7 +2,7 @@ import express, { Router, type RequestHandler } from "express";
 import { IMPORT_LIMITS, UserImportQuerySchema } from "../../../shared/schemas/userImport";
 import { isUid } from "../../../shared/schemas/primitives";
 import { scopeOf } from "../../http/auth";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users/import";

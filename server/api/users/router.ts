@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from "express";
 import { DeviceActionSchema } from "../../../shared/schemas/device";
 import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, type UsersBulkReq, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
 import { scopeOf } from "../../http/auth";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createUser, updateUser } from "../../services/users/accounts";

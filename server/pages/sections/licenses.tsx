@@ -4,7 +4,7 @@ import type { SeatsRow } from "../../../client/islands/LicenseGauge";
 import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { loadScope, scopedTeamIds } from "../../services/identity/scope";
 import { listPacks } from "../../services/licenses";
 import { listLimit } from "../../../shared/limits";

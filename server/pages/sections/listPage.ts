@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Translate } from "../../../client/components/render-context";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { isDatabaseUnavailable } from "../../db/unavailable";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 
 /** One page of a server-rendered list, the cursor it was read from, and the list's error state. */
 export interface ListRead<T> {

@@ -1,6 +1,6 @@
 import { LogsPage } from "../../../client/pages/logs/LogsPage";
 import { LogListQuerySchema, type LogListQuery } from "../../../shared/schemas/logs";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { listScopeTeams } from "../../services/admins/directory";
 import { listAccessLog } from "../../services/accessLog/list";
 import { loadScope } from "../../services/identity/scope";

@@ -4,7 +4,7 @@ import { TeamsListPage } from "../../../client/pages/teams/TeamsListPage";
 import { listLimit } from "../../../shared/limits";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { presentTeam, presentTeamListItem } from "../../api/teams/present";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { loadScope } from "../../services/identity/scope";
 import { listTeams, readTeam } from "../../services/teams/query";
 import { TIMEZONES } from "../timezones";

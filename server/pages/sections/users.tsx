@@ -4,7 +4,7 @@ import { UserImportPage } from "../../../client/pages/users/UserImportPage";
 import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../../client/pages/users/UsersManagePage";
 import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas/user";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { listScopeTeams } from "../../services/admins/directory";
 import { loadScope } from "../../services/identity/scope";
 import { loadUserDetails } from "../../services/users/details";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdminCreateReq, AdminUidReq, AdminUpdateReq } from "../../../shared/schemas/admin";
 import { isUniqueViolation } from "../../db/errors";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import { detailOf, type AdminDetail } from "./directory";

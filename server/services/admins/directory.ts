@@ -7,7 +7,7 @@ import type { ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from
 import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Scope } from "../identity/scope";
 
 type Db = Kysely<Database> | Transaction<Database>;

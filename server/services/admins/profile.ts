@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { MeResponse } from "../../../shared/api/responses";
 import type { PasswordChangeReq, ProfileUpdateReq, TerminateReq } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "../identity/lockout";

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess, type AccessContext, type AccessEntry } from "../accessLog";
 import type { Scope } from "../identity/scope";
 

@@ -7,7 +7,7 @@ import type { AdminTeamsReq } from "../../../shared/schemas/admin";
 import { V } from "../../../shared/schemas/messages";
 import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import { loadTarget } from "./target";
 import { detailOf, type AdminDetail } from "./directory";

@@ -11,7 +11,7 @@ import type { AssociationCreateReq, AssociationDeleteReq, AssociationUpdateReq }
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
 import type { Database, RowUpdate } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../identity/scope";

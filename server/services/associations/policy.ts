@@ -14,7 +14,7 @@ import type { Kysely } from "kysely";
 import type { PolicyQuery } from "../../../shared/schemas/association";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 
 /** The answer: whether the two may communicate and, when an association allows it, which. */
 export interface PolicyAnswer {

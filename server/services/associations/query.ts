@@ -6,7 +6,7 @@ import { dialectOf, likeContains } from "../../db/dialect";
 import { fromFlag } from "../../db/flags";
 import type { Database } from "../../db/types";
 import { isUid } from "../../../shared/schemas/primitives";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { isoUtc } from "../../lib/isoTime";
 import { decodeCursor, pageOf } from "../../lib/pagination";
 import { requireRoot, type Scope } from "../identity/scope";

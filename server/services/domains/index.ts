@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from "kysely";
 import { isUniqueViolation } from "../../db/errors";
 import type { Database } from "../../db/types";
 import { runTransaction } from "../../db/transaction";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { lockSeatCounters } from "../licenses";

@@ -13,7 +13,7 @@
  * Every check costs one argon2 verification, refused or not, so a locked account answers as
  * slowly as an open one and its 403 is not a fast "this account exists" signal.
  */
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { readSettings } from "../settings";

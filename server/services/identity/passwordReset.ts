@@ -1,5 +1,5 @@
 import type { ConfirmReq, ResetReq } from "../../../shared/schemas/auth";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";

@@ -4,7 +4,7 @@ import type { RegisterReq, VerifyReq } from "../../../shared/schemas/auth";
 import { suggestSlug } from "../../../shared/schemas/team";
 import type { Database } from "../../db/types";
 import { isUniqueViolation } from "../../db/errors";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";

@@ -3,7 +3,7 @@ import type { CatalogueCode } from "../../../shared/errors";
 import { dialectOf } from "../../db/dialect";
 import { ShapeCache, slot } from "../../db/prepared";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { SessionAdmin } from "./sessionAdmin";
 
 /**

@@ -1,5 +1,5 @@
 import type { Row } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { checkPasswordBudgeted } from "./lockout";

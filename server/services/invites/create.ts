@@ -15,7 +15,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMails } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";

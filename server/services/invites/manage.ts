@@ -12,7 +12,7 @@ import type { InviteResendResponse } from "../../../shared/schemas/invite";
 import type { BulkFailure, BulkResponse } from "../../../shared/schemas/list";
 import { runTransaction } from "../../db/transaction";
 import type { Database, InviteStatus } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMails, type EnqueueMailInput } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";

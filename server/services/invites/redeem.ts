@@ -12,7 +12,7 @@ import type { InviteRedeemReq, InviteRedeemResponse } from "../../../shared/sche
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
 import { reportDevice } from "../users/deviceReports";

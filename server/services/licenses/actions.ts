@@ -11,7 +11,7 @@ import { extendedExpiration, packAcceptsInvites } from "../../../shared/domain/l
 import type { LicenseUpdateReq, LicenseUpdateResponse } from "../../../shared/schemas/license";
 import { lockRowsInOrder } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
-import { AppError, badParameters } from "../../http/errors";
+import { AppError, badParameters } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../identity/scope";

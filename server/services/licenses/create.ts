@@ -10,7 +10,7 @@ import type { CatalogueCode } from "../../../shared/errors";
 import type { LicenseActivateReq, LicenseCreateResponse, LicensePurchaseReq, LicenseValidateResponse } from "../../../shared/schemas/license";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../identity/scope";

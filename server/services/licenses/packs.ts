@@ -10,7 +10,7 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
 import type { CatalogueCode } from "../../../shared/errors";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { z } from "zod";
 import { uid as uidRule } from "../../../shared/schemas/primitives";
 import { pageOf } from "../../lib/pagination";

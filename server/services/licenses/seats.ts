@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from "kysely";
 import { teamSeats, type TeamSeats } from "../../../shared/domain/licenses";
 import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { slug as slugRule } from "../../../shared/schemas/primitives";
 import { findTeamInScope } from "../teams/query";
 import type { Scope } from "../identity/scope";

@@ -5,7 +5,7 @@ import { CustomSettingsSchema } from "../../../shared/schemas/customSettings";
 import type { Settings } from "../../../shared/schemas/settings";
 import { APP_PLATFORM_BY_CODE, type AppCheckQuery } from "../../../shared/schemas/serviceSettings";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { presentGroup, type PresentedCerts } from "./present";
 import { readSettings } from "./read";
 

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, SettingsGroupSchemas, type Settings, type SettingsGro
 import type { SettingsPatch } from "../../../shared/schemas/settingsPatch";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../identity/scope";

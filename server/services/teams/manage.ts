@@ -8,7 +8,7 @@ import type { TeamCreateReq, TeamDeleteReq, TeamSettingsReq, TeamUpdateReq } fro
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import type { Database, RowUpdate } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { uniqueTeamSlug } from "../identity/registration";

@@ -8,7 +8,7 @@ import { isSlug } from "../../../shared/schemas/primitives";
 import type { TeamListQuery, TeamSortField } from "../../../shared/schemas/team";
 import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database, Row } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "../identity/scope";
 

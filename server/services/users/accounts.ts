@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
 import type { RowUpdate } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { refusedUsernames } from "../domains/rule";

@@ -19,7 +19,7 @@ import { refusedUsernames } from "../domains/rule";
 import { invitePackOf } from "../licenses/packs";
 import { lockSeatCounters, requireFreeSeats } from "../licenses/seats";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, teamInScope, type Scope } from "../identity/scope";

@@ -10,7 +10,7 @@ import { isUid } from "../../../shared/schemas/primitives";
 import { fromFlag } from "../../db/flags";
 import type { DeviceWipeState, UserDetails, UserDevice } from "../../../shared/api/users";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { teamInScope, type Scope } from "../identity/scope";
 import { appMinimums } from "../settings/appMinimums";
 import { isoOrNull } from "./shared";

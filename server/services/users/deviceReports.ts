@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DeviceReportReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import type { Database, PlatformCode } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
 import type { ServiceCaller } from "../identity/serviceTokens";

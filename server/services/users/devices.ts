@@ -7,7 +7,7 @@
 import type { DeviceActionReq } from "../../../shared/schemas/device";
 import { lockRowsInOrder } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, teamInScope, type Scope } from "../identity/scope";

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { UserPasswordSetReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { hashPassword, verifyPassword } from "../identity/passwords";

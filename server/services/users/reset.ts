@@ -5,7 +5,7 @@
  */
 import { isIP } from "node:net";
 import { email } from "../../../shared/schemas/primitives";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";

@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import { V } from "../../../shared/schemas/messages";
 import type { Database } from "../../db/types";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { teamInScope, type Scope } from "../identity/scope";
 import { isoUtc } from "../../lib/isoTime";
 

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { IMPORT_COLUMNS, IMPORT_IGNORED_COLUMNS, IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../../shared/schemas/userImport";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 
 /** One data row: its 1-based number (the header is row 0) and its cells by column, or null when the cell count is wrong. */
 export interface CsvRow {

@@ -10,7 +10,7 @@ import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { ImportPreview, ImportStatus } from "../../../../shared/api/userImport";
 import type { UserImportQuery } from "../../../../shared/schemas/userImport";
 import { runTransaction } from "../../../db/transaction";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../identity/scope";

@@ -15,7 +15,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import { toFlag } from "../../../db/flags";
 import { runTransaction } from "../../../db/transaction";
 import type { Database, UserImportOutcome } from "../../../db/types";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { refusedUsernames } from "../../domains/rule";
 import { lockSeatCounters, seatsOf } from "../../licenses/seats";
 import { IMPORT_LEASE_MS } from "./store";

@@ -10,7 +10,7 @@ import { IMPORT_ROW_CODES, type ImportRowCode } from "../../../../shared/schemas
 import { isUniqueViolation } from "../../../db/errors";
 import { toFlag } from "../../../db/flags";
 import type { Database, Row } from "../../../db/types";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { isoUtc } from "../../../lib/isoTime";
 import { isRootScope, type Scope } from "../../identity/scope";
 
