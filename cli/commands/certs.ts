@@ -5,9 +5,10 @@
  * The key is read from a file, sent once in the body and never printed; the server checks the
  * chain and that the key matches its leaf.
  */
+import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { describeCertificates, type CertificateInfo } from "../../shared/certificates";
+import { describeCertificates, type CertificateInfo } from "../../shared/domain/certificates";
 import { createSettingsApi } from "../../shared/api/settings";
 import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
@@ -35,7 +36,7 @@ export interface CertsView {
 }
 
 function viewOf(certs: Record<string, unknown>): CertsView {
-  const describe = (pem: unknown) => (typeof pem === "string" ? (describeCertificates(pem) ?? []) : []);
+  const describe = (pem: unknown) => (typeof pem === "string" ? (describeCertificates(pem, (block) => new X509Certificate(block)) ?? []) : []);
   return {
     mutualAuthentication: certs.mutualAuthentication === true,
     clientCertUserCheck: certs.clientCertUserCheck === true,

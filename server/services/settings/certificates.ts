@@ -1,8 +1,18 @@
-import { createPrivateKey, type KeyObject } from "node:crypto";
-import { parseCertificateBundle, describeCertificate } from "../../../shared/certificates";
+import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
+import { describeCertificate, describeCertificates as describeWith, parsePemBundle, type CertificateInfo } from "../../../shared/domain/certificates";
 import { V, type ValidationMessageKey } from "../../../shared/schemas/messages";
 
-export { describeCertificates, type CertificateInfo } from "../../../shared/certificates";
+export type { CertificateInfo } from "../../../shared/domain/certificates";
+
+/** Each block of a PEM bundle parsed by node's X509Certificate; null when any is not a certificate. */
+function parseCertificateBundle(pem: string): X509Certificate[] | null {
+  return parsePemBundle(pem, (block) => new X509Certificate(block));
+}
+
+/** A stored or uploaded bundle described for the TLS/domain tab. */
+export function describeCertificates(pem: string, now: number = Date.now()): CertificateInfo[] | null {
+  return describeWith(pem, (block) => new X509Certificate(block), now);
+}
 
 /** Why an upload is refused: the field and the validation message naming the reason. */
 export interface CertificateProblem {
