@@ -37,7 +37,7 @@ import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { seedPolicyData } from "./policy";
-import { DEFAULT_SETTINGS } from "../shared/schemas/settings";
+import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
 const { values } = parseArgs({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLang, useT } from "../components/render-context";
-import { addSeats, SeatsGauge, type Seats } from "../components/licenses/SeatsGauge";
+import { SeatsGauge } from "../components/licenses/SeatsGauge";
+import { addSeats, type Seats } from "../components/licenses/seats";
 import { onSeatsChanged, type SeatsChange } from "../components/licenses/events";
 import { formatNumber } from "../lib/datetime";
 

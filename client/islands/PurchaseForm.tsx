@@ -13,7 +13,7 @@ import { validateForm } from "../components/forms/validation";
 import { announceSeatsChanged } from "../components/licenses/events";
 import { formatMoney } from "../components/licenses/money";
 import { counted, seatsAfter } from "../components/licenses/format";
-import type { Seats } from "../components/licenses/SeatsGauge";
+import type { Seats } from "../components/licenses/seats";
 import { TeamPicker } from "../components/licenses/TeamPicker";
 import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { useLang, useT } from "../components/render-context";

@@ -4,7 +4,8 @@ import { USER_STATUSES } from "../../shared/domain/statuses";
 import { licenseNearExpirationDays } from "../../shared/limits";
 import type { NavEdition } from "../../shared/domain/navigation";
 import { useLang, useT, type Translate } from "../components/render-context";
-import { SeatsGauge, type Seats } from "../components/licenses/SeatsGauge";
+import { SeatsGauge } from "../components/licenses/SeatsGauge";
+import { type Seats } from "../components/licenses/seats";
 import { counted } from "../components/licenses/format";
 import { formatNumber } from "../lib/datetime";
 

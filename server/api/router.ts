@@ -1,11 +1,7 @@
 import { Router } from "express";
-import type { i18n } from "i18next";
-import type { Config } from "../config";
-import type { DatabaseHandle } from "../db/connection";
+import type { ApiDeps } from "./deps";
 import { requireAdmin } from "../http/auth";
 import { requireCsrf } from "../http/csrf";
-import type { CaptchaService } from "../services/identity/captcha";
-import type { ServiceContext } from "../lib/context";
 import { publicSettingsRouter } from "./public/settings";
 import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
@@ -25,15 +21,6 @@ import { domainsRouter } from "./domains/router";
 import { associationsRouter } from "./associations/router";
 import { invitesRouter } from "./invites/router";
 import { exportRouter } from "./export/router";
-
-/** What /v2 handlers are built from. */
-export interface ApiDeps {
-  config: Config;
-  database: DatabaseHandle;
-  i18n: i18n;
-  services: ServiceContext;
-  captcha: CaptchaService;
-}
 
 /**
  * The /v2 JSON API: public calls first, then everything else behind authentication (token or

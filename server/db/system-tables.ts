@@ -1,14 +1,9 @@
 /**
  * Table types of the system tables (settings, tokens, sessions, audit log, mail outbox),
- * split from types.ts for size; same conventions. Import them from types.ts.
+ * conventions in columns.ts. Import them from types.ts.
  */
 import type { ColumnType, Generated } from "kysely";
-import type { EpochMs } from "./types";
-
-/** A column the database fills in (identity) and that is never updated afterwards. */
-type Id = ColumnType<number, number | undefined, never>;
-/** A column that is set once on insert and never updated. */
-type Immutable<T> = ColumnType<T, T, never>;
+import type { EpochMs, Id, Immutable } from "./columns";
 
 /** Platforms with app version settings. */
 export type AppPlatform = "android" | "ios" | "windows" | "ecs";

@@ -14,7 +14,7 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { sendUnavailablePage } from "./unavailable";
 import { renderDocument } from "./document";
 import { makeTranslate } from "./translate";
-import type { PageDeps } from "./router";
+import type { PageDeps } from "./deps";
 
 /** A console language. */
 export type Lang = (typeof languages)[number];

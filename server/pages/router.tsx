@@ -17,6 +17,7 @@ import { tokenPurpose, tokenState } from "../services/identity/oneTimeTokens";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { makeTranslate } from "./translate";
+import type { PageDeps } from "./deps";
 import type { Assets } from "./assets";
 import { PROTECTED_PAGES, PUBLIC_LANG_PAGES, REDIRECTS } from "./routes";
 import { browserSignInRouter } from "./signin";
@@ -26,16 +27,6 @@ import { PAGE_LOADERS } from "./sections";
 import { AppError } from "../errors";
 import { wellFormedPath } from "../http/errors";
 import { isLang, pageRenderers, sessionAdmin, type Lang } from "./render";
-
-/** What the page routes need from the application. */
-export interface PageDeps {
-  services: ServiceContext;
-  i18n: i18n;
-  assets: Assets;
-  edition: NavEdition;
-  captcha: "altcha" | "off";
-  logger: Logger;
-}
 
 /** The paths of a public page in every language, for the switcher. */
 function languageHrefs(build: (lang: Lang) => string): Record<string, string> {

@@ -16,6 +16,7 @@ export * from "./association";
 export * from "./domain";
 export * from "./team";
 export * from "./settings";
+export * from "./settingsDefaults";
 
 export * from "./customSettings";
 export * from "./service";

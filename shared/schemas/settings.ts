@@ -32,9 +32,6 @@ export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 /** Alias of `SettingsGroup` (the name the server's settings service uses). */
 export type SettingsGroupName = SettingsGroup;
 
-/** The factory defaults, re-exported here so the settings module is the one import for settings. */
-export { DEFAULT_SETTINGS } from "./settingsDefaults";
-
 /** General: banners, URL prefixes, feature switches and invitation parameters. */
 export const generalSettingsShape = {
   /** Warning banner per console language. */

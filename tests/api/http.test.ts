@@ -61,7 +61,7 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
 
   it("serves stored settings over the defaults", async () => {
     const before = (await server.request().get("/v2/public/settings")).body as { registrationEnabled: boolean };
-    const general = (await import("../../shared/schemas/settings")).DEFAULT_SETTINGS.general;
+    const general = (await import("../../shared/schemas/settingsDefaults")).DEFAULT_SETTINGS.general;
     await server.database.db
       .insertInto("systemSettings")
       .values({ groupName: "general", value: JSON.stringify({ ...general, registrationEnabled: !before.registrationEnabled }), updatedAt: Date.now() })

@@ -6,7 +6,7 @@ import { pruneExpired } from "../../server/services/housekeeping";
 import { readSettings } from "../../server/services/settings/read";
 import { BATCH_ROWS } from "../../server/services/users/import/run";
 import { pruneImports } from "../../server/services/users/import/retention";
-import { DEFAULT_SETTINGS } from "../../shared/schemas/settings";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settingsDefaults";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

@@ -136,7 +136,7 @@ export async function givePassword(db: Kysely<Database>, config: Config, admin: 
 
 /** Sets a system settings group (merged over its defaults) the way the settings API will. */
 export async function setSettings(db: Kysely<Database>, group: "general" | "security", values: Record<string, unknown>): Promise<void> {
-  const { DEFAULT_SETTINGS } = await import("../../shared/schemas/settings");
+  const { DEFAULT_SETTINGS } = await import("../../shared/schemas/settingsDefaults");
   const value = JSON.stringify({ ...DEFAULT_SETTINGS[group], ...values });
   await db.deleteFrom("systemSettings").where("groupName", "=", group).execute();
   await db.insertInto("systemSettings").values({ groupName: group, value, updatedAt: Date.now() }).execute();

@@ -12,7 +12,7 @@ import { useLang, useT } from "../render-context";
 import { formatDateTime, formatNumber } from "../../lib/datetime";
 import { announceSeatsChanged, type SeatsChange } from "./events";
 import { counted, overCapacity, seatsAfter } from "./format";
-import type { Seats } from "./SeatsGauge";
+import type { Seats } from "./seats";
 import { TeamPicker } from "./TeamPicker";
 
 /** The root-only actions on a pack (SPEC §2: extend by days from today, expire, distribute). */

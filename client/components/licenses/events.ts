@@ -1,4 +1,4 @@
-import type { Seats } from "./SeatsGauge";
+import type { Seats } from "./seats";
 
 /** The DOM event an island sends after it changed some teams' licenses. */
 export const SEATS_CHANGED_EVENT = "bulwark:seats-changed";

@@ -1,6 +1,6 @@
 import type { LicenseState } from "../../../shared/domain/licenses";
 import type { Translate } from "../render-context";
-import type { Seats } from "./SeatsGauge";
+import type { Seats } from "./seats";
 
 /** Badge colour per license state: the users list's badge tones, so a state reads the same everywhere. */
 const TONE: Record<LicenseState, string> = { valid: "badge-active", nearExpiration: "badge-pending", expired: "badge-blocked", unlicensed: "badge-blocked" };

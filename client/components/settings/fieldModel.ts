@@ -3,7 +3,8 @@
  * state holds (`warningBanner.en`, `turn.url`, booleans as "true"/"false"), and back to the
  * partial patch of `PUT /v2/settings/<group>` holding only the fields the admin changed.
  */
-import { DEFAULT_SETTINGS, type SettingsGroup } from "../../../shared/schemas/settings";
+import { type SettingsGroup } from "../../../shared/schemas/settings";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
 
 /** How a field is edited. */
 export type FieldKind = "boolean" | "number" | "text" | "multiline" | "object" | "turn" | "pem" | "secretPem";

@@ -14,7 +14,7 @@ import { readAdmin } from "../../services/admins/directory";
 import { listAdmins } from "../../services/admins/list";
 import { setAdminTeams } from "../../services/admins/teams";
 import { unlockAdmin } from "../../services/identity/lockout";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * Administrators managed by other admins (docs/API.md "Administrators"): list, read, create,

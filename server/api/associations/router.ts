@@ -11,7 +11,7 @@ import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";
 import { listAssociations, readAssociation } from "../../services/associations/query";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * SPEC §8's own 400 for an association: a team list with fewer than two teams or a repeated one

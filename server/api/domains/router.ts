@@ -5,7 +5,7 @@ import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { addTeamDomains, listTeamDomains, removeTeamDomains } from "../../services/domains";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * Domain white-lists (docs/API.md "Domains"), root only: every team with its domains, add and

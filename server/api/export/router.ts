@@ -17,7 +17,7 @@ import { translatorFor } from "../../i18n";
 import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export/sources";
 import { exportList, type ExportSource } from "../../services/export/stream";
 import type { Scope } from "../../services/identity/scope";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 const OPTION_KEYS = Object.keys(exportOptionsShape);
 

@@ -4,7 +4,7 @@ import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createInvitations, deleteInvitations, inviteTeams, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * Invitations (docs/API.md "Invitations", issue 16): create up to 10,000 at once, list, resend

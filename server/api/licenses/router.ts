@@ -10,7 +10,7 @@ import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * License packs and seats (docs/API.md "Licenses", issue 15): list, read, purchase (public

@@ -3,7 +3,7 @@ import { LogListQuerySchema } from "../../../shared/schemas/logs";
 import { scopeOf } from "../../http/auth";
 import { inputOf, validate } from "../../http/validate";
 import { listAccessLog } from "../../services/accessLog/list";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** GET /v2/logs: the access log within the caller's scope. */
 export function logsRouter({ services }: ApiDeps): Router {

@@ -5,7 +5,7 @@ import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
 import { issueApiToken } from "../../services/identity/signIn";
 import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins/profile";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** The signed-in admin's own account: profile, password and termination. */
 export function meRouter({ services }: ApiDeps): Router {

@@ -4,7 +4,7 @@ import { limitPerIp } from "../../http/rate-limit";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
 import { issueApiToken, signIn } from "../../services/identity/signIn";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** POST /v2/public/auth: credentials in, API token out (CLI, CI, scripts). */
 export function publicAuthRouter({ services }: ApiDeps): Router {

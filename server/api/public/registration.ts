@@ -6,7 +6,7 @@ import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
 import { register, verifyAccount } from "../../services/identity/registration";
 import { confirmPassword, requestPasswordReset } from "../../services/identity/passwordReset";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** The public account calls: captcha, register, verify, reset and confirm (docs/API.md). */
 export function publicAccountRouter({ services, captcha, config }: ApiDeps): Router {

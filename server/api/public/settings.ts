@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { APP_VERSION, languages } from "../../../shared/limits";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 import { readSettings } from "../../services/settings";
 
 /**

@@ -12,7 +12,7 @@ import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
 import { setUserPasswordByToken } from "../../services/users/passwords";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * The service API for the communications service (docs/API.md): device sign-ins, pending wipes

@@ -5,7 +5,7 @@ import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { requireRoot } from "../../services/identity/scope";
 import { createServiceToken, listServiceTokens, revokeServiceToken } from "../../services/identity/serviceTokens";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** `GET/POST/DELETE /v2/service-tokens`: root manages the tokens of the service API; others get 403. */
 export function serviceTokensRouter({ services }: ApiDeps): Router {

@@ -7,7 +7,7 @@ import { inputOf, validate } from "../../http/validate";
 import { presentSettings, readSettings, updateSettingsGroup } from "../../services/settings";
 import { SETTINGS_400 } from "../../services/settings/update";
 import { requireRoot } from "../../services/identity/scope";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * System settings (docs/API.md "Settings", root only): `GET /v2/settings` answers every group with

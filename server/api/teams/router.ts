@@ -11,7 +11,7 @@ import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createTeam, deleteTeam, updateTeam, updateTeamSettings } from "../../services/teams/manage";
 import { listTeams, readTeam } from "../../services/teams/query";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 import { presentTeam, presentTeamListItem } from "./present";
 
 /**

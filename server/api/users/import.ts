@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users/import";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /**
  * The CSV body of an import: `text/csv` (UTF-8, a BOM allowed), read with its own limit

@@ -11,7 +11,7 @@ import { loadUserDetails } from "../../services/users/details";
 import { deleteDevice, requestDeviceWipe } from "../../services/users/devices";
 import { listUsers } from "../../services/users/list";
 import { sendUserPasswordReset } from "../../services/users/reset";
-import type { ApiDeps } from "../router";
+import type { ApiDeps } from "../deps";
 
 /** An empty selection is 'No user selected' (SPEC §8), not a validation error. */
 const requireSelection: RequestHandler = (req, _res, next) => {

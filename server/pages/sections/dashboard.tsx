@@ -1,5 +1,5 @@
 import { DashboardPage } from "../../../client/pages/DashboardPage";
-import { addSeats, NO_SEATS } from "../../../client/components/licenses/SeatsGauge";
+import { addSeats, NO_SEATS } from "../../../client/components/licenses/seats";
 import { cachedDashboardCounts } from "../../services/dashboard";
 import { loadScope, scopedTeamIds } from "../../services/identity/scope";
 import { expiryCounts, scopeTeamRows, seatsByTeam } from "./licensesData";

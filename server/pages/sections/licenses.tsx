@@ -1,7 +1,7 @@
 import { LicensesPage, type LicenseListView } from "../../../client/pages/licenses/LicensesPage";
 import { PurchasePage } from "../../../client/pages/licenses/PurchasePage";
 import type { SeatsRow } from "../../../client/islands/LicenseGauge";
-import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/SeatsGauge";
+import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licenses/seats";
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../errors";

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { appVersionKey } from "../../../shared/appVersions";
 import type { PlatformCode } from "../../../shared/domain/platforms";
-import { AppsSettingsSchema, DEFAULT_SETTINGS, type AppsSettings } from "../../../shared/schemas/settings";
+import { AppsSettingsSchema, type AppsSettings } from "../../../shared/schemas/settings";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
 import { APP_PLATFORM_BY_CODE } from "../../../shared/schemas/serviceSettings";
 import type { Database } from "../../db/types";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
 import {
-  DEFAULT_SETTINGS,
   SETTINGS_GROUPS,
   SettingsGroupSchemas,
   type Settings,

@@ -1,7 +1,8 @@
 import type { Transaction } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import { V } from "../../../shared/schemas/messages";
-import { DEFAULT_SETTINGS, SettingsGroupSchemas, type Settings, type SettingsGroup } from "../../../shared/schemas/settings";
+import { SettingsGroupSchemas, type Settings, type SettingsGroup } from "../../../shared/schemas/settings";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
 import type { SettingsPatch } from "../../../shared/schemas/settingsPatch";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
