@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../server/db/types";
-import { SERVICE_TOKEN_PREFIX, serviceTokenHash } from "../server/services/identity/serviceTokens";
+import { SERVICE_TOKEN_PREFIX, serviceTokenHash } from "../server/services/identity";
 
 /** What the policy measurement needs: two teams that share an open association, two that share none, and the token. */
 export interface PolicyBench {

@@ -32,7 +32,7 @@ import { createDatabase } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
 import type { Row } from "../server/db/types";
 import { seedDatabase } from "../server/services/seed";
-import { signSessionToken } from "../server/services/identity/jwt";
+import { signSessionToken } from "../server/services/identity";
 import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";

@@ -18,7 +18,7 @@ import { pageErrorHandler } from "./pages/render";
 import type { Assets } from "./pages/assets";
 import { RETRY_AFTER_SECONDS } from "./db/unavailable";
 import type { MailService } from "./mail/service";
-import { CaptchaService } from "./services/identity/captcha";
+import { CaptchaService } from "./services/identity";
 import type { ServiceContext } from "./lib/context";
 
 /** Everything the app is built from; tests pass their own database, logger and assets. */

@@ -9,7 +9,7 @@ import { createI18n } from "./i18n";
 import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
-import { ensureRootAdmin } from "./services/admins/rootAdmin";
+import { ensureRootAdmin } from "./services/admins";
 import { logSecretsSource, resolveInstallationSecrets } from "./lib/secrets";
 import { startHousekeeping } from "./services/housekeeping";
 import { createDrainableServer } from "./http/drain";

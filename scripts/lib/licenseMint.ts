@@ -9,7 +9,7 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { encodeToken, TokenPayloadSchema } from "../../server/services/licenses/tokens";
+import { encodeToken, TokenPayloadSchema } from "../../server/services/licenses";
 
 /** `12m` / `12` months or `1y` years as months; null when unreadable. */
 export function parseTerm(text: string): number | null {

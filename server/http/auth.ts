@@ -2,9 +2,9 @@ import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { maxLength } from "../../shared/limits";
 import type { Database } from "../db/types";
-import { findSessionAdmin, type SessionAdmin } from "../services/identity/sessionAdmin";
-import { verifySessionToken } from "../services/identity/jwt";
-import { loadScope, type Scope } from "../services/identity/scope";
+import { findSessionAdmin, type SessionAdmin } from "../services/access";
+import { verifySessionToken } from "../services/identity";
+import { loadScope, type Scope } from "../services/access";
 import { AppError } from "../errors";
 
 /** How the caller proved who they are. */

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
-import { authenticateServiceToken, type ServiceCaller } from "../services/identity/serviceTokens";
+import { authenticateServiceToken, type ServiceCaller } from "../services/identity";
 import { AppError } from "../errors";
 
 /**

@@ -6,7 +6,7 @@ import { PublicLayout } from "../../client/components/layout/PublicLayout";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { ErrorPage, type ErrorPageKind } from "../../client/pages/ErrorPage";
-import type { SessionAdmin } from "../services/identity/sessionAdmin";
+import type { SessionAdmin } from "../services/access";
 import { AppError } from "../errors";
 import { clientErrorStatus } from "../http/errors";
 import { DatabaseBusyError, isTransientConflict } from "../db/errors";

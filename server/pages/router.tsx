@@ -10,10 +10,10 @@ import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/
 import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import { findSessionAdmin } from "../services/identity/sessionAdmin";
+import { findSessionAdmin } from "../services/access";
 import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
-import { tokenPurpose, tokenState } from "../services/identity/oneTimeTokens";
+import { tokenPurpose, tokenState } from "../services/identity";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { makeTranslate } from "./translate";

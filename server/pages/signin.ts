@@ -8,7 +8,7 @@ import { limitPerIp } from "../http/rate-limit";
 import { originOf } from "../http/origin";
 import { startSession } from "../http/session";
 import { inputOf, validate } from "../http/validate";
-import { signIn } from "../services/identity/signIn";
+import { signIn } from "../services/identity";
 import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
 import { safeNextPath } from "./next-path";

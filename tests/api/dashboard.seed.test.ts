@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { dashboardCounts } from "../../server/services/dashboard";
-import { seedDatabase, SeedRefusedError } from "../../server/services/seed";
+import { dashboardCounts } from "../../server/services/dashboard/summary";
+import { seedDatabase, SeedRefusedError } from "../../server/services/seed/seed";
 import { PLATFORM_CODE_LIST } from "../../shared/domain/platforms";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
 

@@ -1,9 +1,9 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, UserStatus } from "../../server/db/types";
-import { boundariesAt, cachedDashboardCounts, DASHBOARD_CACHE_MS, dashboardCountQuery, dashboardCounts } from "../../server/services/dashboard";
-import { loadScope } from "../../server/services/identity/scope";
-import { findSessionAdmin } from "../../server/services/identity/sessionAdmin";
+import { boundariesAt, cachedDashboardCounts, DASHBOARD_CACHE_MS, dashboardCountQuery, dashboardCounts } from "../../server/services/dashboard/summary";
+import { loadScope } from "../../server/services/access/scope";
+import { findSessionAdmin } from "../../server/services/access/sessionAdmin";
 import { timeGroupBoundaries, timeGroupIn } from "../../shared/domain/timeGroups";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser, signIn } from "../support/factories";

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { seedDatabase } from "../../server/services/seed";
+import { seedDatabase } from "../../server/services/seed/seed";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/db";
 import { bearerFor, buildAdmin } from "../support/factories";
 import { sharedSecrets, startBuiltServer, type ServerProcess } from "../support/process";

@@ -5,7 +5,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { recordAccess } from "../../server/services/accessLog";
+import { recordAccess } from "../../server/services/accessLog/record";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/http/rate-limit";
 import { createLogger } from "../../server/logger";
 import { CaptchaService } from "../../server/services/identity/captcha";
-import { pruneExpired, startHousekeeping } from "../../server/services/housekeeping";
+import { pruneExpired, startHousekeeping } from "../../server/services/housekeeping/schedule";
 import { DatabaseRateLimitStore } from "../../server/db/stores/rateLimitStore";
 import { testDialects } from "../support/db";
 import { nextClientIp, registrationBody, setSettings } from "../support/factories";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/logger";
-import { startHousekeeping } from "../../server/services/housekeeping";
+import { startHousekeeping } from "../../server/services/housekeeping/schedule";
 import { dueThreshold, sendExpiryReminders } from "../../server/services/licenses/reminders";
 import { testDialects } from "../support/db";
 import { buildPack, buildTeam } from "../support/factories";

@@ -5,8 +5,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, NewRow } from "../../server/db/types";
-import { recordAccess } from "../../server/services/accessLog";
-import { pruneExpired } from "../../server/services/housekeeping";
+import { recordAccess } from "../../server/services/accessLog/record";
+import { pruneExpired } from "../../server/services/housekeeping/schedule";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

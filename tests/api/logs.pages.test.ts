@@ -1,7 +1,7 @@
 /** Issue 19 item 1: the /logs page, server-rendered first page of the access log in the reader's scope. */
 import { describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { recordAccess } from "../../server/services/accessLog";
+import { recordAccess } from "../../server/services/accessLog/record";
 import { testDialects } from "../support/db";
 import { buildAdmin, buildTeam, pageAs } from "../support/factories";
 import { useTestServer } from "../support/lifecycle";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAccess } from "../../server/services/accessLog";
+import { recordAccess } from "../../server/services/accessLog/record";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, givePassword } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";

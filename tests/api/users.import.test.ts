@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, RowUpdate } from "../../server/db/types";
-import { pruneExpired } from "../../server/services/housekeeping";
+import { pruneExpired } from "../../server/services/housekeeping/schedule";
 import { readSettings } from "../../server/services/settings/read";
 import { BATCH_ROWS } from "../../server/services/users/import/run";
 import { pruneImports } from "../../server/services/users/import/retention";

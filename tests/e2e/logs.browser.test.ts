@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { recordAccess } from "../../server/services/accessLog";
+import { recordAccess } from "../../server/services/accessLog/record";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { useBrowserSuite } from "../support/browser-suite";
 import { buildAdmin, buildTeam } from "../support/factories";

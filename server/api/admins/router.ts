@@ -9,11 +9,11 @@ import {
 import { authOf, scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { activateAdmin, blockAdmin, createAdmin, deleteAdmin, updateAdmin } from "../../services/admins/accounts";
-import { readAdmin } from "../../services/admins/directory";
-import { listAdmins } from "../../services/admins/list";
-import { setAdminTeams } from "../../services/admins/teams";
-import { unlockAdmin } from "../../services/identity/lockout";
+import { activateAdmin, blockAdmin, createAdmin, deleteAdmin, updateAdmin } from "../../services/admins";
+import { readAdmin } from "../../services/admins";
+import { listAdmins } from "../../services/admins";
+import { setAdminTeams } from "../../services/admins";
+import { unlockAdmin } from "../../services/admins";
 import type { ApiDeps } from "../deps";
 
 /**

@@ -10,7 +10,7 @@ import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";
-import { listAssociations, readAssociation } from "../../services/associations/query";
+import { listAssociations, readAssociation } from "../../services/associations";
 import type { ApiDeps } from "../deps";
 
 /**

@@ -14,9 +14,9 @@ import { authOf, scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { translatorFor } from "../../i18n";
-import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export/sources";
-import { exportList, type ExportSource } from "../../services/export/stream";
-import type { Scope } from "../../services/identity/scope";
+import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export";
+import { exportList, type ExportSource } from "../../services/export";
+import type { Scope } from "../../services/access";
 import type { ApiDeps } from "../deps";
 
 const OPTION_KEYS = Object.keys(exportOptionsShape);

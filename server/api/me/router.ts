@@ -3,8 +3,8 @@ import { PasswordChangeSchema, ProfileUpdateSchema, TerminateSchema } from "../.
 import { authOf } from "../../http/auth";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
-import { issueApiToken } from "../../services/identity/signIn";
-import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins/profile";
+import { issueApiToken } from "../../services/identity";
+import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins";
 import type { ApiDeps } from "../deps";
 
 /** The signed-in admin's own account: profile, password and termination. */

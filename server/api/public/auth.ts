@@ -3,7 +3,7 @@ import { SignInSchema } from "../../../shared/schemas/auth";
 import { limitPerIp } from "../../http/rate-limit";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
-import { issueApiToken, signIn } from "../../services/identity/signIn";
+import { issueApiToken, signIn } from "../../services/identity";
 import type { ApiDeps } from "../deps";
 
 /** POST /v2/public/auth: credentials in, API token out (CLI, CI, scripts). */

@@ -4,8 +4,8 @@ import { AppError } from "../../errors";
 import { limitPerIp } from "../../http/rate-limit";
 import { inputOf, validate } from "../../http/validate";
 import { originOf } from "../../http/origin";
-import { register, verifyAccount } from "../../services/identity/registration";
-import { confirmPassword, requestPasswordReset } from "../../services/identity/passwordReset";
+import { register, verifyAccount } from "../../services/identity";
+import { confirmPassword, requestPasswordReset } from "../../services/identity";
 import type { ApiDeps } from "../deps";
 
 /** The public account calls: captcha, register, verify, reset and confirm (docs/API.md). */

@@ -6,12 +6,12 @@ import { limitFailedRedemptions } from "../../http/rate-limit";
 import { originOf } from "../../http/origin";
 import { requireServiceToken, serviceCallerOf } from "../../http/serviceAuth";
 import { inputOf, validate } from "../../http/validate";
-import { decidePolicy } from "../../services/associations/policy";
+import { decidePolicy } from "../../services/associations";
 import { redeemInvitation } from "../../services/invites";
-import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/users/deviceReports";
+import { acknowledgeWipe, listPendingWipes, reportDevice } from "../../services/users";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
 import { checkAppVersion, effectiveSettings } from "../../services/settings";
-import { setUserPasswordByToken } from "../../services/users/passwords";
+import { setUserPasswordByToken } from "../../services/users";
 import type { ApiDeps } from "../deps";
 
 /**

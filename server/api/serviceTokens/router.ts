@@ -3,8 +3,8 @@ import { ServiceTokenCreateSchema, ServiceTokenRevokeSchema } from "../../../sha
 import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { requireRoot } from "../../services/identity/scope";
-import { createServiceToken, listServiceTokens, revokeServiceToken } from "../../services/identity/serviceTokens";
+import { requireRoot } from "../../services/access";
+import { createServiceToken, listServiceTokens, revokeServiceToken } from "../../services/identity";
 import type { ApiDeps } from "../deps";
 
 /** `GET/POST/DELETE /v2/service-tokens`: root manages the tokens of the service API; others get 403. */

@@ -5,8 +5,8 @@ import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
 import { presentSettings, readSettings, updateSettingsGroup } from "../../services/settings";
-import { SETTINGS_400 } from "../../services/settings/update";
-import { requireRoot } from "../../services/identity/scope";
+import { SETTINGS_400 } from "../../services/settings";
+import { requireRoot } from "../../services/access";
 import type { ApiDeps } from "../deps";
 
 /**

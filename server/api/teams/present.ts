@@ -5,7 +5,7 @@
 import type { TeamDetails, TeamListItem } from "../../../shared/api/teams";
 import { CERT_REVOCATION_STRATEGIES, type CertRevocationStrategy } from "../../../shared/domain/statuses";
 import { fromFlag } from "../../db/flags";
-import type { TeamListRow, TeamRecord } from "../../services/teams/query";
+import type { TeamListRow, TeamRecord } from "../../services/teams";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -9,8 +9,8 @@ import {
 import { scopeOf } from "../../http/auth";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { createTeam, deleteTeam, updateTeam, updateTeamSettings } from "../../services/teams/manage";
-import { listTeams, readTeam } from "../../services/teams/query";
+import { createTeam, deleteTeam, updateTeam, updateTeamSettings } from "../../services/teams";
+import { listTeams, readTeam } from "../../services/teams";
 import type { ApiDeps } from "../deps";
 import { presentTeam, presentTeamListItem } from "./present";
 

@@ -5,7 +5,7 @@ import { scopeOf } from "../../http/auth";
 import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { applyImport, importResults, previewImport, readImport } from "../../services/users/import";
+import { applyImport, importResults, previewImport, readImport } from "../../services/users";
 import type { ApiDeps } from "../deps";
 
 /**

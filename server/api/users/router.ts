@@ -5,12 +5,12 @@ import { scopeOf } from "../../http/auth";
 import { AppError } from "../../errors";
 import { originOf } from "../../http/origin";
 import { inputOf, validate } from "../../http/validate";
-import { createUser, updateUser } from "../../services/users/accounts";
-import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/users/bulk";
-import { loadUserDetails } from "../../services/users/details";
-import { deleteDevice, requestDeviceWipe } from "../../services/users/devices";
-import { listUsers } from "../../services/users/list";
-import { sendUserPasswordReset } from "../../services/users/reset";
+import { createUser, updateUser } from "../../services/users";
+import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/users";
+import { loadUserDetails } from "../../services/users";
+import { deleteDevice, requestDeviceWipe } from "../../services/users";
+import { listUsers } from "../../services/users";
+import { sendUserPasswordReset } from "../../services/users";
 import type { ApiDeps } from "../deps";
 
 /** An empty selection is 'No user selected' (SPEC §8), not a validation error. */

@@ -1,7 +1,7 @@
 import { DashboardPage } from "../../../client/pages/DashboardPage";
 import { addSeats, NO_SEATS } from "../../../client/components/licenses/seats";
 import { cachedDashboardCounts } from "../../services/dashboard";
-import { loadScope, scopedTeamIds } from "../../services/identity/scope";
+import { loadScope, scopedTeamIds } from "../../services/access";
 import { expiryCounts, scopeTeamRows, seatsByTeam } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 

@@ -3,9 +3,9 @@ import { DomainsPage, type SearchListView } from "../../../client/pages/domains/
 import { listLimit } from "../../../shared/limits";
 import { AssociationListQuerySchema } from "../../../shared/schemas/association";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
-import { listAssociations } from "../../services/associations/query";
+import { listAssociations } from "../../services/associations";
 import { listTeamDomains } from "../../services/domains";
-import { loadScope } from "../../services/identity/scope";
+import { loadScope } from "../../services/access";
 import { listQueryFromUrl, readListPage } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 

@@ -3,7 +3,7 @@ import type { InviteCompany } from "../../../client/components/invites/types";
 import type { InvitesQuery } from "../../../client/components/invites/useInvitesList";
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { InviteListQuerySchema } from "../../../shared/schemas/invite";
-import { loadScope } from "../../services/identity/scope";
+import { loadScope } from "../../services/access";
 import { listInvitations, offeredTeams, withDomains } from "../../services/invites";
 import { scopeTeamRows } from "./licensesData";
 import { listQueryFromUrl } from "./listPage";

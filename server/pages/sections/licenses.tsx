@@ -5,7 +5,7 @@ import { addSeats, NO_SEATS, type Seats } from "../../../client/components/licen
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../errors";
-import { loadScope, scopedTeamIds } from "../../services/identity/scope";
+import { loadScope, scopedTeamIds } from "../../services/access";
 import { listPacks } from "../../services/licenses";
 import { listLimit } from "../../../shared/limits";
 import { listQueryFromUrl, readListPage } from "./listPage";

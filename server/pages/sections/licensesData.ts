@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { NEAR_EXPIRATION_MS } from "../../../shared/domain/licenses";
 import type { Database } from "../../db/types";
-import { scopedTeamIds, type Scope } from "../../services/identity/scope";
+import { scopedTeamIds, type Scope } from "../../services/access";
 
 /** The licenses of many companies at once, by company: it lives with the seat rule (invitations read it too). */
-export { seatsByTeam } from "../../services/licenses/seats";
+export { seatsByTeam } from "../../services/licenses";
 
 type Db = Kysely<Database>;
 

@@ -1,9 +1,9 @@
 import { LogsPage } from "../../../client/pages/logs/LogsPage";
 import { LogListQuerySchema, type LogListQuery } from "../../../shared/schemas/logs";
 import { AppError } from "../../errors";
-import { listScopeTeams } from "../../services/admins/directory";
-import { listAccessLog } from "../../services/accessLog/list";
-import { loadScope } from "../../services/identity/scope";
+import { listScopeTeams } from "../../services/admins";
+import { listAccessLog } from "../../services/accessLog";
+import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 import { usersQueryFromUrl } from "./users";
 

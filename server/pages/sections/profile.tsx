@@ -1,5 +1,5 @@
 import { MyProfilePage } from "../../../client/pages/MyProfilePage";
-import { loadMyProfile } from "../../services/admins/profile";
+import { loadMyProfile } from "../../services/admins";
 import { TIMEZONES } from "../timezones";
 import type { PageContext, PageResult } from "./types";
 

@@ -1,7 +1,7 @@
 import { AppsPage, SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../client/pages/settings/SettingsPage";
 import { describeCertificates, presentSettings, readSettings } from "../../services/settings";
-import { requireRoot } from "../../services/identity/scope";
-import { loadScope } from "../../services/identity/scope";
+import { requireRoot } from "../../services/access";
+import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const isTab = (value: unknown): value is SettingsTab => typeof value === "string" && Object.prototype.hasOwnProperty.call(SETTINGS_TABS, value);

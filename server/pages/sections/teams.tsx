@@ -5,13 +5,13 @@ import { listLimit } from "../../../shared/limits";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { presentTeam, presentTeamListItem } from "../../api/teams/present";
 import { AppError } from "../../errors";
-import { loadScope } from "../../services/identity/scope";
-import { listTeams, readTeam } from "../../services/teams/query";
+import { loadScope } from "../../services/access";
+import { listTeams, readTeam } from "../../services/teams";
 import { TIMEZONES } from "../timezones";
 import { listQueryFromUrl, readListPage } from "./listPage";
-import { teamDomainsView } from "../../services/domains/teamView";
+import { teamDomainsView } from "../../services/domains";
 import { readSettings } from "../../services/settings";
-import { teamOverrides } from "../../services/settings/overrides";
+import { teamOverrides } from "../../services/settings";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The parameters of a /teams address (listQueryFromUrl: a page never answers 400). */

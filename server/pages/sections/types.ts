@@ -2,7 +2,7 @@ import type { Request } from "express";
 import type { ReactElement } from "react";
 import type { NavEdition } from "../../../shared/domain/navigation";
 import type { Translate } from "../../../client/components/render-context";
-import type { SessionAdmin } from "../../services/identity/sessionAdmin";
+import type { SessionAdmin } from "../../services/access";
 import type { ServiceContext } from "../../lib/context";
 
 /** What a signed-in page's loader gets: the request, who is signed in, and the services. */

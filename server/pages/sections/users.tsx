@@ -5,10 +5,10 @@ import { UserProfilePage } from "../../../client/pages/users/UserProfilePage";
 import { UsersManagePage } from "../../../client/pages/users/UsersManagePage";
 import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas/user";
 import { AppError } from "../../errors";
-import { listScopeTeams } from "../../services/admins/directory";
-import { loadScope } from "../../services/identity/scope";
-import { loadUserDetails } from "../../services/users/details";
-import { listUsers } from "../../services/users/list";
+import { listScopeTeams } from "../../services/admins";
+import { loadScope } from "../../services/access";
+import { loadUserDetails } from "../../services/users";
+import { listUsers } from "../../services/users";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The first value of each query parameter (a repeated parameter keeps its first value). */

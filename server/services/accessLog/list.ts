@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { LogListQuery } from "../../../shared/schemas/logs";
 import { dialectOf, likeContains, likeStartsWith } from "../../db/dialect";
 import type { Database } from "../../db/types";
-import { TEAM_DETAIL_KEYS } from ".";
+import { TEAM_DETAIL_KEYS } from "./record";
 import { decodeCursor, pageOf } from "../../lib/pagination";
-import { scopedTeamIds, teamInScope, type Scope } from "../identity/scope";
+import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
 /** One access-log entry as GET /v2/logs presents it. */
 export interface LogEntry {

@@ -12,11 +12,11 @@ import { recordAccess } from "../accessLog";
 import { detailOf, type AdminDetail } from "./directory";
 import { loadTarget, recordPerTeam, teamIdsOf } from "./target";
 import { assertTeamsKeepAdmin } from "./teams";
-import type { SessionAdmin } from "../identity/sessionAdmin";
+import type { SessionAdmin } from "../access";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { issueToken } from "../identity/oneTimeTokens";
-import { hashPassword, setAdminPassword } from "../identity/passwords";
-import { actorOf, teamInScope, type Scope } from "../identity/scope";
+import { issueToken } from "../identity";
+import { hashPassword, setAdminPassword } from "../identity";
+import { actorOf, teamInScope, type Scope } from "../access";
 import { emailingEnabled, readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
 

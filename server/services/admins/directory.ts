@@ -8,7 +8,7 @@ import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
 import { AppError } from "../../errors";
-import type { Scope } from "../identity/scope";
+import type { Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

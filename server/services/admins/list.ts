@@ -10,7 +10,7 @@ import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database } from "../../db/types";
 import { ADMIN_COLUMNS, presentListItem, teamsByAdmin, visibleAdmins, type AdminListItem, type AdminRow } from "./directory";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
-import { scopedTeamIds, type Scope } from "../identity/scope";
+import { scopedTeamIds, type Scope } from "../access";
 
 type Eb = ExpressionBuilder<Database, "admins">;
 type SortValue = string | number;

@@ -5,8 +5,8 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "../identity/lockout";
-import { hashPassword, isRecentAdminPassword, setAdminPassword } from "../identity/passwords";
+import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "../identity";
+import { hashPassword, isRecentAdminPassword, setAdminPassword } from "../identity";
 import { readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
 

@@ -8,8 +8,8 @@ import { takeInstallationLock } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
 import { recordAccess } from "../accessLog";
-import { issueToken } from "../identity/oneTimeTokens";
-import { hashPassword, setAdminPassword } from "../identity/passwords";
+import { issueToken } from "../identity";
+import { hashPassword, setAdminPassword } from "../identity";
 
 /** Username of the root created by the setup link when no e-mail was configured. */
 export const SETUP_ROOT_USERNAME = "root";

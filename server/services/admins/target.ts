@@ -8,7 +8,7 @@ import type { CatalogueCode } from "../../../shared/errors";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess, type AccessContext, type AccessEntry } from "../accessLog";
-import type { Scope } from "../identity/scope";
+import type { Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

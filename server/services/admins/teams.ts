@@ -12,7 +12,7 @@ import { recordAccess } from "../accessLog";
 import { loadTarget } from "./target";
 import { detailOf, type AdminDetail } from "./directory";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, type Scope } from "../identity/scope";
+import { actorOf, type Scope } from "../access";
 import { runTransaction } from "../../db/transaction";
 
 type Trx = Transaction<Database>;

@@ -9,7 +9,7 @@ import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
 import { isoUtc } from "../../lib/isoTime";
 import { decodeCursor, pageOf } from "../../lib/pagination";
-import { requireRoot, type Scope } from "../identity/scope";
+import { requireRoot, type Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -14,14 +14,14 @@ import type { LogListQuery } from "../../../shared/schemas/logs";
 import type { TeamListQuery } from "../../../shared/schemas/team";
 import type { UserListQuery } from "../../../shared/schemas/user";
 import type { Database } from "../../db/types";
-import { listAccessLog, type LogEntry } from "../accessLog/list";
-import { listAdmins } from "../admins/list";
-import { listInvitations } from "../invites/list";
+import { listAccessLog, type LogEntry } from "../accessLog";
+import { listAdmins } from "../admins";
+import { listInvitations } from "../invites";
 import { isoUtc } from "../../lib/isoTime";
-import { listPacks } from "../licenses/packs";
-import type { Scope } from "../identity/scope";
-import { listTeams, type TeamListRow } from "../teams/query";
-import { listUsers } from "../users/list";
+import { listPacks } from "../licenses";
+import type { Scope } from "../access";
+import { listTeams, type TeamListRow } from "../teams";
+import { listUsers } from "../users";
 import { EXPORT_BATCH, type ExportColumn, type ExportSource } from "./stream";
 
 /** A list's query without paging: what an export filters and sorts by. */

@@ -10,7 +10,7 @@ import type { Response } from "express";
 import type { ExportFormat, ExportResource } from "../../../shared/schemas/export";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, type Scope } from "../identity/scope";
+import { actorOf, type Scope } from "../access";
 import { csvRow, type CellValue } from "./csv";
 
 /** Rows read per batch: big enough that per-query costs vanish, small enough to stay flat. */

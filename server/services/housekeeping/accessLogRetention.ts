@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { readSettings } from "../settings/read";
+import { readSettings } from "../settings";
 
 const DAY_MS = 86_400_000;
 

@@ -18,8 +18,6 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { readSettings } from "../settings";
 import { verifyPassword } from "./passwords";
-import { actorOf, requireRoot, type Scope } from "./scope";
-import { loadTarget, recordPerTeam, teamIdsOf } from "../admins/target";
 
 /** How long an account stays locked after too many failed checks (a root can unlock it sooner). */
 export const ADMIN_LOCK_MINUTES = 15;
@@ -88,25 +86,6 @@ export async function checkPasswordBudgeted(
     await recordAccess(ctx.db, { actor: null, ...origin }, { action: "admin.lockout", target: { type: "admin", id: admin.uid }, details: { attempts: slot.attempts } });
   }
   return "wrong";
-}
-
-/**
- * Lifts an admin's lock and clears the failed-attempt counter (root only, 403 otherwise, decided
- * before any lookup; unknown → 404). The lockout is a brute-force brake that anyone who knows a
- * username can pull, so the recovery must not wait for the lock to run out.
- */
-export async function unlockAdmin(ctx: ServiceContext, scope: Scope, uid: string, origin: RequestOrigin): Promise<void> {
-  requireRoot(scope, "adminUnlock403");
-  await ctx.db.transaction().execute(async (trx) => {
-    const target = await loadTarget(trx, scope, uid, { notFound: "adminUnlock404", forbidden: "adminUnlock403" });
-    const before = await trx.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", target.id).executeTakeFirstOrThrow();
-    await trx.updateTable("admins").set({ failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() }).where("id", "=", target.id).execute();
-    await recordPerTeam(trx, { actor: actorOf(scope), ...origin }, await teamIdsOf(trx, target.id), {
-      action: "admin.unlock",
-      target: { type: "admin", id: target.uid },
-      details: { failedAttempts: before.failedAttempts, lockedUntil: before.lockedUntil === null ? null : new Date(before.lockedUntil).toISOString() },
-    });
-  });
 }
 
 /** Turns a current-password check into the call's answer: `wrongCode` (403) for a wrong password, `lockedCode` (429) once the budget is spent. */

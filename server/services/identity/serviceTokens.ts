@@ -4,7 +4,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
-import { actorOf, requireRoot, type Scope } from "./scope";
+import { actorOf, requireRoot, type Scope } from "../access";
 import { runTransaction } from "../../db/transaction";
 
 /** Every service token starts with this, so it is told apart from an admin JWT at a glance. */

@@ -1,4 +1,4 @@
-/** Invitations (issue 16): create, list, resend, delete, redemption by the service, expiry, the companies offered. */
+/** Invitations: create, list, resend, delete, redemption by the service, expiry, the companies offered. */
 export { createInvitations, reviewInvitations } from "./create";
 export { listInvitations } from "./list";
 export { deleteInvitations, resendInvitations } from "./manage";

@@ -12,8 +12,8 @@ import { dialectOf, likeContains } from "../../db/dialect";
 import { fromFlag } from "../../db/flags";
 import type { Database, InviteStatus } from "../../db/types";
 import { decodeCursor, pageOf } from "../../lib/pagination";
-import { scopedTeamIds, type Scope } from "../identity/scope";
-import { isoOrNull } from "../users/shared";
+import { scopedTeamIds, type Scope } from "../access";
+import { isoOrNull } from "../users";
 
 /** The columns a list row needs. */
 interface InviteRow {

@@ -5,7 +5,7 @@
  */
 import type { EnqueueMailInput } from "../../mail/outbox";
 import { THEME_PARAM } from "../../mail/templates";
-import { serviceHost } from "../users/reset";
+import { serviceHost } from "../users";
 
 /** What the mail shows of the company. */
 export interface InviteMailTeam {

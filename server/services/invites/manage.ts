@@ -16,11 +16,11 @@ import { AppError } from "../../errors";
 import { enqueueMails, type EnqueueMailInput } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { invitePackOf } from "../licenses/packs";
-import { lockSeatCounters, requireFreeSeats } from "../licenses/seats";
-import { actorOf, scopedTeamIds, type Scope } from "../identity/scope";
+import { invitePackOf } from "../licenses";
+import { lockSeatCounters, requireFreeSeats } from "../licenses";
+import { actorOf, scopedTeamIds, type Scope } from "../access";
 import { emailingEnabled, readSettings } from "../settings";
-import { takenNames } from "../users/shared";
+import { takenNames } from "../users";
 import { inviteCodeHash, newInviteCode } from "./codes";
 import { invitationMail } from "./mail";
 

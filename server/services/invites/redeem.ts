@@ -15,9 +15,9 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
-import { reportDevice } from "../users/deviceReports";
-import type { ServiceCaller } from "../identity/serviceTokens";
-import { takenNames } from "../users/shared";
+import { reportDevice } from "../users";
+import type { ServiceCaller } from "../identity";
+import { takenNames } from "../users";
 import { inviteCodeHash, sameCodeHash } from "./codes";
 
 /** Redeems a code for `username`; records the device when one is given. */

@@ -7,9 +7,9 @@ import type { Kysely } from "kysely";
 import type { InviteTeamsQuery, InviteTeamsResponse } from "../../../shared/schemas/invite";
 import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database } from "../../db/types";
-import { domainsOfTeams } from "../domains/rule";
-import { seatsByTeam } from "../licenses/seats";
-import { scopedTeamIds, type Scope } from "../identity/scope";
+import { domainsOfTeams } from "../domains";
+import { seatsByTeam } from "../licenses";
+import { scopedTeamIds, type Scope } from "../access";
 
 type Db = Kysely<Database>;
 

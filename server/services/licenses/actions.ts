@@ -14,7 +14,7 @@ import { runTransaction } from "../../db/transaction";
 import { AppError, badParameters } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, requireRoot, teamInScope, type Scope } from "../identity/scope";
+import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
 import { findPack, packQuery, presentPack, type PackRow } from "./packs";
 import { lockSeatCounters, seatsOf } from "./seats";
 

@@ -13,7 +13,7 @@ import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, requireRoot, teamInScope, type Scope } from "../identity/scope";
+import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
 import { packQuery, presentPack } from "./packs";
 import { invoiceProvider, type PaymentProvider } from "./providers";
 import { grantOf, readToken } from "./tokens";

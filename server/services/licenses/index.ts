@@ -1,4 +1,4 @@
-/** License packs and seats (issue 15): the public surface of this service folder. */
+/** License packs and seats: purchase, activation, distribution, seat reservations, payment providers, expiry reminders. */
 export { listPacks, readPack, findPack, presentPack, packQuery } from "./packs";
 export type { PackRow } from "./packs";
 export { purchasePack, activatePack, validateToken } from "./create";
@@ -8,3 +8,6 @@ export { invoiceProvider, PAYMENT_PROVIDERS, formatMoney } from "./providers";
 export type { PaymentProvider, PaymentOrder, PaymentReceipt } from "./providers";
 export { encodeToken, readToken, grantOf, TokenPayloadSchema } from "./tokens";
 export type { TokenPayload, TokenReading } from "./tokens";
+export { invitePackOf } from "./packs";
+export { sendExpiryReminders } from "./reminders";
+export { requireFreeSeats, seatsByTeam } from "./seats";

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { uid as uidRule } from "../../../shared/schemas/primitives";
 import { pageOf } from "../../lib/pagination";
 import { isoUtc } from "../../lib/isoTime";
-import { scopedTeamIds, teamInScope, type Scope } from "../identity/scope";
+import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -15,8 +15,8 @@ import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { slug as slugRule } from "../../../shared/schemas/primitives";
-import { findTeamInScope } from "../teams/query";
-import type { Scope } from "../identity/scope";
+import { findTeamInScope } from "../teams";
+import type { Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

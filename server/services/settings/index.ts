@@ -1,5 +1,5 @@
 /**
- * System settings of SPEC §3 (issue 17): reading them over the defaults, presenting them with
+ * System settings of SPEC §3: reading them over the defaults, presenting them with
  * secrets masked, and changing one group at a time with an audited before/after.
  */
 export { readSettings } from "./read";
@@ -9,3 +9,5 @@ export { updateSettingsGroup, type SettingsUpdateResult } from "./update";
 export { describeCertificates, type CertificateInfo } from "./certificates";
 export { effectiveSettings, checkAppVersion, type EffectiveSettings, type AppCheck } from "./effective";
 export { teamOverrides, type TeamOverride } from "./overrides";
+export { type AppMinimum, appMinimums } from "./appMinimums";
+export { SETTINGS_400 } from "./update";

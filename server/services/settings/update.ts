@@ -9,7 +9,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, requireRoot, type Scope } from "../identity/scope";
+import { actorOf, requireRoot, type Scope } from "../access";
 import { checkCaBundle, checkServerCertificate, type CertificateProblem } from "./certificates";
 import { presentGroup, type PresentedSettings } from "./present";
 import { readSettings } from "./read";

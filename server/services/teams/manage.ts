@@ -11,8 +11,8 @@ import type { Database, RowUpdate } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { uniqueTeamSlug } from "../identity/registration";
-import { actorOf, requireRoot, type Scope } from "../identity/scope";
+import { uniqueTeamSlug } from "../identity";
+import { actorOf, requireRoot, type Scope } from "../access";
 import { findTeamInScope, loadTeamRecord, type TeamRecord } from "./query";
 import { runTransaction } from "../../db/transaction";
 

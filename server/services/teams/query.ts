@@ -10,7 +10,7 @@ import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database, Row } from "../../db/types";
 import { AppError } from "../../errors";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
-import { scopedTeamIds, teamInScope, type Scope } from "../identity/scope";
+import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -12,11 +12,11 @@ import type { RowUpdate } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { refusedUsernames } from "../domains/rule";
-import { reserveSeats } from "../licenses/seats";
+import { refusedUsernames } from "../domains";
+import { reserveSeats } from "../licenses";
 import { isRecentUserPassword, recordUserPassword } from "./passwords";
-import { hashPassword } from "../identity/passwords";
-import { actorOf, teamInScope, type Scope } from "../identity/scope";
+import { hashPassword } from "../identity";
+import { actorOf, teamInScope, type Scope } from "../access";
 import type { UserDetails } from "../../../shared/api/users";
 import { loadUserDetails } from "./details";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./shared";
@@ -24,7 +24,7 @@ import { email } from "../../../shared/schemas/primitives";
 import { enqueueMail } from "../../mail/outbox";
 import { emailingEnabled, readSettings } from "../settings";
 import { userRegistrationLink } from "./reset";
-import { issueUserToken } from "../identity/userTokens";
+import { issueUserToken } from "../identity";
 
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not

@@ -15,14 +15,14 @@ import type { UserFilter } from "../../../shared/schemas/user";
 import { dialectOf, inValues } from "../../db/dialect";
 import { lockRowsInOrder, type RowLockStrength } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
-import { refusedUsernames } from "../domains/rule";
-import { invitePackOf } from "../licenses/packs";
-import { lockSeatCounters, requireFreeSeats } from "../licenses/seats";
+import { refusedUsernames } from "../domains";
+import { invitePackOf } from "../licenses";
+import { lockSeatCounters, requireFreeSeats } from "../licenses";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, teamInScope, type Scope } from "../identity/scope";
+import { actorOf, teamInScope, type Scope } from "../access";
 import { userFilterCondition } from "./list";
 
 /** The users a bulk call names: a list of uids, or the list's filter ('select all matching'). */

@@ -11,8 +11,8 @@ import { fromFlag } from "../../db/flags";
 import type { DeviceWipeState, UserDetails, UserDevice } from "../../../shared/api/users";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
-import { teamInScope, type Scope } from "../identity/scope";
-import { appMinimums } from "../settings/appMinimums";
+import { teamInScope, type Scope } from "../access";
+import { appMinimums } from "../settings";
 import { isoOrNull } from "./shared";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -6,7 +6,7 @@ import type { Database, PlatformCode } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
-import type { ServiceCaller } from "../identity/serviceTokens";
+import type { ServiceCaller } from "../identity";
 
 /** The answer to a device report: the device's id and whether a wipe is pending for it. */
 export interface DeviceReportResult {

@@ -10,7 +10,7 @@ import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, teamInScope, type Scope } from "../identity/scope";
+import { actorOf, teamInScope, type Scope } from "../access";
 
 /** The device `deviceId` of user `uid`, if both exist, belong together and are in the scope. */
 async function findDevice(ctx: ServiceContext, scope: Scope, input: DeviceActionReq, code: "deviceWipe404" | "deviceDelete404") {

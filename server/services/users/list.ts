@@ -21,10 +21,10 @@ import { fromFlag } from "../../db/flags";
 import { ShapeCache, slot } from "../../db/prepared";
 import type { Database, UserStatus } from "../../db/types";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
-import { scopedTeamIds, teamIdsKey, teamInScope, type Scope } from "../identity/scope";
+import { scopedTeamIds, teamIdsKey, teamInScope, type Scope } from "../access";
 import { isoUtc } from "../../lib/isoTime";
 import { RecentCounts } from "../../lib/recentCounts";
-import { appMinimums, type AppMinimum } from "../settings/appMinimums";
+import { appMinimums, type AppMinimum } from "../settings";
 import { isoOrNull } from "./shared";
 
 type SortValue = string | number;

@@ -11,10 +11,10 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { hashPassword, verifyPassword } from "../identity/passwords";
-import type { ServiceCaller } from "../identity/serviceTokens";
+import { hashPassword, verifyPassword } from "../identity";
+import type { ServiceCaller } from "../identity";
 import { readSettings } from "../settings";
-import { redeemUserToken } from "../identity/userTokens";
+import { redeemUserToken } from "../identity";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

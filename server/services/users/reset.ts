@@ -9,10 +9,10 @@ import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, type Scope } from "../identity/scope";
+import { actorOf, type Scope } from "../access";
 import { emailingEnabled, readSettings } from "../settings";
 import { findScopedUser } from "./shared";
-import { issueUserToken } from "../identity/userTokens";
+import { issueUserToken } from "../identity";
 import { runTransaction } from "../../db/transaction";
 
 /**

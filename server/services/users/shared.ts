@@ -8,7 +8,7 @@ import type { CatalogueCode } from "../../../shared/errors";
 import { V } from "../../../shared/schemas/messages";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
-import { teamInScope, type Scope } from "../identity/scope";
+import { teamInScope, type Scope } from "../access";
 import { isoUtc } from "../../lib/isoTime";
 
 type Db = Kysely<Database> | Transaction<Database>;

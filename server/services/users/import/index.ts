@@ -13,7 +13,7 @@ import { runTransaction } from "../../../db/transaction";
 import { AppError } from "../../../errors";
 import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
-import { actorOf, type Scope } from "../../identity/scope";
+import { actorOf, type Scope } from "../../access";
 import { parseImportFile } from "./csv";
 import { planRows, type PlannedRow } from "./plan";
 import { BATCH_ROWS, LeaseLostError, recordOnly, renewLease, runAllOrNothing, runBatch, type OutcomeCounts, type RowResult, type RunContext } from "./run";

@@ -9,9 +9,9 @@ import type { Kysely, Transaction } from "kysely";
 import { usernameAllowed } from "../../../../shared/domain/domains";
 import { importRowInput, UserImportRowSchema, type ImportRowCode, type UserImportRow } from "../../../../shared/schemas/userImport";
 import type { Database } from "../../../db/types";
-import { domainsOfTeams } from "../../domains/rule";
-import { seatsOf } from "../../licenses/seats";
-import { teamInScope, type Scope } from "../../identity/scope";
+import { domainsOfTeams } from "../../domains";
+import { seatsOf } from "../../licenses";
+import { teamInScope, type Scope } from "../../access";
 import type { CsvRow } from "./csv";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/types";
-import { readSettings } from "../../settings/read";
+import { readSettings } from "../../settings";
 
 const DAY_MS = 86_400_000;
 

@@ -16,8 +16,8 @@ import { toFlag } from "../../../db/flags";
 import { runTransaction } from "../../../db/transaction";
 import type { Database, UserImportOutcome } from "../../../db/types";
 import { AppError } from "../../../errors";
-import { refusedUsernames } from "../../domains/rule";
-import { lockSeatCounters, seatsOf } from "../../licenses/seats";
+import { refusedUsernames } from "../../domains";
+import { lockSeatCounters, seatsOf } from "../../licenses";
 import { IMPORT_LEASE_MS } from "./store";
 import type { PlannedRow } from "./plan";
 

@@ -12,7 +12,7 @@ import { toFlag } from "../../../db/flags";
 import type { Database, Row } from "../../../db/types";
 import { AppError } from "../../../errors";
 import { isoUtc } from "../../../lib/isoTime";
-import { isRootScope, type Scope } from "../../identity/scope";
+import { isRootScope, type Scope } from "../../access";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,4 +1,4 @@
-import { recordAccess } from "../../../../server/services/accessLog";
+import { recordAccess } from "../../../../server/services/accessLog/record";
 import { signedIn, type MatrixRow } from "../types";
 
 /** GET /v2/logs: root reads both teams' entries, each admin only their own team's. */
