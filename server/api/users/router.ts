@@ -1,10 +1,7 @@
 import { Router, type RequestHandler } from "express";
 import { DeviceActionSchema } from "../../../shared/schemas/device";
 import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, type UsersBulkReq, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
-import { scopeOf } from "../../http/auth";
 import { AppError } from "../../errors";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { createUser, updateUser } from "../../services/users";
 import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/users";
 import { loadUserDetails } from "../../services/users";
@@ -12,6 +9,7 @@ import { deleteDevice, requestDeviceWipe } from "../../services/users";
 import { listUsers } from "../../services/users";
 import { sendUserPasswordReset } from "../../services/users";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
 
 /** An empty selection is 'No user selected' (SPEC §8), not a validation error. */
 const requireSelection: RequestHandler = (req, _res, next) => {
@@ -29,53 +27,33 @@ function selectionOf(body: UsersBulkReq): UserBulkSelection {
  * password reset, bulk block / activate / move / delete, device wipe and deletion. Every call
  * works within the caller's scope (DESIGN §5).
  */
-export function usersRouter({ services }: ApiDeps): Router {
+export function usersRouter(deps: ApiDeps): Router {
   const router = Router();
+  const api = handlers(deps);
 
-  router.get("/users", validate(UserListQuerySchema, "query"), async (_req, res) => {
-    res.json(await listUsers(services.db, await scopeOf(res, services.db), inputOf(res, UserListQuerySchema)));
-  });
-
-  router.get("/user/:uid", async (req, res) => {
-    res.json(await loadUserDetails(services.db, await scopeOf(res, services.db), String(req.params.uid)));
-  });
-
-  router.post("/user", validate(UserCreateSchema), async (req, res) => {
-    res.json(await createUser(services, await scopeOf(res, services.db), inputOf(res, UserCreateSchema), originOf(req)));
-  });
-
-  router.put("/user", validate(UserUpdateSchema), async (req, res) => {
-    res.json(await updateUser(services, await scopeOf(res, services.db), inputOf(res, UserUpdateSchema), originOf(req)));
-  });
-
-  router.post("/user/reset", validate(UserResetSchema), async (req, res) => {
-    await sendUserPasswordReset(services, await scopeOf(res, services.db), inputOf(res, UserResetSchema).uid, originOf(req));
-    res.json({ ok: true });
-  });
+  router.get("/users", ...api.admin({ query: UserListQuerySchema }, ({ services, scope, input }) => listUsers(services.db, scope, input)));
+  router.get("/user/:uid", ...api.admin(null, ({ services, scope, req }) => loadUserDetails(services.db, scope, String(req.params.uid))));
+  router.post("/user", ...api.admin({ body: UserCreateSchema }, ({ services, scope, input, origin }) => createUser(services, scope, input, origin)));
+  router.put("/user", ...api.admin({ body: UserUpdateSchema }, ({ services, scope, input, origin }) => updateUser(services, scope, input, origin)));
+  router.post("/user/reset", ...api.admin({ body: UserResetSchema }, async ({ services, scope, input, origin }) => {
+    await sendUserPasswordReset(services, scope, input.uid, origin);
+  }));
 
   const bulk = (action: Exclude<UserBulkAction, "move">): RequestHandler[] => [
     requireSelection,
-    validate(UsersBulkSchema),
-    async (req, res) => {
-      res.json(await bulkUserAction(services, await scopeOf(res, services.db), action, selectionOf(inputOf(res, UsersBulkSchema)), originOf(req)));
-    },
+    ...api.admin({ body: UsersBulkSchema }, ({ services, scope, input, origin }) => bulkUserAction(services, scope, action, selectionOf(input), origin)),
   ];
   router.put("/users/block", ...bulk("block"));
   router.put("/users/activate", ...bulk("activate"));
   router.delete("/users", ...bulk("delete"));
-  router.put("/users/move", requireSelection, validate(UsersMoveSchema), async (req, res) => {
-    const body = inputOf(res, UsersMoveSchema);
-    res.json(await bulkUserAction(services, await scopeOf(res, services.db), "move", selectionOf(body), originOf(req), body.team));
-  });
+  router.put("/users/move", requireSelection, ...api.admin({ body: UsersMoveSchema }, ({ services, scope, input, origin }) =>
+    bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team)));
 
-  router.put("/device/wipe", validate(DeviceActionSchema), async (req, res) => {
-    await requestDeviceWipe(services, await scopeOf(res, services.db), inputOf(res, DeviceActionSchema), originOf(req));
-    res.json({ ok: true });
-  });
-
-  router.delete("/device", validate(DeviceActionSchema), async (req, res) => {
-    await deleteDevice(services, await scopeOf(res, services.db), inputOf(res, DeviceActionSchema), originOf(req));
-    res.json({ ok: true });
-  });
+  router.put("/device/wipe", ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
+    await requestDeviceWipe(services, scope, input, origin);
+  }));
+  router.delete("/device", ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
+    await deleteDevice(services, scope, input, origin);
+  }));
   return router;
 }

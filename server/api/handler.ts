@@ -1,0 +1,107 @@
+import type { Request, RequestHandler, Response } from "express";
+import type { z } from "zod";
+import type { CatalogueCode } from "../../shared/errors";
+import { authOf, scopeOf, type Authenticated } from "../http/auth";
+import { originOf } from "../http/origin";
+import { serviceCallerOf } from "../http/serviceAuth";
+import { validate } from "../http/validate";
+import type { RequestOrigin, ServiceContext } from "../lib/context";
+import type { Scope } from "../services/access";
+import type { ServiceCaller } from "../services/identity";
+import type { ApiDeps } from "./deps";
+
+/** What a handler declares about its input: one zod schema for the body or for the query. */
+export interface InputSpec<S extends z.ZodType> {
+  body?: S;
+  query?: S;
+  /** The catalogue code of a validation failure when the call has its own 400 (e.g. `teamSettings400`). */
+  invalid?: CatalogueCode;
+}
+
+/**
+ * Everything a public /v2 handler works with, in one object (Outline's APIContext): the
+ * validated input, where the call came from, and the services. `req`/`res` stay reachable for
+ * the few calls that set headers or stream.
+ */
+export interface PublicContext<I> {
+  input: I;
+  origin: RequestOrigin;
+  services: ServiceContext;
+  deps: ApiDeps;
+  req: Request;
+  res: Response;
+}
+
+/** A signed-in admin's call: the public context plus the caller and the scope every service takes. */
+export interface AdminContext<I> extends PublicContext<I> {
+  scope: Scope;
+  auth: Authenticated;
+}
+
+/** A service-token call (`/v2/service/*`): the public context plus the token's caller. */
+export interface ServiceCallContext<I> extends PublicContext<I> {
+  caller: ServiceCaller;
+}
+
+/**
+ * The body a handler returns is sent as JSON; a write that has nothing to say returns nothing and
+ * answers `{ ok: true }`. A handler that wrote the response itself (a stream, a 304) is left alone.
+ */
+async function respond(res: Response, body: unknown): Promise<void> {
+  if (res.headersSent || res.writableEnded) return;
+  res.json(body === undefined ? { ok: true } : body);
+}
+
+function validators<S extends z.ZodType>(spec: InputSpec<S>): RequestHandler[] {
+  if (spec.body) return [validate(spec.body, "body", spec.invalid)];
+  if (spec.query) return [validate(spec.query, "query", spec.invalid)];
+  return [];
+}
+
+function publicContext<I>(deps: ApiDeps, req: Request, res: Response): PublicContext<I> {
+  return { input: res.locals.input as I, origin: originOf(req), services: deps.services, deps, req, res };
+}
+
+/** A handler of one of the three kinds: returns the answer's body (or nothing for `{ ok: true }`). */
+type Handler<C> = (ctx: C) => Promise<unknown> | unknown;
+
+/** The handler factories of one API instance; every /v2 route is built with one of them. */
+export interface Handlers {
+  /** A call behind admin authentication: validates, loads the caller's scope once, runs `fn`. */
+  admin<S extends z.ZodType>(spec: InputSpec<S>, fn: Handler<AdminContext<z.infer<S>>>): RequestHandler[];
+  admin(spec: null, fn: Handler<AdminContext<undefined>>): RequestHandler[];
+  /** A public call (sign-in, registration, public settings): no caller, no scope. */
+  open<S extends z.ZodType>(spec: InputSpec<S>, fn: Handler<PublicContext<z.infer<S>>>): RequestHandler[];
+  open(spec: null, fn: Handler<PublicContext<undefined>>): RequestHandler[];
+  /** A call behind a service token. */
+  service<S extends z.ZodType>(spec: InputSpec<S>, fn: Handler<ServiceCallContext<z.infer<S>>>): RequestHandler[];
+  service(spec: null, fn: Handler<ServiceCallContext<undefined>>): RequestHandler[];
+}
+
+/** Builds the handler factories over the API's dependencies (Express 5 forwards rejections to the error handler). */
+export function handlers(deps: ApiDeps): Handlers {
+  // One implementation behind the overloads: the input is whatever validate() left in res.locals.
+  type AnyHandler<C> = (spec: InputSpec<z.ZodType> | null, fn: Handler<C>) => RequestHandler[];
+  const factories: { admin: AnyHandler<AdminContext<never>>; open: AnyHandler<PublicContext<never>>; service: AnyHandler<ServiceCallContext<never>> } = {
+    admin: (spec, fn) => [
+      ...validators(spec ?? {}),
+      async (req, res) => {
+        const scope = await scopeOf(res, deps.services.db);
+        await respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
+      },
+    ],
+    open: (spec, fn) => [
+      ...validators(spec ?? {}),
+      async (req, res) => {
+        await respond(res, await fn(publicContext(deps, req, res)));
+      },
+    ],
+    service: (spec, fn) => [
+      ...validators(spec ?? {}),
+      async (req, res) => {
+        await respond(res, await fn({ ...publicContext(deps, req, res), caller: serviceCallerOf(res) }));
+      },
+    ],
+  };
+  return factories as Handlers;
+}
