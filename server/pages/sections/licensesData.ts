@@ -6,7 +6,6 @@ import { scopedTeamIds, type Scope } from "../../services/access";
 /** The licenses of many companies at once, by company: it lives with the seat rule (invitations read it too). */
 export { seatsByTeam } from "../../services/licenses";
 
-type Db = Kysely<Database>;
 
 /**
  * The reads the license pages add to the license service (server/services/licenses): the
@@ -16,7 +15,7 @@ type Db = Kysely<Database>;
  */
 
 /** The companies in scope with their internal ids (root: every company), by name. */
-export async function scopeTeamRows(db: Db, scope: Scope): Promise<{ id: number; slug: string; teamName: string }[]> {
+export async function scopeTeamRows(db: Kysely<Database>, scope: Scope): Promise<{ id: number; slug: string; teamName: string }[]> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return [];
   let query = db.selectFrom("teams").select(["id", "slug", "teamName"]).orderBy("teamName").orderBy("slug");
@@ -25,7 +24,7 @@ export async function scopeTeamRows(db: Db, scope: Scope): Promise<{ id: number;
 }
 
 /** Packs in scope that expire within the window, and that expired within the window looking back. */
-export async function expiryCounts(db: Db, scope: Scope, now = Date.now()): Promise<{ nearExpiration: number; expired: number }> {
+export async function expiryCounts(db: Kysely<Database>, scope: Scope, now = Date.now()): Promise<{ nearExpiration: number; expired: number }> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return { nearExpiration: 0, expired: 0 };
   let base = db.selectFrom("licensePacks").where("teamId", "is not", null);

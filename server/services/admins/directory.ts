@@ -3,14 +3,13 @@
  * themselves and the admins who share at least one team with them. Teams shown on an admin are
  * limited to the caller's scope, so nobody learns the names of teams they do not manage.
  */
-import type { ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from "kysely";
+import type { ExpressionBuilder, Expression, Kysely, SqlBool } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
 import { AppError } from "../../errors";
 import type { Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A team as shown on an admin. */
 export interface TeamRef {
@@ -63,7 +62,7 @@ export function visibleAdmins(scope: Scope) {
 }
 
 /** The in-scope teams of each admin, in one query for the whole page (no N+1), by admin id. */
-export async function teamsByAdmin(db: Db, scope: Scope, adminIds: number[]): Promise<Map<number, TeamRef[]>> {
+export async function teamsByAdmin(db: Kysely<Database>, scope: Scope, adminIds: number[]): Promise<Map<number, TeamRef[]>> {
   const out = new Map<number, TeamRef[]>(adminIds.map((id) => [id, []]));
   if (adminIds.length === 0) return out;
   const scoped = [...scope.teamIds];
@@ -145,7 +144,7 @@ export function presentDetail(row: AdminRow, teams: TeamRef[]): AdminDetail {
  * One admin by uid as the caller may see them; unknown, malformed or out-of-scope uids all answer
  * `code` (404), so existence outside the scope stays hidden.
  */
-export async function readAdmin(db: Db, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminDetail> {
+export async function readAdmin(db: Kysely<Database>, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminDetail> {
   // A path parameter: anything that is not a uid names no admin (and never reaches SQL).
   if (!isUid(uid)) throw new AppError(code, 404);
   const row = await db
@@ -169,7 +168,7 @@ export interface AdminProfileView {
 }
 
 /** The profile of a visible admin for the profile page (404 `adminRead404` otherwise). */
-export async function readAdminProfile(db: Db, scope: Scope, uid: string): Promise<AdminProfileView> {
+export async function readAdminProfile(db: Kysely<Database>, scope: Scope, uid: string): Promise<AdminProfileView> {
   const admin = await readAdmin(db, scope, uid);
   const row = await db.selectFrom("admins").select(["id", "passwordHash"]).where("uid", "=", uid).executeTakeFirstOrThrow();
   const counted = await db.selectFrom("adminTeams").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where("adminId", "=", row.id).executeTakeFirstOrThrow();
@@ -181,14 +180,14 @@ export async function readAdminProfile(db: Db, scope: Scope, uid: string): Promi
  * visibility check: for the reply to a change the caller was allowed to make, even one that took
  * the admin out of the caller's sight (e.g. their last shared team removed).
  */
-export async function detailOf(db: Db, scope: Scope, adminId: number): Promise<AdminDetail> {
+export async function detailOf(db: Kysely<Database>, scope: Scope, adminId: number): Promise<AdminDetail> {
   const row = await db.selectFrom("admins").select(ADMIN_COLUMNS).where("admins.id", "=", adminId).executeTakeFirstOrThrow();
   const teams = await teamsByAdmin(db, scope, [row.id]);
   return presentDetail(row, teams.get(row.id) ?? []);
 }
 
 /** The teams the caller manages (root: every team), by name: filters and team pickers offer these. */
-export async function listScopeTeams(db: Db, scope: Scope): Promise<TeamRef[]> {
+export async function listScopeTeams(db: Kysely<Database>, scope: Scope): Promise<TeamRef[]> {
   const ids = [...scope.teamIds];
   if (scope.role !== "root" && ids.length === 0) return [];
   return db

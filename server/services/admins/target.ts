@@ -3,14 +3,13 @@
  * and out-of-scope admins answer the call's 404; a root target of a non-root caller answers the
  * call's 403 where the call has one (block, activate, delete) and 404 otherwise (edit, teams).
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess, type AccessContext, type AccessEntry } from "../accessLog";
 import type { Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The target of an admin change. */
 export interface AdminTarget {
@@ -29,7 +28,7 @@ export interface TargetCodes {
 }
 
 /** Loads the target of a change if the caller may change it, else throws the call's code. */
-export async function loadTarget(db: Db, scope: Scope, uid: string, codes: TargetCodes): Promise<AdminTarget> {
+export async function loadTarget(db: Kysely<Database>, scope: Scope, uid: string, codes: TargetCodes): Promise<AdminTarget> {
   const row = await db
     .selectFrom("admins")
     .select(["id", "uid", "username", "role", "status", "passwordHash"])
@@ -48,7 +47,7 @@ export async function loadTarget(db: Db, scope: Scope, uid: string, codes: Targe
 }
 
 /** The ids of the teams an admin is assigned to. */
-export async function teamIdsOf(db: Db, adminId: number): Promise<number[]> {
+export async function teamIdsOf(db: Kysely<Database>, adminId: number): Promise<number[]> {
   const rows = await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", adminId).orderBy("teamId").execute();
   return rows.map((r) => r.teamId);
 }
@@ -57,7 +56,7 @@ export async function teamIdsOf(db: Db, adminId: number): Promise<number[]> {
  * Writes one access-log entry per team of the target, so each team's admins find it in their
  * log (DESIGN §5); a target without teams (a root) gets one entry without a team.
  */
-export async function recordPerTeam(db: Db, ctx: AccessContext, teamIds: number[], entry: Omit<AccessEntry, "teamId">): Promise<void> {
+export async function recordPerTeam(db: Kysely<Database>, ctx: AccessContext, teamIds: number[], entry: Omit<AccessEntry, "teamId">): Promise<void> {
   if (teamIds.length === 0) return recordAccess(db, ctx, { ...entry, teamId: null });
   for (const teamId of teamIds) await recordAccess(db, ctx, { ...entry, teamId });
 }

@@ -1,5 +1,5 @@
 /** Reading company associations: the list of `GET /v2/associations` and one association by id. */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { AssociationStatus } from "../../../shared/domain/statuses";
 import type { AssociationListQuery } from "../../../shared/schemas/association";
 import { dialectOf, likeContains } from "../../db/dialect";
@@ -11,7 +11,6 @@ import { isoUtc } from "../../lib/isoTime";
 import { decodeCursor, pageOf } from "../../lib/pagination";
 import { requireRoot, type Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** An association as the API presents it: `id` is the public uid; teams by slug and name. */
 export interface Association {
@@ -27,7 +26,7 @@ export interface Association {
 type Row = { id: number; uid: string; name: string; status: AssociationStatus; closedCommunications: number; createdAt: number | string; updatedAt: number | string };
 
 /** Attaches each association's teams (one query for the page) and presents the rows. */
-async function present(db: Db, rows: readonly Row[]): Promise<Association[]> {
+async function present(db: Kysely<Database>, rows: readonly Row[]): Promise<Association[]> {
   if (rows.length === 0) return [];
   const members = await db
     .selectFrom("associationTeams")
@@ -53,14 +52,14 @@ async function present(db: Db, rows: readonly Row[]): Promise<Association[]> {
 const COLUMNS = ["id", "uid", "name", "status", "closedCommunications", "createdAt", "updatedAt"] as const;
 
 /** The associations with these public ids (unknown ones are left out). */
-export async function loadAssociations(db: Db, uids: readonly string[]): Promise<Association[]> {
+export async function loadAssociations(db: Kysely<Database>, uids: readonly string[]): Promise<Association[]> {
   if (uids.length === 0) return [];
   const rows = await db.selectFrom("associations").select(COLUMNS).where("uid", "in", [...uids]).execute();
   return present(db, rows);
 }
 
 /** `GET /v2/association/:id` (root only: `associationList403`); unknown or malformed → `associationRead404`. */
-export async function readAssociation(db: Db, scope: Scope, uid: string): Promise<Association> {
+export async function readAssociation(db: Kysely<Database>, scope: Scope, uid: string): Promise<Association> {
   requireRoot(scope, "associationList403");
   const [association] = isUid(uid) ? await loadAssociations(db, [uid]) : [];
   if (!association) throw new AppError("associationRead404");
@@ -68,7 +67,7 @@ export async function readAssociation(db: Db, scope: Scope, uid: string): Promis
 }
 
 /** A page of associations, by name then id (keyset); root only (`associationList403`). */
-export async function listAssociations(db: Db, scope: Scope, query: AssociationListQuery): Promise<{ items: Association[]; total: number; nextCursor: string | null }> {
+export async function listAssociations(db: Kysely<Database>, scope: Scope, query: AssociationListQuery): Promise<{ items: Association[]; total: number; nextCursor: string | null }> {
   requireRoot(scope, "associationList403");
   const cursor = decodeCursor(query.cursor, ["text"]);
   const dialect = dialectOf(db);

@@ -18,14 +18,13 @@ function zeros(timezone: string): DashboardCounts {
   return { users: { active: 0, pending: 0, blocked: 0, total: 0 }, lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 }, timezone };
 }
 
-type Db = Kysely<Database>;
 
 /**
  * `count(*)` of the users in scope (all, or the given teams) that match `where`, as a scalar
  * subquery. A bare `count(*)` over an index range is what both engines count fastest: no
  * column is decoded, unlike conditional aggregation (measured on SQLite: ~10× faster).
  */
-function scopedCount(db: Db, teamIds: number[] | null, where?: { status: UserStatus } | { seen: EpochRange }) {
+function scopedCount(db: Kysely<Database>, teamIds: number[] | null, where?: { status: UserStatus } | { seen: EpochRange }) {
   let query = db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"));
   if (teamIds !== null) query = query.where("teamId", "in", teamIds);
   if (where && "status" in where) query = query.where("status", "=", where.status);
@@ -47,7 +46,7 @@ function scopedCount(db: Db, teamIds: number[] | null, where?: { status: UserSta
  *   (team_id, last_seen_at) indexes; "a long time ago" is the rest, never-seen users (NULL)
  *   included, so the long tail is never read either.
  */
-export function dashboardCountQuery(db: Db, teamIds: number[] | null, bounds: TimeGroupBoundaries) {
+export function dashboardCountQuery(db: Kysely<Database>, teamIds: number[] | null, bounds: TimeGroupBoundaries) {
   const { today, thisWeek, thisMonth } = bounds.ranges;
   return db.selectNoFrom([
     scopedCount(db, teamIds).as("total"),
@@ -92,7 +91,7 @@ export function boundariesAt(now: number, zone: string): TimeGroupBoundaries {
  * with time groups in `timezone` at `now`: one statement of index range counts, whatever the
  * number of users (see dashboardCountQuery). Both dimensions sum to the same total.
  */
-export async function dashboardCounts(db: Db, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
+export async function dashboardCounts(db: Kysely<Database>, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return zeros(zone);
@@ -116,7 +115,7 @@ const recent = new RecentCounts<DashboardCounts>(DASHBOARD_CACHE_MS, 500);
  * teams, the zone and the day: concurrent and repeated requests of the same scope share one
  * count (a miss in flight is shared too). Counts may lag writes by up to that long.
  */
-export async function cachedDashboardCounts(db: Db, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
+export async function cachedDashboardCounts(db: Kysely<Database>, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
   const key = `${teamIdsKey(teamIds)}|${zone}|${boundariesAt(now, zone).startOfToday}`;

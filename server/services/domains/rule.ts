@@ -3,14 +3,13 @@
  * database: which users of a team are outside its domains, and the check user creation and moves
  * run before a user lands in a team.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { usernameAllowed } from "../../../shared/domain/domains";
 import type { Database } from "../../db/types";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The white-listed domains of each team, sorted (teams without any are absent). */
-export async function domainsOfTeams(db: Db, teamIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function domainsOfTeams(db: Kysely<Database>, teamIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (teamIds.length === 0) return out;
   const rows = await db.selectFrom("teamDomains").select(["teamId", "domain"]).where("teamId", "in", [...teamIds]).orderBy("domain").execute();
@@ -23,7 +22,7 @@ export async function domainsOfTeams(db: Db, teamIds: readonly number[]): Promis
  * domains restrict nobody: 0). One grouped query; `'%@' || domain` is portable SQL and a domain
  * holds no LIKE wildcard (letters, digits, dots and hyphens only).
  */
-export async function countUsersOutside(db: Db, teamIds: readonly number[]): Promise<Map<number, number>> {
+export async function countUsersOutside(db: Kysely<Database>, teamIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (teamIds.length === 0) return out;
   const rows = await db
@@ -50,7 +49,7 @@ export async function countUsersOutside(db: Db, teamIds: readonly number[]): Pro
 }
 
 /** How many users of a team have an e-mail username in one of `domains` (what removing them would leave outside). */
-export async function countUsersInDomains(db: Db, teamId: number, domains: readonly string[]): Promise<number> {
+export async function countUsersInDomains(db: Kysely<Database>, teamId: number, domains: readonly string[]): Promise<number> {
   if (domains.length === 0) return 0;
   const row = await db
     .selectFrom("users")
@@ -62,7 +61,7 @@ export async function countUsersInDomains(db: Db, teamId: number, domains: reado
 }
 
 /** The usernames (of those given) that a team's white-list refuses; empty when it has no domains. */
-export async function refusedUsernames(db: Db, teamId: number, usernames: readonly string[]): Promise<Set<string>> {
+export async function refusedUsernames(db: Kysely<Database>, teamId: number, usernames: readonly string[]): Promise<Set<string>> {
   const domains = (await domainsOfTeams(db, [teamId])).get(teamId) ?? [];
   return new Set(usernames.filter((username) => !usernameAllowed(username, domains)));
 }

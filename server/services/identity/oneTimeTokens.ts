@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, TokenPurpose } from "../../db/types";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The stored form: only a hash, so a database leak yields no usable link. */
 function tokenHash(token: string): string {
@@ -13,7 +12,7 @@ function tokenHash(token: string): string {
  * Issues a single-use token (256 random bits, base64url) for e-mailed links; earlier unused
  * tokens of the same purpose for the admin are withdrawn, so only the newest link works.
  */
-export async function issueToken(db: Db, adminId: number, purpose: TokenPurpose, ttlMinutes: number, now = Date.now()): Promise<string> {
+export async function issueToken(db: Kysely<Database>, adminId: number, purpose: TokenPurpose, ttlMinutes: number, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db
     .updateTable("oneTimeTokens")
@@ -37,7 +36,7 @@ export type TokenProblem = "invalid" | "expired";
  * conditional update, so two concurrent redemptions cannot both succeed.
  */
 export async function redeemToken(
-  db: Db,
+  db: Kysely<Database>,
   token: string,
   purposes: readonly TokenPurpose[],
   now = Date.now(),
@@ -64,7 +63,7 @@ export async function redeemToken(
  * page a link opens says at once that it is used or expired, instead of failing on submit
  * (issue 14). Same rules as redeemToken; redeeming still decides.
  */
-export async function tokenState(db: Db, token: string, purposes: readonly TokenPurpose[], now = Date.now()): Promise<"valid" | TokenProblem> {
+export async function tokenState(db: Kysely<Database>, token: string, purposes: readonly TokenPurpose[], now = Date.now()): Promise<"valid" | TokenProblem> {
   const row = await db.selectFrom("oneTimeTokens").select(["purpose", "expiresAt", "usedAt"]).where("tokenHash", "=", tokenHash(token)).executeTakeFirst();
   if (!row || row.usedAt !== null || !purposes.includes(row.purpose)) return "invalid";
   return row.expiresAt <= now ? "expired" : "valid";
@@ -75,7 +74,7 @@ export async function tokenState(db: Db, token: string, purposes: readonly Token
  * belongs to (an invitation's /reset link is an account activation). Used, expired and unknown
  * tokens still answer what they were issued for (or null); redeeming decides validity.
  */
-export async function tokenPurpose(db: Db, token: string): Promise<TokenPurpose | null> {
+export async function tokenPurpose(db: Kysely<Database>, token: string): Promise<TokenPurpose | null> {
   const row = await db.selectFrom("oneTimeTokens").select("purpose").where("tokenHash", "=", tokenHash(token)).executeTakeFirst();
   return row?.purpose ?? null;
 }

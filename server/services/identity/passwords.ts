@@ -1,10 +1,9 @@
 import { createHmac } from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import argon2 from "argon2";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): strong enough against GPUs while a
@@ -61,7 +60,7 @@ export async function burnPasswordCheck(pepper: string, sha512Hex: string): Prom
 
 /** Whether the password equals any of the admin's last `count` passwords (the current one included). */
 export async function isRecentAdminPassword(
-  db: Db,
+  db: Kysely<Database>,
   pepper: string,
   adminId: number,
   sha512Hex: string,
@@ -83,7 +82,7 @@ export async function isRecentAdminPassword(
  * Sets an admin's password: stores the hash, records it in the history (trimmed to what any
  * setting could ask for) and bumps the token version so every earlier session and token ends.
  */
-export async function setAdminPassword(db: Db, adminId: number, passwordHash: string, now = Date.now()): Promise<void> {
+export async function setAdminPassword(db: Kysely<Database>, adminId: number, passwordHash: string, now = Date.now()): Promise<void> {
   await db
     .updateTable("admins")
     .set((eb) => ({

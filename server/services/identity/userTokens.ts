@@ -5,10 +5,9 @@
  * issues them; the communications service redeems them through the service API.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, UserTokenPurpose } from "../../db/types";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The stored form of a token. */
 export function userTokenHash(token: string): string {
@@ -16,7 +15,7 @@ export function userTokenHash(token: string): string {
 }
 
 /** Issues a token for the user valid `ttlMinutes`; returns the token itself (for the link only). */
-export async function issueUserToken(db: Db, userId: number, purpose: UserTokenPurpose, ttlMinutes: number, now = Date.now()): Promise<string> {
+export async function issueUserToken(db: Kysely<Database>, userId: number, purpose: UserTokenPurpose, ttlMinutes: number, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db
     .updateTable("userTokens")
@@ -38,7 +37,7 @@ export async function issueUserToken(db: Db, userId: number, purpose: UserTokenP
  * cannot be used.
  */
 export async function redeemUserToken(
-  db: Db,
+  db: Kysely<Database>,
   token: string,
   purpose: UserTokenPurpose | readonly UserTokenPurpose[],
   now = Date.now(),

@@ -11,7 +11,6 @@ import { domainsOfTeams } from "../domains";
 import { seatsByTeam } from "../licenses";
 import { scopedTeamIds, type Scope } from "../access";
 
-type Db = Kysely<Database>;
 
 /** A company with available licenses (internal id kept for the domains read). */
 export interface OfferedTeam {
@@ -26,7 +25,7 @@ export interface OfferedTeam {
  * searched case-insensitively on name and slug, by name then slug. Two reads whatever the
  * scope's size: the matching companies and the seats of the scope grouped by company.
  */
-export async function offeredTeams(db: Db, scope: Scope, search = "", now = Date.now()): Promise<OfferedTeam[]> {
+export async function offeredTeams(db: Kysely<Database>, scope: Scope, search = "", now = Date.now()): Promise<OfferedTeam[]> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return [];
   const term = search.trim();
@@ -42,13 +41,13 @@ export async function offeredTeams(db: Db, scope: Scope, search = "", now = Date
 }
 
 /** The given companies as the wizard takes them: with their white-listed domains. */
-export async function withDomains(db: Db, teams: readonly OfferedTeam[]): Promise<InviteTeamsResponse["items"]> {
+export async function withDomains(db: Kysely<Database>, teams: readonly OfferedTeam[]): Promise<InviteTeamsResponse["items"]> {
   const domains = await domainsOfTeams(db, teams.map((team) => team.id));
   return teams.map((team) => ({ slug: team.slug, teamName: team.teamName, available: team.available, domains: domains.get(team.id) ?? [] }));
 }
 
 /** `GET /v2/invite/teams`: the first `limit` matching companies with available licenses, with their domains. */
-export async function inviteTeams(db: Db, scope: Scope, query: InviteTeamsQuery): Promise<InviteTeamsResponse> {
+export async function inviteTeams(db: Kysely<Database>, scope: Scope, query: InviteTeamsQuery): Promise<InviteTeamsResponse> {
   const offered = await offeredTeams(db, scope, query.search ?? "");
   return { items: await withDomains(db, offered.slice(0, query.limit)) };
 }

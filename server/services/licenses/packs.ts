@@ -4,7 +4,7 @@
  * is never stored: the shared rule computes it at answer time, and the state filter is the same
  * rule as SQL ranges on expires_at.
  */
-import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import { licenseState, NEAR_EXPIRATION_MS, type PackState } from "../../../shared/domain/licenses";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
@@ -17,7 +17,6 @@ import { pageOf } from "../../lib/pagination";
 import { isoUtc } from "../../lib/isoTime";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The columns a pack answer needs, with its team's slug. */
 export interface PackRow {
@@ -35,7 +34,7 @@ export interface PackRow {
 }
 
 /** The pack query with its team's slug. */
-export function packQuery(db: Db) {
+export function packQuery(db: Kysely<Database>) {
   return db
     .selectFrom("licensePacks")
     .leftJoin("teams", "teams.id", "licensePacks.teamId")
@@ -102,7 +101,7 @@ function whereState(query: PackSelect, state: PackState, now: number): PackSelec
 }
 
 /** `GET /v2/licenses`: the packs of the caller's teams (root: all, teamless ones too), soonest expiration first. */
-export async function listPacks(db: Db, scope: Scope, query: LicenseListQuery, now = Date.now()): Promise<ListResponse<LicensePack>> {
+export async function listPacks(db: Kysely<Database>, scope: Scope, query: LicenseListQuery, now = Date.now()): Promise<ListResponse<LicensePack>> {
   let base = packQuery(db) as PackSelect;
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null) {
@@ -127,7 +126,7 @@ export async function listPacks(db: Db, scope: Scope, query: LicenseListQuery, n
 }
 
 /** One pack by its public id within the scope; unknown or out of scope alike answer `code` (404). */
-export async function findPack(db: Db, scope: Scope, id: string, code: CatalogueCode = "licenseRead404"): Promise<PackRow> {
+export async function findPack(db: Kysely<Database>, scope: Scope, id: string, code: CatalogueCode = "licenseRead404"): Promise<PackRow> {
   // Not a UUID (a path may hold anything, NUL included): no such pack, without asking the database.
   if (!uidRule.safeParse(id).success) throw new AppError(code, 404);
   const row = await packQuery(db).where("licensePacks.uid", "=", id).executeTakeFirst();
@@ -136,7 +135,7 @@ export async function findPack(db: Db, scope: Scope, id: string, code: Catalogue
 }
 
 /** `GET /v2/license/:id`. */
-export async function readPack(db: Db, scope: Scope, id: string, now = Date.now()): Promise<LicensePack> {
+export async function readPack(db: Kysely<Database>, scope: Scope, id: string, now = Date.now()): Promise<LicensePack> {
   return presentPack(await findPack(db, scope, id), now);
 }
 
@@ -145,7 +144,7 @@ export async function readPack(db: Db, scope: Scope, id: string, now = Date.now(
  * expires last (ties by id). Invitation create, a move of pending users and a resend whose pack
  * is no longer the team's all point their invitations at it, so they agree on one rule.
  */
-export async function invitePackOf(db: Db, teamId: number, now: number): Promise<{ id: number; status: "active" | "expired"; expiresAt: number | string | null } | null> {
+export async function invitePackOf(db: Kysely<Database>, teamId: number, now: number): Promise<{ id: number; status: "active" | "expired"; expiresAt: number | string | null } | null> {
   const best = await db
     .selectFrom("licensePacks")
     .select(["id", "status", "expiresAt"])

@@ -18,7 +18,6 @@ import { slug as slugRule } from "../../../shared/schemas/primitives";
 import { findTeamInScope } from "../teams";
 import type { Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Capacity, users and pending invitations of a team at `now`: three aggregate reads. A pending
@@ -27,7 +26,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * `users` = rows − pending invitations' users, `invites` = pending invitations not yet past their
  * expiry. One past its expiry frees its seat at once, before housekeeping removes its user.
  */
-export async function seatsOf(db: Db, teamId: number, now: number): Promise<TeamSeats> {
+export async function seatsOf(db: Kysely<Database>, teamId: number, now: number): Promise<TeamSeats> {
   const [capacity, users, invites] = await Promise.all([
     db
       .selectFrom("licensePacks")
@@ -46,7 +45,7 @@ export async function seatsOf(db: Db, teamId: number, now: number): Promise<Team
  * Pending invitations counted through their users (a moved pending user takes its seat along):
  * `all` pending, `live` those not past their expiry. The caller adds the team condition.
  */
-export function pendingInvitesOf(db: Db, now: number) {
+export function pendingInvitesOf(db: Kysely<Database>, now: number) {
   return db
     .selectFrom("invites")
     .innerJoin("users", "users.id", "invites.userId")
@@ -95,7 +94,7 @@ export async function requireFreeSeats(trx: Transaction<Database>, teamId: numbe
 }
 
 /** `GET /v2/teams/:slug/seats`: unknown and out-of-scope teams alike answer 404 `seatsRead404`. */
-export async function readSeats(db: Db, scope: Scope, slug: string, now = Date.now()): Promise<TeamSeats> {
+export async function readSeats(db: Kysely<Database>, scope: Scope, slug: string, now = Date.now()): Promise<TeamSeats> {
   // Not a slug (a path may hold anything, NUL included): no such team, without asking the database.
   if (!slugRule.safeParse(slug).success) throw new AppError("seatsRead404", 404);
   const team = await findTeamInScope(db, scope, slug, "seatsRead404");
@@ -108,7 +107,7 @@ export async function readSeats(db: Db, scope: Scope, slug: string, now = Date.n
  * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
  * The license pages (the gauge, the per-company summary) and the invitation companies read it.
  */
-export async function seatsByTeam(db: Db, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
+export async function seatsByTeam(db: Kysely<Database>, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
   const out = new Map<number, TeamSeats>();
   if (teamIds !== null && teamIds.length === 0) return out;
   const ids = teamIds ?? [];

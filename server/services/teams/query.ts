@@ -2,7 +2,7 @@
  * Reading teams (companies) within a scope (DESIGN §5): the keyset-paged list with its admin and
  * user counts, and one team with everything its profile shows. Writes live in teams.ts.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import { isSlug } from "../../../shared/schemas/primitives";
 import type { TeamListQuery, TeamSortField } from "../../../shared/schemas/team";
@@ -12,7 +12,6 @@ import { AppError } from "../../errors";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** One team of the list, with its counts (internal id kept for the cursor). */
 export interface TeamListRow {
@@ -54,7 +53,7 @@ const SORT_KEYS = {
  * and slug, sorted by one column with the id as tie-breaker, and cut into keyset pages. The
  * counts come from correlated sub-queries of the same statement (indexed on team_id): no N+1.
  */
-export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
+export async function listTeams(db: Kysely<Database>, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
   const cursor = decodeCursor(query.cursor, [SORT_KEYS[query.sort]]);
@@ -107,7 +106,7 @@ export async function listTeams(db: Db, scope: Scope, query: TeamListQuery): Pro
  * The team named by `slug` when the scope may see it; otherwise the given 404 code, the same
  * answer for a team that does not exist and one outside the scope (its existence stays hidden).
  */
-export async function findTeamInScope(db: Db, scope: Scope, slug: string, code: CatalogueCode): Promise<Row<"teams">> {
+export async function findTeamInScope(db: Kysely<Database>, scope: Scope, slug: string, code: CatalogueCode): Promise<Row<"teams">> {
   // Often a path parameter: anything that is not a slug names no team (and never reaches SQL).
   if (!isSlug(slug)) throw new AppError(code, 404);
   const team = await db.selectFrom("teams").selectAll().where("slug", "=", slug).executeTakeFirst();
@@ -146,7 +145,7 @@ export interface TeamRecord {
 }
 
 /** Loads a team's domains, admins, user count and license packs: four queries, whatever the size. */
-export async function loadTeamRecord(db: Db, team: Row<"teams">): Promise<TeamRecord> {
+export async function loadTeamRecord(db: Kysely<Database>, team: Row<"teams">): Promise<TeamRecord> {
   const [domains, admins, users, packs] = await Promise.all([
     db.selectFrom("teamDomains").select("domain").where("teamId", "=", team.id).orderBy("domain").execute(),
     db
@@ -183,6 +182,6 @@ export async function loadTeamRecord(db: Db, team: Row<"teams">): Promise<TeamRe
 }
 
 /** Reads one team within the scope with everything its profile shows (404 `teamRead404`). */
-export async function readTeam(db: Db, scope: Scope, slug: string): Promise<TeamRecord> {
+export async function readTeam(db: Kysely<Database>, scope: Scope, slug: string): Promise<TeamRecord> {
   return loadTeamRecord(db, await findTeamInScope(db, scope, slug, "teamRead404"));
 }

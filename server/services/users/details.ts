@@ -3,7 +3,7 @@
  * platform's name (SPEC §3 codes) and its latest location. Three queries: the user, the
  * aliases, and the devices joined to their latest location (no N+1).
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { platformName } from "../../../shared/domain/platforms";
 import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
@@ -15,7 +15,6 @@ import { teamInScope, type Scope } from "../access";
 import { appMinimums } from "../settings";
 import { isoOrNull } from "./shared";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The wipe state from the two timestamps. */
 export function wipeOf(requestedAt: number | null, wipedAt: number | null): DeviceWipeState {
@@ -28,7 +27,7 @@ export function wipeOf(requestedAt: number | null, wipedAt: number | null): Devi
  * and whether its app is below its platform's minimum (the key kept by migration 0014's triggers,
  * compared as the users list compares it).
  */
-async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
+async function devicesOf(db: Kysely<Database>, userId: number): Promise<UserDevice[]> {
   const minimums = new Map((await appMinimums(db)).map((m) => [m.platform as number, m.key]));
   const rows = await db
     .selectFrom("devices")
@@ -90,7 +89,7 @@ async function devicesOf(db: Db, userId: number): Promise<UserDevice[]> {
  * Loads a user by uid within the scope; unknown and out-of-scope users both answer `code` (404),
  * so an admin learns nothing about other teams' users.
  */
-export async function loadUserDetails(db: Db, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserDetails> {
+export async function loadUserDetails(db: Kysely<Database>, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserDetails> {
   // A path parameter: anything that is not a uid names no user (and never reaches SQL).
   if (!isUid(uid)) throw new AppError(code, 404);
   const user = await db

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { DeviceReportReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import type { Database, PlatformCode } from "../../db/types";
@@ -25,10 +25,9 @@ export interface PendingWipe {
 /** At most this many pending wipes per call, oldest first; the service acknowledges and asks again. */
 export const PENDING_WIPES_PAGE = 1000;
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The user a report names: by uid, else by username (stored lowercase). A uid match wins. */
-async function findReportedUser(db: Db, user: string): Promise<{ id: number; status: string } | undefined> {
+async function findReportedUser(db: Kysely<Database>, user: string): Promise<{ id: number; status: string } | undefined> {
   const rows = await db
     .selectFrom("users")
     .select(["id", "uid", "status"])

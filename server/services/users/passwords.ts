@@ -4,7 +4,7 @@
  * portal sets a password from a reset or registration link the console e-mailed (userReset.ts,
  * userAccounts.ts). Passwords arrive as SHA-512 hex and are stored as argon2id (passwords.ts).
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { UserPasswordSetReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
@@ -16,14 +16,13 @@ import type { ServiceCaller } from "../identity";
 import { readSettings } from "../settings";
 import { redeemUserToken } from "../identity";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whether the password equals the user's current one or any of their last `count` recorded ones.
  * The current hash is checked too because users created before the history was kept (or seeded)
  * have a password but no history row.
  */
-export async function isRecentUserPassword(db: Db, pepper: string, userId: number, sha512Hex: string, count: number): Promise<boolean> {
+export async function isRecentUserPassword(db: Kysely<Database>, pepper: string, userId: number, sha512Hex: string, count: number): Promise<boolean> {
   const rows = await db
     .selectFrom("userPasswordHistory")
     .select("passwordHash")
@@ -43,7 +42,7 @@ export async function isRecentUserPassword(db: Db, pepper: string, userId: numbe
  * Stores a user's new password hash and records it in the history, keeping only the last `keep`
  * entries (the 'user password history' setting): older hashes serve no check, so they go.
  */
-export async function recordUserPassword(db: Db, userId: number, passwordHash: string, keep: number, now = Date.now()): Promise<void> {
+export async function recordUserPassword(db: Kysely<Database>, userId: number, passwordHash: string, keep: number, now = Date.now()): Promise<void> {
   await db.updateTable("users").set({ passwordHash, updatedAt: now }).where("id", "=", userId).execute();
   await db.insertInto("userPasswordHistory").values({ userId, passwordHash, createdAt: now }).execute();
   const kept = await db

@@ -3,7 +3,7 @@
  * out-of-scope user is as invisible as an unknown one), alias normalization and the
  * username/alias uniqueness check.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
 import { V } from "../../../shared/schemas/messages";
 import type { Database } from "../../db/types";
@@ -11,7 +11,6 @@ import { AppError } from "../../errors";
 import { teamInScope, type Scope } from "../access";
 import { isoUtc } from "../../lib/isoTime";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The columns of a user every service reads, plus its team's public fields. */
 export interface ScopedUser {
@@ -28,7 +27,7 @@ export interface ScopedUser {
  * Loads a user by uid when it exists and its team is in the scope; otherwise throws `code`
  * (404), so an admin cannot tell another team's user from a missing one.
  */
-export async function findScopedUser(db: Db, scope: Scope, uid: string, code: CatalogueCode): Promise<ScopedUser> {
+export async function findScopedUser(db: Kysely<Database>, scope: Scope, uid: string, code: CatalogueCode): Promise<ScopedUser> {
   const row = await db
     .selectFrom("users")
     .innerJoin("teams", "teams.id", "users.teamId")
@@ -56,7 +55,7 @@ export function normalizeAliases(aliases: readonly string[] | undefined, usernam
  * Which of `names` are already taken as another user's username or alias (usernames and aliases
  * share one namespace: either reaches a user). `exceptUserId` skips the user being edited.
  */
-export async function takenNames(db: Db, names: readonly string[], exceptUserId?: number): Promise<Set<string>> {
+export async function takenNames(db: Kysely<Database>, names: readonly string[], exceptUserId?: number): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   let users = db.selectFrom("users").select("username as name").where("username", "in", names);
   let aliases = db.selectFrom("userAliases").select("alias as name").where("alias", "in", names);
@@ -78,7 +77,7 @@ export function nameConflict(code: CatalogueCode, taken: ReadonlySet<string>, us
 }
 
 /** Replaces a user's aliases with `aliases` (already normalized) in two statements. */
-export async function replaceAliases(db: Db, userId: number, aliases: readonly string[]): Promise<void> {
+export async function replaceAliases(db: Kysely<Database>, userId: number, aliases: readonly string[]): Promise<void> {
   await db.deleteFrom("userAliases").where("userId", "=", userId).execute();
   if (aliases.length) await db.insertInto("userAliases").values(aliases.map((alias) => ({ userId, alias }))).execute();
 }

@@ -5,7 +5,7 @@
  * the team's domain white-list, and — for a preview — the team's free seats. `apply` runs the same
  * classification and re-checks seats and domains under the seat lock, batch by batch.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { usernameAllowed } from "../../../../shared/domain/domains";
 import { importRowInput, UserImportRowSchema, type ImportRowCode, type UserImportRow } from "../../../../shared/schemas/userImport";
 import type { Database } from "../../../db/types";
@@ -14,7 +14,6 @@ import { seatsOf } from "../../licenses";
 import { teamInScope, type Scope } from "../../access";
 import type { CsvRow } from "./csv";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a row would do: create a user, change one, change nothing, or not import (with why). */
 export type PlanKind = "new" | "changed" | "unchanged" | "invalid" | "duplicate";
@@ -78,7 +77,7 @@ function checkRows(rows: readonly CsvRow[]): PlannedRow[] {
 }
 
 /** The teams named by the rows that the caller may import into, by slug. */
-async function teamsInScope(db: Db, scope: Scope, slugs: readonly string[]): Promise<Map<string, number>> {
+async function teamsInScope(db: Kysely<Database>, scope: Scope, slugs: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const part of chunks(slugs)) {
     const rows = await db.selectFrom("teams").select(["id", "slug"]).where("slug", "in", part).execute();
@@ -88,7 +87,7 @@ async function teamsInScope(db: Db, scope: Scope, slugs: readonly string[]): Pro
 }
 
 /** Existing users by username, and the names taken as aliases. */
-async function existingNames(db: Db, usernames: readonly string[]): Promise<{ users: Map<string, ExistingUser>; aliases: Set<string> }> {
+async function existingNames(db: Kysely<Database>, usernames: readonly string[]): Promise<{ users: Map<string, ExistingUser>; aliases: Set<string> }> {
   const users = new Map<string, ExistingUser>();
   const aliases = new Set<string>();
   for (const part of chunks(usernames)) {
@@ -118,7 +117,7 @@ function sameAs(user: ExistingUser, input: UserImportRow): boolean {
  * Classifies every row (see the module comment). With `seats`, new rows beyond a team's free
  * seats (in file order) are `overSeats`, as the import would find them now.
  */
-export async function planRows(db: Db, scope: Scope, rows: readonly CsvRow[], options: { seats: boolean; now: number }): Promise<PlannedRow[]> {
+export async function planRows(db: Kysely<Database>, scope: Scope, rows: readonly CsvRow[], options: { seats: boolean; now: number }): Promise<PlannedRow[]> {
   const planned = checkRows(rows);
   const candidates = planned.filter((row) => row.kind === "new");
   const teams = await teamsInScope(db, scope, [...new Set(candidates.map((row) => row.input!.team))]);

@@ -4,7 +4,7 @@
  * administrator who started it; root may read any (DESIGN §5), nobody else sees that it exists.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { ImportErrors, ImportStatus } from "../../../../shared/api/userImport";
 import { IMPORT_ROW_CODES, type ImportRowCode } from "../../../../shared/schemas/userImport";
 import { isUniqueViolation } from "../../../db/errors";
@@ -14,7 +14,6 @@ import { AppError } from "../../../errors";
 import { isoUtc } from "../../../lib/isoTime";
 import { isRootScope, type Scope } from "../../access";
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** chosen: how long a running import's process holds it without a sign of life (each batch extends it). */
 export const IMPORT_LEASE_MS = 10_000;
@@ -86,14 +85,14 @@ export async function claimImport(db: Kysely<Database>, scope: Scope, start: Imp
 }
 
 /** Loads an import the caller may read (its owner, or root); otherwise 404 `code`. */
-export async function findImport(db: Db, scope: Scope, uid: string, code: "usersImport404" | "usersImportRead404"): Promise<Row<"userImports">> {
+export async function findImport(db: Kysely<Database>, scope: Scope, uid: string, code: "usersImport404" | "usersImportRead404"): Promise<Row<"userImports">> {
   const row = await db.selectFrom("userImports").selectAll().where("uid", "=", uid).executeTakeFirst();
   if (!row || (!isRootScope(scope) && row.adminId !== scope.adminId)) throw new AppError(code, 404);
   return row;
 }
 
 /** The row numbers already processed (a resume skips them). */
-export async function processedRowNumbers(db: Db, importId: number): Promise<Set<number>> {
+export async function processedRowNumbers(db: Kysely<Database>, importId: number): Promise<Set<number>> {
   const rows = await db.selectFrom("userImportRows").select("rowNumber").where("importId", "=", importId).execute();
   return new Set(rows.map((row) => row.rowNumber));
 }
@@ -111,7 +110,7 @@ export function examplesByCode(rows: Iterable<{ rowNumber: number; username: str
 }
 
 /** An import's state as the API answers it, with the first problem rows of each code (one query per code). */
-export async function importStatus(db: Db, row: Row<"userImports">): Promise<ImportStatus> {
+export async function importStatus(db: Kysely<Database>, row: Row<"userImports">): Promise<ImportStatus> {
   const problems = await Promise.all(
     IMPORT_ROW_CODES.map((code) =>
       db
@@ -158,7 +157,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 /** One page of results after `afterRow` (keyset on the unique (import, row) index), as CSV lines. */
-export async function resultLines(db: Db, importId: number, afterRow: number, limit: number): Promise<{ lines: string[]; last: number | null }> {
+export async function resultLines(db: Kysely<Database>, importId: number, afterRow: number, limit: number): Promise<{ lines: string[]; last: number | null }> {
   const rows = await db
     .selectFrom("userImportRows")
     .select(["rowNumber", "username", "team", "outcome", "code", "field"])
