@@ -129,7 +129,7 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   /** SIGTERM/SIGINT: in-flight requests get most of this, closing the rest; then the process exits regardless. */
   shutdownTimeoutMs: number;
-  /** Vendor public key, installation id and price list (issue 15; server/licenseConfig.ts). */
+  /** Vendor public key, installation id and price list (server/licenseConfig.ts). */
   licenses: LicenseConfig;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The license part of the configuration (issue 15), parsed from the values config.ts read from
+ * The license part of the configuration, parsed from the values config.ts read from
  * the environment: the vendor's Ed25519 public key (PEM text, or base64 of its DER or of the raw
  * 32-byte key; or a file holding one of those), this installation's id for tokens bound to one,
  * and the purchase price list. Kept apart from config.ts so that file stays one screen.

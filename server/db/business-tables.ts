@@ -109,7 +109,7 @@ export type UserImportStatus = "running" | "done" | "failed" | "rejected";
 /** What became of one row of a users import. */
 export type UserImportOutcome = "created" | "changed" | "unchanged" | "invalid" | "duplicate" | "failed" | "skipped";
 
-/** A users import (issue 19): owner, file checksum, progress, counts and the running process's lease. */
+/** A users import: owner, file checksum, progress, counts and the running process's lease. */
 export interface UserImportsTable {
   id: Id;
   uid: Immutable<string>;

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL pool, made to survive a database that dies, restarts or goes silent (issue 13).
+ * The PostgreSQL pool, made to survive a database that dies, restarts or goes silent.
  *
  * - Every pg client has an 'error' listener for its whole life: pg.Pool listens only while a
  *   client is idle, and Kysely checks clients out, so a backend terminated mid-query used to

@@ -1,5 +1,5 @@
 /**
- * Connection-class database failures (issue 13): the database is down, restarting, unreachable,
+ * Connection-class database failures: the database is down, restarting, unreachable,
  * silent or out of connections. They are not the request's fault and not a bug, so the error
  * handlers answer them 503 `unavailable` with Retry-After rather than 500. This file is the one
  * place that knows what such an error looks like on either engine.

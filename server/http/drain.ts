@@ -1,5 +1,5 @@
 /**
- * Stopping an HTTP server without dropping a request (issue 13). `server.close()` alone keeps
+ * Stopping an HTTP server without dropping a request. `server.close()` alone keeps
  * serving kept-alive connections for as long as clients reuse them, and (Node ≥ 19) destroys
  * the ones idle at that instant, resetting a request a client was sending on one at the same
  * moment. Here, from the signal on: the listener closes; every answer carries

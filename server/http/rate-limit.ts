@@ -35,7 +35,7 @@ export function limitPerIp(db: Kysely<Database>, name: keyof typeof RATE_LIMITS)
 }
 
 /**
- * The redemption budget (issue 16): failed `POST /v2/service/invites/redeem` calls (or, with
+ * The redemption budget: failed `POST /v2/service/invites/redeem` calls (or, with
  * `userPassword`, `POST /v2/service/users/password` calls) per service token (the service calls
  * for every user, so its address would be one shared budget); a successful redemption costs
  * nothing. Answers 429 `inviteRedeem429` (`userPassword429`). Each route has its own budget.

@@ -68,7 +68,7 @@ export async function enqueueMail(
 const BATCH_ROWS = 500;
 
 /**
- * Queues many mails in a few multi-row INSERTs (issue 16: 10,000 invitations in one call), with
+ * Queues many mails in a few multi-row INSERTs (10,000 invitations in one call), with
  * the same checks as {@link enqueueMail}; all or none, when given the caller's transaction.
  */
 export async function enqueueMails(db: Kysely<Database> | Transaction<Database>, inputs: readonly EnqueueMailInput[], now: number = Date.now()): Promise<void> {

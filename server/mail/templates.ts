@@ -15,16 +15,16 @@ export const TEMPLATE_PARAMS = {
   userPasswordReset: ["firstName", "link"],
   // A user created without a password chooses one from this link (POST v2/user).
   userRegistration: ["firstName", "link"],
-  // Issue 15: a purchase's invoice to the company's finance contact; firstName is the company's name.
+  // A purchase's invoice to the company's finance contact; firstName is the company's name.
   licenseInvoice: ["firstName", "link", "invoiceNumber", "licenseCount", "licenseType", "termMonths", "total"],
-  // Issue 15: a pack expires in `days` days; firstName is the company's name.
+  // A pack expires in `days` days; firstName is the company's name.
   licenseExpiry: ["firstName", "link", "days", "licenseCount", "expiration"],
-  // Issue 16: a user's invitation; firstName is the invited address, expiration a UTC date.
+  // A user's invitation; firstName is the invited address, expiration a UTC date.
   userInvitation: ["firstName", "link", "code", "expiration", "companyName"],
 } as const;
 
 /**
- * The optional parameter every template takes: the company's e-mail theme (issue 16), as the
+ * The optional parameter every template takes: the company's e-mail theme, as the
  * JSON of EmailThemeSchema. Kept only when it parses; it colours the button, adds the logo and
  * replaces the signature and footer with the company's.
  */

@@ -1,5 +1,5 @@
 /**
- * The localized 503 page for page routes whose database cannot serve (issue 13). It needs no
+ * The localized 503 page for page routes whose database cannot serve. It needs no
  * database: the language comes from the path (/signin/pt), else Accept-Language.
  */
 import type { Request, Response } from "express";

@@ -1,6 +1,6 @@
 /**
  * Migration 0009: `installation_secrets`, the generated secrets of a PostgreSQL installation
- * (JWT key, session secret, password pepper; issue 13). Each process used to generate its own
+ * (JWT key, session secret, password pepper). Each process used to generate its own
  * into its data directory, so with N processes an admin could sign in on only one of them. The
  * first process to start inserts them (insert-if-absent under the bootstrap lock) and every
  * process reads the same rows (server/services/secrets). `name` is the environment variable

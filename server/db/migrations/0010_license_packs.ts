@@ -1,5 +1,5 @@
 /**
- * Migration 0010: what license packs need for issue 15 on top of 0001.
+ * Migration 0010: what license packs need on top of 0001.
  * - `license_packs.uid`: the pack's public id (the API names packs by id, a UUID, as users and
  *   administrators are named by uid); existing rows get one here.
  * - `license_packs.source`: how the pack was obtained (purchase, activation, distribution).
@@ -10,7 +10,7 @@
  * - `license_reminders`: one row per (pack, threshold, expiration) reminder sent, UNIQUE, so the
  *   daily job e-mails each reminder once even when several processes run it.
  * - The index the list's expiration order and the seats' capacity sum read.
- * - `license_type` widened to 20: issue 15's type `subscription` has 12 characters, more than
+ * - `license_type` widened to 20: the type `subscription` has 12 characters, more than
  *   SPEC §9's licenseType 10 (PostgreSQL enforces varchar lengths; SQLite ignores them).
  */
 import { randomUUID } from "node:crypto";

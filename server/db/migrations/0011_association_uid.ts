@@ -1,5 +1,5 @@
 /**
- * Migration 0011: what company associations need for issue 18 on top of 0001.
+ * Migration 0011: what company associations need on top of 0001.
  * - `associations.uid`: the association's public id (the API names associations by `id`, a
  *   UUID, as license packs are named since 0010); existing rows get one here; UNIQUE.
  * - `association_teams (team_id, association_id)`: the policy lookup walks a team's

@@ -1,5 +1,5 @@
 /**
- * Migration 0012: invitations as issue 16 builds them. 0001's `invites` (one code per batch) and
+ * Migration 0012: invitations as the console builds them. 0001's `invites` (one code per batch) and
  * `invite_recipients` (the batch's addresses) could not give every address its own hashed code,
  * expiry and state, and no code path ever wrote them, so they are replaced by one `invites` row
  * per invited address:

@@ -1,5 +1,5 @@
 /**
- * Migration 0013: users imports (issue 19 item 3).
+ * Migration 0013: users imports.
  * - `user_imports`: one row per import id (`uid`, chosen by the client so a retry names the same
  *   import): its owner, the SHA-256 of the CSV it was started with (a resume must send the same
  *   file), its progress and counts, and a lease (`lease_token`, `lease_until`) that the running process extends

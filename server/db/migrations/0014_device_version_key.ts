@@ -1,6 +1,6 @@
 /**
  * Migration 0014: `devices.version_key`, the app version as a key that sorts like the version
- * (issue 17 item 6: devices below their platform's minimum version). `app_version` is free-form
+ * (devices below their platform's minimum version). `app_version` is free-form
  * text ("5.10.0", "5.2.1-beta"); compared as text "5.10.0" < "5.9.0". The key is the first three
  * numeric parts, each zero-padded to six digits (capped at 999999): "000005000010000000". It is
  * NULL when the version does not start with `digits.digits.digits` (never marked outdated).

@@ -1,7 +1,7 @@
 /**
  * Migration 0015: `access_log.request_id`, the id of the HTTP request that wrote the entry (the
  * `X-Request-Id` of the response and the server log), so an auditor reading an entry on /logs
- * can find the request's log lines (issue 19). Older entries keep null.
+ * can find the request's log lines. Older entries keep null.
  */
 import type { Kysely, Migration } from "kysely";
 

@@ -24,7 +24,7 @@ export interface PageResult {
   status?: number;
   /**
    * A success to show in the page's status region (the outcome of the action that led here, e.g.
-   * ?updated=1), so it is the same one region the islands write to (issue 14).
+   * ?updated=1), so it is the same one region the islands write to.
    */
   notice?: string;
 }

@@ -123,7 +123,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     result.users += users.length;
     options.onProgress?.(result.users, total);
   }
-  // Seats for the seeded users (issue 15): one subscription pack per team, with room for 10 % more.
+  // Seats for the seeded users: one subscription pack per team, with room for 10 % more.
   // With --append a team's pack counts only the users added by this run (earlier ones had theirs).
   const packs = teams.map((team) => ({
     uid: rng.uuid(),
