@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import http from "node:http";
+import type http from "node:http";
 import { ConfigError, listeningUrl, loadConfig, withListeningPort, type Config } from "./config";
 import { createLogger } from "./logger";
 import { createDatabase } from "./db/connection";

@@ -6,13 +6,13 @@ import { migrations } from "./migrations";
 function migratorFor<DB>(db: Kysely<DB>): Migrator {
   // Several server processes may start at once: Kysely takes a lock (an advisory lock on
   // PostgreSQL) and each migration runs in a transaction, so a failed one leaves no trace.
-  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve({ ...migrations }) } });
 }
 
 function check(action: string, { error, results }: MigrationResultSet): MigrationResult[] {
   if (error === undefined) return results ?? [];
   const failed = results?.find((r) => r.status === "Error")?.migrationName;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = error instanceof Error ? error.message : JSON.stringify(error);
   throw new Error(`Database ${action} failed${failed ? ` in migration ${failed}` : ""}: ${reason}`, {
     cause: error,
   });

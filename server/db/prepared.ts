@@ -48,6 +48,6 @@ export class ShapeCache<R> {
       if (!Object.hasOwn(values, parameter.name)) throw new Error(`no value for the placeholder '${parameter.name}' of shape ${shape}`);
       return values[parameter.name];
     });
-    return CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>;
+    return CompiledQuery.raw(compiled.sql, parameters);
   }
 }

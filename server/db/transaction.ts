@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * writer) skips that wait and is worth retrying, as are PostgreSQL's conflicts.
  */
 function waitedForLock(error: unknown): boolean {
-  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
   return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_TIMEOUT";
 }
 

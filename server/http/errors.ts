@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { DatabaseBusyError, isTransientConflict } from "../db/errors";
 import { AppError, badParameters } from "../errors";
+import { requestIdText } from "./request-id";
 
 /** The error envelope of DESIGN §3. */
 export interface ErrorEnvelope {
@@ -75,7 +76,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       error: { code: appError.code, status: appError.status, message: appError.message },
     };
     if (appError.details !== undefined) body.error.details = appError.details;
-    if (appError.status >= 500) body.error.requestId = String(req.id);
+    if (appError.status >= 500) body.error.requestId = requestIdText(req);
     if (appError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
     res.status(appError.status).json(body);
   };

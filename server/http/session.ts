@@ -57,7 +57,7 @@ export function sessionMiddleware(opts: {
  * admin's token version, a fresh CSRF token, and a cookie that lasts the configured hours.
  */
 export function startSession(
-  req: import("express").Request,
+  req: Request,
   admin: { id: number; tokenVersion: number },
   hours: number,
 ): Promise<void> {

@@ -37,10 +37,15 @@ const INT32 = { min: -2_147_483_648, max: 2_147_483_647 };
 /** The longest text any sort column holds (team names and usernames, SPEC §9). */
 const TEXT_MAX = Math.max(maxLength.teamName, maxLength.username, maxLength.firstName, maxLength.lastName);
 
-const KEY_SCHEMAS: Record<CursorKey, z.ZodType<string | number>> = {
-  text: z.string().max(TEXT_MAX).refine((value) => !hasControlCharacters(value) && !hasLoneSurrogates(value)),
+/** The numeric keys, which can also be a row's id. */
+const ID_SCHEMAS: Record<"int" | "bigint", z.ZodType<number>> = {
   int: z.int().min(INT32.min).max(INT32.max),
   bigint: z.int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+};
+
+const KEY_SCHEMAS: Record<CursorKey, z.ZodType<string | number>> = {
+  text: z.string().max(TEXT_MAX).refine((value) => !hasControlCharacters(value) && !hasLoneSurrogates(value)),
+  ...ID_SCHEMAS,
 };
 
 const CursorSchema = z.strictObject({ v: z.union([z.string(), z.number(), z.null()]), id: z.number() });
@@ -67,16 +72,16 @@ function parseJson(text: string): unknown {
  * `id`. Anything that is not exactly such a cursor (bad base64, bad JSON, wrong count or type of
  * values, out of range, control characters) is a 400 `badParameters`, never a 500.
  */
-export function decodeCursor(value: string | undefined, keys: readonly CursorKey[], id: CursorKey = "int"): DecodedCursor | null {
+export function decodeCursor(value: string | undefined, keys: readonly CursorKey[], id: "int" | "bigint" = "int"): DecodedCursor | null {
   if (!value) return null;
   const parsed = CursorSchema.safeParse(parseJson(Buffer.from(value, "base64url").toString("utf8")));
   if (!parsed.success) throw badCursor();
   const raw: unknown = keys.length === 1 ? [parsed.data.v] : typeof parsed.data.v === "string" ? parseJson(parsed.data.v) : null;
   if (!Array.isArray(raw) || raw.length !== keys.length) throw badCursor();
   const values = raw.map((item: unknown, i) => KEY_SCHEMAS[keys[i]!].safeParse(item));
-  const checkedId = KEY_SCHEMAS[id].safeParse(parsed.data.id);
+  const checkedId = ID_SCHEMAS[id].safeParse(parsed.data.id);
   if (!checkedId.success || !values.every((result) => result.success)) throw badCursor();
-  return { values: values.map((result) => result.data!), id: checkedId.data as number };
+  return { values: values.map((result) => result.data), id: checkedId.data };
 }
 
 /**

@@ -22,7 +22,7 @@ export class RecentCounts<T> {
   /** The value of `key` computed less than ttlMs before `now`, else `compute()` (remembered). */
   get(database: object, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
     let cache = this.#byDatabase.get(database);
-    if (!cache) this.#byDatabase.set(database, (cache = new Map()));
+    if (!cache) this.#byDatabase.set(database, (cache = new Map<string, Entry<T>>()));
     const hit = cache.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = compute();

@@ -27,7 +27,7 @@ const inlinedTranslations = new WeakMap<i18n, Map<string, string>>();
 function islandTranslations(i18n: i18n, lang: string, namespaces: readonly string[]): string {
   const key = `${lang}|${[...namespaces].sort().join(",")}`;
   let byKey = inlinedTranslations.get(i18n);
-  if (!byKey) inlinedTranslations.set(i18n, (byKey = new Map()));
+  if (!byKey) inlinedTranslations.set(i18n, (byKey = new Map<string, string>()));
   let json = byKey.get(key);
   if (json === undefined) {
     json = serializeIslandProps({ lang, resources: resourcesFor(i18n, lang, [...namespaces].sort()) });

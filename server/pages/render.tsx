@@ -15,6 +15,7 @@ import { sendUnavailablePage } from "./unavailable";
 import { renderDocument } from "./document";
 import { makeTranslate } from "./translate";
 import type { PageDeps } from "./deps";
+import { requestIdText } from "../http/request-id";
 
 /** A console language. */
 export type Lang = (typeof languages)[number];
@@ -29,11 +30,11 @@ export function sessionAdmin(res: Response): SessionAdmin | null {
 
 /** The ways a page answers: a public page, a page inside the console's layout, and the status pages. */
 export interface PageRenderers {
-  renderPublic(res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string): void;
-  renderInLayout(req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>, notice?: string): void;
-  renderNotFound(req: Request, res: Response): void;
+  renderPublic: (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string) => void;
+  renderInLayout: (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>, notice?: string) => void;
+  renderNotFound: (req: Request, res: Response) => void;
   /** A status page inside the layout for a signed-in admin, else in the public frame (English). */
-  renderStatus(req: Request, res: Response, status: number, titleKey: string, body: (homeHref: string) => ReactElement): void;
+  renderStatus: (req: Request, res: Response, status: number, titleKey: string, body: (homeHref: string) => ReactElement) => void;
 }
 
 /** Builds the renderers over the app's assets and translations (one set per app). */
@@ -90,7 +91,7 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
       return renderers.renderStatus(req, res, status, "pages:titles.badRequest", (home) => <ErrorPage status={status} kind={kind} homeHref={home} />);
     }
     deps.logger.error({ err: error, reqId: req.id }, "page failed");
-    renderers.renderStatus(req, res, 500, "pages:titles.serverError", (home) => <ErrorPage status={500} kind="serverError" requestId={String(req.id)} homeHref={home} />);
+    renderers.renderStatus(req, res, 500, "pages:titles.serverError", (home) => <ErrorPage status={500} kind="serverError" requestId={requestIdText(req)} homeHref={home} />);
   };
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
@@ -99,7 +100,7 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
     } catch (failure) {
       // The status page itself failed (e.g. the layout): a bare answer, the details in the log.
       deps.logger.error({ err: failure, reqId: req.id }, "status page failed");
-      if (!res.headersSent) res.status(500).type("text/plain").send(`Error 500 (request ${String(req.id)})`);
+      if (!res.headersSent) res.status(500).type("text/plain").send(`Error 500 (request ${requestIdText(req)})`);
     }
   };
 }

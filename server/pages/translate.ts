@@ -25,7 +25,7 @@ const CACHE_LIMIT = 5_000;
 
 function cacheOf(i18n: i18n, lang: string): LanguageCache {
   let byLang = caches.get(i18n);
-  if (!byLang) caches.set(i18n, (byLang = new Map()));
+  if (!byLang) caches.set(i18n, (byLang = new Map<string, LanguageCache>()));
   let cache = byLang.get(lang);
   if (!cache) byLang.set(lang, (cache = { texts: new Map(), templates: new Map() }));
   if (cache.texts.size > CACHE_LIMIT) cache.texts.clear();

@@ -2,7 +2,7 @@
  * Pure generators of demo rows (no database): a seeded pseudo-random source and builders for
  * teams, users, devices and locations. The same seed gives the same data, run after run.
  */
-import type { NewRow, PlatformCode, UserStatus } from "../../db/types";
+import type { NewRow, UserStatus } from "../../db/types";
 import { APP_VERSIONS, CITIES, COMPANY_KINDS, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, PLATFORMS, type City } from "./data";
 
 const DAY = 86_400_000;
@@ -166,7 +166,7 @@ export function buildDevices(rng: Random, userId: number, user: SeedUser, now: n
     const row: NewRow<"devices"> = {
       uid: rng.uuid(),
       userId,
-      platform: profile.code as PlatformCode,
+      platform: profile.code,
       appVersion: APP_VERSIONS[Math.min(APP_VERSIONS.length - 1, Math.floor(-Math.log(1 - rng.next()) * 1.2))] ?? "5.0.1",
       deviceName: rng.pick(profile.deviceNames),
       deviceToken: rng.hex(32),
