@@ -14,6 +14,7 @@ import type { Database, Row } from "../db/types";
 import { isMailTemplate, MailTemplateError, renderMail } from "./templates";
 import type { RenderedMail } from "./templates";
 import { createMailTransport } from "./transports";
+import { describeError, errorCode, MailDeliveryError, MailDisabledError } from "./errors";
 import type { MailTransport, SendOutcome } from "./transports";
 
 /** Attempts before a row is marked failed for good. */
@@ -33,31 +34,6 @@ const WAIT_STEP_MS = 200;
 /** The wait after `attempts` failed attempts: 30 s × 2^attempts (1 min, 2 min, 4 min …), at most one hour; always longer than a lease. */
 export function retryDelay(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(1, attempts), 3_600_000);
-}
-
-/** E-mail is disabled (`MAIL=disabled`): callers answer 501 and should not enqueue at all. */
-export class MailDisabledError extends Error {
-  override name = "MailDisabledError";
-  constructor() {
-    super("E-mail is disabled (MAIL=disabled)");
-  }
-}
-
-/**
- * One outbox row could not be sent now (callers answer 509). The message names only the outbox id
- * and an error code, so it is safe to log; the row's last_error keeps the relay's full answer.
- */
-export class MailDeliveryError extends Error {
-  override name = "MailDeliveryError";
-  constructor(
-    readonly outboxId: number,
-    /** True when the row is marked failed and will not be retried. */
-    readonly final: boolean,
-    /** An error code (ECONNECTION, EAUTH …) or a short fixed reason. */
-    readonly reason: string,
-  ) {
-    super(`E-mail ${outboxId} was not sent (${reason})`);
-  }
 }
 
 /** Sends the outbox; one per server process. */
@@ -86,20 +62,6 @@ export interface MailServiceDeps {
 type OutboxRow = Row<"mailOutbox">;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The error text kept in last_error (never logged): short, one line. */
-function describeError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  return `${typeof code === "string" ? `${code}: ` : ""}${message}`.replace(/\s+/g, " ").slice(0, 500);
-}
-
-/** A loggable error code: nodemailer's (ECONNECTION, EAUTH …) or the error's class name. */
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string") return code;
-  return error instanceof Error ? error.name : "Error";
-}
 
 function parsePayload(payload: string): Record<string, unknown> {
   let value: unknown;
