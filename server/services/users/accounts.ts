@@ -17,8 +17,7 @@ import { reserveSeats } from "../licenses";
 import { isRecentUserPassword, recordUserPassword } from "./passwords";
 import { hashPassword } from "../identity";
 import { actorOf, teamInScope, type Scope } from "../access";
-import type { UserDetails } from "../../../shared/api/users";
-import { loadUserDetails } from "./details";
+import { loadUserDetails, type UserRecord } from "./details";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./shared";
 import { email } from "../../../shared/schemas/primitives";
 import { enqueueMail } from "../../mail/outbox";
@@ -39,7 +38,7 @@ import { issueUserToken } from "../identity";
  * queued in the team's language, in the same transaction; otherwise the user just stays pending.
  * The answer never carries the token.
  */
-export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
+export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserRecord> {
   const { db, config } = ctx;
   const team = await db.selectFrom("teams").select(["id", "slug", "language"]).where("slug", "=", input.team).executeTakeFirst();
   // Outside the scope is answered as unknown (not userCreate502), so it cannot probe for teams.
@@ -102,7 +101,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
     if (isUniqueViolation(error)) throw new AppError("userCreate409", 409);
     throw error;
   }
-  return loadUserDetails(db, scope, uid);
+  return loadUserDetails(ctx, scope, uid);
 }
 
 /** The editable fields of `PUT /v2/user`, as the access log names them. */
@@ -115,7 +114,7 @@ const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt",
  * user's last 'user password history' ones (nothing is written). A new password is recorded in
  * the history, trimmed to that many; the access log names the field, never the value.
  */
-export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserDetails> {
+export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserRecord> {
   const { db, config } = ctx;
   const user = await findScopedUser(db, scope, input.uid, "userEdit404");
   const historySize = input.password === undefined ? 0 : (await readSettings(db)).security.userPasswordHistory;
@@ -154,5 +153,5 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
     if (isUniqueViolation(error)) throw new AppError("userEdit409", 409);
     throw error;
   }
-  return loadUserDetails(db, scope, user.uid, "userEdit404");
+  return loadUserDetails(ctx, scope, user.uid, "userEdit404");
 }

@@ -23,7 +23,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, teamInScope, type Scope } from "../access";
-import { userFilterCondition } from "./list";
+import { userFilterCondition } from "./filter";
 
 /** The users a bulk call names: a list of uids, or the list's filter ('select all matching'). */
 export type UserBulkSelection = { uids: readonly string[] } | { filter: UserFilter };
