@@ -7,6 +7,6 @@ import { handlers } from "../handler";
 export function dashboardRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
-  router.get("/dashboard", ...api.admin(null, ({ services, scope, auth }) => cachedDashboardCounts(services.db, scope, auth.admin.timezone)));
+  router.get("/dashboard", ...api.admin(null, ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone)));
   return router;
 }

@@ -41,9 +41,9 @@ async function teamsListPage({ req, admin, services, t }: PageContext): Promise<
 }
 
 /** /teams/create: root only; an admin gets the access-denied page. */
-async function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
-  if (admin.role !== "root") throw new AppError("teamCreate403");
-  return { titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> };
+function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
+  if (admin.role !== "root") return Promise.reject(new AppError("teamCreate403"));
+  return Promise.resolve({ titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> });
 }
 
 /** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */

@@ -66,8 +66,8 @@ async function usersCreatePage({ services, admin, csrfToken }: PageContext): Pro
 }
 
 /** /users/import: the import island; the API scopes every row, so the page needs nothing loaded. */
-async function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
-  return { titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> };
+function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
+  return Promise.resolve({ titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> });
 }
 
 /** /users/profile/{uid}: unknown and out-of-scope users both render the not-found page (404). */

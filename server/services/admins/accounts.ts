@@ -23,7 +23,7 @@ import { runTransaction } from "../../db/transaction";
 /**
  * The teams named by slug, which must exist: `adminCreate404` otherwise. A team outside a
  * non-root caller's scope is answered exactly as an unknown one, so the code cannot be used to
- * probe which teams exist (issue 12).
+ * probe which teams exist.
  */
 async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return [];

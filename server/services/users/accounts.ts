@@ -27,12 +27,11 @@ import { issueUserToken } from "../identity";
 
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
- * exist or is outside the scope (answered alike, so existence cannot be probed; issue 12), 409
- * `userCreate409` when the username
- * or an alias is taken, 400 `notEnoughLicenses` when the team has no free seat (the seat is
- * taken in the same transaction as the user's row), 502 `userCreate502` when the team white-lists
- * domains and the username is an e-mail address outside them (issue 18). With a password (SHA-512 hex from the client, stored as argon2id) the
- * user is active at once, otherwise pending until they complete registration: when the username
+ * exist or is outside the scope (answered alike, so existence cannot be probed), 409
+ * `userCreate409` when the username or an alias is taken, 400 `notEnoughLicenses` when the team
+ * has no free seat (the seat is taken in the same transaction as the user's row), 502
+ * `userCreate502` when the team white-lists domains and the username is an e-mail address outside
+ * them. With a password (SHA-512 hex from the client, stored as argon2id) the user is active at once, otherwise pending until they complete registration: when the username
  * is an e-mail address and e-mailing is on, a `register` token ('user registration token expiry'
  * minutes) is issued and the `userRegistration` e-mail with `https://<my host>/register/<token>`
  * queued in the team's language, in the same transaction; otherwise the user just stays pending.
