@@ -66,17 +66,10 @@ const SEEK_BELOW = 1_000;
 
 /**
  * The plan for a search page (see SearchPlan), decided from the count `total` needs anyway
- * (cached, so usually free). Measured at 100,000 users on SQLite: a seek costs about 0.5 µs per
- * match (a users lookup and a sorter entry), a walk about 0.05 µs per row of the sort's index (a
- * membership test in the materialized matches), and matches may cluster anywhere in the sort
- * order (`silva` sorted by name: the walk reads 73,000 rows, 3.7–7.6 ms; the seek 2,120
- * matches, 1.4 ms; time sorts cluster too: a team's users, imported together, share its
- * domain). So an indexed search walks only when the matches are at least a tenth of the
- * unsearched list (its total, cached too), where even a walk through every row costs no more
- * than the seek (`mar`, 12,368 matches: SQLite 3.3 ms → 1.9 ms, PostgreSQL 48 → 9 ms, whose
- * planner alone seeks). A shorter term has no index to seek with on SQLite: the seek is a scan
- * of every user, which a walk beats as soon as a page's worth of matches is likely found well
- * before the end (`a`: 97,725 matches, 33 → 0.3 ms); PostgreSQL estimates that case itself.
+ * (cached, so usually free). A seek costs about ten times a walk per row read, and matches may
+ * cluster anywhere in the sort order, so an indexed search walks only when its matches are at
+ * least a tenth of the unsearched list; a short term on SQLite (no index to seek with) walks once
+ * a page's worth of matches is likely found early. PostgreSQL plans the short-term case itself.
  */
 async function searchPlan(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, counting: Promise<number>): Promise<SearchPlan> {
   if (!query.search) return "seek";
