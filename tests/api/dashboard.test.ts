@@ -1,4 +1,5 @@
 import { CompiledQuery } from "kysely";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, UserStatus } from "../../server/db/types";
 import { boundariesAt, cachedDashboardCounts, DASHBOARD_CACHE_MS, dashboardCountQuery, dashboardCounts } from "../../server/services/dashboard/summary";
@@ -84,11 +85,12 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
     const db = server.database.db;
     const team = await buildTeam(db);
     const scope = { ...(await scopeOf(adminA)), teamIds: new Set([team.id]) };
-    const first = await cachedDashboardCounts(db, scope, ZONE, NOW);
+    const ctx = { db, config: server.config, mail: server.mail, logger: pino({ level: "silent" }) };
+    const first = await cachedDashboardCounts(ctx, scope, ZONE, NOW);
     const user = await buildUser(db, { team, lastSeenAt: NOW - 60_000 });
-    expect(await cachedDashboardCounts(db, scope, ZONE, NOW + 1)).toEqual(first);
-    expect((await cachedDashboardCounts(db, scope, "UTC", NOW + 1)).users.total).toBe(1);
-    expect((await cachedDashboardCounts(db, scope, ZONE, NOW + DASHBOARD_CACHE_MS)).users.total).toBe(1);
+    expect(await cachedDashboardCounts(ctx, scope, ZONE, NOW + 1)).toEqual(first);
+    expect((await cachedDashboardCounts(ctx, scope, "UTC", NOW + 1)).users.total).toBe(1);
+    expect((await cachedDashboardCounts(ctx, scope, ZONE, NOW + DASHBOARD_CACHE_MS)).users.total).toBe(1);
     await db.deleteFrom("users").where("id", "=", user.id).execute();
   });
 

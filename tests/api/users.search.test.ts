@@ -5,7 +5,8 @@ import { dialectOf, likeContains, postgresUserSearchText } from "../../server/db
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser } from "../support/factories";
-import { rootSearchPage, searchCondition } from "../../server/services/users/list";
+import { rootSearchPage } from "../../server/services/users/listPage";
+import { searchCondition } from "../../server/services/users/search";
 import { UserListQuerySchema } from "../../shared/schemas/user";
 import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers, usersListReader } from "./users.support";

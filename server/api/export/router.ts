@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import type { z } from "zod";
 import {
   AdminExportQuerySchema,
@@ -10,55 +10,81 @@ import {
   TeamExportQuerySchema,
   UserExportQuerySchema,
 } from "../../../shared/schemas/export";
-import { authOf, scopeOf } from "../../http/auth";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { translatorFor } from "../../i18n";
-import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "../../services/export";
-import { exportList, type ExportSource } from "../../services/export";
+import type { ServiceContext } from "../../lib/context";
 import type { Scope } from "../../services/access";
+import {
+  adminBatches,
+  type ExportBatches,
+  type ExportColumn,
+  exportList,
+  inviteBatches,
+  licenseBatches,
+  logBatches,
+  teamBatches,
+  type Unpaged,
+  userBatches,
+} from "../../services/export";
+import { presentAdminListItem } from "../admins/present";
 import type { ApiDeps } from "../deps";
+import { handlers, type AdminContext } from "../handler";
+import { presentLogEntry } from "../logs/present";
+import { presentTeamListItem } from "../teams/present";
+import { presentUserListItem } from "../users/present";
+import { EXPORT_COLUMNS } from "./columns";
 
 const OPTION_KEYS = Object.keys(exportOptionsShape);
 
+/** The file options every export query carries beside its list's own filters. */
+type ExportOptions = { format: "csv" | "jsonl"; bom: boolean; headers: "labels" | "fields"; lang?: string | undefined };
+
 /** A parsed export query split into the file's options and the list's own query. */
-function splitQuery<Q extends { format: "csv" | "jsonl"; bom: boolean; headers: "labels" | "fields"; lang?: string | undefined }>(input: Q) {
+function splitQuery<Q extends ExportOptions>(input: Q) {
   const list: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (!OPTION_KEYS.includes(key)) list[key] = value;
-  return { options: { format: input.format, bom: input.bom, headers: input.headers, lang: input.lang }, list: list as Omit<Q, "format" | "bom" | "headers" | "lang"> };
+  return { options: { format: input.format, bom: input.bom, headers: input.headers, lang: input.lang }, list: list as Omit<Q, keyof ExportOptions> };
+}
+
+/** A service's batches of rows as batches of the items its list call presents. */
+function presented<R, T>(batches: ExportBatches<R>, present: (row: R) => T): ExportBatches<T> {
+  return async (cursor) => {
+    const page = await batches(cursor);
+    return { items: page.items.map(present), nextCursor: page.nextCursor };
+  };
 }
 
 /**
  * `GET /v2/{users,admins,teams,licenses,invites,logs}/export` (docs/API.md "Export"): each list's own
  * filters and scope, streamed as CSV (default) or JSON Lines, optionally with a BOM, headed by
- * the language's column titles or the field names; every export is access-logged.
+ * the language's column titles or the field names; every export is access-logged. The services
+ * read the rows; each is presented by its list's presenter, so a list and its export agree.
  */
-export function exportRouter({ services, i18n }: ApiDeps): Router {
+export function exportRouter(deps: ApiDeps): Router {
   const router = Router();
-  const { db } = services;
+  const api = handlers(deps);
 
-  /** One export route: validate, scope, stream the list's source. */
-  const route = <S extends z.ZodType<{ format: "csv" | "jsonl"; bom: boolean; headers: "labels" | "fields"; lang?: string | undefined }>, T>(
+  /** One export route: validate, scope, stream the list's presented batches. */
+  const route = <S extends z.ZodType<ExportOptions>, T>(
     resource: ExportResource,
     schema: S,
-    sourceOf: (scope: Scope, list: Omit<z.output<S>, "format" | "bom" | "headers" | "lang">) => ExportSource<T>,
+    columns: readonly ExportColumn<T>[],
+    batchesOf: (ctx: ServiceContext, scope: Scope, list: Unpaged<Omit<z.output<S>, keyof ExportOptions>>) => ExportBatches<T>,
   ) => {
-    router.get(`/${resource}/export`, validate(schema, "query"), async (req: Request, res: Response) => {
-      const scope = await scopeOf(res, db);
-      const { options, list } = splitQuery(inputOf(res, schema));
-      const t = translatorFor(i18n, options.lang ?? authOf(res).admin.lang);
-      const source = sourceOf(scope, list);
-      const titles = source.columns.map((column) => (options.headers === "fields" ? column.field : t(`export:columns.${resource}.${column.field}`)));
-      await exportList(services, scope, originOf(req), res, source, { format: options.format, bom: options.bom, titles }, list);
-    });
+    const run = async ({ services, scope, auth, input, origin, res }: AdminContext<z.output<S>>): Promise<void> => {
+      const { options, list } = splitQuery(input);
+      const t = translatorFor(deps.i18n, options.lang ?? auth.admin.lang);
+      const titles = columns.map((column) => (options.headers === "fields" ? column.field : t(`export:columns.${resource}.${column.field}`)));
+      const source = { resource, columns, batch: batchesOf(services, scope, list) };
+      await exportList(services, scope, origin, res, source, { format: options.format, bom: options.bom, titles }, list);
+    };
+    router.get(`/${resource}/export`, ...api.admin<S>({ query: schema }, run));
   };
 
-  route("users", UserExportQuerySchema, (scope, list) => usersSource(db, scope, list));
-  route("admins", AdminExportQuerySchema, (scope, list) => adminsSource(db, scope, list));
-  route("teams", TeamExportQuerySchema, (scope, list) => teamsSource(db, scope, list));
-  route("licenses", LicenseExportQuerySchema, (scope, list) => licensesSource(db, scope, list));
-  route("invites", InviteExportQuerySchema, (scope, list) => invitesSource(db, scope, list));
-  route("logs", LogExportQuerySchema, (scope, list) => logsSource(db, scope, list));
+  route("users", UserExportQuerySchema, EXPORT_COLUMNS.users, (ctx, scope, list) => presented(userBatches(ctx, scope, list), presentUserListItem));
+  route("admins", AdminExportQuerySchema, EXPORT_COLUMNS.admins, (ctx, scope, list) => presented(adminBatches(ctx, scope, list), presentAdminListItem));
+  route("teams", TeamExportQuerySchema, EXPORT_COLUMNS.teams, (ctx, scope, list) => presented(teamBatches(ctx, scope, list), presentTeamListItem));
+  route("licenses", LicenseExportQuerySchema, EXPORT_COLUMNS.licenses, (ctx, scope, list) => licenseBatches(ctx, scope, list));
+  route("invites", InviteExportQuerySchema, EXPORT_COLUMNS.invites, (ctx, scope, list) => inviteBatches(ctx, scope, list));
+  route("logs", LogExportQuerySchema, EXPORT_COLUMNS.logs, (ctx, scope, list) => presented(logBatches(ctx, scope, list), presentLogEntry));
   return router;
 }
-

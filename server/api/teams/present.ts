@@ -1,11 +1,12 @@
 /**
  * Teams as the API and the pages show them (docs/API.md): SPEC §3 field names, ISO 8601 UTC
- * times, JSON columns parsed, 0/1 flags as booleans, internal ids left out.
+ * times, JSON columns parsed, 0/1 flags as booleans, internal ids left out. The export's team
+ * columns read these same items.
  */
 import type { TeamDetails, TeamListItem } from "../../../shared/api/teams";
 import { CERT_REVOCATION_STRATEGIES, type CertRevocationStrategy } from "../../../shared/domain/statuses";
-import { fromFlag } from "../../db/flags";
-import type { TeamListRow, TeamRecord } from "../../services/teams";
+import type { ListResponse } from "../../../shared/schemas/list";
+import type { TeamListPage, TeamListRow, TeamRecord } from "../../services/teams";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -50,6 +51,11 @@ export function presentTeamListItem(row: TeamListRow): TeamListItem {
   };
 }
 
+/** A page of `GET /v2/teams`. */
+export function presentTeamList(page: TeamListPage): ListResponse<TeamListItem> {
+  return { items: page.items.map(presentTeamListItem), total: page.total, nextCursor: page.nextCursor };
+}
+
 /** A team with every field, its domains, admins, user count and license packs. */
 export function presentTeam({ team, domains, admins, userCount, licensePacks }: TeamRecord): TeamDetails {
   return {
@@ -70,7 +76,7 @@ export function presentTeam({ team, domains, admins, userCount, licensePacks }: 
       discovery: team.authDiscovery,
       version: team.authVersion,
       tenantId: team.authTenantId,
-      azureAdSync: fromFlag(team.authAzureAdSync),
+      azureAdSync: team.authAzureAdSync === 1,
       certRevocation: revocationOf(team.authCertRevocation),
     },
     domains,

@@ -6,46 +6,27 @@ import {
   TeamSettingsSchema,
   TeamUpdateSchema,
 } from "../../../shared/schemas/team";
-import { scopeOf } from "../../http/auth";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
-import { createTeam, deleteTeam, updateTeam, updateTeamSettings } from "../../services/teams";
-import { listTeams, readTeam } from "../../services/teams";
+import { createTeam, deleteTeam, listTeams, readTeam, updateTeam, updateTeamSettings } from "../../services/teams";
 import type { ApiDeps } from "../deps";
-import { presentTeam, presentTeamListItem } from "./present";
+import { handlers } from "../handler";
+import { presentTeam, presentTeamList } from "./present";
 
 /**
  * Teams (companies), docs/API.md: list and read within the caller's scope, create and delete
  * (root), edit and custom settings (root or an admin of the team).
  */
-export function teamsRouter({ services }: ApiDeps): Router {
+export function teamsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const { db } = services;
+  const api = handlers(deps);
 
-  router.get("/teams", validate(TeamListQuerySchema, "query"), async (_req, res) => {
-    const page = await listTeams(db, await scopeOf(res, db), inputOf(res, TeamListQuerySchema));
-    res.json({ items: page.items.map(presentTeamListItem), total: page.total, nextCursor: page.nextCursor });
-  });
-
-  router.get("/team/:slug", async (req, res) => {
-    res.json(presentTeam(await readTeam(db, await scopeOf(res, db), req.params.slug)));
-  });
-
-  router.post("/team", validate(TeamCreateSchema), async (req, res) => {
-    res.json(presentTeam(await createTeam(services, await scopeOf(res, db), inputOf(res, TeamCreateSchema), originOf(req))));
-  });
-
-  router.put("/team", validate(TeamUpdateSchema), async (req, res) => {
-    res.json(presentTeam(await updateTeam(services, await scopeOf(res, db), inputOf(res, TeamUpdateSchema), originOf(req))));
-  });
-
-  router.delete("/team", validate(TeamDeleteSchema), async (req, res) => {
-    await deleteTeam(services, await scopeOf(res, db), inputOf(res, TeamDeleteSchema), originOf(req));
-    res.json({ ok: true });
-  });
-
-  router.put("/team/settings", validate(TeamSettingsSchema, "body", "teamSettings400"), async (req, res) => {
-    res.json(presentTeam(await updateTeamSettings(services, await scopeOf(res, db), inputOf(res, TeamSettingsSchema), originOf(req))));
-  });
+  router.get("/teams", ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) => presentTeamList(await listTeams(services, scope, input))));
+  router.get("/team/:slug", ...api.admin(null, async ({ services, scope, req }) => presentTeam(await readTeam(services, scope, String(req.params.slug)))));
+  router.post("/team", ...api.admin({ body: TeamCreateSchema }, async ({ services, scope, input, origin }) => presentTeam(await createTeam(services, scope, input, origin))));
+  router.put("/team", ...api.admin({ body: TeamUpdateSchema }, async ({ services, scope, input, origin }) => presentTeam(await updateTeam(services, scope, input, origin))));
+  router.delete("/team", ...api.admin({ body: TeamDeleteSchema }, async ({ services, scope, input, origin }) => {
+    await deleteTeam(services, scope, input, origin);
+  }));
+  router.put("/team/settings", ...api.admin({ body: TeamSettingsSchema, invalid: "teamSettings400" }, async ({ services, scope, input, origin }) =>
+    presentTeam(await updateTeamSettings(services, scope, input, origin))));
   return router;
 }

@@ -1,12 +1,10 @@
 import express, { Router, type RequestHandler } from "express";
 import { IMPORT_LIMITS, UserImportQuerySchema } from "../../../shared/schemas/userImport";
 import { isUid } from "../../../shared/schemas/primitives";
-import { scopeOf } from "../../http/auth";
 import { AppError } from "../../errors";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
 
 /**
  * The CSV body of an import: `text/csv` (UTF-8, a BOM allowed), read with its own limit
@@ -18,6 +16,11 @@ const csvBody: RequestHandler[] = [
   (req, _res, next) => next(typeof req.body === "string" ? undefined : new AppError("usersImport400", 400, { reason: "contentType" })),
 ];
 
+/** Reads `body` between a handler's validation and its run, so a bad query never reads a 50 MB body. */
+function withBodyAfterValidation(chain: RequestHandler[], body: RequestHandler[]): RequestHandler[] {
+  return [...chain.slice(0, -1), ...body, ...chain.slice(-1)];
+}
+
 /** A path id that is not a UUID names no import: 404 without asking the database. */
 function importId(raw: unknown): string {
   if (!isUid(raw)) throw new AppError("usersImportRead404", 404);
@@ -28,29 +31,27 @@ function importId(raw: unknown): string {
  * Users import (docs/API.md "Users import"): preview or apply a CSV, an import's state and
  * progress, its per-row results as CSV. Every call works within the caller's scope (DESIGN §5).
  */
-export function userImportRouter({ services }: ApiDeps): Router {
+export function userImportRouter(deps: ApiDeps): Router {
   const router = Router();
+  const api = handlers(deps);
 
-  router.post("/users/import", validate(UserImportQuerySchema, "query"), ...csvBody, async (req, res) => {
-    const query = inputOf(res, UserImportQuerySchema);
-    const scope = await scopeOf(res, services.db);
+  const importCall = api.admin({ query: UserImportQuerySchema }, ({ services, scope, input, origin, req }) => {
     const csv = req.body as string;
-    res.json(query.mode === "preview" ? await previewImport(services, scope, csv) : await applyImport(services, scope, query, csv, originOf(req)));
+    return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
   });
+  router.post("/users/import", ...withBodyAfterValidation(importCall, csvBody));
 
-  router.get("/users/import/:id", async (req, res) => {
-    res.json(await readImport(services, await scopeOf(res, services.db), importId(req.params.id)));
-  });
+  router.get("/users/import/:id", ...api.admin(null, ({ services, scope, req }) => readImport(services, scope, importId(req.params.id))));
 
-  router.get("/users/import/:id/results", async (req, res) => {
+  router.get("/users/import/:id/results", ...api.admin(null, async ({ services, scope, req, res }) => {
     const id = importId(req.params.id);
-    const lines = await importResults(services, await scopeOf(res, services.db), id);
+    const lines = await importResults(services, scope, id);
     res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
     for await (const chunk of lines) {
       // Back-pressure: wait for the socket to drain before reading the next page.
       if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
     }
     res.end();
-  });
+  }));
   return router;
 }

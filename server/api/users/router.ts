@@ -2,14 +2,21 @@ import { Router, type RequestHandler } from "express";
 import { DeviceActionSchema } from "../../../shared/schemas/device";
 import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, type UsersBulkReq, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
 import { AppError } from "../../errors";
-import { createUser, updateUser } from "../../services/users";
-import { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "../../services/users";
-import { loadUserDetails } from "../../services/users";
-import { deleteDevice, requestDeviceWipe } from "../../services/users";
-import { listUsers } from "../../services/users";
-import { sendUserPasswordReset } from "../../services/users";
+import {
+  bulkUserAction,
+  createUser,
+  deleteDevice,
+  listUsers,
+  loadUserDetails,
+  requestDeviceWipe,
+  sendUserPasswordReset,
+  updateUser,
+  type UserBulkAction,
+  type UserBulkSelection,
+} from "../../services/users";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentUserDetails, presentUserPage } from "./present";
 
 /** An empty selection is 'No user selected' (SPEC §8), not a validation error. */
 const requireSelection: RequestHandler = (req, _res, next) => {
@@ -31,10 +38,10 @@ export function usersRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/users", ...api.admin({ query: UserListQuerySchema }, ({ services, scope, input }) => listUsers(services.db, scope, input)));
-  router.get("/user/:uid", ...api.admin(null, ({ services, scope, req }) => loadUserDetails(services.db, scope, String(req.params.uid))));
-  router.post("/user", ...api.admin({ body: UserCreateSchema }, ({ services, scope, input, origin }) => createUser(services, scope, input, origin)));
-  router.put("/user", ...api.admin({ body: UserUpdateSchema }, ({ services, scope, input, origin }) => updateUser(services, scope, input, origin)));
+  router.get("/users", ...api.admin({ query: UserListQuerySchema }, async ({ services, scope, input }) => presentUserPage(await listUsers(services, scope, input))));
+  router.get("/user/:uid", ...api.admin(null, async ({ services, scope, req }) => presentUserDetails(await loadUserDetails(services, scope, String(req.params.uid)))));
+  router.post("/user", ...api.admin({ body: UserCreateSchema }, async ({ services, scope, input, origin }) => presentUserDetails(await createUser(services, scope, input, origin))));
+  router.put("/user", ...api.admin({ body: UserUpdateSchema }, async ({ services, scope, input, origin }) => presentUserDetails(await updateUser(services, scope, input, origin))));
   router.post("/user/reset", ...api.admin({ body: UserResetSchema }, async ({ services, scope, input, origin }) => {
     await sendUserPasswordReset(services, scope, input.uid, origin);
   }));

@@ -2,8 +2,9 @@ import { AdminCreatePage } from "../../../client/pages/admins/AdminCreatePage";
 import { AdminProfilePage, type AdminProfilePermissions } from "../../../client/pages/admins/AdminProfilePage";
 import { AdminsListPage, type AdminListView } from "../../../client/pages/admins/AdminsListPage";
 import { AdminListQuerySchema, type AdminListQuery } from "../../../shared/schemas/admin";
-import { listScopeTeams, readAdminProfile, type AdminProfileView } from "../../services/admins";
-import { listAdmins } from "../../services/admins";
+import type { AdminDetail } from "../../../shared/api/admins";
+import { listAdmins, listScopeTeams, readAdminProfile, type AdminProfileView } from "../../services/admins";
+import { presentAdminDetail, presentAdminPage } from "../../api/admins/present";
 import { loadScope } from "../../services/access";
 import { listLimit } from "../../../shared/limits";
 import { TIMEZONES } from "../timezones";
@@ -23,7 +24,7 @@ async function adminsListPage(ctx: PageContext): Promise<PageResult> {
   const db = ctx.services.db;
   const scope = await loadScope(db, ctx.admin);
   const { query, invalid } = listQueryOf(ctx);
-  const list = await readListPage(ctx.t, query.cursor, (cursor) => listAdmins(db, scope, { ...query, cursor }));
+  const list = await readListPage(ctx.t, query.cursor, async (cursor) => presentAdminPage(await listAdmins(ctx.services, scope, { ...query, cursor })));
   const view: AdminListView = { search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor ?? undefined };
   return {
     titleKey: "pages:titles.adminsManage",
@@ -32,7 +33,7 @@ async function adminsListPage(ctx: PageContext): Promise<PageResult> {
       <AdminsListPage
         page={list.page}
         query={view}
-        teams={await listScopeTeams(db, scope)}
+        teams={await listScopeTeams(ctx.services, scope)}
         timezone={ctx.admin.timezone}
         invalidQuery={invalid || (query.cursor !== undefined && list.cursor === null && !list.error)}
         error={list.error}
@@ -44,15 +45,18 @@ async function adminsListPage(ctx: PageContext): Promise<PageResult> {
 /** /admins/create: the creation island with the caller's teams; root may create a root. */
 async function adminCreatePage(ctx: PageContext): Promise<PageResult> {
   const scope = await loadScope(ctx.services.db, ctx.admin);
-  const teams = await listScopeTeams(ctx.services.db, scope);
+  const teams = await listScopeTeams(ctx.services, scope);
   return {
     titleKey: "pages:titles.adminsCreate",
     body: <AdminCreatePage csrfToken={ctx.csrfToken} teams={teams} canCreateRoot={scope.role === "root"} lang={ctx.lang} />,
   };
 }
 
+/** A profile as the page shows it: the admin presented as the API does. */
+type PresentedProfile = Omit<AdminProfileView, "admin"> & { admin: AdminDetail };
+
 /** What the viewer may do on a visible admin's profile (the server decides again on every call). */
-export function profilePermissions(view: AdminProfileView, viewerIsRoot: boolean, now = Date.now()): AdminProfilePermissions {
+export function profilePermissions(view: PresentedProfile, viewerIsRoot: boolean, now = Date.now()): AdminProfilePermissions {
   const { admin, hasPassword, teamCount } = view;
   const locked = admin.lockedUntil !== null && Date.parse(admin.lockedUntil) > now;
   const actions: AdminProfilePermissions["actions"] = [];
@@ -77,14 +81,15 @@ async function adminProfilePage(ctx: PageContext): Promise<PageResult> {
   if (uid === ctx.admin.uid) return ownProfilePage(ctx);
   const db = ctx.services.db;
   const scope = await loadScope(db, ctx.admin);
-  const view = await readAdminProfile(db, scope, uid);
+  const profile = await readAdminProfile(ctx.services, scope, uid);
+  const view: PresentedProfile = { ...profile, admin: presentAdminDetail(profile.admin) };
   return {
     titleKey: "pages:titles.adminProfile",
     body: (
       <AdminProfilePage
         admin={view.admin}
         can={profilePermissions(view, scope.role === "root")}
-        teamOptions={await listScopeTeams(db, scope)}
+        teamOptions={await listScopeTeams(ctx.services, scope)}
         csrfToken={ctx.csrfToken}
         timezones={[...TIMEZONES]}
         viewerTimezone={ctx.admin.timezone}

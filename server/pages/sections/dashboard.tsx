@@ -13,7 +13,7 @@ export async function dashboardPage({ services, admin, edition }: PageContext): 
   const scope = await loadScope(services.db, admin);
   const teams = await scopeTeamRows(services.db, scope);
   const [data, seats, expiry] = await Promise.all([
-    cachedDashboardCounts(services.db, scope, admin.timezone),
+    cachedDashboardCounts(services, scope, admin.timezone),
     seatsByTeam(services.db, scopedTeamIds(scope)),
     expiryCounts(services.db, scope),
   ]);

@@ -3,6 +3,7 @@ import { LogListQuerySchema, type LogListQuery } from "../../../shared/schemas/l
 import { AppError } from "../../errors";
 import { listScopeTeams } from "../../services/admins";
 import { listAccessLog } from "../../services/accessLog";
+import { presentLogPage } from "../../api/logs/present";
 import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 import { usersQueryFromUrl } from "./users";
@@ -21,20 +22,20 @@ async function logsPage({ services, admin, req, csrfToken }: PageContext): Promi
   let query = logsQueryFromUrl(req.query);
   let page;
   try {
-    page = await listAccessLog(services.db, scope, query);
+    page = presentLogPage(await listAccessLog(services, scope, query));
   } catch (error) {
     // A stale or mangled cursor starts again from the first page instead of failing the page.
     if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
     query = { ...query };
     delete query.cursor;
-    page = await listAccessLog(services.db, scope, query);
+    page = presentLogPage(await listAccessLog(services, scope, query));
   }
-  const teams = (await listScopeTeams(services.db, scope)).map((team) => ({ slug: team.slug, teamName: team.teamName }));
+  const teams = (await listScopeTeams(services, scope)).map((team) => ({ slug: team.slug, teamName: team.teamName }));
   return {
     titleKey: "pages:titles.logs",
     body: <LogsPage page={page} query={query} teams={teams} timezone={admin.timezone} csrfToken={csrfToken} />,
   };
 }
 
-/** The access-log page (issue 19), registered in sections/index.ts. */
+/** The access-log page, registered in sections/index.ts. */
 export const logPages: PageLoaders = { "/logs": logsPage };

@@ -3,7 +3,7 @@ import { TeamProfilePage } from "../../../client/pages/teams/TeamProfilePage";
 import { TeamsListPage } from "../../../client/pages/teams/TeamsListPage";
 import { listLimit } from "../../../shared/limits";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
-import { presentTeam, presentTeamListItem } from "../../api/teams/present";
+import { presentTeam, presentTeamList } from "../../api/teams/present";
 import { AppError } from "../../errors";
 import { loadScope } from "../../services/access";
 import { listTeams, readTeam } from "../../services/teams";
@@ -23,13 +23,13 @@ const flag = (value: unknown): string | null => (typeof value === "string" && va
 async function teamsListPage({ req, admin, services, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const query = listQueryFromUrl(TeamListQuerySchema, LIST_PARAMS, req.query);
-  const list = await readListPage(t, query.cursor, (cursor) => listTeams(services.db, scope, { ...query, cursor }));
+  const list = await readListPage(t, query.cursor, async (cursor) => presentTeamList(await listTeams(services, scope, { ...query, cursor })));
   return {
     titleKey: "pages:titles.teams",
     status: list.status,
     body: (
       <TeamsListPage
-        page={{ items: list.page.items.map(presentTeamListItem), total: list.page.total, nextCursor: list.page.nextCursor }}
+        page={list.page}
         query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor }}
         canCreate={admin.role === "root"}
         timezone={admin.timezone}
@@ -41,15 +41,15 @@ async function teamsListPage({ req, admin, services, t }: PageContext): Promise<
 }
 
 /** /teams/create: root only; an admin gets the access-denied page. */
-async function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
-  if (admin.role !== "root") throw new AppError("teamCreate403");
-  return { titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> };
+function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
+  if (admin.role !== "root") return Promise.reject(new AppError("teamCreate403"));
+  return Promise.resolve({ titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> });
 }
 
 /** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */
 async function teamProfilePage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const team = presentTeam(await readTeam(services.db, scope, String(req.params.queryUID ?? "")));
+  const team = presentTeam(await readTeam(services, scope, String(req.params.queryUID ?? "")));
   const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
   return {
     titleKey: "pages:titles.teamProfile",

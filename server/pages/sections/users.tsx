@@ -7,8 +7,8 @@ import { UserListQuerySchema, type UserListQuery } from "../../../shared/schemas
 import { AppError } from "../../errors";
 import { listScopeTeams } from "../../services/admins";
 import { loadScope } from "../../services/access";
-import { loadUserDetails } from "../../services/users";
-import { listUsers } from "../../services/users";
+import { listUsers, loadUserDetails } from "../../services/users";
+import { presentUserDetails, presentUserPage } from "../../api/users/present";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The first value of each query parameter (a repeated parameter keeps its first value). */
@@ -42,16 +42,16 @@ export function usersQueryFromUrl(query: Record<string, unknown>, schema: z.ZodT
 async function usersManagePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   let query = usersQueryFromUrl(req.query);
-  const teams = await listScopeTeams(services.db, scope);
+  const teams = await listScopeTeams(services, scope);
   let page;
   try {
-    page = await listUsers(services.db, scope, query);
+    page = presentUserPage(await listUsers(services, scope, query));
   } catch (error) {
     // A stale or mangled cursor starts again from the first page instead of failing the page.
     if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
     query = { ...query };
     delete query.cursor;
-    page = await listUsers(services.db, scope, query);
+    page = presentUserPage(await listUsers(services, scope, query));
   }
   return {
     titleKey: "pages:titles.usersManage",
@@ -61,20 +61,20 @@ async function usersManagePage({ services, admin, req, csrfToken }: PageContext)
 
 /** /users/create: the creation form with the teams in scope. */
 async function usersCreatePage({ services, admin, csrfToken }: PageContext): Promise<PageResult> {
-  const teams = await listScopeTeams(services.db, await loadScope(services.db, admin));
+  const teams = await listScopeTeams(services, await loadScope(services.db, admin));
   return { titleKey: "pages:titles.usersCreate", body: <UserCreatePage teams={teams} csrfToken={csrfToken} /> };
 }
 
 /** /users/import: the import island; the API scopes every row, so the page needs nothing loaded. */
-async function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
-  return { titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> };
+function usersImportPage({ csrfToken }: PageContext): Promise<PageResult> {
+  return Promise.resolve({ titleKey: "pages:titles.usersImport", body: <UserImportPage csrfToken={csrfToken} /> });
 }
 
 /** /users/profile/{uid}: unknown and out-of-scope users both render the not-found page (404). */
 async function userProfilePage({ services, admin, req, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const uid = String(req.params.queryUID ?? "");
-  const user = await loadUserDetails(services.db, scope, uid);
+  const user = presentUserDetails(await loadUserDetails(services, scope, uid));
   return {
     titleKey: "pages:titles.userProfile",
     body: <UserProfilePage user={user} csrfToken={csrfToken} timezone={admin.timezone} />,

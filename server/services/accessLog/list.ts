@@ -1,20 +1,24 @@
 import type { Kysely } from "kysely";
+import type { ListResponse } from "../../../shared/schemas/list";
 import type { LogListQuery } from "../../../shared/schemas/logs";
 import { dialectOf, likeContains, likeStartsWith } from "../../db/dialect";
 import type { Database } from "../../db/types";
 import { TEAM_DETAIL_KEYS } from "./record";
+import type { ServiceContext } from "../../lib/context";
 import { decodeCursor, pageOf } from "../../lib/pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
 
-/** One access-log entry as GET /v2/logs presents it. */
-export interface LogEntry {
+/** One access-log entry as read for a reader: its columns, with the details parsed and limited to what the reader may see. */
+export interface LogRecord {
   id: number;
-  at: string;
+  createdAt: number;
   action: string;
   outcome: "success" | "failure";
-  actor: { username: string | null; uid: string | null };
-  target: { type: string; id: string } | null;
-  team: string | null;
+  actorUsername: string | null;
+  actorUid: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  teamSlug: string | null;
   ip: string | null;
   userAgent: string | null;
   /** The id of the request that wrote the entry (null before migration 0015). */
@@ -66,7 +70,8 @@ async function teamFilter(db: Kysely<Database>, scope: Scope, slug: string | und
  * time range [from, to) and free text (actor, target, action or address). Newest first,
  * keyset-paged on (time, id) over access_log_created_idx. The export reads it page by page.
  */
-export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: LogListQuery, options: LogListOptions = {}): Promise<{ items: LogEntry[]; total: number; nextCursor: string | null }> {
+export async function listAccessLog(ctx: ServiceContext, scope: Scope, query: LogListQuery, options: LogListOptions = {}): Promise<ListResponse<LogRecord>> {
+  const { db } = ctx;
   const teamIds = scopedTeamIds(scope);
   const cursor = decodeCursor(query.cursor, ["bigint"], "bigint");
   const team = await teamFilter(db, scope, query.team);
@@ -135,18 +140,6 @@ export async function listAccessLog(db: Kysely<Database>, scope: Scope, query: L
   return {
     total: Number(total),
     nextCursor,
-    items: items.map((row) => ({
-      id: row.id,
-      at: new Date(row.createdAt).toISOString(),
-      action: row.action,
-      outcome: row.outcome,
-      actor: { username: row.actorUsername, uid: row.actorUid },
-      target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-      team: row.teamSlug,
-      ip: row.ip,
-      userAgent: row.userAgent,
-      requestId: row.requestId,
-      details: row.details ? detailsForReader(JSON.parse(row.details) as unknown, visible) : null,
-    })),
+    items: items.map((row) => ({ ...row, details: row.details ? detailsForReader(JSON.parse(row.details) as unknown, visible) : null })),
   };
 }

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
-import { detailOf, type AdminDetail } from "./directory";
+import { detailOf, type AdminRecord } from "./directory";
 import { loadTarget, recordPerTeam, teamIdsOf } from "./target";
 import { assertTeamsKeepAdmin } from "./teams";
 import type { SessionAdmin } from "../access";
@@ -23,7 +23,7 @@ import { runTransaction } from "../../db/transaction";
 /**
  * The teams named by slug, which must exist: `adminCreate404` otherwise. A team outside a
  * non-root caller's scope is answered exactly as an unknown one, so the code cannot be used to
- * probe which teams exist (issue 12).
+ * probe which teams exist.
  */
 async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return [];
@@ -39,7 +39,7 @@ async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[])
  * once; with `invite` the admin is 'invited' and the invitation is delivered before answering:
  * e-mail disabled → 501 with nothing created, delivery failure → 509 with the admin removed.
  */
-export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: SessionAdmin, input: AdminCreateReq, origin: RequestOrigin): Promise<AdminDetail> {
+export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: SessionAdmin, input: AdminCreateReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db, config, mail } = ctx;
   if (input.root && scope.role !== "root") throw new AppError("adminCreate403");
   if (input.invite && !(await emailingEnabled(db, mail))) throw new AppError("adminCreate501");
@@ -116,7 +116,7 @@ async function deliverInvitation(ctx: ServiceContext, access: Parameters<typeof 
 }
 
 /** Edits another admin's name, language and time zone; unknown, out-of-scope or root (for a non-root) → 404. */
-export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUpdateReq, origin: RequestOrigin): Promise<AdminDetail> {
+export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUpdateReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db } = ctx;
   const targetId = await runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminEdit404" });

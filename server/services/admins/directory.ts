@@ -8,38 +8,14 @@ import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { AdminRole, AdminStatus, Database } from "../../db/types";
 import { AppError } from "../../errors";
+import type { ServiceContext } from "../../lib/context";
 import type { Scope } from "../access";
-
 
 /** A team as shown on an admin. */
 export interface TeamRef {
   slug: string;
   teamName: string;
 }
-
-/** One row of `GET /v2/admins` (times are ISO 8601 UTC strings). */
-export interface AdminListItem {
-  uid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: AdminRole;
-  status: AdminStatus;
-  teams: TeamRef[];
-  createdOn: string;
-  lastSeen: string | null;
-}
-
-/** `GET /v2/admin/:uid`: an admin as their profile page shows them. */
-export interface AdminDetail extends AdminListItem {
-  lang: string;
-  timezone: string;
-  failedAttempts: number;
-  lockedUntil: string | null;
-}
-
-/** Epoch ms as ISO 8601, null stays null. */
-export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * The visibility rule as a where-clause for queries on `admins`; never call it for root (who sees
@@ -114,37 +90,15 @@ export interface AdminRow {
   lastSeenAt: number | null;
 }
 
-/** The list shape of a row. */
-export function presentListItem(row: AdminRow, teams: TeamRef[]): AdminListItem {
-  return {
-    uid: row.uid,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    status: row.status,
-    teams,
-    createdOn: new Date(row.createdAt).toISOString(),
-    lastSeen: isoOrNull(row.lastSeenAt),
-  };
-}
-
-/** The profile shape of a row. */
-export function presentDetail(row: AdminRow, teams: TeamRef[]): AdminDetail {
-  return {
-    ...presentListItem(row, teams),
-    lang: row.lang,
-    timezone: row.timezone,
-    failedAttempts: row.failedAttempts,
-    lockedUntil: isoOrNull(row.lockedUntil),
-  };
-}
+/** An admin with the teams of theirs the caller may see; the presenter gives it the API's shape. */
+export type AdminRecord = AdminRow & { teams: TeamRef[] };
 
 /**
  * One admin by uid as the caller may see them; unknown, malformed or out-of-scope uids all answer
  * `code` (404), so existence outside the scope stays hidden.
  */
-export async function readAdmin(db: Kysely<Database>, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminDetail> {
+export async function readAdmin(ctx: ServiceContext, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminRecord> {
+  const { db } = ctx;
   // A path parameter: anything that is not a uid names no admin (and never reaches SQL).
   if (!isUid(uid)) throw new AppError(code, 404);
   const row = await db
@@ -155,12 +109,12 @@ export async function readAdmin(db: Kysely<Database>, scope: Scope, uid: string,
     .executeTakeFirst();
   if (!row) throw new AppError(code, 404);
   const teams = await teamsByAdmin(db, scope, [row.id]);
-  return presentDetail(row, teams.get(row.id) ?? []);
+  return { ...row, teams: teams.get(row.id) ?? [] };
 }
 
 /** An admin's profile for a viewer, with what the viewer's profile page must also know. */
 export interface AdminProfileView {
-  admin: AdminDetail;
+  admin: AdminRecord;
   /** Whether the admin has a password (an invited or registered admin cannot be activated). */
   hasPassword: boolean;
   /** How many teams the admin manages in all, including those outside the viewer's scope. */
@@ -168,26 +122,28 @@ export interface AdminProfileView {
 }
 
 /** The profile of a visible admin for the profile page (404 `adminRead404` otherwise). */
-export async function readAdminProfile(db: Kysely<Database>, scope: Scope, uid: string): Promise<AdminProfileView> {
-  const admin = await readAdmin(db, scope, uid);
+export async function readAdminProfile(ctx: ServiceContext, scope: Scope, uid: string): Promise<AdminProfileView> {
+  const { db } = ctx;
+  const admin = await readAdmin(ctx, scope, uid);
   const row = await db.selectFrom("admins").select(["id", "passwordHash"]).where("uid", "=", uid).executeTakeFirstOrThrow();
   const counted = await db.selectFrom("adminTeams").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where("adminId", "=", row.id).executeTakeFirstOrThrow();
   return { admin, hasPassword: row.passwordHash !== null, teamCount: Number(counted.n) };
 }
 
 /**
- * An admin by internal id, presented for the caller (teams limited to the scope) without the
+ * An admin by internal id, for the caller (teams limited to the scope) without the
  * visibility check: for the reply to a change the caller was allowed to make, even one that took
  * the admin out of the caller's sight (e.g. their last shared team removed).
  */
-export async function detailOf(db: Kysely<Database>, scope: Scope, adminId: number): Promise<AdminDetail> {
+export async function detailOf(db: Kysely<Database>, scope: Scope, adminId: number): Promise<AdminRecord> {
   const row = await db.selectFrom("admins").select(ADMIN_COLUMNS).where("admins.id", "=", adminId).executeTakeFirstOrThrow();
   const teams = await teamsByAdmin(db, scope, [row.id]);
-  return presentDetail(row, teams.get(row.id) ?? []);
+  return { ...row, teams: teams.get(row.id) ?? [] };
 }
 
 /** The teams the caller manages (root: every team), by name: filters and team pickers offer these. */
-export async function listScopeTeams(db: Kysely<Database>, scope: Scope): Promise<TeamRef[]> {
+export async function listScopeTeams(ctx: ServiceContext, scope: Scope): Promise<TeamRef[]> {
+  const { db } = ctx;
   const ids = [...scope.teamIds];
   if (scope.role !== "root" && ids.length === 0) return [];
   return db

@@ -8,8 +8,9 @@ import type { AdminListQuery, AdminSort } from "../../../shared/schemas/admin";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database } from "../../db/types";
-import { ADMIN_COLUMNS, presentListItem, teamsByAdmin, visibleAdmins, type AdminListItem, type AdminRow } from "./directory";
+import { ADMIN_COLUMNS, teamsByAdmin, visibleAdmins, type AdminRecord, type AdminRow } from "./directory";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
+import type { ServiceContext } from "../../lib/context";
 import { scopedTeamIds, type Scope } from "../access";
 
 type Eb = ExpressionBuilder<Database, "admins">;
@@ -96,7 +97,8 @@ function filters(db: Kysely<Database>, scope: Scope, query: AdminListQuery) {
 }
 
 /** One page of the admins the caller may see, with the total of the filtered set. */
-export async function listAdmins(db: Kysely<Database>, scope: Scope, query: AdminListQuery): Promise<ListResponse<AdminListItem>> {
+export async function listAdmins(ctx: ServiceContext, scope: Scope, query: AdminListQuery): Promise<ListResponse<AdminRecord>> {
+  const { db } = ctx;
   const spec = SORTS[query.sort];
   const order = query.order;
   const cursor = decodeCursor(query.cursor, spec.keys);
@@ -109,7 +111,7 @@ export async function listAdmins(db: Kysely<Database>, scope: Scope, query: Admi
   const { items, nextCursor } = pageOf(rows, query.limit, spec.values);
   const teams = await teamsByAdmin(db, scope, items.map((row) => row.id));
   return {
-    items: items.map((row) => presentListItem(row, teams.get(row.id) ?? [])),
+    items: items.map((row) => ({ ...row, teams: teams.get(row.id) ?? [] })),
     total: Number(counted.n),
     nextCursor,
   };

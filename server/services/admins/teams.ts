@@ -10,7 +10,7 @@ import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import { loadTarget } from "./target";
-import { detailOf, type AdminDetail } from "./directory";
+import { detailOf, type AdminRecord } from "./directory";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, type Scope } from "../access";
 import { runTransaction } from "../../db/transaction";
@@ -42,7 +42,7 @@ export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: n
  * caller's scope, is 400; a non-root admin keeps at least one team; no removed team may be
  * left without an administrator. One access-log entry per team added or removed.
  */
-export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminDetail> {
+export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db } = ctx;
   const targetId = await runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminTeams404" });

@@ -3,6 +3,7 @@ import { isTimeZone } from "../../../shared/schemas/primitives";
 import { timeGroupBoundaries, type EpochRange, type TimeGroup, type TimeGroupBoundaries } from "../../../shared/domain/timeGroups";
 import type { UserStatus } from "../../../shared/domain/statuses";
 import type { Database } from "../../db/types";
+import type { ServiceContext } from "../../lib/context";
 import { RecentCounts } from "../../lib/recentCounts";
 import { scopedTeamIds, teamIdsKey, type Scope } from "../access";
 
@@ -115,7 +116,8 @@ const recent = new RecentCounts<DashboardCounts>(DASHBOARD_CACHE_MS, 500);
  * teams, the zone and the day: concurrent and repeated requests of the same scope share one
  * count (a miss in flight is shared too). Counts may lag writes by up to that long.
  */
-export async function cachedDashboardCounts(db: Kysely<Database>, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
+export async function cachedDashboardCounts(ctx: ServiceContext, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
+  const { db } = ctx;
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
   const key = `${teamIdsKey(teamIds)}|${zone}|${boundariesAt(now, zone).startOfToday}`;

@@ -44,7 +44,7 @@ export interface TeamDomainsPage {
 /** `GET /v2/domains`: every team (search, sort and paging as `GET /v2/teams`) with its domains; root only. */
 export async function listTeamDomains(ctx: ServiceContext, scope: Scope, query: TeamListQuery): Promise<TeamDomainsPage> {
   requireRoot(scope, "domainsList403");
-  const page = await listTeams(ctx.db, scope, query);
+  const page = await listTeams(ctx, scope, query);
   const ids = page.items.map((team) => team.id);
   const [domains, outside] = await Promise.all([domainsOfTeams(ctx.db, ids), countUsersOutside(ctx.db, ids)]);
   return {

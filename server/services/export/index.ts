@@ -1,3 +1,3 @@
 /** Lists streamed as CSV or JSON for download: one source per list, the same filters as the list calls. */
-export { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, usersSource } from "./sources";
-export { exportList, type ExportSource } from "./stream";
+export { adminBatches, inviteBatches, licenseBatches, logBatches, teamBatches, type Unpaged, userBatches } from "./sources";
+export { type ExportBatches, type ExportColumn, exportList, type ExportSource } from "./stream";

@@ -1,5 +1,5 @@
 /**
- * Streams a list to an HTTP response as CSV or JSON Lines (issue 19): keyset batches read through
+ * Streams a list to an HTTP response as CSV or JSON Lines: keyset batches read through
  * the list's own service (its filters and scope, no second implementation), each batch written
  * with backpressure (the next batch is read only once the socket has taken the last one) and the
  * event loop yielded between batches, so a 1,000,000-row export keeps the server's memory flat
@@ -22,11 +22,14 @@ export interface ExportColumn<T> {
   value: (row: T) => unknown;
 }
 
-/** A list to export: its columns and its batches in list order (cursor undefined: the first). */
+/** A list's items in list order, one batch per call (cursor undefined: the first). */
+export type ExportBatches<T> = (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>;
+
+/** A list to export: its columns and its batches. */
 export interface ExportSource<T> {
   resource: ExportResource;
   columns: readonly ExportColumn<T>[];
-  batch: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>;
+  batch: ExportBatches<T>;
 }
 
 /** How the file is written. */
@@ -124,7 +127,7 @@ export async function streamExport<T>(res: Response, source: ExportSource<T>, fi
  * when the client leaves part-way (as a failure) or a batch fails.
  */
 export async function exportList<T>(
-  services: Pick<ServiceContext, "db">,
+  ctx: ServiceContext,
   scope: Scope,
   origin: RequestOrigin,
   res: Response,
@@ -139,7 +142,7 @@ export async function exportList<T>(
     return outcome;
   } finally {
     if (res.headersSent) {
-      await recordAccess(services.db, { actor: actorOf(scope), ...origin }, {
+      await recordAccess(ctx.db, { actor: actorOf(scope), ...origin }, {
         action: `${source.resource}.export`,
         outcome: outcome.complete ? "success" : "failure",
         target: { type: "export", id: source.resource },

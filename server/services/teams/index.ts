@@ -1,3 +1,3 @@
 /** Teams (companies): create, edit, delete, their settings, and the scoped team queries other capabilities use. */
 export { createTeam, deleteTeam, updateTeam, updateTeamSettings } from "./manage";
-export { findTeamInScope, listTeams, readTeam, type TeamListRow, type TeamRecord } from "./query";
+export { findTeamInScope, listTeams, readTeam, type TeamListPage, type TeamListRow, type TeamRecord } from "./query";

@@ -1,6 +1,6 @@
 /**
  * Reading teams (companies) within a scope (DESIGN §5): the keyset-paged list with its admin and
- * user counts, and one team with everything its profile shows. Writes live in teams.ts.
+ * user counts, and one team with everything its profile shows. Writes live in manage.ts.
  */
 import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
@@ -9,9 +9,9 @@ import type { TeamListQuery, TeamSortField } from "../../../shared/schemas/team"
 import { dialectOf, likeContains } from "../../db/dialect";
 import type { Database, Row } from "../../db/types";
 import { AppError } from "../../errors";
+import type { ServiceContext } from "../../lib/context";
 import { decodeCursor, pageOf, type CursorKey } from "../../lib/pagination";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
-
 
 /** One team of the list, with its counts (internal id kept for the cursor). */
 export interface TeamListRow {
@@ -53,7 +53,8 @@ const SORT_KEYS = {
  * and slug, sorted by one column with the id as tie-breaker, and cut into keyset pages. The
  * counts come from correlated sub-queries of the same statement (indexed on team_id): no N+1.
  */
-export async function listTeams(db: Kysely<Database>, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
+export async function listTeams(ctx: ServiceContext, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
+  const { db } = ctx;
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
   const cursor = decodeCursor(query.cursor, [SORT_KEYS[query.sort]]);
@@ -182,6 +183,6 @@ export async function loadTeamRecord(db: Kysely<Database>, team: Row<"teams">): 
 }
 
 /** Reads one team within the scope with everything its profile shows (404 `teamRead404`). */
-export async function readTeam(db: Kysely<Database>, scope: Scope, slug: string): Promise<TeamRecord> {
-  return loadTeamRecord(db, await findTeamInScope(db, scope, slug, "teamRead404"));
+export async function readTeam(ctx: ServiceContext, scope: Scope, slug: string): Promise<TeamRecord> {
+  return loadTeamRecord(ctx.db, await findTeamInScope(ctx.db, scope, slug, "teamRead404"));
 }

@@ -17,8 +17,7 @@ import { reserveSeats } from "../licenses";
 import { isRecentUserPassword, recordUserPassword } from "./passwords";
 import { hashPassword } from "../identity";
 import { actorOf, teamInScope, type Scope } from "../access";
-import type { UserDetails } from "../../../shared/api/users";
-import { loadUserDetails } from "./details";
+import { loadUserDetails, type UserRecord } from "./details";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./shared";
 import { email } from "../../../shared/schemas/primitives";
 import { enqueueMail } from "../../mail/outbox";
@@ -28,18 +27,17 @@ import { issueUserToken } from "../identity";
 
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
- * exist or is outside the scope (answered alike, so existence cannot be probed; issue 12), 409
- * `userCreate409` when the username
- * or an alias is taken, 400 `notEnoughLicenses` when the team has no free seat (the seat is
- * taken in the same transaction as the user's row), 502 `userCreate502` when the team white-lists
- * domains and the username is an e-mail address outside them (issue 18). With a password (SHA-512 hex from the client, stored as argon2id) the
- * user is active at once, otherwise pending until they complete registration: when the username
+ * exist or is outside the scope (answered alike, so existence cannot be probed), 409
+ * `userCreate409` when the username or an alias is taken, 400 `notEnoughLicenses` when the team
+ * has no free seat (the seat is taken in the same transaction as the user's row), 502
+ * `userCreate502` when the team white-lists domains and the username is an e-mail address outside
+ * them. With a password (SHA-512 hex from the client, stored as argon2id) the user is active at once, otherwise pending until they complete registration: when the username
  * is an e-mail address and e-mailing is on, a `register` token ('user registration token expiry'
  * minutes) is issued and the `userRegistration` e-mail with `https://<my host>/register/<token>`
  * queued in the team's language, in the same transaction; otherwise the user just stays pending.
  * The answer never carries the token.
  */
-export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserDetails> {
+export async function createUser(ctx: ServiceContext, scope: Scope, input: UserCreateReq, origin: RequestOrigin): Promise<UserRecord> {
   const { db, config } = ctx;
   const team = await db.selectFrom("teams").select(["id", "slug", "language"]).where("slug", "=", input.team).executeTakeFirst();
   // Outside the scope is answered as unknown (not userCreate502), so it cannot probe for teams.
@@ -102,7 +100,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
     if (isUniqueViolation(error)) throw new AppError("userCreate409", 409);
     throw error;
   }
-  return loadUserDetails(db, scope, uid);
+  return loadUserDetails(ctx, scope, uid);
 }
 
 /** The editable fields of `PUT /v2/user`, as the access log names them. */
@@ -115,7 +113,7 @@ const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt",
  * user's last 'user password history' ones (nothing is written). A new password is recorded in
  * the history, trimmed to that many; the access log names the field, never the value.
  */
-export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserDetails> {
+export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserUpdateReq, origin: RequestOrigin): Promise<UserRecord> {
   const { db, config } = ctx;
   const user = await findScopedUser(db, scope, input.uid, "userEdit404");
   const historySize = input.password === undefined ? 0 : (await readSettings(db)).security.userPasswordHistory;
@@ -154,5 +152,5 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
     if (isUniqueViolation(error)) throw new AppError("userEdit409", 409);
     throw error;
   }
-  return loadUserDetails(db, scope, user.uid, "userEdit404");
+  return loadUserDetails(ctx, scope, user.uid, "userEdit404");
 }

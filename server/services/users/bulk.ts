@@ -23,7 +23,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, teamInScope, type Scope } from "../access";
-import { userFilterCondition } from "./list";
+import { userFilterCondition } from "./filter";
 
 /** The users a bulk call names: a list of uids, or the list's filter ('select all matching'). */
 export type UserBulkSelection = { uids: readonly string[] } | { filter: UserFilter };
@@ -68,7 +68,7 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
     await trx.deleteFrom("users").where(among).execute();
   } else if (action === "move") {
     await trx.updateTable("users").set({ teamId: targetTeamId!, updatedAt: now }).where(among).execute();
-    // A moved pending user's invitation follows it (issue 16), so the target's admins list it, and
+    // A moved pending user's invitation follows it, so the target's admins list it, and
     // draws on the target's pack as a new invitation there would (else resend and delete answer
     // 404: the pack is not the team's). The move has taken a target seat for each moved user, so
     // the target has such a pack whenever a user changes team.
@@ -113,7 +113,7 @@ export async function bulkUserAction(
     const found = "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
     const uids = "uids" in selection ? selection.uids : [...found.keys()];
     for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
-    // A move into a team with a white-list leaves out the e-mail usernames outside it (issue 18).
+    // A move into a team with a white-list leaves out the e-mail usernames outside it.
     const refused = target ? await refusedUsernames(trx, target.id, [...found.values()].filter((row) => row.teamId !== target.id).map((row) => row.username)) : new Set<string>();
     const allowed = (uid: string): boolean => found.has(uid) && !refused.has(found.get(uid)!.username);
     const ok = uids.filter(allowed);

@@ -1,35 +1,20 @@
 /**
- * `GET /v2/user/:uid`: one user with their team, aliases and devices, each device with its
- * platform's name (SPEC §3 codes) and its latest location. Three queries: the user, the
- * aliases, and the devices joined to their latest location (no N+1).
+ * `GET /v2/user/:uid`: one user with their team, aliases and devices, each device with its latest
+ * location. Three queries: the user, the aliases, and the devices joined to their latest
+ * location (no N+1).
  */
 import type { Kysely } from "kysely";
-import { platformName } from "../../../shared/domain/platforms";
 import type { CatalogueCode } from "../../../shared/errors";
 import { isUid } from "../../../shared/schemas/primitives";
-import { fromFlag } from "../../db/flags";
-import type { DeviceWipeState, UserDetails, UserDevice } from "../../../shared/api/users";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
+import type { ServiceContext } from "../../lib/context";
 import { teamInScope, type Scope } from "../access";
 import { appMinimums } from "../settings";
-import { isoOrNull } from "./shared";
 
-
-/** The wipe state from the two timestamps. */
-export function wipeOf(requestedAt: number | null, wipedAt: number | null): DeviceWipeState {
-  const status = wipedAt !== null ? "done" : requestedAt !== null ? "pending" : "none";
-  return { status, requestedAt: isoOrNull(requestedAt), wipedAt: isoOrNull(wipedAt) };
-}
-
-/**
- * The devices of a user, most recently seen first, each with its latest location (one query)
- * and whether its app is below its platform's minimum (the key kept by migration 0014's triggers,
- * compared as the users list compares it).
- */
-async function devicesOf(db: Kysely<Database>, userId: number): Promise<UserDevice[]> {
-  const minimums = new Map((await appMinimums(db)).map((m) => [m.platform as number, m.key]));
-  const rows = await db
+/** The devices of a user, most recently seen first, each with its latest location (one query). */
+function deviceRows(db: Kysely<Database>, userId: number) {
+  return db
     .selectFrom("devices")
     // The latest location: the newest recording of the device (locations(device_id, recorded_at) index).
     .leftJoin("locations", (join) =>
@@ -69,30 +54,10 @@ async function devicesOf(db: Kysely<Database>, userId: number): Promise<UserDevi
     .orderBy("devices.lastSeenAt", "desc")
     .orderBy("devices.id", "desc")
     .execute();
-  return rows.map((row) => ({
-    id: row.uid,
-    platform: row.platform,
-    platformName: platformName(row.platform),
-    appVersion: row.appVersion,
-    osVersion: row.osVersion,
-    deviceName: row.deviceName,
-    browser: row.browser,
-    createdOn: new Date(row.createdAt).toISOString(),
-    lastSeen: new Date(row.lastSeenAt).toISOString(),
-    wipe: wipeOf(row.wipeRequestedAt, row.wipedAt),
-    location: row.locationId === null ? null : { city: row.city, country: row.country, geocountry: row.geocountry, ip: row.ip },
-    belowMinimum: row.versionKey !== null && minimums.has(row.platform) && row.versionKey < minimums.get(row.platform)!,
-  }));
 }
 
-/**
- * Loads a user by uid within the scope; unknown and out-of-scope users both answer `code` (404),
- * so an admin learns nothing about other teams' users.
- */
-export async function loadUserDetails(db: Kysely<Database>, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserDetails> {
-  // A path parameter: anything that is not a uid names no user (and never reaches SQL).
-  if (!isUid(uid)) throw new AppError(code, 404);
-  const user = await db
+function userRow(db: Kysely<Database>, uid: string) {
+  return db
     .selectFrom("users")
     .innerJoin("teams", "teams.id", "users.teamId")
     .select([
@@ -116,24 +81,37 @@ export async function loadUserDetails(db: Kysely<Database>, scope: Scope, uid: s
     ])
     .where("users.uid", "=", uid)
     .executeTakeFirst();
+}
+
+/** A device as the user's details read it, with whether its app is below its platform's minimum. */
+export type UserDeviceRow = Awaited<ReturnType<typeof deviceRows>>[number] & { belowMinimum: boolean };
+
+/** A user with their team, aliases and devices; the presenter gives it the API's shape. */
+export type UserRecord = NonNullable<Awaited<ReturnType<typeof userRow>>> & { aliases: string[]; devices: UserDeviceRow[] };
+
+/**
+ * The devices of a user with whether each app is below its platform's minimum (the key kept by
+ * migration 0014's triggers, compared as the users list compares it).
+ */
+async function devicesOf(db: Kysely<Database>, userId: number): Promise<UserDeviceRow[]> {
+  const minimums = new Map((await appMinimums(db)).map((m) => [m.platform as number, m.key]));
+  const rows = await deviceRows(db, userId);
+  return rows.map((row) => ({
+    ...row,
+    belowMinimum: row.versionKey !== null && minimums.has(row.platform) && row.versionKey < minimums.get(row.platform)!,
+  }));
+}
+
+/**
+ * Loads a user by uid within the scope; unknown and out-of-scope users both answer `code` (404),
+ * so an admin learns nothing about other teams' users.
+ */
+export async function loadUserDetails(ctx: ServiceContext, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserRecord> {
+  const { db } = ctx;
+  // A path parameter: anything that is not a uid names no user (and never reaches SQL).
+  if (!isUid(uid)) throw new AppError(code, 404);
+  const user = await userRow(db, uid);
   if (!user || !teamInScope(scope, user.teamId)) throw new AppError(code, 404);
   const aliases = await db.selectFrom("userAliases").select("alias").where("userId", "=", user.id).orderBy("alias").execute();
-  return {
-    uid: user.uid,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    accessLevel: user.accessLevel,
-    team: { slug: user.teamSlug, teamName: user.teamName },
-    status: user.status,
-    ecs: fromFlag(user.isEcs),
-    sip: fromFlag(user.isSip),
-    cellcrypt: fromFlag(user.isCellcrypt),
-    aliases: aliases.map((a) => a.alias),
-    ipAddress: user.ipAddress,
-    createdOn: new Date(user.createdAt).toISOString(),
-    lastSeen: isoOrNull(user.lastSeenAt),
-    devices: await devicesOf(db, user.id),
-  };
+  return { ...user, aliases: aliases.map((a) => a.alias), devices: await devicesOf(db, user.id) };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DeviceReportReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
-import type { Database, PlatformCode } from "../../db/types";
+import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
@@ -71,7 +71,7 @@ export async function reportDevice(db: Kysely<Database>, report: DeviceReportReq
       .executeTakeFirst();
     let device: { id: number; uid: string; wipe: boolean };
     if (existing) {
-      await trx.updateTable("devices").set({ platform: platform as PlatformCode, lastSeenAt: now, ...given }).where("id", "=", existing.id).execute();
+      await trx.updateTable("devices").set({ platform, lastSeenAt: now, ...given }).where("id", "=", existing.id).execute();
       device = { id: existing.id, uid: existing.uid, wipe: existing.wipeRequestedAt !== null && existing.wipedAt === null };
     } else {
       const inserted = await trx
@@ -79,7 +79,7 @@ export async function reportDevice(db: Kysely<Database>, report: DeviceReportReq
         .values({
           uid: randomUUID(),
           userId: user.id,
-          platform: platform as PlatformCode,
+          platform,
           deviceToken: token,
           appVersion: given.appVersion ?? null,
           deviceName: given.deviceName ?? null,

@@ -29,9 +29,9 @@ export function parseImportFile(text: string): ImportFile {
   const sha256 = createHash("sha256").update(text).digest("hex");
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024 }) as string[][];
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024 });
   } catch (error) {
-    const line = typeof error === "object" && error !== null && "lines" in error ? Number((error as { lines: unknown }).lines) : null;
+    const line = typeof error === "object" && error !== null && "lines" in error ? Number(error.lines) : null;
     throw new AppError("usersImport400", 400, { reason: "notCsv", line });
   }
   const [header, ...data] = records;
