@@ -6,53 +6,32 @@ import {
   LicenseUpdateSchema,
   LicenseValidateSchema,
 } from "../../../shared/schemas/license";
-import { scopeOf } from "../../http/auth";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
 
 /**
- * License packs and seats (docs/API.md "Licenses", issue 15): list, read, purchase (public
- * edition) or activate (private edition) on `POST /v2/license`, extend / expire / distribute on
+ * License packs and seats (docs/API.md "Licenses"): list, read, purchase (public edition) or
+ * activate (private edition) on `POST /v2/license`, extend / expire / distribute on
  * `PUT /v2/license`, token validation, the price list and a team's seats. Scope and roles are
  * the services' to decide.
  */
-export function licensesRouter({ services, config }: ApiDeps): Router {
+export function licensesRouter(deps: ApiDeps): Router {
   const router = Router();
+  const api = handlers(deps);
 
-  router.get("/licenses", validate(LicenseListQuerySchema, "query"), async (_req, res) => {
-    res.json(await listPacks(services.db, await scopeOf(res, services.db), inputOf(res, LicenseListQuerySchema)));
-  });
+  router.get("/licenses", ...api.admin({ query: LicenseListQuerySchema }, ({ services, scope, input }) => listPacks(services.db, scope, input)));
+  router.get("/license/prices", ...api.admin(null, ({ deps }) => deps.config.licenses.priceList));
+  router.get("/license/:id", ...api.admin(null, ({ services, scope, req }) => readPack(services.db, scope, String(req.params.id))));
 
-  router.get("/license/prices", (_req, res) => {
-    res.json(config.licenses.priceList);
-  });
-
-  router.get("/license/:id", async (req, res) => {
-    res.json(await readPack(services.db, await scopeOf(res, services.db), String(req.params.id)));
-  });
-
-  if (config.edition === "public") {
-    router.post("/license", validate(LicensePurchaseSchema), async (req, res) => {
-      res.json(await purchasePack(services, await scopeOf(res, services.db), inputOf(res, LicensePurchaseSchema), originOf(req)));
-    });
+  if (deps.config.edition === "public") {
+    router.post("/license", ...api.admin({ body: LicensePurchaseSchema }, ({ services, scope, input, origin }) => purchasePack(services, scope, input, origin)));
   } else {
-    router.post("/license", validate(LicenseActivateSchema), async (req, res) => {
-      res.json(await activatePack(services, await scopeOf(res, services.db), inputOf(res, LicenseActivateSchema), originOf(req)));
-    });
+    router.post("/license", ...api.admin({ body: LicenseActivateSchema }, ({ services, scope, input, origin }) => activatePack(services, scope, input, origin)));
   }
 
-  router.post("/license/validate", validate(LicenseValidateSchema), async (_req, res) => {
-    res.json(await validateToken(services, await scopeOf(res, services.db), inputOf(res, LicenseValidateSchema).token));
-  });
-
-  router.put("/license", validate(LicenseUpdateSchema), async (req, res) => {
-    res.json(await updatePack(services, await scopeOf(res, services.db), inputOf(res, LicenseUpdateSchema), originOf(req)));
-  });
-
-  router.get("/teams/:slug/seats", async (req, res) => {
-    res.json(await readSeats(services.db, await scopeOf(res, services.db), String(req.params.slug)));
-  });
+  router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, ({ services, scope, input }) => validateToken(services, scope, input.token)));
+  router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, ({ services, scope, input, origin }) => updatePack(services, scope, input, origin)));
+  router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services.db, scope, String(req.params.slug))));
   return router;
 }
