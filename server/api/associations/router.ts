@@ -10,6 +10,7 @@ import { createAssociation, deleteAssociation, updateAssociation } from "../../s
 import { listAssociations, readAssociation } from "../../services/associations";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentAssociation, presentAssociationPage } from "./present";
 
 /**
  * SPEC §8's own 400 for an association: a team list with fewer than two teams or a repeated one
@@ -30,12 +31,12 @@ export function associationsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/associations", ...api.admin({ query: AssociationListQuerySchema }, ({ services, scope, input }) => listAssociations(services.db, scope, input)));
-  router.get("/association/:id", ...api.admin(null, ({ services, scope, req }) => readAssociation(services.db, scope, String(req.params.id))));
-  router.post("/association", teamList("associationCreate400"), ...api.admin({ body: AssociationCreateSchema }, ({ services, scope, input, origin }) =>
-    createAssociation(services, scope, input, origin)));
-  router.put("/association", teamList("associationEdit400"), ...api.admin({ body: AssociationUpdateSchema }, ({ services, scope, input, origin }) =>
-    updateAssociation(services, scope, input, origin)));
+  router.get("/associations", ...api.admin({ query: AssociationListQuerySchema }, async ({ services, scope, input }) => presentAssociationPage(await listAssociations(services, scope, input))));
+  router.get("/association/:id", ...api.admin(null, async ({ services, scope, req }) => presentAssociation(await readAssociation(services, scope, String(req.params.id)))));
+  router.post("/association", teamList("associationCreate400"), ...api.admin({ body: AssociationCreateSchema }, async ({ services, scope, input, origin }) =>
+    presentAssociation(await createAssociation(services, scope, input, origin))));
+  router.put("/association", teamList("associationEdit400"), ...api.admin({ body: AssociationUpdateSchema }, async ({ services, scope, input, origin }) =>
+    presentAssociation(await updateAssociation(services, scope, input, origin))));
   router.delete("/association", ...api.admin({ body: AssociationDeleteSchema }, async ({ services, scope, input, origin }) => {
     await deleteAssociation(services, scope, input, origin);
   }));

@@ -4,6 +4,7 @@ import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { addTeamDomains, listTeamDomains, removeTeamDomains } from "../../services/domains";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentDomainsChange, presentTeamDomainsPage } from "./present";
 
 /**
  * Domain white-lists (docs/API.md "Domains"), root only: every team with its domains, add and
@@ -13,8 +14,8 @@ export function domainsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/domains", ...api.admin({ query: TeamListQuerySchema }, ({ services, scope, input }) => listTeamDomains(services, scope, input)));
-  router.put("/team/domains", ...api.admin({ body: TeamDomainsUpdateSchema }, ({ services, scope, input, origin }) => addTeamDomains(services, scope, input, origin)));
-  router.delete("/team/domains", ...api.admin({ body: TeamDomainsDeleteSchema }, ({ services, scope, input, origin }) => removeTeamDomains(services, scope, input, origin)));
+  router.get("/domains", ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) => presentTeamDomainsPage(await listTeamDomains(services, scope, input))));
+  router.put("/team/domains", ...api.admin({ body: TeamDomainsUpdateSchema }, async ({ services, scope, input, origin }) => presentDomainsChange(await addTeamDomains(services, scope, input, origin))));
+  router.delete("/team/domains", ...api.admin({ body: TeamDomainsDeleteSchema }, async ({ services, scope, input, origin }) => presentDomainsChange(await removeTeamDomains(services, scope, input, origin))));
   return router;
 }

@@ -18,6 +18,8 @@ import { adminsSource, invitesSource, licensesSource, logsSource, teamsSource, u
 import { exportList, type ExportSource } from "../../services/export";
 import type { Scope } from "../../services/access";
 import type { ApiDeps } from "../deps";
+import { presentInvite } from "../invites/present";
+import { presentPack } from "../licenses/present";
 
 const OPTION_KEYS = Object.keys(exportOptionsShape);
 
@@ -56,8 +58,8 @@ export function exportRouter({ services, i18n }: ApiDeps): Router {
   route("users", UserExportQuerySchema, (scope, list) => usersSource(db, scope, list));
   route("admins", AdminExportQuerySchema, (scope, list) => adminsSource(db, scope, list));
   route("teams", TeamExportQuerySchema, (scope, list) => teamsSource(db, scope, list));
-  route("licenses", LicenseExportQuerySchema, (scope, list) => licensesSource(db, scope, list));
-  route("invites", InviteExportQuerySchema, (scope, list) => invitesSource(db, scope, list));
+  route("licenses", LicenseExportQuerySchema, (scope, list) => licensesSource(services, scope, list, presentPack));
+  route("invites", InviteExportQuerySchema, (scope, list) => invitesSource(services, scope, list, presentInvite));
   route("logs", LogExportQuerySchema, (scope, list) => logsSource(db, scope, list));
   return router;
 }

@@ -9,6 +9,7 @@ import {
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentPack, presentPackPage, presentPackUpdate, presentPurchase } from "./present";
 
 /**
  * License packs and seats (docs/API.md "Licenses"): list, read, purchase (public edition) or
@@ -20,18 +21,18 @@ export function licensesRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/licenses", ...api.admin({ query: LicenseListQuerySchema }, ({ services, scope, input }) => listPacks(services.db, scope, input)));
+  router.get("/licenses", ...api.admin({ query: LicenseListQuerySchema }, async ({ services, scope, input }) => presentPackPage(await listPacks(services, scope, input))));
   router.get("/license/prices", ...api.admin(null, ({ deps }) => deps.config.licenses.priceList));
-  router.get("/license/:id", ...api.admin(null, ({ services, scope, req }) => readPack(services.db, scope, String(req.params.id))));
+  router.get("/license/:id", ...api.admin(null, async ({ services, scope, req }) => presentPack(await readPack(services, scope, String(req.params.id)))));
 
   if (deps.config.edition === "public") {
-    router.post("/license", ...api.admin({ body: LicensePurchaseSchema }, ({ services, scope, input, origin }) => purchasePack(services, scope, input, origin)));
+    router.post("/license", ...api.admin({ body: LicensePurchaseSchema }, async ({ services, scope, input, origin }) => presentPurchase(await purchasePack(services, scope, input, origin))));
   } else {
-    router.post("/license", ...api.admin({ body: LicenseActivateSchema }, ({ services, scope, input, origin }) => activatePack(services, scope, input, origin)));
+    router.post("/license", ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) => presentPack(await activatePack(services, scope, input, origin))));
   }
 
   router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, ({ services, scope, input }) => validateToken(services, scope, input.token)));
-  router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, ({ services, scope, input, origin }) => updatePack(services, scope, input, origin)));
-  router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services.db, scope, String(req.params.slug))));
+  router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) => presentPackUpdate(await updatePack(services, scope, input, origin))));
+  router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services, scope, String(req.params.slug))));
   return router;
 }

@@ -11,6 +11,7 @@ import { checkAppVersion, effectiveSettings } from "../../services/settings";
 import { acknowledgeWipe, listPendingWipes, reportDevice, setUserPasswordByToken } from "../../services/users";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentEffectiveSettings } from "../settings/present";
 
 /**
  * The service API for the communications service (docs/API.md): device sign-ins, pending wipes
@@ -32,7 +33,7 @@ export function serviceRouter(deps: ApiDeps): Router {
 
   // The effective settings of a team; the service polls with If-None-Match and gets 304 while unchanged.
   router.get("/service/settings", auth, ...api.service({ query: ServiceSettingsQuerySchema }, async ({ services, input, req, res }) => {
-    const effective = await effectiveSettings(services.db, input.team);
+    const effective = presentEffectiveSettings(await effectiveSettings(services, input.team));
     const etag = `"${effective.version}"`;
     res.set({ ETag: etag, "Cache-Control": "no-cache" });
     const match = req.get("If-None-Match");
@@ -43,16 +44,16 @@ export function serviceRouter(deps: ApiDeps): Router {
     return effective;
   }));
 
-  router.get("/service/apps/check", auth, ...api.service({ query: AppCheckQuerySchema }, ({ services, input }) => checkAppVersion(services.db, input)));
+  router.get("/service/apps/check", auth, ...api.service({ query: AppCheckQuerySchema }, ({ services, input }) => checkAppVersion(services, input)));
 
   // The app's registration with an invitation code; failed attempts are rate-limited per token.
   router.post("/service/invites/redeem", auth, limitFailedRedemptions(db), ...api.service({ body: InviteRedeemSchema }, ({ services, input, caller, origin }) =>
-    redeemInvitation(services.db, input, caller, origin)));
+    redeemInvitation(services, input, caller, origin)));
 
   // A user sets a password from a reset or registration link; failed attempts are rate-limited per token.
   router.post("/service/users/password", auth, limitFailedRedemptions(db, "userPassword"), ...api.service({ body: UserPasswordSetSchema }, ({ services, input, caller, origin }) =>
     setUserPasswordByToken(services, input, caller, origin)));
 
-  router.get("/service/policy", auth, ...api.service({ query: PolicyQuerySchema }, ({ services, input }) => decidePolicy(services.db, input)));
+  router.get("/service/policy", auth, ...api.service({ query: PolicyQuerySchema }, ({ services, input }) => decidePolicy(services, input)));
   return router;
 }

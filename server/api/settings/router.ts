@@ -2,11 +2,12 @@ import { Router, type RequestHandler } from "express";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { SettingsPatchSchemas } from "../../../shared/schemas/settingsPatch";
 import { scopeOf } from "../../http/auth";
-import { presentSettings, readSettings, updateSettingsGroup } from "../../services/settings";
+import { readSettings, updateSettingsGroup } from "../../services/settings";
 import { SETTINGS_400 } from "../../services/settings";
 import { requireRoot } from "../../services/access";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
+import { presentSettings, presentSettingsUpdate } from "./present";
 
 /**
  * System settings (docs/API.md "Settings", root only): `GET /v2/settings` answers every group with
@@ -25,7 +26,7 @@ export function settingsRouter(deps: ApiDeps): Router {
 
   for (const group of SETTINGS_GROUPS) {
     const spec = { body: SettingsPatchSchemas[group], invalid: SETTINGS_400[group] };
-    router.put(`/settings/${group}`, rootOnly, ...api.admin(spec, ({ services, scope, input, origin }) => updateSettingsGroup(services, scope, group, input, origin)));
+    router.put(`/settings/${group}`, rootOnly, ...api.admin(spec, async ({ services, scope, input, origin }) => presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin))));
   }
   return router;
 }

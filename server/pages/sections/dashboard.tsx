@@ -14,7 +14,7 @@ export async function dashboardPage({ services, admin, edition }: PageContext): 
   const teams = await scopeTeamRows(services.db, scope);
   const [data, seats, expiry] = await Promise.all([
     cachedDashboardCounts(services.db, scope, admin.timezone),
-    seatsByTeam(services.db, scopedTeamIds(scope)),
+    seatsByTeam(services, scopedTeamIds(scope)),
     expiryCounts(services.db, scope),
   ]);
   const root = admin.role === "root";

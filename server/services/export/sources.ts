@@ -16,9 +16,10 @@ import type { UserListQuery } from "../../../shared/schemas/user";
 import type { Database } from "../../db/types";
 import { listAccessLog, type LogEntry } from "../accessLog";
 import { listAdmins } from "../admins";
-import { listInvitations } from "../invites";
+import { listInvitations, type Invitation } from "../invites";
 import { isoUtc } from "../../lib/isoTime";
-import { listPacks } from "../licenses";
+import { listPacks, type Pack } from "../licenses";
+import type { ServiceContext } from "../../lib/context";
 import type { Scope } from "../access";
 import { listTeams, type TeamListRow } from "../teams";
 import { listUsers } from "../users";
@@ -125,13 +126,21 @@ export function teamsSource(db: Kysely<Database>, scope: Scope, query: Unpaged<T
 }
 
 /** The license packs list (GET /v2/licenses) as an export source. */
-export function licensesSource(db: Kysely<Database>, scope: Scope, query: Unpaged<LicenseListQuery>): ExportSource<LicensePack> {
-  return { resource: "licenses", columns: EXPORT_COLUMNS.licenses, batch: (cursor) => listPacks(db, scope, { ...query, limit: EXPORT_BATCH, cursor }) };
+export function licensesSource(ctx: ServiceContext, scope: Scope, query: Unpaged<LicenseListQuery>, present: (pack: Pack) => LicensePack): ExportSource<LicensePack> {
+  const batch = async (cursor: string | undefined) => {
+    const page = await listPacks(ctx, scope, { ...query, limit: EXPORT_BATCH, cursor });
+    return { items: page.items.map(present), nextCursor: page.nextCursor };
+  };
+  return { resource: "licenses", columns: EXPORT_COLUMNS.licenses, batch };
 }
 
 /** The invitations list (GET /v2/invites) as an export source. */
-export function invitesSource(db: Kysely<Database>, scope: Scope, query: Unpaged<InviteListQuery>): ExportSource<InviteListItem> {
-  return { resource: "invites", columns: EXPORT_COLUMNS.invites, batch: (cursor) => listInvitations(db, scope, { ...query, limit: EXPORT_BATCH, cursor }) };
+export function invitesSource(ctx: ServiceContext, scope: Scope, query: Unpaged<InviteListQuery>, present: (invite: Invitation) => InviteListItem): ExportSource<InviteListItem> {
+  const batch = async (cursor: string | undefined) => {
+    const page = await listInvitations(ctx, scope, { ...query, limit: EXPORT_BATCH, cursor });
+    return { items: page.items.map(present), nextCursor: page.nextCursor };
+  };
+  return { resource: "invites", columns: EXPORT_COLUMNS.invites, batch };
 }
 
 /** The access log (GET /v2/logs) as an export source; no total is counted per batch. */

@@ -7,14 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { quotePrice, termExpiration, type TokenInvalidReason } from "../../../shared/domain/licenses";
 import type { CatalogueCode } from "../../../shared/errors";
-import type { LicenseActivateReq, LicenseCreateResponse, LicensePurchaseReq, LicenseValidateResponse } from "../../../shared/schemas/license";
+import type { LicenseActivateReq, LicensePurchaseReq, LicenseValidateResponse } from "../../../shared/schemas/license";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
-import { packQuery, presentPack } from "./packs";
+import { packQuery, withState, type Pack } from "./packs";
 import { invoiceProvider, type PaymentProvider } from "./providers";
 import { grantOf, readToken } from "./tokens";
 
@@ -30,6 +30,12 @@ async function teamFor(ctx: ServiceContext, scope: Scope, slug: string, forbidde
   return team;
 }
 
+/** A purchased pack and the order the payment provider recorded for it. */
+export interface PackPurchase {
+  pack: Pack;
+  order: { provider: string; invoiceNumber: string; currency: string; totalMinor: number };
+}
+
 /**
  * Buys `licenseCount` seats of `licenseType` for `termMonths` for a team of the caller's scope:
  * the pack is usable at once and expires `termMonths` calendar months from now; the provider
@@ -42,7 +48,7 @@ export async function purchasePack(
   input: LicensePurchaseReq,
   origin: RequestOrigin,
   provider: PaymentProvider = invoiceProvider,
-): Promise<LicenseCreateResponse> {
+): Promise<PackPurchase> {
   const team = await teamFor(ctx, scope, input.team, "licenseCreate403", "licenseCreate404");
   const { priceList } = ctx.config.licenses;
   const total = quotePrice(priceList.prices, input.licenseType, input.termMonths, input.licenseCount);
@@ -92,7 +98,7 @@ export async function purchasePack(
     return result;
   });
   const row = await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow();
-  return { ...presentPack(row, now), order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total } };
+  return { pack: withState(row, now), order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total } };
 }
 
 /** Whether a token id was already activated (a pack carries it). */
@@ -128,7 +134,7 @@ const REFUSAL: Readonly<Record<TokenInvalidReason, CatalogueCode>> = {
  * carry `details.reason`: 404 malformed / bad signature / no key configured, 409 already used,
  * 410 expired offer, 422 another installation.
  */
-export async function activatePack(ctx: ServiceContext, scope: Scope, input: LicenseActivateReq, origin: RequestOrigin): Promise<LicenseCreateResponse> {
+export async function activatePack(ctx: ServiceContext, scope: Scope, input: LicenseActivateReq, origin: RequestOrigin): Promise<Pack> {
   requireRoot(scope, "licenseActivate403");
   const now = Date.now();
   const { publicKey, installationId } = ctx.config.licenses;
@@ -174,5 +180,5 @@ export async function activatePack(ctx: ServiceContext, scope: Scope, input: Lic
     if (isUniqueViolation(error)) throw new AppError("licenseActivate409", 409, { reason: "alreadyUsed" });
     throw error;
   }
-  return presentPack(await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
+  return withState(await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
 }
