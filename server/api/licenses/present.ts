@@ -1,7 +1,7 @@
-import type { LicenseCreateResponse, LicensePack, LicenseUpdateResponse } from "../../../shared/schemas/license";
+import type { LicenseCreateResponse, LicensePack, LicenseUpdateResponse, LicenseValidateResponse, TokenGrant } from "../../../shared/schemas/license";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { isoUtc } from "../../lib/isoTime";
-import type { Pack, PackPurchase, PackUpdate } from "../../services/licenses";
+import type { Pack, PackPurchase, PackUpdate, TokenCheck, TokenPayload } from "../../services/licenses";
 
 /** A pack as the API, the pages and the export show it: public id, team slug, ISO dates. */
 export function presentPack(pack: Pack): LicensePack {
@@ -31,4 +31,23 @@ export function presentPurchase({ pack, order }: PackPurchase): LicenseCreateRes
 /** An update answers the pack as it now stands and, after a distribution, the pack it created. */
 export function presentPackUpdate({ pack, created }: PackUpdate): LicenseUpdateResponse {
   return { ...presentPack(pack), ...(created ? { created: presentPack(created) } : {}) };
+}
+
+/** What a token grants, as `POST /v2/license/validate` shows it before activation. */
+export function presentGrant(payload: TokenPayload): TokenGrant {
+  return {
+    tokenId: payload.id,
+    team: payload.team,
+    licenseType: payload.type,
+    licenseCount: payload.count,
+    expiration: payload.exp ? new Date(payload.exp).toISOString() : null,
+    termMonths: payload.term ?? null,
+    installationId: payload.inst ?? null,
+    issuedAt: new Date(payload.iat).toISOString(),
+  };
+}
+
+/** A token check: valid or why not, and what the token grants when the vendor signed it. */
+export function presentTokenCheck({ valid, reason, payload }: TokenCheck): LicenseValidateResponse {
+  return { valid, ...(reason ? { reason } : {}), ...(payload ? { grants: presentGrant(payload) } : {}) };
 }

@@ -9,7 +9,7 @@ import {
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
-import { presentPack, presentPackPage, presentPackUpdate, presentPurchase } from "./present";
+import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, presentTokenCheck } from "./present";
 
 /**
  * License packs and seats (docs/API.md "Licenses"): list, read, purchase (public edition) or
@@ -31,7 +31,7 @@ export function licensesRouter(deps: ApiDeps): Router {
     router.post("/license", ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) => presentPack(await activatePack(services, scope, input, origin))));
   }
 
-  router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, ({ services, scope, input }) => validateToken(services, scope, input.token)));
+  router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, async ({ services, scope, input }) => presentTokenCheck(await validateToken(services, scope, input.token))));
   router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) => presentPackUpdate(await updatePack(services, scope, input, origin))));
   router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services, scope, String(req.params.slug))));
   return router;

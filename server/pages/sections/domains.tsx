@@ -48,7 +48,7 @@ async function associationsPage({ req, admin, services, csrfToken, t }: PageCont
   };
 }
 
-/** The root-only pages of issue 18, by route path. */
+/** The root-only domain and association pages, by route path. */
 export const domainPages: PageLoaders = {
   "/domains": domainsPage,
   "/associations": associationsPage,

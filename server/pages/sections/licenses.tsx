@@ -6,11 +6,11 @@ import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../errors";
 import { loadScope, scopedTeamIds } from "../../services/access";
-import { listPacks } from "../../services/licenses";
+import { listPacks, seatsByTeam } from "../../services/licenses";
 import { presentPackPage } from "../../api/licenses/present";
 import { listLimit } from "../../../shared/limits";
 import { listQueryFromUrl, readListPage } from "./listPage";
-import { scopeTeamRows, seatsByTeam } from "./licensesData";
+import { scopeTeamRows } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const;

@@ -26,7 +26,7 @@ async function settingsPage({ req, services, admin, csrfToken }: PageContext): P
 async function appsPage({ services, admin, csrfToken }: PageContext): Promise<PageResult> {
   requireRoot(await loadScope(services.db, admin));
   const { apps } = await readSettings(services.db);
-  return { titleKey: "pages:titles.apps", body: <AppsPage values={apps as unknown as Record<string, unknown>} csrfToken={csrfToken} /> };
+  return { titleKey: "pages:titles.apps", body: <AppsPage values={apps} csrfToken={csrfToken} /> };
 }
 
 /** The settings pages: the system settings by tab and the app version policy. */

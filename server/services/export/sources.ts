@@ -1,5 +1,5 @@
 /**
- * What each list exports (issue 19): its columns (stable field names, in the order of the file)
+ * What each list exports: its columns (stable field names, in the order of the file)
  * and its batches, read through the list's own service with its own filters, sort and scope, so
  * an export holds exactly the rows the list shows. Only the page size differs (EXPORT_BATCH).
  */

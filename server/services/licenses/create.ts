@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { quotePrice, termExpiration, type TokenInvalidReason } from "../../../shared/domain/licenses";
 import type { CatalogueCode } from "../../../shared/errors";
-import type { LicenseActivateReq, LicensePurchaseReq, LicenseValidateResponse } from "../../../shared/schemas/license";
+import type { LicenseActivateReq, LicensePurchaseReq } from "../../../shared/schemas/license";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
@@ -16,7 +16,7 @@ import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
 import { packQuery, withState, type Pack } from "./packs";
 import { invoiceProvider, type PaymentProvider } from "./providers";
-import { grantOf, readToken } from "./tokens";
+import { readToken, type TokenPayload } from "./tokens";
 
 /** A team by slug: root gets `missing` (404) for an unknown one; an admin gets `forbidden` (403) for any team outside their scope, unknown ones included, so existence never leaks. */
 async function teamFor(ctx: ServiceContext, scope: Scope, slug: string, forbidden: CatalogueCode, missing: CatalogueCode) {
@@ -106,15 +106,21 @@ async function tokenUsed(ctx: ServiceContext, tokenId: string): Promise<boolean>
   return (await ctx.db.selectFrom("licensePacks").select("id").where("tokenId", "=", tokenId).executeTakeFirst()) !== undefined;
 }
 
+/** What checking a token found: valid or why not, and the signed payload when the vendor signed it. */
+export interface TokenCheck {
+  valid: boolean;
+  reason?: TokenInvalidReason;
+  payload?: TokenPayload;
+}
+
 /** `POST /v2/license/validate` (root): valid or invalid with why, and what a signed token grants; no side effect. */
-export async function validateToken(ctx: ServiceContext, scope: Scope, token: string, now = Date.now()): Promise<LicenseValidateResponse> {
+export async function validateToken(ctx: ServiceContext, scope: Scope, token: string, now = Date.now()): Promise<TokenCheck> {
   requireRoot(scope, "licenseValidate403");
   const { publicKey, installationId } = ctx.config.licenses;
   const reading = readToken(token, publicKey, installationId, now);
-  const grants = reading.payload ? grantOf(reading.payload) : undefined;
-  if (!reading.ok) return { valid: false, reason: reading.reason, ...(grants ? { grants } : {}) };
-  if (await tokenUsed(ctx, reading.payload.id)) return { valid: false, reason: "alreadyUsed", grants: grantOf(reading.payload) };
-  return { valid: true, grants: grantOf(reading.payload) };
+  if (!reading.ok) return { valid: false, reason: reading.reason, ...(reading.payload ? { payload: reading.payload } : {}) };
+  if (await tokenUsed(ctx, reading.payload.id)) return { valid: false, reason: "alreadyUsed", payload: reading.payload };
+  return { valid: true, payload: reading.payload };
 }
 
 /** The activation refusal for each reason a token is invalid. */

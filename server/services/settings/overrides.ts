@@ -20,7 +20,7 @@ export function teamOverrides(system: Settings, customSettings: unknown): TeamOv
   const out: TeamOverrideGroup[] = [];
   for (const [group, fields] of Object.entries(parsed.data) as [SettingsGroup, Record<string, unknown> | undefined][]) {
     if (!fields) continue;
-    out.push({ group, fields: Object.keys(fields), system: system[group], team: { ...system[group], ...fields } as Settings[typeof group] });
+    out.push({ group, fields: Object.keys(fields), system: system[group], team: { ...system[group], ...fields } });
   }
   return out;
 }
