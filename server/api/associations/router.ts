@@ -5,13 +5,12 @@ import {
   AssociationListQuerySchema,
   AssociationUpdateSchema,
 } from "../../../shared/schemas/association";
-import { scopeOf } from "../../http/auth";
 import { AppError } from "../../errors";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";
 import { listAssociations, readAssociation } from "../../services/associations";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
+import { presentAssociation, presentAssociationPage } from "./present";
 
 /**
  * SPEC §8's own 400 for an association: a team list with fewer than two teams or a repeated one
@@ -28,29 +27,18 @@ function teamList(code: "associationCreate400" | "associationEdit400"): RequestH
 }
 
 /** Company associations (docs/API.md "Domains and associations"), root only: list, read, create, edit, delete. */
-export function associationsRouter({ services }: ApiDeps): Router {
+export function associationsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const { db } = services;
+  const api = handlers(deps);
 
-  router.get("/associations", validate(AssociationListQuerySchema, "query"), async (_req, res) => {
-    res.json(await listAssociations(db, await scopeOf(res, db), inputOf(res, AssociationListQuerySchema)));
-  });
-
-  router.get("/association/:id", async (req, res) => {
-    res.json(await readAssociation(db, await scopeOf(res, db), String(req.params.id)));
-  });
-
-  router.post("/association", teamList("associationCreate400"), validate(AssociationCreateSchema), async (req, res) => {
-    res.json(await createAssociation(services, await scopeOf(res, db), inputOf(res, AssociationCreateSchema), originOf(req)));
-  });
-
-  router.put("/association", teamList("associationEdit400"), validate(AssociationUpdateSchema), async (req, res) => {
-    res.json(await updateAssociation(services, await scopeOf(res, db), inputOf(res, AssociationUpdateSchema), originOf(req)));
-  });
-
-  router.delete("/association", validate(AssociationDeleteSchema), async (req, res) => {
-    await deleteAssociation(services, await scopeOf(res, db), inputOf(res, AssociationDeleteSchema), originOf(req));
-    res.json({ ok: true });
-  });
+  router.get("/associations", ...api.admin({ query: AssociationListQuerySchema }, async ({ services, scope, input }) => presentAssociationPage(await listAssociations(services, scope, input))));
+  router.get("/association/:id", ...api.admin(null, async ({ services, scope, req }) => presentAssociation(await readAssociation(services, scope, String(req.params.id)))));
+  router.post("/association", teamList("associationCreate400"), ...api.admin({ body: AssociationCreateSchema }, async ({ services, scope, input, origin }) =>
+    presentAssociation(await createAssociation(services, scope, input, origin))));
+  router.put("/association", teamList("associationEdit400"), ...api.admin({ body: AssociationUpdateSchema }, async ({ services, scope, input, origin }) =>
+    presentAssociation(await updateAssociation(services, scope, input, origin))));
+  router.delete("/association", ...api.admin({ body: AssociationDeleteSchema }, async ({ services, scope, input, origin }) => {
+    await deleteAssociation(services, scope, input, origin);
+  }));
   return router;
 }

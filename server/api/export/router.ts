@@ -26,6 +26,8 @@ import {
   userBatches,
 } from "../../services/export";
 import { presentAdminListItem } from "../admins/present";
+import { presentInvite } from "../invites/present";
+import { presentPack } from "../licenses/present";
 import type { ApiDeps } from "../deps";
 import { handlers, type AdminContext } from "../handler";
 import { presentLogEntry } from "../logs/present";
@@ -83,8 +85,8 @@ export function exportRouter(deps: ApiDeps): Router {
   route("users", UserExportQuerySchema, EXPORT_COLUMNS.users, (ctx, scope, list) => presented(userBatches(ctx, scope, list), presentUserListItem));
   route("admins", AdminExportQuerySchema, EXPORT_COLUMNS.admins, (ctx, scope, list) => presented(adminBatches(ctx, scope, list), presentAdminListItem));
   route("teams", TeamExportQuerySchema, EXPORT_COLUMNS.teams, (ctx, scope, list) => presented(teamBatches(ctx, scope, list), presentTeamListItem));
-  route("licenses", LicenseExportQuerySchema, EXPORT_COLUMNS.licenses, (ctx, scope, list) => licenseBatches(ctx, scope, list));
-  route("invites", InviteExportQuerySchema, EXPORT_COLUMNS.invites, (ctx, scope, list) => inviteBatches(ctx, scope, list));
+  route("licenses", LicenseExportQuerySchema, EXPORT_COLUMNS.licenses, (ctx, scope, list) => presented(licenseBatches(ctx, scope, list), presentPack));
+  route("invites", InviteExportQuerySchema, EXPORT_COLUMNS.invites, (ctx, scope, list) => presented(inviteBatches(ctx, scope, list), presentInvite));
   route("logs", LogExportQuerySchema, EXPORT_COLUMNS.logs, (ctx, scope, list) => presented(logBatches(ctx, scope, list), presentLogEntry));
   return router;
 }

@@ -1,42 +1,25 @@
 import { Router } from "express";
 import { InviteCreateSchema, InviteDeleteSchema, InviteListQuerySchema, InviteResendSchema, InviteTeamsQuerySchema } from "../../../shared/schemas/invite";
-import { scopeOf } from "../../http/auth";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { createInvitations, deleteInvitations, inviteTeams, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
+import { presentInvitePage, presentInviteTeam } from "./present";
 
 /**
- * Invitations (docs/API.md "Invitations", issue 16): create up to 10,000 at once, list, resend
- * and delete with per-item results. Every call works within the caller's scope (DESIGN §5).
+ * Invitations (docs/API.md "Invitations"): create up to 10,000 at once, list, resend and delete
+ * with per-item results. Every call works within the caller's scope (DESIGN §5).
  */
-export function invitesRouter({ services }: ApiDeps): Router {
+export function invitesRouter(deps: ApiDeps): Router {
   const router = Router();
+  const api = handlers(deps);
 
-  router.get("/invites", validate(InviteListQuerySchema, "query"), async (_req, res) => {
-    res.json(await listInvitations(services.db, await scopeOf(res, services.db), inputOf(res, InviteListQuerySchema)));
-  });
-
-  router.post("/invite", validate(InviteCreateSchema), async (req, res) => {
-    res.json(await createInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteCreateSchema), originOf(req)));
-  });
-
+  router.get("/invites", ...api.admin({ query: InviteListQuerySchema }, async ({ services, scope, input }) => presentInvitePage(await listInvitations(services, scope, input))));
+  router.post("/invite", ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input, origin }) => createInvitations(services, scope, input, origin)));
   // The wizard's review step and the CLI's dry run: create's checks and the seats after, nothing written.
-  router.post("/invite/review", validate(InviteCreateSchema), async (_req, res) => {
-    res.json(await reviewInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteCreateSchema)));
-  });
-
+  router.post("/invite/review", ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input }) => reviewInvitations(services, scope, input)));
   // The wizard's company picker on a large scope: the companies with available licenses, searched.
-  router.get("/invite/teams", validate(InviteTeamsQuerySchema, "query"), async (_req, res) => {
-    res.json(await inviteTeams(services.db, await scopeOf(res, services.db), inputOf(res, InviteTeamsQuerySchema)));
-  });
-
-  router.put("/invite", validate(InviteResendSchema), async (req, res) => {
-    res.json(await resendInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteResendSchema).ids, originOf(req)));
-  });
-
-  router.delete("/invite", validate(InviteDeleteSchema), async (req, res) => {
-    res.json(await deleteInvitations(services, await scopeOf(res, services.db), inputOf(res, InviteDeleteSchema).ids, originOf(req)));
-  });
+  router.get("/invite/teams", ...api.admin({ query: InviteTeamsQuerySchema }, async ({ services, scope, input }) => ({ items: (await inviteTeams(services, scope, input)).map(presentInviteTeam) })));
+  router.put("/invite", ...api.admin({ body: InviteResendSchema }, ({ services, scope, input, origin }) => resendInvitations(services, scope, input.ids, origin)));
+  router.delete("/invite", ...api.admin({ body: InviteDeleteSchema }, ({ services, scope, input, origin }) => deleteInvitations(services, scope, input.ids, origin)));
   return router;
 }

@@ -6,53 +6,33 @@ import {
   LicenseUpdateSchema,
   LicenseValidateSchema,
 } from "../../../shared/schemas/license";
-import { scopeOf } from "../../http/auth";
-import { originOf } from "../../http/origin";
-import { inputOf, validate } from "../../http/validate";
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
+import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, presentTokenCheck } from "./present";
 
 /**
- * License packs and seats (docs/API.md "Licenses", issue 15): list, read, purchase (public
- * edition) or activate (private edition) on `POST /v2/license`, extend / expire / distribute on
+ * License packs and seats (docs/API.md "Licenses"): list, read, purchase (public edition) or
+ * activate (private edition) on `POST /v2/license`, extend / expire / distribute on
  * `PUT /v2/license`, token validation, the price list and a team's seats. Scope and roles are
  * the services' to decide.
  */
-export function licensesRouter({ services, config }: ApiDeps): Router {
+export function licensesRouter(deps: ApiDeps): Router {
   const router = Router();
+  const api = handlers(deps);
 
-  router.get("/licenses", validate(LicenseListQuerySchema, "query"), async (_req, res) => {
-    res.json(await listPacks(services.db, await scopeOf(res, services.db), inputOf(res, LicenseListQuerySchema)));
-  });
+  router.get("/licenses", ...api.admin({ query: LicenseListQuerySchema }, async ({ services, scope, input }) => presentPackPage(await listPacks(services, scope, input))));
+  router.get("/license/prices", ...api.admin(null, ({ deps }) => deps.config.licenses.priceList));
+  router.get("/license/:id", ...api.admin(null, async ({ services, scope, req }) => presentPack(await readPack(services, scope, String(req.params.id)))));
 
-  router.get("/license/prices", (_req, res) => {
-    res.json(config.licenses.priceList);
-  });
-
-  router.get("/license/:id", async (req, res) => {
-    res.json(await readPack(services.db, await scopeOf(res, services.db), String(req.params.id)));
-  });
-
-  if (config.edition === "public") {
-    router.post("/license", validate(LicensePurchaseSchema), async (req, res) => {
-      res.json(await purchasePack(services, await scopeOf(res, services.db), inputOf(res, LicensePurchaseSchema), originOf(req)));
-    });
+  if (deps.config.edition === "public") {
+    router.post("/license", ...api.admin({ body: LicensePurchaseSchema }, async ({ services, scope, input, origin }) => presentPurchase(await purchasePack(services, scope, input, origin))));
   } else {
-    router.post("/license", validate(LicenseActivateSchema), async (req, res) => {
-      res.json(await activatePack(services, await scopeOf(res, services.db), inputOf(res, LicenseActivateSchema), originOf(req)));
-    });
+    router.post("/license", ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) => presentPack(await activatePack(services, scope, input, origin))));
   }
 
-  router.post("/license/validate", validate(LicenseValidateSchema), async (_req, res) => {
-    res.json(await validateToken(services, await scopeOf(res, services.db), inputOf(res, LicenseValidateSchema).token));
-  });
-
-  router.put("/license", validate(LicenseUpdateSchema), async (req, res) => {
-    res.json(await updatePack(services, await scopeOf(res, services.db), inputOf(res, LicenseUpdateSchema), originOf(req)));
-  });
-
-  router.get("/teams/:slug/seats", async (req, res) => {
-    res.json(await readSeats(services.db, await scopeOf(res, services.db), String(req.params.slug)));
-  });
+  router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, async ({ services, scope, input }) => presentTokenCheck(await validateToken(services, scope, input.token))));
+  router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) => presentPackUpdate(await updatePack(services, scope, input, origin))));
+  router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services, scope, String(req.params.slug))));
   return router;
 }

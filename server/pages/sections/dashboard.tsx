@@ -2,7 +2,8 @@ import { DashboardPage } from "../../../client/pages/DashboardPage";
 import { addSeats, NO_SEATS } from "../../../client/components/licenses/seats";
 import { cachedDashboardCounts } from "../../services/dashboard";
 import { loadScope, scopedTeamIds } from "../../services/access";
-import { expiryCounts, scopeTeamRows, seatsByTeam } from "./licensesData";
+import { expiryCounts, seatsByTeam } from "../../services/licenses";
+import { scopeTeamRows } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /**
@@ -14,8 +15,8 @@ export async function dashboardPage({ services, admin, edition }: PageContext): 
   const teams = await scopeTeamRows(services.db, scope);
   const [data, seats, expiry] = await Promise.all([
     cachedDashboardCounts(services, scope, admin.timezone),
-    seatsByTeam(services.db, scopedTeamIds(scope)),
-    expiryCounts(services.db, scope),
+    seatsByTeam(services, scopedTeamIds(scope)),
+    expiryCounts(services, scope),
   ]);
   const root = admin.role === "root";
   return {

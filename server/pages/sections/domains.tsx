@@ -3,7 +3,9 @@ import { DomainsPage, type SearchListView } from "../../../client/pages/domains/
 import { listLimit } from "../../../shared/limits";
 import { AssociationListQuerySchema } from "../../../shared/schemas/association";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
+import { presentAssociationPage } from "../../api/associations/present";
 import { listAssociations } from "../../services/associations";
+import { presentTeamDomainsPage } from "../../api/domains/present";
 import { listTeamDomains } from "../../services/domains";
 import { loadScope } from "../../services/access";
 import { listQueryFromUrl, readListPage } from "./listPage";
@@ -24,7 +26,7 @@ function viewOf(params: ReturnType<typeof listParams>, cursor: string | null): S
 async function domainsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const list = await readListPage(t, params.cursor, (cursor) => listTeamDomains(services, scope, TeamListQuerySchema.parse({ ...params, cursor })));
+  const list = await readListPage(t, params.cursor, async (cursor) => presentTeamDomainsPage(await listTeamDomains(services, scope, TeamListQuerySchema.parse({ ...params, cursor }))));
   return { titleKey: "pages:titles.domains", status: list.status, body: <DomainsPage page={list.page} query={viewOf(params, list.cursor)} csrfToken={csrfToken} error={list.error} /> };
 }
 
@@ -35,7 +37,7 @@ const DONE: Partial<Record<string, string>> = { created: "associationCreate200",
 async function associationsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const list = await readListPage(t, params.cursor, (cursor) => listAssociations(services.db, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor })));
+  const list = await readListPage(t, params.cursor, async (cursor) => presentAssociationPage(await listAssociations(services, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor }))));
   const teams = await services.db.selectFrom("teams").select(["slug", "teamName"]).orderBy("teamName").orderBy("id").execute();
   const done = typeof req.query.done === "string" ? DONE[req.query.done] : undefined;
   return {
@@ -46,7 +48,7 @@ async function associationsPage({ req, admin, services, csrfToken, t }: PageCont
   };
 }
 
-/** The root-only pages of issue 18, by route path. */
+/** The root-only domain and association pages, by route path. */
 export const domainPages: PageLoaders = {
   "/domains": domainsPage,
   "/associations": associationsPage,

@@ -5,6 +5,7 @@ import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { InviteListQuerySchema } from "../../../shared/schemas/invite";
 import { loadScope } from "../../services/access";
 import { listInvitations, offeredTeams, withDomains } from "../../services/invites";
+import { presentInvitePage, presentInviteTeam } from "../../api/invites/present";
 import { scopeTeamRows } from "./licensesData";
 import { listQueryFromUrl } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
@@ -33,20 +34,20 @@ async function invitesPage({ req, admin, services, csrfToken }: PageContext): Pr
     const refs = (await scopeTeamRows(db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
     const query = invitesQueryFromUrl(req.query);
     // The first page is rendered here, so the list shows without waiting for the island.
-    const page = await listInvitations(db, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) });
+    const page = presentInvitePage(await listInvitations(services, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) }));
     return {
       titleKey: "pages:titles.invites",
       body: <InvitesPage view="pending" table={{ query, page, teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }} />,
     };
   }
-  const offered = await offeredTeams(db, scope);
+  const offered = await offeredTeams(services, scope);
   const wanted = typeof req.query.team === "string" ? req.query.team : undefined;
   // Up to TEAM_LIST_MAX companies travel with the page; above, the wizard searches them
   // (GET /v2/invite/teams) and the page carries only the one asked for by ?team=.
   const listed = offered.length <= TEAM_LIST_MAX;
-  const companies: InviteCompany[] | null = listed ? await withDomains(db, offered) : null;
+  const companies: InviteCompany[] | null = listed ? (await withDomains(services, offered)).map(presentInviteTeam) : null;
   const asked = !listed && wanted ? offered.find((team) => team.slug === wanted) : undefined;
-  const chosen = asked ? (await withDomains(db, [asked]))[0] : undefined;
+  const chosen = asked ? (await withDomains(services, [asked])).map(presentInviteTeam)[0] : undefined;
   return {
     titleKey: "pages:titles.invites",
     body: <InvitesPage view="new" wizard={{ companies, csrfToken, ...(wanted ? { team: wanted } : {}), ...(chosen ? { chosen } : {}) }} />,

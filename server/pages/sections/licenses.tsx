@@ -6,10 +6,11 @@ import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../errors";
 import { loadScope, scopedTeamIds } from "../../services/access";
-import { listPacks } from "../../services/licenses";
+import { listPacks, seatsByTeam } from "../../services/licenses";
+import { presentPackPage } from "../../api/licenses/present";
 import { listLimit } from "../../../shared/limits";
 import { listQueryFromUrl, readListPage } from "./listPage";
-import { scopeTeamRows, seatsByTeam } from "./licensesData";
+import { scopeTeamRows } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const;
@@ -30,11 +31,11 @@ async function licensesPage({ req, admin, services, edition, csrfToken, t }: Pag
   const scope = await loadScope(db, admin);
   const query = licensesQueryFromUrl(req.query);
   const teams = await scopeTeamRows(db, scope);
-  const list = await readListPage(t, query.cursor, (cursor) => listPacks(db, scope, { ...query, cursor }));
+  const list = await readListPage(t, query.cursor, async (cursor) => presentPackPage(await listPacks(services, scope, { ...query, cursor })));
   const page = list.page;
   const bySlug = new Map(teams.map((team) => [team.slug, team]));
   const filterTeam = query.team ? bySlug.get(query.team) ?? null : null;
-  const seats = await seatsByTeam(db, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
+  const seats = await seatsByTeam(services, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
   const shown = [...new Set([...(filterTeam ? [filterTeam.slug] : []), ...page.items.map((pack) => pack.team).filter((slug): slug is string => slug !== null)])];
   const rows: SeatsRow[] = shown.flatMap((slug) => {
     const team = bySlug.get(slug);

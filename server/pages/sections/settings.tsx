@@ -1,5 +1,6 @@
 import { AppsPage, SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../client/pages/settings/SettingsPage";
-import { describeCertificates, presentSettings, readSettings } from "../../services/settings";
+import { presentSettings } from "../../api/settings/present";
+import { describeCertificates, readSettings } from "../../services/settings";
 import { requireRoot } from "../../services/access";
 import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
@@ -25,8 +26,8 @@ async function settingsPage({ req, services, admin, csrfToken }: PageContext): P
 async function appsPage({ services, admin, csrfToken }: PageContext): Promise<PageResult> {
   requireRoot(await loadScope(services.db, admin));
   const { apps } = await readSettings(services.db);
-  return { titleKey: "pages:titles.apps", body: <AppsPage values={apps as unknown as Record<string, unknown>} csrfToken={csrfToken} /> };
+  return { titleKey: "pages:titles.apps", body: <AppsPage values={apps} csrfToken={csrfToken} /> };
 }
 
-/** The settings pages (issue 17). */
+/** The settings pages: the system settings by tab and the app version policy. */
 export const settingsPages: PageLoaders = { "/settings": settingsPage, "/apps": appsPage };

@@ -12,6 +12,7 @@ import { listQueryFromUrl, readListPage } from "./listPage";
 import { teamDomainsView } from "../../services/domains";
 import { readSettings } from "../../services/settings";
 import { teamOverrides } from "../../services/settings";
+import { presentTeamOverrides } from "../../api/settings/present";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The parameters of a /teams address (listQueryFromUrl: a page never answers 400). */
@@ -60,8 +61,8 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
         csrfToken={csrfToken}
         timezones={[...TIMEZONES]}
         timezone={admin.timezone}
-        domainsView={admin.role === "root" ? await teamDomainsView(services.db, team.slug, team.teamName) : null}
-        overrides={teamOverrides(await readSettings(services.db), team.customSettings)}
+        domainsView={admin.role === "root" ? await teamDomainsView(services, team.slug, team.teamName) : null}
+        overrides={presentTeamOverrides(teamOverrides(await readSettings(services.db), team.customSettings))}
       />
     ),
     notice,

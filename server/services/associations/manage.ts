@@ -1,5 +1,5 @@
 /**
- * Company associations (issue 18; SPEC §7 `POST/PUT/DELETE v2/association`): root only, decided
+ * Company associations (SPEC §7 `POST/PUT/DELETE v2/association`): root only, decided
  * before any lookup. An association names at least two teams (fewer or duplicates are
  * `associationCreate400` / `associationEdit400`, checked in the router), is open or closed, and
  * may forbid its members to talk outside it (closedCommunications); policy.ts reads what that

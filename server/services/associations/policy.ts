@@ -1,5 +1,5 @@
 /**
- * The communications policy (issue 18, README "Company associations"), asked by the
+ * The communications policy (README "Company associations"), asked by the
  * communications service through `GET /v2/service/policy`:
  * - members of one team may always communicate;
  * - two teams that share an open association may communicate (it names the association);
@@ -15,6 +15,7 @@ import type { PolicyQuery } from "../../../shared/schemas/association";
 import { isUid } from "../../../shared/schemas/primitives";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
+import type { ServiceContext } from "../../lib/context";
 
 /** The answer: whether the two may communicate and, when an association allows it, which. */
 export interface PolicyAnswer {
@@ -48,7 +49,8 @@ async function restricted(db: Kysely<Database>, teamId: number): Promise<boolean
 }
 
 /** Decides whether `from` and `to` may communicate (see the module comment for the rule). */
-export async function decidePolicy(db: Kysely<Database>, query: PolicyQuery): Promise<PolicyAnswer> {
+export async function decidePolicy(ctx: ServiceContext, query: PolicyQuery): Promise<PolicyAnswer> {
+  const { db } = ctx;
   const [from, to] = await Promise.all([teamOf(db, query.from), teamOf(db, query.to)]);
   if (from === to) return { allowed: true };
   const shared = await db

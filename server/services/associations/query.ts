@@ -2,31 +2,31 @@
 import type { Kysely } from "kysely";
 import type { AssociationStatus } from "../../../shared/domain/statuses";
 import type { AssociationListQuery } from "../../../shared/schemas/association";
+import type { ListResponse } from "../../../shared/schemas/list";
 import { dialectOf, likeContains } from "../../db/dialect";
-import { fromFlag } from "../../db/flags";
 import type { Database } from "../../db/types";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
-import { isoUtc } from "../../lib/isoTime";
+import type { ServiceContext } from "../../lib/context";
 import { decodeCursor, pageOf } from "../../lib/pagination";
 import { requireRoot, type Scope } from "../access";
 
-
-/** An association as the API presents it: `id` is the public uid; teams by slug and name. */
+/** An association row with its member teams (by name, then id): what the services answer. */
 export interface Association {
-  id: string;
+  id: number;
+  uid: string;
   name: string;
   status: AssociationStatus;
-  closedCommunications: boolean;
+  closedCommunications: number;
+  createdAt: number | string;
+  updatedAt: number | string;
   teams: { slug: string; teamName: string }[];
-  createdOn: string;
-  updatedOn: string;
 }
 
-type Row = { id: number; uid: string; name: string; status: AssociationStatus; closedCommunications: number; createdAt: number | string; updatedAt: number | string };
+type Row = Omit<Association, "teams">;
 
-/** Attaches each association's teams (one query for the page) and presents the rows. */
-async function present(db: Kysely<Database>, rows: readonly Row[]): Promise<Association[]> {
+/** Attaches each association's teams (one query for the page). */
+async function withTeams(db: Kysely<Database>, rows: readonly Row[]): Promise<Association[]> {
   if (rows.length === 0) return [];
   const members = await db
     .selectFrom("associationTeams")
@@ -38,15 +38,7 @@ async function present(db: Kysely<Database>, rows: readonly Row[]): Promise<Asso
     .execute();
   const byId = new Map<number, { slug: string; teamName: string }[]>();
   for (const m of members) byId.set(m.associationId, [...(byId.get(m.associationId) ?? []), { slug: m.slug, teamName: m.teamName }]);
-  return rows.map((row) => ({
-    id: row.uid,
-    name: row.name,
-    status: row.status,
-    closedCommunications: fromFlag(row.closedCommunications),
-    teams: byId.get(row.id) ?? [],
-    createdOn: isoUtc(Number(row.createdAt)),
-    updatedOn: isoUtc(Number(row.updatedAt)),
-  }));
+  return rows.map((row) => ({ ...row, teams: byId.get(row.id) ?? [] }));
 }
 
 const COLUMNS = ["id", "uid", "name", "status", "closedCommunications", "createdAt", "updatedAt"] as const;
@@ -55,20 +47,21 @@ const COLUMNS = ["id", "uid", "name", "status", "closedCommunications", "created
 export async function loadAssociations(db: Kysely<Database>, uids: readonly string[]): Promise<Association[]> {
   if (uids.length === 0) return [];
   const rows = await db.selectFrom("associations").select(COLUMNS).where("uid", "in", [...uids]).execute();
-  return present(db, rows);
+  return withTeams(db, rows);
 }
 
 /** `GET /v2/association/:id` (root only: `associationList403`); unknown or malformed → `associationRead404`. */
-export async function readAssociation(db: Kysely<Database>, scope: Scope, uid: string): Promise<Association> {
+export async function readAssociation(ctx: ServiceContext, scope: Scope, uid: string): Promise<Association> {
   requireRoot(scope, "associationList403");
-  const [association] = isUid(uid) ? await loadAssociations(db, [uid]) : [];
+  const [association] = isUid(uid) ? await loadAssociations(ctx.db, [uid]) : [];
   if (!association) throw new AppError("associationRead404");
   return association;
 }
 
 /** A page of associations, by name then id (keyset); root only (`associationList403`). */
-export async function listAssociations(db: Kysely<Database>, scope: Scope, query: AssociationListQuery): Promise<{ items: Association[]; total: number; nextCursor: string | null }> {
+export async function listAssociations(ctx: ServiceContext, scope: Scope, query: AssociationListQuery): Promise<ListResponse<Association>> {
   requireRoot(scope, "associationList403");
+  const { db } = ctx;
   const cursor = decodeCursor(query.cursor, ["text"]);
   const dialect = dialectOf(db);
   const term = query.search?.trim() ?? "";
@@ -96,5 +89,5 @@ export async function listAssociations(db: Kysely<Database>, scope: Scope, query
   }
   const rows = await page.execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.name);
-  return { items: await present(db, items), total: Number(total), nextCursor };
+  return { items: await withTeams(db, items), total: Number(total), nextCursor };
 }

@@ -1,5 +1,5 @@
 /**
- * Domain white-lists (issue 18; SPEC §7 `PUT/DELETE v2/team/domains`): root only, decided before
+ * Domain white-lists (SPEC §7 `PUT/DELETE v2/team/domains`): root only, decided before
  * any lookup; every change is confirmed by the root's own password, checked against the same
  * per-account budget as sign-in (services/lockout), so this call cannot be used to guess it.
  * A domain belongs to at most one team (UNIQUE in team_domains; the 409 names the owner).
@@ -8,8 +8,9 @@
  * A change locks the team's row first, the lock user creation and moves take before they read the
  * white-list (the seat counter, licenses/seats.ts): a removal and a user landing in the team run
  * one after the other, so the removal's count of users it leaves outside includes a user created
- * just before it, and a user created just after it meets the new white-list (issue 18).
+ * just before it, and a user created just after it meets the new white-list.
  */
+import type { ListResponse } from "../../../shared/schemas/list";
 import type { TeamListQuery } from "../../../shared/schemas/team";
 import type { TeamDomainsDeleteReq, TeamDomainsUpdateReq } from "../../../shared/schemas/domain";
 import type { Kysely, Transaction } from "kysely";
@@ -25,8 +26,9 @@ import { actorOf, requireRoot, type Scope } from "../access";
 import { listTeams } from "../teams";
 import { countUsersInDomains, countUsersOutside, domainsOfTeams } from "./rule";
 
-/** One row of the /domains view: a team, its domains and how many of its users are outside them. */
-export interface TeamDomainsItem {
+/** A team with its white-list: its domains, its users and how many of them are outside the domains. */
+export interface TeamWithDomains {
+  id: number;
   slug: string;
   teamName: string;
   domains: string[];
@@ -34,21 +36,15 @@ export interface TeamDomainsItem {
   usersOutside: number;
 }
 
-/** A page of the /domains view, in the list shape of DESIGN §3. */
-export interface TeamDomainsPage {
-  items: TeamDomainsItem[];
-  total: number;
-  nextCursor: string | null;
-}
-
 /** `GET /v2/domains`: every team (search, sort and paging as `GET /v2/teams`) with its domains; root only. */
-export async function listTeamDomains(ctx: ServiceContext, scope: Scope, query: TeamListQuery): Promise<TeamDomainsPage> {
+export async function listTeamDomains(ctx: ServiceContext, scope: Scope, query: TeamListQuery): Promise<ListResponse<TeamWithDomains>> {
   requireRoot(scope, "domainsList403");
   const page = await listTeams(ctx, scope, query);
   const ids = page.items.map((team) => team.id);
   const [domains, outside] = await Promise.all([domainsOfTeams(ctx.db, ids), countUsersOutside(ctx.db, ids)]);
   return {
     items: page.items.map((team) => ({
+      id: team.id,
       slug: team.slug,
       teamName: team.teamName,
       domains: domains.get(team.id) ?? [],
@@ -60,7 +56,7 @@ export async function listTeamDomains(ctx: ServiceContext, scope: Scope, query: 
   };
 }
 
-/** What a domain change answers: the team's domains now and how many of its users are outside them. */
+/** A team's white-list after a change: its domains now and how many of its users are outside them. */
 export interface TeamDomainsResult {
   slug: string;
   domains: string[];

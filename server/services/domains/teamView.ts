@@ -1,11 +1,20 @@
-/** What a team profile shows root about its domains and associations (issue 18). */
-import type { Kysely } from "kysely";
-import type { TeamDomainsView } from "../../../shared/api/domains";
-import type { Database } from "../../db/types";
+/** What a team profile shows root about its domains and associations. */
+import type { AssociationStatus } from "../../../shared/domain/statuses";
+import type { ServiceContext } from "../../lib/context";
 import { countUsersOutside, domainsOfTeams } from "./rule";
 
+/** A team's domains, how many of its users are outside them, and its associations (public ids). */
+export interface TeamDomainsSummary {
+  slug: string;
+  teamName: string;
+  domains: string[];
+  usersOutside: number;
+  associations: { id: string; name: string; status: AssociationStatus }[];
+}
+
 /** The team's domains, the users outside them and its associations, by name. */
-export async function teamDomainsView(db: Kysely<Database>, slug: string, teamName: string): Promise<TeamDomainsView> {
+export async function teamDomainsView(ctx: ServiceContext, slug: string, teamName: string): Promise<TeamDomainsSummary> {
+  const { db } = ctx;
   const team = await db.selectFrom("teams").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
   const [domains, outside, associations] = await Promise.all([
     domainsOfTeams(db, [team.id]),

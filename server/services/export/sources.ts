@@ -5,8 +5,8 @@
  * columns, as the list calls do.
  */
 import type { AdminListQuery } from "../../../shared/schemas/admin";
-import type { InviteListItem, InviteListQuery } from "../../../shared/schemas/invite";
-import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
+import type { InviteListQuery } from "../../../shared/schemas/invite";
+import type { LicenseListQuery } from "../../../shared/schemas/license";
 import type { LogListQuery } from "../../../shared/schemas/logs";
 import type { TeamListQuery } from "../../../shared/schemas/team";
 import type { UserListQuery } from "../../../shared/schemas/user";
@@ -14,8 +14,8 @@ import type { ServiceContext } from "../../lib/context";
 import type { Scope } from "../access";
 import { listAccessLog, type LogRecord } from "../accessLog";
 import { listAdmins, type AdminRecord } from "../admins";
-import { listInvitations } from "../invites";
-import { listPacks } from "../licenses";
+import { listInvitations, type Invitation } from "../invites";
+import { listPacks, type Pack } from "../licenses";
 import { listTeams, type TeamListRow } from "../teams";
 import { listUsers, type UserListRow } from "../users";
 import { EXPORT_BATCH, type ExportBatches } from "./stream";
@@ -39,13 +39,13 @@ export function teamBatches(ctx: ServiceContext, scope: Scope, query: Unpaged<Te
 }
 
 /** The license packs list (GET /v2/licenses), batch by batch. */
-export function licenseBatches(ctx: ServiceContext, scope: Scope, query: Unpaged<LicenseListQuery>): ExportBatches<LicensePack> {
-  return (cursor) => listPacks(ctx.db, scope, { ...query, limit: EXPORT_BATCH, cursor });
+export function licenseBatches(ctx: ServiceContext, scope: Scope, query: Unpaged<LicenseListQuery>): ExportBatches<Pack> {
+  return (cursor) => listPacks(ctx, scope, { ...query, limit: EXPORT_BATCH, cursor });
 }
 
 /** The invitations list (GET /v2/invites), batch by batch. */
-export function inviteBatches(ctx: ServiceContext, scope: Scope, query: Unpaged<InviteListQuery>): ExportBatches<InviteListItem> {
-  return (cursor) => listInvitations(ctx.db, scope, { ...query, limit: EXPORT_BATCH, cursor });
+export function inviteBatches(ctx: ServiceContext, scope: Scope, query: Unpaged<InviteListQuery>): ExportBatches<Invitation> {
+  return (cursor) => listInvitations(ctx, scope, { ...query, limit: EXPORT_BATCH, cursor });
 }
 
 /** The access log (GET /v2/logs), batch by batch; no total is counted per batch. */

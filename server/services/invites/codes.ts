@@ -1,5 +1,5 @@
 /**
- * Invitation codes (issue 16): random, of the 'invite token length' setting (8..20), from an
+ * Invitation codes: random, of the 'invite token length' setting (8..20), from an
  * alphabet without look-alike characters so an invitee can type one; only the SHA-256 hash is
  * stored, and a redemption compares hashes in constant time.
  */

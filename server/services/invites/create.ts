@@ -1,5 +1,5 @@
 /**
- * `POST /v2/invite` (issue 16): up to 10,000 addresses in one call. Each address is checked on
+ * `POST /v2/invite`: up to 10,000 addresses in one call. Each address is checked on
  * its own (format, the company's white-listed domains, already onboarded); the valid ones then
  * take their seats all at once through `reserveSeats` — too few seats and nothing is created
  * (400 `inviteCreate400`). Each invitation is a pending user row plus an `invites` row holding

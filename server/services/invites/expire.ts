@@ -1,5 +1,5 @@
 /**
- * Expiry (issue 16): housekeeping marks pending invitations past their expiry `expired` and
+ * Expiry: housekeeping marks pending invitations past their expiry `expired` and
  * removes their pending users, which frees their seats (they stopped counting at the expiry
  * instant already, see seatsOf). The conditional update claims each row once, so with several
  * processes running the pass a row is expired by exactly one of them.

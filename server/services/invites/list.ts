@@ -1,22 +1,21 @@
 /**
- * `GET /v2/invites` (issue 16): the invitations of the caller's teams (root: all), filtered by
+ * `GET /v2/invites`: the invitations of the caller's teams (root: all), filtered by
  * team, state, type and an address search, sorted by expiry then id, keyset-paged on
  * (expires_at, id) — the `invites_expiry_idx` / `invites_team_expiry_idx` order. A pending
  * invitation past its expiry is shown `expired` even before housekeeping marks it so.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { InviteState } from "../../../shared/domain/statuses";
-import type { InviteListItem, InviteListQuery } from "../../../shared/schemas/invite";
+import type { InviteListQuery } from "../../../shared/schemas/invite";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { dialectOf, likeContains } from "../../db/dialect";
-import { fromFlag } from "../../db/flags";
 import type { Database, InviteStatus } from "../../db/types";
 import { decodeCursor, pageOf } from "../../lib/pagination";
 import { scopedTeamIds, type Scope } from "../access";
-import { isoOrNull } from "../users";
+import type { ServiceContext } from "../../lib/context";
 
 /** The columns a list row needs. */
-interface InviteRow {
+export interface InviteRow {
   id: number;
   uid: string;
   slug: string;
@@ -67,25 +66,8 @@ export function stateOf(status: InviteStatus, expiresAt: number, now: number): I
   return status === "pending" && expiresAt <= now ? "expired" : status;
 }
 
-/** An invitation row as the API answers it. */
-export function presentInvite(row: InviteRow, now: number): InviteListItem {
-  const expiresAt = Number(row.expiresAt);
-  return {
-    id: row.uid,
-    team: { slug: row.slug, teamName: row.teamName },
-    type: row.type,
-    address: row.address,
-    lang: row.lang as InviteListItem["lang"],
-    matchUser: fromFlag(row.matchUser),
-    directSignIn: fromFlag(row.directSignin),
-    state: stateOf(row.status, expiresAt, now),
-    issuedOn: new Date(Number(row.issuedAt)).toISOString(),
-    expiration: new Date(expiresAt).toISOString(),
-    lastSentAt: isoOrNull(row.lastSentAt === null ? null : Number(row.lastSentAt)),
-    pack: row.pack,
-    user: row.user,
-  };
-}
+/** An invitation with the state it shows at the moment it was read. */
+export type Invitation = InviteRow & { state: InviteState };
 
 /** The state filter in SQL, by the rule of {@link stateOf}. */
 function whereState(query: InviteSelect, state: InviteState, now: number): InviteSelect {
@@ -95,8 +77,8 @@ function whereState(query: InviteSelect, state: InviteState, now: number): Invit
 }
 
 /** Lists the invitations in scope; a team filter outside the scope simply matches nothing. */
-export async function listInvitations(db: Kysely<Database>, scope: Scope, query: InviteListQuery, now = Date.now()): Promise<ListResponse<InviteListItem>> {
-  let base = inviteQuery(db) as InviteSelect;
+export async function listInvitations(ctx: ServiceContext, scope: Scope, query: InviteListQuery, now = Date.now()): Promise<ListResponse<Invitation>> {
+  let base = inviteQuery(ctx.db) as InviteSelect;
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null) {
     if (teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
@@ -105,7 +87,7 @@ export async function listInvitations(db: Kysely<Database>, scope: Scope, query:
   if (query.team !== undefined) base = base.where("teams.slug", "=", query.team);
   if (query.type !== undefined) base = base.where("invites.type", "=", query.type);
   if (query.state !== undefined) base = whereState(base, query.state, now);
-  if (query.search) base = base.where(likeContains(dialectOf(db), sql.ref("invites.address"), query.search.toLowerCase()));
+  if (query.search) base = base.where(likeContains(dialectOf(ctx.db), sql.ref("invites.address"), query.search.toLowerCase()));
   const cursor = decodeCursor(query.cursor, ["bigint"]);
   const desc = query.order === "desc";
   let page = base;
@@ -120,5 +102,5 @@ export async function listInvitations(db: Kysely<Database>, scope: Scope, query:
     base.clearSelect().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => Number(row.expiresAt));
-  return { items: items.map((row) => presentInvite(row, now)), total: Number(total.n), nextCursor };
+  return { items: items.map((row) => ({ ...row, state: stateOf(row.status, Number(row.expiresAt), now) })), total: Number(total.n), nextCursor };
 }

@@ -1,5 +1,5 @@
 /**
- * The invitation e-mail (issue 16): in the invitation's language, with the code, the expiry
+ * The invitation e-mail: in the invitation's language, with the code, the expiry
  * date, the link built from the 'my' URL prefix of the system settings and the company's e-mail
  * theme. Used by creation and by resend.
  */

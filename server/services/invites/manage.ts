@@ -1,5 +1,5 @@
 /**
- * `PUT /v2/invite` (resend) and `DELETE /v2/invite` (issue 16, SPEC §8), per invitation, up to
+ * `PUT /v2/invite` (resend) and `DELETE /v2/invite` (SPEC §8), per invitation, up to
  * 10,000 ids a call. Unknown and out-of-scope ids answer the same 404 (DESIGN §5). Resend gives a
  * new code and expiry and queues a new e-mail; an invitation past its expiry needs its seat back
  * (all such items of the call together, 400 when too few). Delete removes the pending user (its

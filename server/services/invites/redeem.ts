@@ -1,5 +1,5 @@
 /**
- * Redemption (issue 16): the communications service, when a user registers in the app with an
+ * Redemption: the communications service, when a user registers in the app with an
  * invitation code, calls `POST /v2/service/invites/redeem`. The code is looked up by its hash and
  * the hashes compared in constant time; unknown → 404, already used → 409, expired → 410,
  * `matchUser` with another username → 422. The pending user becomes active under the username
@@ -7,26 +7,24 @@
  * now counted as a user), the invitation accepted — one conditional update, so two redemptions
  * of one code cannot both succeed.
  */
-import type { Kysely } from "kysely";
 import type { InviteRedeemReq, InviteRedeemResponse } from "../../../shared/schemas/invite";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
-import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin } from "../../lib/context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { reportDevice } from "../users";
 import type { ServiceCaller } from "../identity";
 import { takenNames } from "../users";
 import { inviteCodeHash, sameCodeHash } from "./codes";
 
 /** Redeems a code for `username`; records the device when one is given. */
-export async function redeemInvitation(db: Kysely<Database>, input: InviteRedeemReq, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<InviteRedeemResponse> {
+export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemReq, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<InviteRedeemResponse> {
   const hash = inviteCodeHash(input.code);
   const username = input.username.trim().toLowerCase();
   let result: InviteRedeemResponse;
   try {
-    result = await runTransaction(db, async (trx) => {
+    result = await runTransaction(ctx.db, async (trx) => {
       const row = await trx
         .selectFrom("invites")
         .innerJoin("teams", "teams.id", "invites.teamId")
@@ -58,6 +56,6 @@ export async function redeemInvitation(db: Kysely<Database>, input: InviteRedeem
     if (isUniqueViolation(error, "username")) throw new AppError("userCreate409", 409);
     throw error;
   }
-  if (input.device) await reportDevice(db, { user: result.user, device: input.device }, now);
+  if (input.device) await reportDevice(ctx.db, { user: result.user, device: input.device }, now);
   return result;
 }

@@ -8,18 +8,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { extendedExpiration, packAcceptsInvites } from "../../../shared/domain/licenses";
-import type { LicenseUpdateReq, LicenseUpdateResponse } from "../../../shared/schemas/license";
+import type { LicenseUpdateReq } from "../../../shared/schemas/license";
 import { lockRowsInOrder } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
 import { AppError, badParameters } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
-import { findPack, packQuery, presentPack, type PackRow } from "./packs";
+import { findPack, packQuery, withState, type Pack, type PackRow } from "./packs";
 import { lockSeatCounters, seatsOf } from "./seats";
 
+/** A changed pack as it now stands and, after a distribution, the pack it created. */
+export interface PackUpdate {
+  pack: Pack;
+  created?: Pack;
+}
+
 /** Extends, expires or distributes a pack (see the module comment); 403 `licenseEdit403` for a non-root caller, decided first. */
-export async function updatePack(ctx: ServiceContext, scope: Scope, input: LicenseUpdateReq, origin: RequestOrigin): Promise<LicenseUpdateResponse> {
+export async function updatePack(ctx: ServiceContext, scope: Scope, input: LicenseUpdateReq, origin: RequestOrigin): Promise<PackUpdate> {
   requireRoot(scope, "licenseEdit403");
   const pack = await findPack(ctx.db, scope, input.id, "licenseEdit404");
   const now = Date.now();
@@ -31,7 +37,7 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
       await trx.updateTable("licensePacks").set({ expiresAt, status: "active", updatedAt: now }).where("id", "=", pack.id).execute();
       await recordAccess(trx, access, { action: "license.extend", target, teamId: pack.teamId, details: { days: input.days, from: Number(pack.expiresAt), to: expiresAt } });
     });
-    return reread(ctx, pack.id, now);
+    return { pack: await reread(ctx, pack.id, now) };
   }
   if (input.action === "expire") {
     const expiresAt = Math.min(Number(pack.expiresAt ?? now), now);
@@ -39,13 +45,13 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
       await trx.updateTable("licensePacks").set({ expiresAt, status: "expired", updatedAt: now }).where("id", "=", pack.id).execute();
       await recordAccess(trx, access, { action: "license.expire", target, teamId: pack.teamId, details: { from: Number(pack.expiresAt), to: expiresAt } });
     });
-    return reread(ctx, pack.id, now);
+    return { pack: await reread(ctx, pack.id, now) };
   }
   return distribute(ctx, scope, pack, input.team, input.licenseCount, now, access);
 }
 
-async function reread(ctx: ServiceContext, id: number, now: number, extra: Partial<LicenseUpdateResponse> = {}): Promise<LicenseUpdateResponse> {
-  return { ...presentPack(await packQuery(ctx.db).where("licensePacks.id", "=", id).executeTakeFirstOrThrow(), now), ...extra };
+async function reread(ctx: ServiceContext, id: number, now: number): Promise<Pack> {
+  return withState(await packQuery(ctx.db).where("licensePacks.id", "=", id).executeTakeFirstOrThrow(), now);
 }
 
 async function distribute(
@@ -56,7 +62,7 @@ async function distribute(
   count: number,
   now: number,
   access: { actor: { id: number; username: string }; ip: string | null; userAgent: string | null },
-): Promise<LicenseUpdateResponse> {
+): Promise<PackUpdate> {
   const team = await ctx.db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) throw new AppError("licenseEdit404", 404);
   if (team.id === pack.teamId) throw new AppError("licenseEdit400", 400);
@@ -99,6 +105,6 @@ async function distribute(
     });
     return created.id;
   });
-  const created = presentPack(await packQuery(ctx.db).where("licensePacks.id", "=", createdId).executeTakeFirstOrThrow(), now);
-  return reread(ctx, pack.id, now, { created });
+  const created = await reread(ctx, createdId, now);
+  return { pack: await reread(ctx, pack.id, now), created };
 }

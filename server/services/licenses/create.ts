@@ -7,16 +7,16 @@
 import { randomUUID } from "node:crypto";
 import { quotePrice, termExpiration, type TokenInvalidReason } from "../../../shared/domain/licenses";
 import type { CatalogueCode } from "../../../shared/errors";
-import type { LicenseActivateReq, LicenseCreateResponse, LicensePurchaseReq, LicenseValidateResponse } from "../../../shared/schemas/license";
+import type { LicenseActivateReq, LicensePurchaseReq } from "../../../shared/schemas/license";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
-import { packQuery, presentPack } from "./packs";
+import { packQuery, withState, type Pack } from "./packs";
 import { invoiceProvider, type PaymentProvider } from "./providers";
-import { grantOf, readToken } from "./tokens";
+import { readToken, type TokenPayload } from "./tokens";
 
 /** A team by slug: root gets `missing` (404) for an unknown one; an admin gets `forbidden` (403) for any team outside their scope, unknown ones included, so existence never leaks. */
 async function teamFor(ctx: ServiceContext, scope: Scope, slug: string, forbidden: CatalogueCode, missing: CatalogueCode) {
@@ -28,6 +28,12 @@ async function teamFor(ctx: ServiceContext, scope: Scope, slug: string, forbidde
   if (!teamInScope(scope, team?.id ?? null) || (scope.role !== "root" && !team)) throw new AppError(forbidden, 403);
   if (!team) throw new AppError(missing, 404);
   return team;
+}
+
+/** A purchased pack and the order the payment provider recorded for it. */
+export interface PackPurchase {
+  pack: Pack;
+  order: { provider: string; invoiceNumber: string; currency: string; totalMinor: number };
 }
 
 /**
@@ -42,7 +48,7 @@ export async function purchasePack(
   input: LicensePurchaseReq,
   origin: RequestOrigin,
   provider: PaymentProvider = invoiceProvider,
-): Promise<LicenseCreateResponse> {
+): Promise<PackPurchase> {
   const team = await teamFor(ctx, scope, input.team, "licenseCreate403", "licenseCreate404");
   const { priceList } = ctx.config.licenses;
   const total = quotePrice(priceList.prices, input.licenseType, input.termMonths, input.licenseCount);
@@ -92,7 +98,7 @@ export async function purchasePack(
     return result;
   });
   const row = await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow();
-  return { ...presentPack(row, now), order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total } };
+  return { pack: withState(row, now), order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total } };
 }
 
 /** Whether a token id was already activated (a pack carries it). */
@@ -100,15 +106,21 @@ async function tokenUsed(ctx: ServiceContext, tokenId: string): Promise<boolean>
   return (await ctx.db.selectFrom("licensePacks").select("id").where("tokenId", "=", tokenId).executeTakeFirst()) !== undefined;
 }
 
+/** What checking a token found: valid or why not, and the signed payload when the vendor signed it. */
+export interface TokenCheck {
+  valid: boolean;
+  reason?: TokenInvalidReason;
+  payload?: TokenPayload;
+}
+
 /** `POST /v2/license/validate` (root): valid or invalid with why, and what a signed token grants; no side effect. */
-export async function validateToken(ctx: ServiceContext, scope: Scope, token: string, now = Date.now()): Promise<LicenseValidateResponse> {
+export async function validateToken(ctx: ServiceContext, scope: Scope, token: string, now = Date.now()): Promise<TokenCheck> {
   requireRoot(scope, "licenseValidate403");
   const { publicKey, installationId } = ctx.config.licenses;
   const reading = readToken(token, publicKey, installationId, now);
-  const grants = reading.payload ? grantOf(reading.payload) : undefined;
-  if (!reading.ok) return { valid: false, reason: reading.reason, ...(grants ? { grants } : {}) };
-  if (await tokenUsed(ctx, reading.payload.id)) return { valid: false, reason: "alreadyUsed", grants: grantOf(reading.payload) };
-  return { valid: true, grants: grantOf(reading.payload) };
+  if (!reading.ok) return { valid: false, reason: reading.reason, ...(reading.payload ? { payload: reading.payload } : {}) };
+  if (await tokenUsed(ctx, reading.payload.id)) return { valid: false, reason: "alreadyUsed", payload: reading.payload };
+  return { valid: true, payload: reading.payload };
 }
 
 /** The activation refusal for each reason a token is invalid. */
@@ -128,7 +140,7 @@ const REFUSAL: Readonly<Record<TokenInvalidReason, CatalogueCode>> = {
  * carry `details.reason`: 404 malformed / bad signature / no key configured, 409 already used,
  * 410 expired offer, 422 another installation.
  */
-export async function activatePack(ctx: ServiceContext, scope: Scope, input: LicenseActivateReq, origin: RequestOrigin): Promise<LicenseCreateResponse> {
+export async function activatePack(ctx: ServiceContext, scope: Scope, input: LicenseActivateReq, origin: RequestOrigin): Promise<Pack> {
   requireRoot(scope, "licenseActivate403");
   const now = Date.now();
   const { publicKey, installationId } = ctx.config.licenses;
@@ -174,5 +186,5 @@ export async function activatePack(ctx: ServiceContext, scope: Scope, input: Lic
     if (isUniqueViolation(error)) throw new AppError("licenseActivate409", 409, { reason: "alreadyUsed" });
     throw error;
   }
-  return presentPack(await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
+  return withState(await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
 }

@@ -7,16 +7,15 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { licenseState, NEAR_EXPIRATION_MS, type PackState } from "../../../shared/domain/licenses";
 import type { ListResponse } from "../../../shared/schemas/list";
-import type { LicenseListQuery, LicensePack } from "../../../shared/schemas/license";
+import type { LicenseListQuery } from "../../../shared/schemas/license";
 import type { CatalogueCode } from "../../../shared/errors";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { z } from "zod";
 import { uid as uidRule } from "../../../shared/schemas/primitives";
 import { pageOf } from "../../lib/pagination";
-import { isoUtc } from "../../lib/isoTime";
+import type { ServiceContext } from "../../lib/context";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
-
 
 /** The columns a pack answer needs, with its team's slug. */
 export interface PackRow {
@@ -53,20 +52,12 @@ export function packQuery(db: Kysely<Database>) {
     ]);
 }
 
-/** A pack row as the API answers it; `now` fixes the state. */
-export function presentPack(row: PackRow, now: number): LicensePack {
-  const expiresAt = Number(row.expiresAt ?? row.createdAt);
-  return {
-    id: row.uid ?? "",
-    team: row.team,
-    licenseType: row.licenseType === "trial" ? "trial" : "subscription",
-    licenseCount: Number(row.licenseCount),
-    state: licenseState({ status: row.status, expiration: expiresAt }, now) as PackState,
-    expiration: isoUtc(expiresAt),
-    issuedOn: isoUtc(Number(row.createdAt)),
-    source: row.source,
-    tokenId: row.tokenId,
-  };
+/** A pack with its state at the moment it was read: the state is never stored, the shared rule decides it. */
+export type Pack = PackRow & { state: PackState };
+
+/** A pack row with its state at `now`. */
+export function withState(row: PackRow, now: number): Pack {
+  return { ...row, state: licenseState({ status: row.status, expiration: Number(row.expiresAt ?? row.createdAt) }, now) as PackState };
 }
 
 /** A list cursor: the last row's expires_at (epoch ms) and id, exactly; anything else is a 400, never a SQL error. */
@@ -101,8 +92,8 @@ function whereState(query: PackSelect, state: PackState, now: number): PackSelec
 }
 
 /** `GET /v2/licenses`: the packs of the caller's teams (root: all, teamless ones too), soonest expiration first. */
-export async function listPacks(db: Kysely<Database>, scope: Scope, query: LicenseListQuery, now = Date.now()): Promise<ListResponse<LicensePack>> {
-  let base = packQuery(db) as PackSelect;
+export async function listPacks(ctx: ServiceContext, scope: Scope, query: LicenseListQuery, now = Date.now()): Promise<ListResponse<Pack>> {
+  let base = packQuery(ctx.db) as PackSelect;
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null) {
     if (teamIds.length === 0) return { items: [], total: 0, nextCursor: null };
@@ -122,7 +113,7 @@ export async function listPacks(db: Kysely<Database>, scope: Scope, query: Licen
     base.clearSelect().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => Number(row.expiresAt));
-  return { items: items.map((row) => presentPack(row, now)), total: Number(total.n), nextCursor };
+  return { items: items.map((row) => withState(row, now)), total: Number(total.n), nextCursor };
 }
 
 /** One pack by its public id within the scope; unknown or out of scope alike answer `code` (404). */
@@ -135,8 +126,8 @@ export async function findPack(db: Kysely<Database>, scope: Scope, id: string, c
 }
 
 /** `GET /v2/license/:id`. */
-export async function readPack(db: Kysely<Database>, scope: Scope, id: string, now = Date.now()): Promise<LicensePack> {
-  return presentPack(await findPack(db, scope, id), now);
+export async function readPack(ctx: ServiceContext, scope: Scope, id: string, now = Date.now()): Promise<Pack> {
+  return withState(await findPack(ctx.db, scope, id), now);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Payment providers (DESIGN §11, issue 15): a purchase goes through a small interface so another
+ * Payment providers (DESIGN §11): a purchase goes through a small interface so another
  * provider (a card processor) can be added without touching the purchase rule. The built-in one,
  * `invoice`, records the order with a fresh invoice number and e-mails the invoice to the
  * team's finance contact (else the buying administrator) through the outbox, in the purchase's

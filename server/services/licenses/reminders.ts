@@ -1,5 +1,5 @@
 /**
- * Expiry reminders (issue 15 item 8): a team's finance contact is e-mailed 30, 7 and 1 days
+ * Expiry reminders: a team's finance contact is e-mailed 30, 7 and 1 days
  * before a pack expires. Each reminder is a row of `license_reminders`, UNIQUE per (pack,
  * threshold, expiration), inserted with ON CONFLICT DO NOTHING in the same transaction as its
  * outbox mail: however many processes run the pass, and however often, only the insert that

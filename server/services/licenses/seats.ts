@@ -17,7 +17,7 @@ import { AppError } from "../../errors";
 import { slug as slugRule } from "../../../shared/schemas/primitives";
 import { findTeamInScope } from "../teams";
 import type { Scope } from "../access";
-
+import type { ServiceContext } from "../../lib/context";
 
 /**
  * Capacity, users and pending invitations of a team at `now`: three aggregate reads. A pending
@@ -94,11 +94,11 @@ export async function requireFreeSeats(trx: Transaction<Database>, teamId: numbe
 }
 
 /** `GET /v2/teams/:slug/seats`: unknown and out-of-scope teams alike answer 404 `seatsRead404`. */
-export async function readSeats(db: Kysely<Database>, scope: Scope, slug: string, now = Date.now()): Promise<TeamSeats> {
+export async function readSeats(ctx: ServiceContext, scope: Scope, slug: string, now = Date.now()): Promise<TeamSeats> {
   // Not a slug (a path may hold anything, NUL included): no such team, without asking the database.
   if (!slugRule.safeParse(slug).success) throw new AppError("seatsRead404", 404);
-  const team = await findTeamInScope(db, scope, slug, "seatsRead404");
-  return seatsOf(db, team.id, now);
+  const team = await findTeamInScope(ctx.db, scope, slug, "seatsRead404");
+  return seatsOf(ctx.db, team.id, now);
 }
 
 /**
@@ -107,7 +107,7 @@ export async function readSeats(db: Kysely<Database>, scope: Scope, slug: string
  * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
  * The license pages (the gauge, the per-company summary) and the invitation companies read it.
  */
-export async function seatsByTeam(db: Kysely<Database>, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
+export async function seatsByTeam({ db }: ServiceContext, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
   const out = new Map<number, TeamSeats>();
   if (teamIds !== null && teamIds.length === 0) return out;
   const ids = teamIds ?? [];

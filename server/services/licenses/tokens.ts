@@ -1,5 +1,5 @@
 /**
- * Activation tokens (issue 15, DESIGN §11): signed offline by the vendor with Ed25519; the console
+ * Activation tokens (DESIGN §11): signed offline by the vendor with Ed25519; the console
  * holds only the public key. A token is `base64url(JSON payload) "." base64url(signature)`, the
  * signature taken over the first part's ASCII bytes, so nothing is re-serialized before checking.
  * The payload: `v` 1, `id` (the token id, activated once), `team` (slug, or null: the activator
@@ -11,7 +11,6 @@ import { sign, verify, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { LICENSE_TYPES, type TokenInvalidReason } from "../../../shared/domain/licenses";
 import { lengthRange, licenseCountRange, licenseTokenTermMonthsRange } from "../../../shared/limits";
-import type { TokenGrant } from "../../../shared/schemas/license";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -36,20 +35,6 @@ export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
 export function encodeToken(payload: TokenPayload, privateKey: KeyObject): string {
   const body = Buffer.from(JSON.stringify(TokenPayloadSchema.parse(payload))).toString("base64url");
   return `${body}.${sign(null, Buffer.from(body, "ascii"), privateKey).toString("base64url")}`;
-}
-
-/** What a token grants, in the API's shape. */
-export function grantOf(payload: TokenPayload): TokenGrant {
-  return {
-    tokenId: payload.id,
-    team: payload.team,
-    licenseType: payload.type,
-    licenseCount: payload.count,
-    expiration: payload.exp ? new Date(payload.exp).toISOString() : null,
-    termMonths: payload.term ?? null,
-    installationId: payload.inst ?? null,
-    issuedAt: new Date(payload.iat).toISOString(),
-  };
 }
 
 /** The outcome of reading a token: its payload when the vendor signed it, and why it cannot be activated. */

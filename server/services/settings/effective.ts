@@ -1,32 +1,26 @@
-import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
 import { compareAppVersions } from "../../../shared/schemas/primitives";
 import { CustomSettingsSchema } from "../../../shared/schemas/customSettings";
 import type { Settings } from "../../../shared/schemas/settings";
 import { APP_PLATFORM_BY_CODE, type AppCheckQuery } from "../../../shared/schemas/serviceSettings";
-import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
-import { presentGroup, type PresentedCerts } from "./present";
+import type { ServiceContext } from "../../lib/context";
 import { readSettings } from "./read";
 
-/** The effective settings the communications service enforces, with a version for cheap polling. */
+/** The effective settings the communications service enforces for a team (or the system's, without one). */
 export interface EffectiveSettings {
-  version: string;
   team: string | null;
   /** The groups the team overrides, and which fields of each. */
   overrides: Record<string, string[]>;
-  /** The server's private key is not served: only whether one is set (write-only, issue 17). */
-  settings: Omit<Settings, "certs"> & { certs: PresentedCerts };
+  settings: Settings;
 }
 
 /**
  * The system settings with the team's `customSettings` laid over them field by field (the
  * overrides were validated against the same schemas when the team was saved; a stored object
- * that no longer parses is ignored rather than served). The TURN password is included: the
- * service hands it to the apps; the server certificate's private key is not (write-only).
- * `version` is a hash of the answer, used as the ETag.
+ * that no longer parses is ignored rather than served).
  */
-export async function effectiveSettings(db: Kysely<Database>, teamSlug: string | undefined): Promise<EffectiveSettings> {
+export async function effectiveSettings(ctx: ServiceContext, teamSlug: string | undefined): Promise<EffectiveSettings> {
+  const { db } = ctx;
   const settings = await readSettings(db);
   const overrides: Record<string, string[]> = {};
   if (teamSlug !== undefined) {
@@ -41,9 +35,7 @@ export async function effectiveSettings(db: Kysely<Database>, teamSlug: string |
       }
     }
   }
-  const body = { team: teamSlug ?? null, overrides, settings: { ...settings, certs: presentGroup("certs", settings.certs) } };
-  const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27);
-  return { version, ...body };
+  return { team: teamSlug ?? null, overrides, settings };
 }
 
 /** A client's app version against its platform's policy (SPEC §2 /apps). */
@@ -55,8 +47,8 @@ export interface AppCheck {
 }
 
 /** Below the minimum: unsupported; below the last release: update available; else supported. */
-export async function checkAppVersion(db: Kysely<Database>, query: AppCheckQuery): Promise<AppCheck> {
-  const { apps } = await readSettings(db);
+export async function checkAppVersion(ctx: ServiceContext, query: AppCheckQuery): Promise<AppCheck> {
+  const { apps } = await readSettings(ctx.db);
   const release = apps[APP_PLATFORM_BY_CODE[query.platform as keyof typeof APP_PLATFORM_BY_CODE]];
   const status =
     compareAppVersions(query.version, release.minVersion) < 0 ? "unsupported" : compareAppVersions(query.version, release.lastVersion) < 0 ? "updateAvailable" : "supported";

@@ -1,13 +1,12 @@
 /**
- * System settings of SPEC §3: reading them over the defaults, presenting them with
- * secrets masked, and changing one group at a time with an audited before/after.
+ * System settings of SPEC §3: reading them over the defaults, the effective settings of a team,
+ * and changing one group at a time with an audited before/after.
  */
 export { readSettings } from "./read";
 export { emailingEnabled } from "./emailing";
-export { presentSettings, presentGroup, type PresentedSettings } from "./present";
 export { updateSettingsGroup, type SettingsUpdateResult } from "./update";
 export { describeCertificates, type CertificateInfo } from "./certificates";
 export { effectiveSettings, checkAppVersion, type EffectiveSettings, type AppCheck } from "./effective";
-export { teamOverrides, type TeamOverride } from "./overrides";
+export { teamOverrides, type TeamOverrideGroup } from "./overrides";
 export { type AppMinimum, appMinimums } from "./appMinimums";
 export { SETTINGS_400 } from "./update";

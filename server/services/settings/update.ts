@@ -11,7 +11,6 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../access";
 import { checkCaBundle, checkServerCertificate, type CertificateProblem } from "./certificates";
-import { presentGroup, type PresentedSettings } from "./present";
 import { readSettings } from "./read";
 
 /** The 400 of each group's PUT ('Settings: 400 invalid settings', SPEC §8). */
@@ -26,10 +25,10 @@ export const SETTINGS_400: Record<SettingsGroup, CatalogueCode> = {
   certs: "settingsCerts400",
 };
 
-/** What a PUT answers: the group as it now stands (secrets masked) and the fields that changed. */
+/** A group after a change: its values as they now stand and the fields that changed. */
 export interface SettingsUpdateResult<G extends SettingsGroup = SettingsGroup> {
   group: G;
-  values: PresentedSettings[G];
+  values: Settings[G];
   changed: string[];
 }
 
@@ -131,6 +130,6 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
       );
       await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "settings.update", target: { type: "settings", id: group }, details: { changes } });
     }
-    return { group, values: presentGroup(group, next), changed };
+    return { group, values: next, changed };
   });
 }
