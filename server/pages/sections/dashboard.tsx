@@ -2,8 +2,8 @@ import { DashboardPage } from "../../../client/pages/DashboardPage";
 import { addSeats, NO_SEATS } from "../../../client/components/licenses/seats";
 import { cachedDashboardCounts } from "../../services/dashboard";
 import { loadScope, scopedTeamIds } from "../../services/access";
+import { teamChoices } from "../../services/teams";
 import { expiryCounts, seatsByTeam } from "../../services/licenses";
-import { scopeTeamRows } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /**
@@ -12,7 +12,7 @@ import type { PageContext, PageLoaders, PageResult } from "./types";
  */
 export async function dashboardPage({ services, admin, edition }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const teams = await scopeTeamRows(services.db, scope);
+  const teams = await teamChoices(services, scope);
   const [data, seats, expiry] = await Promise.all([
     cachedDashboardCounts(services, scope, admin.timezone),
     seatsByTeam(services, scopedTeamIds(scope)),

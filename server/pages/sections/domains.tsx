@@ -8,6 +8,7 @@ import { listAssociations } from "../../services/associations";
 import { presentTeamDomainsPage } from "../../api/domains/present";
 import { listTeamDomains } from "../../services/domains";
 import { loadScope } from "../../services/access";
+import { allTeamRefs } from "../../services/teams";
 import { listQueryFromUrl, readListPage } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -38,7 +39,7 @@ async function associationsPage({ req, admin, services, csrfToken, t }: PageCont
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
   const list = await readListPage(t, params.cursor, async (cursor) => presentAssociationPage(await listAssociations(services, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor }))));
-  const teams = await services.db.selectFrom("teams").select(["slug", "teamName"]).orderBy("teamName").orderBy("id").execute();
+  const teams = await allTeamRefs(services);
   const done = typeof req.query.done === "string" ? DONE[req.query.done] : undefined;
   return {
     titleKey: "pages:titles.associations",

@@ -4,9 +4,9 @@ import type { InvitesQuery } from "../../../client/components/invites/useInvites
 import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { InviteListQuerySchema } from "../../../shared/schemas/invite";
 import { loadScope } from "../../services/access";
+import { teamChoices } from "../../services/teams";
 import { listInvitations, offeredTeams, withDomains } from "../../services/invites";
 import { presentInvitePage, presentInviteTeam } from "../../api/invites/present";
-import { scopeTeamRows } from "./licensesData";
 import { listQueryFromUrl } from "./listPage";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
@@ -31,7 +31,7 @@ async function invitesPage({ req, admin, services, csrfToken }: PageContext): Pr
   const db = services.db;
   const scope = await loadScope(db, admin);
   if (req.query.view === "pending") {
-    const refs = (await scopeTeamRows(db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
+    const refs = (await teamChoices(services, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
     const query = invitesQueryFromUrl(req.query);
     // The first page is rendered here, so the list shows without waiting for the island.
     const page = presentInvitePage(await listInvitations(services, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) }));

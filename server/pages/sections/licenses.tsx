@@ -6,11 +6,11 @@ import { TEAM_LIST_MAX } from "../../../client/components/licenses/TeamPicker";
 import { LicenseListQuerySchema, type LicenseListQuery } from "../../../shared/schemas/license";
 import { AppError } from "../../errors";
 import { loadScope, scopedTeamIds } from "../../services/access";
+import { teamChoices } from "../../services/teams";
 import { listPacks, seatsByTeam } from "../../services/licenses";
 import { presentPackPage } from "../../api/licenses/present";
 import { listLimit } from "../../../shared/limits";
 import { listQueryFromUrl, readListPage } from "./listPage";
-import { scopeTeamRows } from "./licensesData";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 const LIST_PARAMS = ["team", "state", "licenseType", "cursor", "limit"] as const;
@@ -30,7 +30,7 @@ async function licensesPage({ req, admin, services, edition, csrfToken, t }: Pag
   const db = services.db;
   const scope = await loadScope(db, admin);
   const query = licensesQueryFromUrl(req.query);
-  const teams = await scopeTeamRows(db, scope);
+  const teams = await teamChoices(services, scope);
   const list = await readListPage(t, query.cursor, async (cursor) => presentPackPage(await listPacks(services, scope, { ...query, cursor })));
   const page = list.page;
   const bySlug = new Map(teams.map((team) => [team.slug, team]));
@@ -72,7 +72,7 @@ async function licensesPage({ req, admin, services, edition, csrfToken, t }: Pag
 /** /purchase: Purchase (public edition) or Activate (private edition; the route guard keeps admins out). */
 async function purchasePage({ req, admin, services, edition, csrfToken }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const all = (await scopeTeamRows(services.db, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
+  const all = (await teamChoices(services, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
   const teams = all.length <= TEAM_LIST_MAX ? all : null;
   if (edition === "private") {
     if (admin.role !== "root") throw new AppError("licenseActivate403");
