@@ -25,10 +25,10 @@ export function serviceRouter(deps: ApiDeps): Router {
   const { db } = deps.services;
   const auth = requireServiceToken(db);
 
-  router.post("/service/devices", auth, ...api.service({ body: DeviceReportSchema }, ({ services, input }) => reportDevice(services.db, input)));
-  router.get("/service/wipes", auth, ...api.service(null, ({ services }) => listPendingWipes(services.db)));
+  router.post("/service/devices", auth, ...api.service({ body: DeviceReportSchema }, ({ services, input }) => reportDevice(services, input)));
+  router.get("/service/wipes", auth, ...api.service(null, ({ services }) => listPendingWipes(services)));
   router.post("/service/wipes/ack", auth, ...api.service({ body: WipeAckSchema }, async ({ services, input, caller, origin }) => {
-    await acknowledgeWipe(services.db, input.device, caller, origin);
+    await acknowledgeWipe(services, input.device, caller, origin);
   }));
 
   // The effective settings of a team; the service polls with If-None-Match and gets 304 while unchanged.

@@ -56,6 +56,6 @@ export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemR
     if (isUniqueViolation(error, "username")) throw new AppError("userCreate409", 409);
     throw error;
   }
-  if (input.device) await reportDevice(ctx.db, { user: result.user, device: input.device }, now);
+  if (input.device) await reportDevice(ctx, { user: result.user, device: input.device }, now);
   return result;
 }

@@ -5,7 +5,7 @@ import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin } from "../../lib/context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import type { ServiceCaller } from "../identity";
 
 /** The answer to a device report: the device's id and whether a wipe is pending for it. */
@@ -43,7 +43,8 @@ async function findReportedUser(db: Kysely<Database>, user: string): Promise<{ i
  * created when new), and a location row when one is given. A blocked user is refused with 403
  * and nothing is written: its devices are not served.
  */
-export async function reportDevice(db: Kysely<Database>, report: DeviceReportReq, now = Date.now()): Promise<DeviceReportResult> {
+export async function reportDevice(ctx: ServiceContext, report: DeviceReportReq, now = Date.now()): Promise<DeviceReportResult> {
+  const { db } = ctx;
   return runTransaction(db, async (trx) => {
     const user = await findReportedUser(trx, report.user);
     if (!user) throw new AppError("notFound", 404);
@@ -109,7 +110,8 @@ export async function reportDevice(db: Kysely<Database>, report: DeviceReportReq
  * device or user is gone from the tables, so its wipe is no longer listed. Reads the partial
  * index devices_pending_wipe_idx.
  */
-export async function listPendingWipes(db: Kysely<Database>): Promise<{ items: PendingWipe[] }> {
+export async function listPendingWipes(ctx: ServiceContext): Promise<{ items: PendingWipe[] }> {
+  const { db } = ctx;
   const rows = await db
     .selectFrom("devices")
     .innerJoin("users", "users.id", "devices.userId")
@@ -130,7 +132,8 @@ export async function listPendingWipes(db: Kysely<Database>): Promise<{ items: P
  * a no-op) and writes `device.wiped` to the access log. A device that is unknown, or has no
  * wipe requested, answers 404.
  */
-export async function acknowledgeWipe(db: Kysely<Database>, deviceUid: string, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<void> {
+export async function acknowledgeWipe(ctx: ServiceContext, deviceUid: string, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<void> {
+  const { db } = ctx;
   await runTransaction(db, async (trx) => {
     const device = await trx
       .selectFrom("devices")
