@@ -9,6 +9,7 @@ import type { TeamDomainsDeleteReq, TeamDomainsUpdateReq } from "../schemas/doma
 import { listResponseSchema, type ListResponse } from "../schemas/list";
 import type { TeamListQuery } from "../schemas/team";
 import { OkResponseSchema, type OkResponse } from "./responses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** One row of `GET /v2/domains`: a team, its domains, its users and how many are outside them. */
@@ -72,23 +73,14 @@ export interface DomainsApi {
   deleteAssociation(body: AssociationDeleteReq): Promise<OkResponse>;
 }
 
-function queryString(params: Record<string, unknown>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
-}
-
 /** Builds the domain and association calls on one transport. */
 export function createDomainsApi(options: ApiClientOptions = {}): DomainsApi {
   const call = createTransport(options);
   return {
-    list: (params = {}) => call("domainsList", "GET", `/v2/domains${queryString(params)}`, DomainsListSchema),
+    list: (params = {}) => call("domainsList", "GET", `/v2/domains${listQueryString(params)}`, DomainsListSchema),
     add: (body) => call("domainsEdit", "PUT", "/v2/team/domains", TeamDomainsResultSchema, body),
     remove: (body) => call("domainsDelete", "DELETE", "/v2/team/domains", TeamDomainsResultSchema, body),
-    listAssociations: (params = {}) => call("associationList", "GET", `/v2/associations${queryString(params)}`, AssociationListSchema),
+    listAssociations: (params = {}) => call("associationList", "GET", `/v2/associations${listQueryString(params)}`, AssociationListSchema),
     getAssociation: (id) => call("associationRead", "GET", `/v2/association/${encodeURIComponent(id)}`, AssociationSchema),
     createAssociation: (body) => call("associationCreate", "POST", "/v2/association", AssociationSchema, body),
     updateAssociation: (body) => call("associationEdit", "PUT", "/v2/association", AssociationSchema, body),

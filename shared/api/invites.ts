@@ -20,6 +20,7 @@ import {
   type InviteTeamsResponse,
 } from "../schemas/invite";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** `GET /v2/invites`: a page of invitations. */
@@ -44,16 +45,6 @@ export interface InvitesApi {
   resend(ids: string[]): Promise<InviteResendResponse>;
   /** `DELETE /v2/invite`: per-id results; the seats are freed. */
   remove(ids: string[]): Promise<BulkResponse>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: InviteListParams | Partial<InviteTeamsQuery>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the invitation calls bound to one server and one credential. */
