@@ -1,5 +1,5 @@
 /**
- * The domain white-list and company association calls of docs/API.md (issue 18), on the shared
+ * The domain white-list and company association calls of docs/API.md, on the shared
  * transport; used by the /domains and /associations islands and the CLI.
  */
 import { z } from "zod";
@@ -28,7 +28,7 @@ export const TeamDomainsResultSchema = z.object({ slug: z.string(), domains: z.a
 /** A domain change's result. */
 export type TeamDomainsResult = z.infer<typeof TeamDomainsResultSchema>;
 
-/** What a team profile shows root about its domains and associations (issue 18). */
+/** What a team profile shows root about its domains and associations. */
 export interface TeamDomainsView {
   slug: string;
   teamName: string;

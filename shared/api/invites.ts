@@ -1,5 +1,5 @@
 /**
- * The invitation calls of docs/API.md ("Invitations", issue 16), built on the shared transport:
+ * The invitation calls of docs/API.md ("Invitations"), built on the shared transport:
  * create (up to 10 000 addresses, atomic in seats), resend, delete and the scoped list. Used by
  * the `/invites` wizard and list islands and by `bulwark invites`. Replies are parsed with the
  * shared schemas; unknown extra fields are dropped so the server may add fields.

@@ -1,5 +1,5 @@
 /**
- * The license calls of docs/API.md ("Licenses", issue 15), built on the shared transport: list,
+ * The license calls of docs/API.md ("Licenses"), built on the shared transport: list,
  * read, purchase (public edition), activate and validate a token (private edition), extend /
  * expire / distribute, a team's seats and the price list. Used by the license islands and the
  * CLI. Replies are parsed with the shared schemas; unknown extra fields are dropped.
