@@ -74,9 +74,9 @@ export function pagesRouter(deps: PageDeps): Router {
       res.set("Referrer-Policy", "no-referrer");
       const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
       // An invitation's link opens /reset (the confirm call completes it) but reads as activation.
-      const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, token)) === "admin_invite" ? "invite" : "reset";
+      const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, "admin", token)) === "admin_invite" ? "invite" : "reset";
       // A used, unknown or expired link says so when opened (404 / 410), not only on submit.
-      const state = await tokenState(db, token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
+      const state = await tokenState(db, "admin", token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
       const problem = state === "valid" ? undefined : state;
       const status = problem === "expired" ? 410 : problem === "invalid" ? 404 : 200;
       renderPublic(res, status, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} problem={problem} />, hrefs);

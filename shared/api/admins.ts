@@ -9,6 +9,7 @@ import { ADMIN_STATUSES } from "../domain/statuses";
 import type { AdminCreateReq, AdminListQuery, AdminTeamsReq, AdminUpdateReq } from "../schemas/admin";
 import { listResponseSchema, type ListResponse } from "../schemas/list";
 import { OkResponseSchema, TeamRefSchema, type OkResponse } from "./responses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** One row of `GET /v2/admins` (times are ISO 8601 UTC strings; teams within the caller's scope). */
@@ -64,16 +65,6 @@ export interface AdminsApi {
   unlock(uid: string): Promise<OkResponse>;
   /** `DELETE /v2/admin` (another admin; one's own account uses termination). */
   remove(uid: string): Promise<OkResponse>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: AdminListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the administrator calls bound to one server and one credential. */

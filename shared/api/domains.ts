@@ -1,5 +1,5 @@
 /**
- * The domain white-list and company association calls of docs/API.md (issue 18), on the shared
+ * The domain white-list and company association calls of docs/API.md, on the shared
  * transport; used by the /domains and /associations islands and the CLI.
  */
 import { z } from "zod";
@@ -9,6 +9,7 @@ import type { TeamDomainsDeleteReq, TeamDomainsUpdateReq } from "../schemas/doma
 import { listResponseSchema, type ListResponse } from "../schemas/list";
 import type { TeamListQuery } from "../schemas/team";
 import { OkResponseSchema, type OkResponse } from "./responses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** One row of `GET /v2/domains`: a team, its domains, its users and how many are outside them. */
@@ -27,7 +28,7 @@ export const TeamDomainsResultSchema = z.object({ slug: z.string(), domains: z.a
 /** A domain change's result. */
 export type TeamDomainsResult = z.infer<typeof TeamDomainsResultSchema>;
 
-/** What a team profile shows root about its domains and associations (issue 18). */
+/** What a team profile shows root about its domains and associations. */
 export interface TeamDomainsView {
   slug: string;
   teamName: string;
@@ -72,23 +73,14 @@ export interface DomainsApi {
   deleteAssociation(body: AssociationDeleteReq): Promise<OkResponse>;
 }
 
-function queryString(params: Record<string, unknown>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
-}
-
 /** Builds the domain and association calls on one transport. */
 export function createDomainsApi(options: ApiClientOptions = {}): DomainsApi {
   const call = createTransport(options);
   return {
-    list: (params = {}) => call("domainsList", "GET", `/v2/domains${queryString(params)}`, DomainsListSchema),
+    list: (params = {}) => call("domainsList", "GET", `/v2/domains${listQueryString(params)}`, DomainsListSchema),
     add: (body) => call("domainsEdit", "PUT", "/v2/team/domains", TeamDomainsResultSchema, body),
     remove: (body) => call("domainsDelete", "DELETE", "/v2/team/domains", TeamDomainsResultSchema, body),
-    listAssociations: (params = {}) => call("associationList", "GET", `/v2/associations${queryString(params)}`, AssociationListSchema),
+    listAssociations: (params = {}) => call("associationList", "GET", `/v2/associations${listQueryString(params)}`, AssociationListSchema),
     getAssociation: (id) => call("associationRead", "GET", `/v2/association/${encodeURIComponent(id)}`, AssociationSchema),
     createAssociation: (body) => call("associationCreate", "POST", "/v2/association", AssociationSchema, body),
     updateAssociation: (body) => call("associationEdit", "PUT", "/v2/association", AssociationSchema, body),

@@ -7,6 +7,7 @@
 import type { ActionPrefix } from "../errors";
 import type { ExportResource } from "../schemas/export";
 import { ApiError, readErrorEnvelope } from "./errors";
+import { listQueryString } from "./query";
 import type { ApiClientOptions } from "./transport";
 
 /** The catalogue prefix of each list's export. */
@@ -39,13 +40,11 @@ export function createExportApi(options: ApiClientOptions = {}): ExportApi {
   return {
     async download(resource, params) {
       const prefix = EXPORT_PREFIXES[resource];
-      const query = new URLSearchParams();
-      for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") query.set(name, String(value));
       const headers: Record<string, string> = { Accept: "text/csv, application/x-ndjson, application/json" };
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
       let response: Response;
       try {
-        response = await doFetch(`${base}/v2/${resource}/export${query.size ? `?${query.toString()}` : ""}`, { method: "GET", headers, credentials: "same-origin" });
+        response = await doFetch(`${base}/v2/${resource}/export${listQueryString(params)}`, { method: "GET", headers, credentials: "same-origin" });
       } catch (cause) {
         throw new ApiError({ status: 0, prefix, cause });
       }

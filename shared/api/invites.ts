@@ -1,5 +1,5 @@
 /**
- * The invitation calls of docs/API.md ("Invitations", issue 16), built on the shared transport:
+ * The invitation calls of docs/API.md ("Invitations"), built on the shared transport:
  * create (up to 10 000 addresses, atomic in seats), resend, delete and the scoped list. Used by
  * the `/invites` wizard and list islands and by `bulwark invites`. Replies are parsed with the
  * shared schemas; unknown extra fields are dropped so the server may add fields.
@@ -20,6 +20,7 @@ import {
   type InviteTeamsResponse,
 } from "../schemas/invite";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** `GET /v2/invites`: a page of invitations. */
@@ -44,16 +45,6 @@ export interface InvitesApi {
   resend(ids: string[]): Promise<InviteResendResponse>;
   /** `DELETE /v2/invite`: per-id results; the seats are freed. */
   remove(ids: string[]): Promise<BulkResponse>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: InviteListParams | Partial<InviteTeamsQuery>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the invitation calls bound to one server and one credential. */

@@ -1,5 +1,5 @@
 /**
- * The license calls of docs/API.md ("Licenses", issue 15), built on the shared transport: list,
+ * The license calls of docs/API.md ("Licenses"), built on the shared transport: list,
  * read, purchase (public edition), activate and validate a token (private edition), extend /
  * expire / distribute, a team's seats and the price list. Used by the license islands and the
  * CLI. Replies are parsed with the shared schemas; unknown extra fields are dropped.
@@ -23,6 +23,7 @@ import {
 } from "../schemas/license";
 import { listResponseSchema, type ListResponse } from "../schemas/list";
 import type { TeamSeats } from "../domain/licenses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 /** `GET /v2/licenses`: a page of packs. */
@@ -51,16 +52,6 @@ export interface LicensesApi {
   seats(slug: string): Promise<TeamSeats>;
   /** `GET /v2/license/prices`: the configured price list (per seat, minor units). */
   prices(): Promise<LicensePriceList>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: LicenseListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the license calls bound to one server and one credential. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LOG_OUTCOMES, type LogListQuery } from "../schemas/logs";
 import { listResponseSchema, type ListResponse } from "../schemas/list";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 const text = z.string().nullable();
@@ -40,20 +41,10 @@ export interface LogsApi {
   list(params?: LogListParams): Promise<LogListResponse>;
 }
 
-/** The query string of a list call (empty parts left out). */
-export function logQueryString(params: LogListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
-}
-
 /** Builds the access-log calls bound to one server and one credential. */
 export function createLogsApi(options: ApiClientOptions = {}): LogsApi {
   const call = createTransport(options);
   return {
-    list: (params = {}) => call("logsList", "GET", `/v2/logs${logQueryString(params)}`, LogListResponseSchema),
+    list: (params = {}) => call("logsList", "GET", `/v2/logs${listQueryString(params)}`, LogListResponseSchema),
   };
 }

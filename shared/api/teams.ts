@@ -9,6 +9,7 @@ import { CERT_REVOCATION_STRATEGIES } from "../domain/statuses";
 import { listResponseSchema, type ListResponse } from "../schemas/list";
 import type { TeamCreateReq, TeamDeleteReq, TeamListQuery, TeamSettingsReq, TeamUpdateReq } from "../schemas/team";
 import { OkResponseSchema, type OkResponse } from "./responses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 const text = z.string().nullable();
@@ -108,16 +109,6 @@ export interface TeamsApi {
   remove(body: TeamDeleteReq): Promise<OkResponse>;
   /** `PUT /v2/team/settings`: replace the team's custom settings. */
   updateSettings(body: TeamSettingsReq): Promise<TeamDetails>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: TeamListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the teams calls bound to one server and one credential. */

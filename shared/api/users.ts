@@ -10,6 +10,7 @@ import type { DeviceActionReq } from "../schemas/device";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
 import type { UserCreateSchema, UserListQuery, UserResetReq, UsersBulkReq, UsersMoveReq, UserUpdateReq } from "../schemas/user";
 import { OkResponseSchema, TeamRefSchema, type OkResponse } from "./responses";
+import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 const text = z.string().nullable();
@@ -115,16 +116,6 @@ export interface UsersApi {
   wipeDevice(body: DeviceActionReq): Promise<OkResponse>;
   /** `DELETE /v2/device`. */
   deleteDevice(body: DeviceActionReq): Promise<OkResponse>;
-}
-
-/** The query string of a list call (empty parts left out). */
-function listQueryString(params: UserListParams): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
-  }
-  const out = query.toString();
-  return out ? `?${out}` : "";
 }
 
 /** Builds the users calls bound to one server and one credential. */

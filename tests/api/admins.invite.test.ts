@@ -68,7 +68,7 @@ describe.each(testDialects())("admin invitations on %s", (dialect) => {
     expect(visible(invitePage.text)).toContain("Ativar conta</button>");
     expect(visible(invitePage.text).toLowerCase()).not.toContain("nova palavra-passe");
 
-    const resetToken = await issueToken(server.database.db, w.adminA.id, "reset", 60);
+    const resetToken = await issueToken(server.database.db, "admin", w.adminA.id, "reset", 60);
     const resetPage = await server.request().get(`/reset/pt/${resetToken}`);
     expect(resetPage.text).toContain("<title>Escolher nova palavra-passe · Bulwark</title>");
     expect(resetPage.text).toContain('{"lang":"pt","flow":"reset"}');

@@ -57,20 +57,20 @@ describe.each(testDialects())("one-time link pages on %s", (dialect) => {
   for (const c of cases) {
     it(`/${c.mode} with a ${c.purpose} link: the form while valid, then 'used' (404) and 'expired' (410) without the form`, async () => {
       const admin = await buildAdmin(db(), { status: c.purpose === "reset" ? "active" : "invited" });
-      const live = await issueToken(db(), admin.id, c.purpose, 60);
+      const live = await issueToken(db(), "admin", admin.id, c.purpose, 60);
       const valid = await server.request().get(`/${c.mode}/en/${live}`);
       expect(valid.status).toBe(200);
       expect(visible(valid.text)).toContain(c.form);
       expect(visible(valid.text)).not.toContain(c.used);
 
-      expect(await redeemToken(db(), live, [c.purpose])).toMatchObject({ adminId: admin.id });
+      expect(await redeemToken(db(), "admin", live, [c.purpose])).toMatchObject({ ownerId: admin.id });
       const used = await server.request().get(`/${c.mode}/en/${live}`);
       expect(used.status).toBe(404);
       expect(visible(used.text)).toContain(c.used);
       expect(visible(used.text)).not.toContain(c.form);
       expect(visible(used.text)).toContain('href="/signin/en"');
 
-      const old = await issueToken(db(), admin.id, c.purpose, 60, Date.now() - 2 * HOUR);
+      const old = await issueToken(db(), "admin", admin.id, c.purpose, 60, Date.now() - 2 * HOUR);
       const expired = await server.request().get(`/${c.mode}/en/${old}`);
       expect(expired.status).toBe(410);
       expect(visible(expired.text)).toContain(c.expired);
@@ -80,7 +80,7 @@ describe.each(testDialects())("one-time link pages on %s", (dialect) => {
 
   it("a link opened under the other path (a reset token on /verify) is not usable there and says so", async () => {
     const admin = await buildAdmin(db(), {});
-    const token = await issueToken(db(), admin.id, "reset", 60);
+    const token = await issueToken(db(), "admin", admin.id, "reset", 60);
     const page = await server.request().get(`/verify/en/${token}`);
     expect(page.status).toBe(404);
     expect(visible(page.text)).toContain("This activation link is invalid or has already been used");

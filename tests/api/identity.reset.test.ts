@@ -160,7 +160,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     const { token } = await resetToken(admin);
     const hex = await hexOf("Apart!Pass1");
     expectError(await post("/v2/public/verify", { token, new_password: hex }), 404, "verify404");
-    const verifyToken = await issueToken(db(), admin.id, "verify", 60);
+    const verifyToken = await issueToken(db(), "admin", admin.id, "verify", 60);
     secrets.push(verifyToken);
     expectError(await post("/v2/public/confirm", { token: verifyToken, new_password: hex }), 404, "confirm404");
     expectError(await post("/v2/public/confirm", { token: "x".repeat(43), new_password: hex }), 404, "confirm404");
@@ -169,7 +169,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
 
   it("activates an invited admin through an admin_invite link", async () => {
     const admin = await buildAdmin(db(), { status: "invited" });
-    const token = await issueToken(db(), admin.id, "admin_invite", 60);
+    const token = await issueToken(db(), "admin", admin.id, "admin_invite", 60);
     secrets.push(token);
     const hex = await hexOf("Inv1ted!Pass");
     expectError(await signIn(admin.username, hex), 422, "signin422");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { verifyPassword } from "../../server/services/identity/passwords";
 import { serviceHost, userResetLink } from "../../server/services/users/reset";
-import { issueUserToken, redeemUserToken } from "../../server/services/identity/userTokens";
+import { issueToken, redeemToken } from "../../server/services/identity/oneTimeTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildDevice, buildPack, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
@@ -147,14 +147,14 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
 
   it("redeems a user token once, within its lifetime, for its purpose only (for the service API)", async () => {
     const user = await buildUser(db());
-    const older = await issueUserToken(db(), user.id, "reset", 60);
-    const token = await issueUserToken(db(), user.id, "reset", 60);
-    expect(await redeemUserToken(db(), older, "reset")).toBe("invalid"); // withdrawn by the newer one
-    expect(await redeemUserToken(db(), token, "register")).toBe("invalid");
-    expect(await redeemUserToken(db(), token, "reset")).toEqual({ userId: user.id, purpose: "reset" });
-    expect(await redeemUserToken(db(), token, "reset")).toBe("invalid");
-    const stale = await issueUserToken(db(), user.id, "reset", 1, Date.now() - 120_000);
-    expect(await redeemUserToken(db(), stale, "reset")).toBe("expired");
+    const older = await issueToken(db(), "user", user.id, "reset", 60);
+    const token = await issueToken(db(), "user", user.id, "reset", 60);
+    expect(await redeemToken(db(), "user", older, ["reset"])).toBe("invalid"); // withdrawn by the newer one
+    expect(await redeemToken(db(), "user", token, ["register"])).toBe("invalid");
+    expect(await redeemToken(db(), "user", token, ["reset"])).toEqual({ ownerId: user.id, purpose: "reset" });
+    expect(await redeemToken(db(), "user", token, ["reset"])).toBe("invalid");
+    const stale = await issueToken(db(), "user", user.id, "reset", 1, Date.now() - 120_000);
+    expect(await redeemToken(db(), "user", stale, ["reset"])).toBe("expired");
   });
 
   it("requests a device wipe (pending, idempotent) and deletes devices; 404 for another user's or team's device", async () => {

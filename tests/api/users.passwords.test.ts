@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../server/services/identity/passwords";
-import { issueUserToken } from "../../server/services/identity/userTokens";
+import { issueToken } from "../../server/services/identity/oneTimeTokens";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, GOOD_PASSWORD, setSettings } from "../support/factories";
@@ -130,7 +130,7 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
 
   it("answers 410 for an expired link, 404 for an unknown one and 400 for a bad body", async () => {
     const user = await buildUser(db(), { status: "pending" });
-    const stale = await issueUserToken(db(), user.id, "register", 1, Date.now() - 120_000);
+    const stale = await issueToken(db(), "user", user.id, "register", 1, Date.now() - 120_000);
     expectError(await setPassword({ token: stale, password: hexes[0] }), 410, "userPassword410");
     expectError(await setPassword({ token: "A".repeat(43), password: hexes[0] }), 404, "userPassword404");
     expectError(await setPassword({ token: stale, password: GOOD_PASSWORD }), 400, "badParameters");
@@ -164,7 +164,7 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
 
   it("takes service tokens only, and rate-limits failed redemptions per service token (userPassword429)", async () => {
     const user = await buildUser(db(), { status: "pending" });
-    const token = await issueUserToken(db(), user.id, "register", 60);
+    const token = await issueToken(db(), "user", user.id, "register", 60);
     expect((await setPassword({ token, password: hexes[0] }, root)).status).toBe(401);
     expect((await server.request().post("/v2/service/users/password").send({ token, password: hexes[0] })).status).toBe(401);
     expect((await userRow(user.uid)).status).toBe("pending");

@@ -61,8 +61,8 @@ export async function seedTour(server: TestServer): Promise<TourData> {
     userUid: user.uid,
     adminUid: admin.uid,
     teamSlug: team.slug,
-    verifyToken: await issueToken(db, invited.id, "verify", 60),
-    resetToken: await issueToken(db, admin.id, "reset", 60),
+    verifyToken: await issueToken(db, "admin", invited.id, "verify", 60),
+    resetToken: await issueToken(db, "admin", admin.id, "reset", 60),
     roots,
   };
 }

@@ -10,7 +10,8 @@ import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
 import { signSessionToken } from "../../server/services/identity/jwt";
-import { hashPassword, setAdminPassword } from "../../server/services/identity/passwords";
+import { setPassword } from "../../server/services/identity/passwordHistory";
+import { hashPassword } from "../../server/services/identity/passwords";
 import { sha512Hex } from "../../shared/crypto";
 import type { TestServer } from "./server";
 
@@ -130,7 +131,7 @@ export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersi
 /** Gives an admin a password (as the browser would send it: SHA-512 hex, then argon2id); returns the hex. */
 export async function givePassword(db: Kysely<Database>, config: Config, admin: Row<"admins">, plain = GOOD_PASSWORD): Promise<string> {
   const hex = await sha512Hex(plain);
-  await setAdminPassword(db, admin.id, await hashPassword(config.secrets.passwordPepper, hex));
+  await setPassword(db, "admin", admin.id, await hashPassword(config.secrets.passwordPepper, hex));
   return hex;
 }
 

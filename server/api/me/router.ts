@@ -1,45 +1,39 @@
 import { Router } from "express";
 import { PasswordChangeSchema, ProfileUpdateSchema, TerminateSchema } from "../../../shared/schemas/admin";
-import { authOf } from "../../http/auth";
-import { inputOf, validate } from "../../http/validate";
-import { originOf } from "../../http/origin";
-import { issueApiToken } from "../../services/identity";
+import type { Authenticated } from "../../http/auth";
 import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins";
+import { issueApiToken } from "../../services/identity";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
+
+/** The caller as the account services name the one acting on its own account. */
+function selfOf({ admin }: Authenticated): { id: number; username: string; uid: string } {
+  return { id: admin.id, username: admin.username, uid: admin.uid };
+}
 
 /** The signed-in admin's own account: profile, password and termination. */
-export function meRouter({ services }: ApiDeps): Router {
+export function meRouter(deps: ApiDeps): Router {
   const router = Router();
-  const actorOf = (res: Parameters<typeof authOf>[0]) => {
-    const { admin } = authOf(res);
-    return { id: admin.id, username: admin.username, uid: admin.uid };
-  };
+  const api = handlers(deps);
 
-  router.get("/me", async (_req, res) => {
-    res.json(await loadMyProfile(services.db, authOf(res).admin.id));
-  });
+  router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
+  router.put("/me", ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) => updateMyProfile(services, selfOf(auth), input, origin)));
 
-  router.put("/me", validate(ProfileUpdateSchema), async (req, res) => {
-    res.json(await updateMyProfile(services, actorOf(res), inputOf(res, ProfileUpdateSchema), originOf(req)));
-  });
-
-  router.put("/me/password", validate(PasswordChangeSchema), async (req, res) => {
-    const { via, admin } = authOf(res);
-    const tokenVersion = await changeMyPassword(services, actorOf(res), inputOf(res, PasswordChangeSchema), originOf(req));
-    if (via === "session") {
+  router.put("/me/password", ...api.admin({ body: PasswordChangeSchema }, async ({ services, auth, input, origin, req }) => {
+    const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
+    if (auth.via === "session") {
       // This browser stays signed in; every other session and token carries the old version.
       req.session.tokenVersion = tokenVersion;
       await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
-      return res.json({ ok: true });
+      return;
     }
-    const row = await services.db.selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow();
-    res.json({ ok: true, token: (await issueApiToken(services, row)).token });
-  });
+    const row = await services.db.selectFrom("admins").selectAll().where("id", "=", auth.admin.id).executeTakeFirstOrThrow();
+    return { ok: true, token: (await issueApiToken(services, row)).token };
+  }));
 
-  router.delete("/admin/terminate", validate(TerminateSchema), async (req, res) => {
-    await terminateMyAccount(services, actorOf(res), inputOf(res, TerminateSchema), originOf(req));
+  router.delete("/admin/terminate", ...api.admin({ body: TerminateSchema }, async ({ services, auth, input, origin, req }) => {
+    await terminateMyAccount(services, selfOf(auth), input, origin);
     if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.json({ ok: true });
-  });
+  }));
   return router;
 }

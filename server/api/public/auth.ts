@@ -1,18 +1,19 @@
 import { Router } from "express";
 import { SignInSchema } from "../../../shared/schemas/auth";
 import { limitPerIp } from "../../http/rate-limit";
-import { inputOf, validate } from "../../http/validate";
-import { originOf } from "../../http/origin";
 import { issueApiToken, signIn } from "../../services/identity";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
 
 /** POST /v2/public/auth: credentials in, API token out (CLI, CI, scripts). */
-export function publicAuthRouter({ services }: ApiDeps): Router {
+export function publicAuthRouter(deps: ApiDeps): Router {
   const router = Router();
-  router.post("/public/auth", limitPerIp(services.db, "signIn"), validate(SignInSchema), async (req, res) => {
-    const admin = await signIn(services, inputOf(res, SignInSchema), originOf(req));
+  const api = handlers(deps);
+  router.post("/public/auth", limitPerIp(deps.services.db, "signIn"), ...api.open({ body: SignInSchema }, async ({ services, input, origin, res }) => {
+    const admin = await signIn(services, input, origin);
     const { token, expiresAt } = await issueApiToken(services, admin);
-    res.set("Cache-Control", "no-store").json({ token, expiresAt: new Date(expiresAt).toISOString() });
-  });
+    res.set("Cache-Control", "no-store");
+    return { token, expiresAt: new Date(expiresAt).toISOString() };
+  }));
   return router;
 }

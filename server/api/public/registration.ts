@@ -1,37 +1,34 @@
 import { Router } from "express";
-import { RegisterSchema, ResetSchema, VerifySchema, ConfirmSchema } from "../../../shared/schemas/auth";
+import { ConfirmSchema, RegisterSchema, ResetSchema, VerifySchema } from "../../../shared/schemas/auth";
 import { AppError } from "../../errors";
 import { limitPerIp } from "../../http/rate-limit";
-import { inputOf, validate } from "../../http/validate";
-import { originOf } from "../../http/origin";
-import { register, verifyAccount } from "../../services/identity";
-import { confirmPassword, requestPasswordReset } from "../../services/identity";
+import { confirmPassword, register, requestPasswordReset, verifyAccount } from "../../services/identity";
 import type { ApiDeps } from "../deps";
+import { handlers } from "../handler";
 
 /** The public account calls: captcha, register, verify, reset and confirm (docs/API.md). */
-export function publicAccountRouter({ services, captcha, config }: ApiDeps): Router {
+export function publicAccountRouter(deps: ApiDeps): Router {
+  const { services, captcha, config } = deps;
   const router = Router();
-  router.get("/public/captcha", async (_req, res) => {
+  const api = handlers(deps);
+  router.get("/public/captcha", ...api.open(null, async ({ res }) => {
     if (config.captcha === "off") throw new AppError("notFound", 404);
-    res.set("Cache-Control", "no-store").json(await captcha.challenge());
-  });
-  router.post("/public/register", limitPerIp(services.db, "register"), validate(RegisterSchema), async (req, res) => {
-    const input = inputOf(res, RegisterSchema);
+    const challenge = await captcha.challenge();
+    res.set("Cache-Control", "no-store");
+    return challenge;
+  }));
+  router.post("/public/register", limitPerIp(services.db, "register"), ...api.open({ body: RegisterSchema }, async ({ input, origin }) => {
     if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
-    await register(services, input, originOf(req));
-    res.json({ ok: true });
-  });
-  router.post("/public/verify", limitPerIp(services.db, "token"), validate(VerifySchema), async (req, res) => {
-    await verifyAccount(services, inputOf(res, VerifySchema), originOf(req));
-    res.json({ ok: true });
-  });
-  router.post("/public/reset", limitPerIp(services.db, "reset"), validate(ResetSchema), async (req, res) => {
-    await requestPasswordReset(services, inputOf(res, ResetSchema), originOf(req));
-    res.json({ ok: true });
-  });
-  router.post("/public/confirm", limitPerIp(services.db, "token"), validate(ConfirmSchema), async (req, res) => {
-    await confirmPassword(services, inputOf(res, ConfirmSchema), originOf(req));
-    res.json({ ok: true });
-  });
+    await register(services, input, origin);
+  }));
+  router.post("/public/verify", limitPerIp(services.db, "token"), ...api.open({ body: VerifySchema }, async ({ input, origin }) => {
+    await verifyAccount(services, input, origin);
+  }));
+  router.post("/public/reset", limitPerIp(services.db, "reset"), ...api.open({ body: ResetSchema }, async ({ input, origin }) => {
+    await requestPasswordReset(services, input, origin);
+  }));
+  router.post("/public/confirm", limitPerIp(services.db, "token"), ...api.open({ body: ConfirmSchema }, async ({ input, origin }) => {
+    await confirmPassword(services, input, origin);
+  }));
   return router;
 }

@@ -15,7 +15,7 @@ import { assertTeamsKeepAdmin } from "./teams";
 import type { SessionAdmin } from "../access";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { issueToken } from "../identity";
-import { hashPassword, setAdminPassword } from "../identity";
+import { hashPassword, setPassword } from "../identity";
 import { actorOf, teamInScope, type Scope } from "../access";
 import { emailingEnabled, readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
@@ -72,10 +72,10 @@ export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: Se
         .returning(["id", "uid"])
         .executeTakeFirstOrThrow();
       if (teamIds.length > 0) await trx.insertInto("adminTeams").values(teamIds.map((teamId) => ({ adminId: admin.id, teamId }))).execute();
-      if (passwordHash) await setAdminPassword(trx, admin.id, passwordHash, now);
+      if (passwordHash) await setPassword(trx, "admin", admin.id, passwordHash, { now });
       let mailId: number | null = null;
       if (!passwordHash) {
-        const token = await issueToken(trx, admin.id, "admin_invite", security.adminRegistrationTokenExpiryMinutes, now);
+        const token = await issueToken(trx, "admin", admin.id, "admin_invite", security.adminRegistrationTokenExpiryMinutes, now);
         const queued = await enqueueMail(trx, {
           to: username,
           template: "adminInvitation",

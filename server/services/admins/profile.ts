@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { assertCurrentPassword, checkPasswordBudgeted, type BudgetedCheck } from "../identity";
-import { hashPassword, isRecentAdminPassword, setAdminPassword } from "../identity";
+import { hashPassword, isRecentPassword, setPassword } from "../identity";
 import { readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
 
@@ -90,12 +90,12 @@ export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input:
   }
   assertCurrentPassword(checked, "passwordChange403", "passwordChange429");
   const { security } = await readSettings(db);
-  if (await isRecentAdminPassword(db, config.secrets.passwordPepper, actor.id, input.new_password, security.adminPasswordHistory)) {
+  if (await isRecentPassword(db, "admin", config.secrets.passwordPepper, actor.id, input.new_password, security.adminPasswordHistory)) {
     throw new AppError("passwordChange422");
   }
   const passwordHash = await hashPassword(config.secrets.passwordPepper, input.new_password);
   return runTransaction(db, async (trx) => {
-    await setAdminPassword(trx, actor.id, passwordHash);
+    await setPassword(trx, "admin", actor.id, passwordHash);
     await recordAccess(trx, { actor, ...origin }, { action: "admin.password.change", target: { type: "admin", id: actor.uid } });
     const row = await trx.selectFrom("admins").select("tokenVersion").where("id", "=", actor.id).executeTakeFirstOrThrow();
     return row.tokenVersion;

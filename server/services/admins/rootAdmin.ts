@@ -9,7 +9,7 @@ import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
 import { recordAccess } from "../accessLog";
 import { issueToken } from "../identity";
-import { hashPassword, setAdminPassword } from "../identity";
+import { hashPassword, setPassword } from "../identity";
 
 /** Username of the root created by the setup link when no e-mail was configured. */
 export const SETUP_ROOT_USERNAME = "root";
@@ -73,7 +73,7 @@ async function createConfiguredRoot(trx: Transaction<Database>, email: string, p
         .executeTakeFirstOrThrow()
     ).id;
   await trx.updateTable("admins").set({ role: "root", status: "active", verifiedAt: now }).where("id", "=", id).execute();
-  await setAdminPassword(trx, id, passwordHash, now);
+  await setPassword(trx, "admin", id, passwordHash, { now });
   // A setup link logged by an earlier start must not create a second root now that one exists.
   await trx.updateTable("oneTimeTokens").set({ usedAt: now }).where("purpose", "=", "setup").where("usedAt", "is", null).execute();
   await recordAccess(trx, { actor: null, ip: null, userAgent: "bootstrap" }, { action: "admin.root.bootstrap", target: { type: "admin", id: email } });
@@ -108,6 +108,6 @@ async function issueSetupLink(trx: Transaction<Database>, config: Config, now: n
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  const token = await issueToken(trx, id, "setup", SETUP_LINK_HOURS * 60, now);
+  const token = await issueToken(trx, "admin", id, "setup", SETUP_LINK_HOURS * 60, now);
   return { kind: "setupLink", link: `${config.publicUrl}/verify/en/${token}` };
 }

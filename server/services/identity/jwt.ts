@@ -80,7 +80,8 @@ function remember(secret: string, token: string, claims: VerifiedClaims): void {
   let tokens = verified.get(secret);
   if (!tokens) {
     if (verified.size >= 16) verified.clear();
-    verified.set(secret, (tokens = new Map()));
+    tokens = new Map<string, VerifiedClaims>();
+    verified.set(secret, tokens);
   }
   tokens.set(token, claims);
   if (tokens.size > VERIFIED_TOKEN_CACHE_SIZE) {

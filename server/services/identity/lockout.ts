@@ -1,5 +1,5 @@
 /**
- * The per-account budget of password checks (DESIGN §4, issue 12): sign-in and every check of an
+ * The per-account budget of password checks (DESIGN §4): sign-in and every check of an
  * admin's current password (password change, termination) spend from the same counter, and at
  * 'maximum failed admin sign-in attempts' the account locks.
  *

@@ -1,16 +1,17 @@
 import type { ConfirmReq, ResetReq } from "../../../shared/schemas/auth";
-import { AppError } from "../../errors";
-import { enqueueMail } from "../../mail/outbox";
-import { recordAccess } from "../accessLog";
-import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { issueToken, redeemToken } from "./oneTimeTokens";
-import { hashPassword, isRecentAdminPassword, setAdminPassword } from "./passwords";
-import { readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
+import { AppError } from "../../errors";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
+import { recordAccess } from "../accessLog";
+import { readSettings } from "../settings";
+import { mailPasswordReset } from "./linkMail";
+import { redeemToken } from "./oneTimeTokens";
+import { isRecentPassword, setPassword } from "./passwordHistory";
+import { hashPassword } from "./passwords";
 
 /**
- * Starts a password reset (SPEC §4): an active or blocked account gets a link valid for the
- * configured time (one hour by default). The caller answers the same whatever happens here, so
+ * Starts an admin's password reset (SPEC §4): an active or blocked account gets a link valid for
+ * the configured time (one hour by default). The caller answers the same whatever happens here, so
  * nobody learns whether an account exists; the outbox worker sends the e-mail.
  */
 export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq, origin: RequestOrigin): Promise<void> {
@@ -27,19 +28,13 @@ export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq,
   }
   const { security } = await readSettings(db);
   await runTransaction(db, async (trx) => {
-    const token = await issueToken(trx, admin.id, "reset", security.adminPasswordResetTokenExpiryMinutes);
-    await enqueueMail(trx, {
-      to: admin.username,
-      template: "passwordReset",
-      lang: admin.lang,
-      params: { firstName: admin.firstName, link: `${config.publicUrl}/reset/${admin.lang}/${token}` },
-    });
+    await mailPasswordReset(trx, "admin", admin, security, (token) => `${config.publicUrl}/reset/${admin.lang}/${token}`);
     await recordAccess(trx, { actor: null, ...origin }, { action: "admin.password.resetRequest", target: { type: "admin", id: admin.uid } });
   });
 }
 
 /**
- * Completes a password reset or an admin invitation with a new password. The password history
+ * Completes an admin's password reset or invitation with a new password. The password history
  * applies; success ends every earlier session and token of the account and lifts a lockout.
  */
 export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, origin: RequestOrigin): Promise<void> {
@@ -49,15 +44,15 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
   const { security } = await readSettings(db);
   const passwordHash = await hashPassword(config.secrets.passwordPepper, newPassword);
   await runTransaction(db, async (trx) => {
-    const redeemed = await redeemToken(trx, input.token, ["reset", "admin_invite"]);
+    const redeemed = await redeemToken(trx, "admin", input.token, ["reset", "admin_invite"]);
     if (redeemed === "invalid") throw new AppError("confirm404");
     if (redeemed === "expired") throw new AppError("confirm410");
-    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "status"]).where("id", "=", redeemed.adminId).executeTakeFirstOrThrow();
-    if (await isRecentAdminPassword(trx, config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
+    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "status"]).where("id", "=", redeemed.ownerId).executeTakeFirstOrThrow();
+    if (await isRecentPassword(trx, "admin", config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
       throw new AppError("confirm422");
     }
     const now = Date.now();
-    await setAdminPassword(trx, admin.id, passwordHash, now);
+    await setPassword(trx, "admin", admin.id, passwordHash, { now });
     if (redeemed.purpose === "admin_invite") {
       await trx.updateTable("admins").set({ status: "active", verifiedAt: now }).where("id", "=", admin.id).execute();
     }

@@ -5,11 +5,12 @@ import { suggestSlug } from "../../../shared/schemas/team";
 import type { Database } from "../../db/types";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
-import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { issueToken, redeemToken } from "./oneTimeTokens";
-import { hashPassword, setAdminPassword } from "./passwords";
+import { mailOneTimeLink } from "./linkMail";
+import { redeemToken } from "./oneTimeTokens";
+import { setPassword } from "./passwordHistory";
+import { hashPassword } from "./passwords";
 import { readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
 
@@ -74,12 +75,12 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
         .returning(["id", "uid"])
         .executeTakeFirstOrThrow();
       await trx.insertInto("adminTeams").values({ adminId: admin.id, teamId: team.id }).execute();
-      const token = await issueToken(trx, admin.id, "verify", settings.security.adminRegistrationTokenExpiryMinutes, now);
-      const queued = await enqueueMail(trx, {
-        to: username,
+      const queued = await mailOneTimeLink(trx, "admin", { id: admin.id, username, firstName: input.first_name.trim(), lang: input.lang }, {
+        purpose: "verify",
+        ttlMinutes: settings.security.adminRegistrationTokenExpiryMinutes,
         template: "verification",
-        lang: input.lang,
-        params: { firstName: input.first_name.trim(), link: `${config.publicUrl}/verify/${input.lang}/${token}` },
+        link: (token) => `${config.publicUrl}/verify/${input.lang}/${token}`,
+        now,
       });
       await recordAccess(trx, { actor: null, ...origin }, { action: "admin.register", target: { type: "admin", id: admin.uid }, teamId: team.id });
       return { adminId: admin.id, teamId: team.id, mailId: queued.id };
@@ -110,13 +111,13 @@ export async function verifyAccount(ctx: ServiceContext, input: VerifyReq, origi
   const { db, config } = ctx;
   const passwordHash = input.new_password ? await hashPassword(config.secrets.passwordPepper, input.new_password) : null;
   await runTransaction(db, async (trx) => {
-    const redeemed = await redeemToken(trx, input.token, ["verify", "setup"]);
+    const redeemed = await redeemToken(trx, "admin", input.token, ["verify", "setup"]);
     if (redeemed === "invalid") throw new AppError("verify404");
     if (redeemed === "expired") throw new AppError("verify410");
-    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", redeemed.adminId).executeTakeFirstOrThrow();
+    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", redeemed.ownerId).executeTakeFirstOrThrow();
     if (!passwordHash && !admin.passwordHash) throw new AppError("verify422");
     const now = Date.now();
-    if (passwordHash) await setAdminPassword(trx, admin.id, passwordHash, now);
+    if (passwordHash) await setPassword(trx, "admin", admin.id, passwordHash, { now });
     await trx.updateTable("admins").set({ status: "active", verifiedAt: now, updatedAt: now }).where("id", "=", admin.id).execute();
     await recordAccess(trx, { actor: { id: admin.id, username: admin.username }, ...origin }, { action: "admin.verify", target: { type: "admin", id: admin.uid }, details: { purpose: redeemed.purpose } });
   });

@@ -14,7 +14,6 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { refusedUsernames } from "../domains";
 import { reserveSeats } from "../licenses";
-import { isRecentUserPassword, recordUserPassword } from "./passwords";
 import { hashPassword } from "../identity";
 import { actorOf, teamInScope, type Scope } from "../access";
 import { loadUserDetails, type UserRecord } from "./details";
@@ -23,7 +22,7 @@ import { email } from "../../../shared/schemas/primitives";
 import { enqueueMail } from "../../mail/outbox";
 import { emailingEnabled, readSettings } from "../settings";
 import { userRegistrationLink } from "./reset";
-import { issueUserToken } from "../identity";
+import { isRecentPassword, issueToken, setPassword } from "../identity";
 
 /**
  * Creates a user in a team of the caller's scope: 501 `userCreate501` when the team does not
@@ -80,7 +79,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
       if (passwordHash) await trx.insertInto("userPasswordHistory").values({ userId: user.id, passwordHash, createdAt: now }).execute();
       if (settings) {
         const { general, security } = settings;
-        const token = await issueUserToken(trx, user.id, "register", security.userRegistrationTokenExpiryMinutes, now);
+        const token = await issueToken(trx, "user", user.id, "register", security.userRegistrationTokenExpiryMinutes, now);
         await enqueueMail(trx, {
           to: username,
           template: "userRegistration",
@@ -134,8 +133,8 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
     await runTransaction(db, async (trx) => {
       if (fields.length === 0) return;
       if (input.password !== undefined && newHash !== null) {
-        if (await isRecentUserPassword(trx, config.secrets.passwordPepper, user.id, input.password, historySize)) throw new AppError("userEdit422", 422);
-        await recordUserPassword(trx, user.id, newHash, historySize);
+        if (await isRecentPassword(trx, "user", config.secrets.passwordPepper, user.id, input.password, historySize)) throw new AppError("userEdit422", 422);
+        await setPassword(trx, "user", user.id, newHash, { keep: historySize });
       }
       // The user's row first (locked by the update), then its aliases: the order bulk actions use.
       const updated = await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).executeTakeFirst();

@@ -6,13 +6,12 @@
 import { isIP } from "node:net";
 import { email } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
-import { enqueueMail } from "../../mail/outbox";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, type Scope } from "../access";
 import { emailingEnabled, readSettings } from "../settings";
 import { findScopedUser } from "./shared";
-import { issueUserToken } from "../identity";
+import { mailPasswordReset } from "../identity";
 import { runTransaction } from "../../db/transaction";
 
 /**
@@ -53,13 +52,8 @@ export async function sendUserPasswordReset(ctx: ServiceContext, scope: Scope, u
   if (!(await emailingEnabled(db, mail))) throw new AppError("emailDisabled", 501);
   const { general, security } = await readSettings(db);
   await runTransaction(db, async (trx) => {
-    const token = await issueUserToken(trx, user.id, "reset", security.userPasswordResetTokenExpiryMinutes);
-    await enqueueMail(trx, {
-      to: user.username,
-      template: "userPasswordReset",
-      lang: user.teamLanguage,
-      params: { firstName: user.firstName || user.username, link: userResetLink(config.publicUrl, general.urlPrefixes.my, token) },
-    });
+    const to = { id: user.id, username: user.username, firstName: user.firstName || user.username, lang: user.teamLanguage };
+    await mailPasswordReset(trx, "user", to, security, (token) => userResetLink(config.publicUrl, general.urlPrefixes.my, token));
     await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "user.reset", target: { type: "user", id: user.uid }, teamId: user.teamId });
   });
 }

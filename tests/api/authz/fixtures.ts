@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../../../server/config";
 import type { Database, Row } from "../../../server/db/types";
-import { hashPassword, setAdminPassword } from "../../../server/services/identity/passwords";
+import { setPassword } from "../../../server/services/identity/passwordHistory";
+import { hashPassword } from "../../../server/services/identity/passwords";
 import { sha512Hex } from "../../../shared/crypto";
 import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
 
@@ -62,11 +63,11 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
   const deleted = await buildAdmin(db, { username: `deleted-${tag}@matrix.test`, firstName: `Del ${tag}`, teams: [teamA] });
   const deletedHeaders = await bearer(config, deleted);
   await db.deleteFrom("admins").where("id", "=", deleted.id).execute();
-  // Password changed: the token predates setAdminPassword, the one function every password change goes through.
+  // Password changed: the token predates setPassword, the one function every password change goes through.
   const changed = await buildAdmin(db, { username: `changed-${tag}@matrix.test`, firstName: `Cha ${tag}`, teams: [teamA] });
   const changedHeaders = await bearer(config, changed);
   changedHash ??= sha512Hex("N3w!Password").then((hex) => hashPassword(config.secrets.passwordPepper, hex));
-  await setAdminPassword(db, changed.id, await changedHash);
+  await setPassword(db, "admin", changed.id, await changedHash);
   return {
     db,
     config,

@@ -17,7 +17,7 @@ import { actorOf, type Scope } from "../../access";
 import { parseImportFile } from "./csv";
 import { planRows, type PlannedRow } from "./plan";
 import { BATCH_ROWS, LeaseLostError, recordOnly, renewLease, runAllOrNothing, runBatch, type OutcomeCounts, type RowResult, type RunContext } from "./run";
-import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultLines } from "./store";
+import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
 const liveProgress = new Map<string, number>();
@@ -144,9 +144,9 @@ export async function importResults(ctx: ServiceContext, scope: Scope, uid: stri
     yield `${RESULTS_HEADER}\r\n`;
     let after = 0;
     for (;;) {
-      const page = await resultLines(ctx.db, row.id, after, 5_000);
-      if (page.lines.length > 0) yield `${page.lines.join("\r\n")}\r\n`;
-      if (page.last === null || page.lines.length < 5_000) return;
+      const page = await resultPage(ctx.db, row.id, after, 5_000);
+      if (page.count > 0) yield page.csv;
+      if (page.last === null || page.count < 5_000) return;
       after = page.last;
     }
   })();

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ImportErrors, ImportStatus } from "../../../../shared/api/userImport";
+import { csvRows } from "../../../../shared/csv";
 import { IMPORT_ROW_CODES, type ImportRowCode } from "../../../../shared/schemas/userImport";
 import { isUniqueViolation } from "../../../db/errors";
 import { toFlag } from "../../../db/flags";
@@ -149,15 +150,8 @@ export async function importStatus(db: Kysely<Database>, row: Row<"userImports">
 /** The per-row results CSV's header. */
 export const RESULTS_HEADER = "row,username,team,outcome,code,field";
 
-/** Neutralizes a cell a spreadsheet would run as a formula, and quotes it when needed (RFC 4180). */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One page of results after `afterRow` (keyset on the unique (import, row) index), as CSV lines. */
-export async function resultLines(db: Kysely<Database>, importId: number, afterRow: number, limit: number): Promise<{ lines: string[]; last: number | null }> {
+/** One page of results after `afterRow` (keyset on the unique (import, row) index) as CSV records, and how many. */
+export async function resultPage(db: Kysely<Database>, importId: number, afterRow: number, limit: number): Promise<{ csv: string; count: number; last: number | null }> {
   const rows = await db
     .selectFrom("userImportRows")
     .select(["rowNumber", "username", "team", "outcome", "code", "field"])
@@ -166,6 +160,6 @@ export async function resultLines(db: Kysely<Database>, importId: number, afterR
     .orderBy("rowNumber")
     .limit(limit)
     .execute();
-  const lines = rows.map((r) => [r.rowNumber, r.username, r.team, r.outcome, r.code, r.field].map(csvCell).join(","));
-  return { lines, last: rows.at(-1)?.rowNumber ?? null };
+  const csv = csvRows(rows.map((r) => [r.rowNumber, r.username, r.team, r.outcome, r.code, r.field]));
+  return { csv, count: rows.length, last: rows.at(-1)?.rowNumber ?? null };
 }
