@@ -6,7 +6,7 @@ import { originOf } from "../http/origin";
 import { serviceCallerOf } from "../http/serviceAuth";
 import { validate } from "../http/validate";
 import type { RequestOrigin, ServiceContext } from "../lib/context";
-import type { Scope } from "../services/access";
+import { requireRoot, type Scope } from "../services/access";
 import type { ServiceCaller } from "../services/identity";
 import type { ApiDeps } from "./deps";
 
@@ -47,7 +47,7 @@ export interface ServiceCallContext<I> extends PublicContext<I> {
  * The body a handler returns is sent as JSON; a write that has nothing to say returns nothing and
  * answers `{ ok: true }`. A handler that wrote the response itself (a stream, a 304) is left alone.
  */
-async function respond(res: Response, body: unknown): Promise<void> {
+function respond(res: Response, body: unknown): void {
   if (res.headersSent || res.writableEnded) return;
   res.json(body === undefined ? { ok: true } : body);
 }
@@ -63,7 +63,7 @@ function publicContext<I>(deps: ApiDeps, req: Request, res: Response): PublicCon
 }
 
 /** A handler of one of the three kinds: returns the answer's body (or nothing for `{ ok: true }`). */
-type Handler<C> = (ctx: C) => Promise<unknown> | unknown;
+type Handler<C> = (ctx: C) => unknown;
 
 /** The handler factories of one API instance; every /v2 route is built with one of them. */
 export interface Handlers {
@@ -76,30 +76,41 @@ export interface Handlers {
   /** A call behind a service token. */
   service<S extends z.ZodType>(spec: InputSpec<S>, fn: Handler<ServiceCallContext<z.infer<S>>>): RequestHandler[];
   service(spec: null, fn: Handler<ServiceCallContext<undefined>>): RequestHandler[];
+  /** A guard placed before an admin call's validation: a non-root caller gets 403 and learns nothing from the body's rules. */
+  rootFirst: RequestHandler;
 }
 
 /** Builds the handler factories over the API's dependencies (Express 5 forwards rejections to the error handler). */
 export function handlers(deps: ApiDeps): Handlers {
   // One implementation behind the overloads: the input is whatever validate() left in res.locals.
   type AnyHandler<C> = (spec: InputSpec<z.ZodType> | null, fn: Handler<C>) => RequestHandler[];
-  const factories: { admin: AnyHandler<AdminContext<never>>; open: AnyHandler<PublicContext<never>>; service: AnyHandler<ServiceCallContext<never>> } = {
+  const factories: {
+    admin: AnyHandler<AdminContext<never>>;
+    open: AnyHandler<PublicContext<never>>;
+    service: AnyHandler<ServiceCallContext<never>>;
+    rootFirst: RequestHandler;
+  } = {
+    rootFirst: async (_req, res, next) => {
+      requireRoot(await scopeOf(res, deps.services.db));
+      next();
+    },
     admin: (spec, fn) => [
       ...validators(spec ?? {}),
       async (req, res) => {
         const scope = await scopeOf(res, deps.services.db);
-        await respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
+        respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
       },
     ],
     open: (spec, fn) => [
       ...validators(spec ?? {}),
       async (req, res) => {
-        await respond(res, await fn(publicContext(deps, req, res)));
+        respond(res, await fn(publicContext(deps, req, res)));
       },
     ],
     service: (spec, fn) => [
       ...validators(spec ?? {}),
       async (req, res) => {
-        await respond(res, await fn({ ...publicContext(deps, req, res), caller: serviceCallerOf(res) }));
+        respond(res, await fn({ ...publicContext(deps, req, res), caller: serviceCallerOf(res) }));
       },
     ],
   };

@@ -1,10 +1,7 @@
-import { Router, type RequestHandler } from "express";
+import { Router } from "express";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { SettingsPatchSchemas } from "../../../shared/schemas/settingsPatch";
-import { scopeOf } from "../../http/auth";
-import { readSettings, updateSettingsGroup } from "../../services/settings";
-import { SETTINGS_400 } from "../../services/settings";
-import { requireRoot } from "../../services/access";
+import { readSettings, SETTINGS_400, updateSettingsGroup } from "../../services/settings";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentSettings, presentSettingsUpdate } from "./present";
@@ -17,10 +14,7 @@ export function settingsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
   // Root only, decided before the body is even read (DESIGN §5).
-  const rootOnly: RequestHandler = async (_req, res, next) => {
-    requireRoot(await scopeOf(res, deps.services.db));
-    next();
-  };
+  const rootOnly = api.rootFirst;
 
   router.get("/settings", rootOnly, ...api.admin(null, async ({ services }) => presentSettings(await readSettings(services.db))));
 

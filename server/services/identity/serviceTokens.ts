@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
-import type { RequestOrigin } from "../../lib/context";
+import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../access";
 import { runTransaction } from "../../db/transaction";
 
@@ -13,13 +13,13 @@ export const SERVICE_TOKEN_PREFIX = "bws_";
 /** `last_used_at` is written at most this often per token, so busy services cause few writes. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** A service token as `GET /v2/service-tokens` lists it (times are ISO 8601 UTC). */
-export interface ServiceTokenItem {
+/** A service token as stored, without its hash: what the list call presents. */
+export interface ServiceTokenRecord {
   id: number;
   name: string;
-  createdOn: string;
-  lastUsed: string | null;
-  revoked: boolean;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
 }
 
 /** The caller of a service route, once its token is accepted. */
@@ -33,20 +33,15 @@ export function serviceTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
 /** Lists every service token, newest first (root only). */
-export async function listServiceTokens(db: Kysely<Database>, scope: Scope): Promise<{ items: ServiceTokenItem[] }> {
+export async function listServiceTokens(ctx: ServiceContext, scope: Scope): Promise<ServiceTokenRecord[]> {
   requireRoot(scope);
-  const rows = await db
+  return ctx.db
     .selectFrom("serviceTokens")
     .select(["id", "name", "createdAt", "lastUsedAt", "revokedAt"])
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
-  return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, createdOn: new Date(r.createdAt).toISOString(), lastUsed: iso(r.lastUsedAt), revoked: r.revokedAt !== null })),
-  };
 }
 
 /**
@@ -54,14 +49,14 @@ export async function listServiceTokens(db: Kysely<Database>, scope: Scope): Pro
  * stored; the token itself is in this answer and nowhere else.
  */
 export async function createServiceToken(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   scope: Scope,
   name: string,
   origin: RequestOrigin,
 ): Promise<{ id: number; name: string; token: string }> {
   requireRoot(scope);
   const token = SERVICE_TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  return runTransaction(db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     const row = await trx
       .insertInto("serviceTokens")
       .values({ name, tokenHash: serviceTokenHash(token), createdBy: scope.adminId, createdAt: Date.now() })
@@ -73,9 +68,9 @@ export async function createServiceToken(
 }
 
 /** Revokes a token (root only); unknown → 404, an already revoked token stays revoked (no new entry). */
-export async function revokeServiceToken(db: Kysely<Database>, scope: Scope, id: number, origin: RequestOrigin): Promise<void> {
+export async function revokeServiceToken(ctx: ServiceContext, scope: Scope, id: number, origin: RequestOrigin): Promise<void> {
   requireRoot(scope);
-  await runTransaction(db, async (trx) => {
+  await runTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom("serviceTokens").select(["id", "name", "revokedAt"]).where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError("notFound", 404);
     if (row.revokedAt !== null) return;
