@@ -104,7 +104,7 @@ export function parseItems(text: string, idColumns: readonly string[], t: Transl
 
   let rows: Record<string, string>[];
   try {
-    rows = parse(body, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, comment: "#" }) as Record<string, string>[];
+    rows = parse<Record<string, string>>(body, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, comment: "#" });
   } catch (error) {
     throw usageError(t("bulk.badCsv", { problem: error instanceof Error ? error.message : String(error) }));
   }

@@ -14,7 +14,7 @@
  *   `exitOverride` and `configureOutput` work exactly as before. A commander upgrade that renames
  *   a hook fails tests/cli/usage.test.ts instead of silently printing English.
  */
-import { Argument, Command, Help, Option, type ErrorOptions } from "commander";
+import { type Argument, Command, Help, Option, type ErrorOptions } from "commander";
 import type { Translate } from "./i18n";
 
 /** What a usage error is about, taken from commander's objects (never from its English text). */

@@ -48,7 +48,7 @@ function parseAssignments(pairs: readonly string[], t: CliContext["t"]): Doc {
     } catch {
       // a plain string
     }
-    (doc[match[1]!] ??= {})[match[2]!] = value;
+    (doc[match[1]] ??= {})[match[2]!] = value;
   }
   return doc;
 }

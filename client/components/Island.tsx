@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { TranslateProvider, useLang, useRenderState, useT } from "./render-context";
+import { TranslateProvider, useLang, useRenderState, useT, type RenderState } from "./render-context";
 import type { IslandName } from "../islands/registry";
 
 declare module "react" {
@@ -25,6 +25,19 @@ export function serializeIslandProps(props: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * Notes one island marker in the page's render state (which islands and namespaces the page needs)
+ * and gives it the next id prefix. The state is a server-render collector, written as the page
+ * renders, so this lives outside the component.
+ */
+function recordIsland(state: RenderState, name: IslandName, namespaces: readonly string[]): string {
+  const prefix = `${name}${state.islandCount}-`;
+  state.islandCount += 1;
+  state.islands.add(name);
+  for (const ns of namespaces) state.namespaces.add(ns);
+  return prefix;
+}
+
 /** Namespaces every island gets: common labels and the error catalogue texts. */
 export const ISLAND_BASE_NAMESPACES = ["common", "errors"] as const;
 
@@ -45,9 +58,7 @@ export function Island<P extends object>(input: {
   const t = useT();
   const lang = useLang();
   if (!state) throw new Error("Island rendered outside a server render");
-  const prefix = `${name}${state.islandCount++}-`;
-  state.islands.add(name);
-  for (const ns of [...ISLAND_BASE_NAMESPACES, ...namespaces]) state.namespaces.add(ns);
+  const prefix = recordIsland(state, name, [...ISLAND_BASE_NAMESPACES, ...namespaces]);
   const html = renderToString(
     <TranslateProvider t={t} lang={lang}>
       <Component {...props} />

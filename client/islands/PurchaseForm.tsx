@@ -86,13 +86,14 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const after = before && validCount ? seatsAfter(before, validCount) : null;
   const body = () => ({ team: values.team, licenseType: values.licenseType as LicenseType, licenseCount: Number(values.licenseCount), termMonths: term });
 
-  const review = form.handleSubmit(async () => {
+  const review = form.handleSubmit(() => {
     setBought(null);
     setFailure(null);
     const checked = validateForm(LicensePurchaseSchema, body(), t);
-    if (!checked.ok) return form.showErrors(checked.errors);
-    if (price === null) return form.showErrors({ termMonths: t("errors:licenseCreate422") });
-    setConfirming(true);
+    if (!checked.ok) form.showErrors(checked.errors);
+    else if (price === null) form.showErrors({ termMonths: t("errors:licenseCreate422") });
+    else setConfirming(true);
+    return Promise.resolve();
   });
 
   const [busy, setBusy] = useState(false);

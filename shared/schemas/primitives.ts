@@ -246,7 +246,7 @@ const IDN_CANDIDATE = /^[a-z0-9.\-\u0080-\uffff]+$/u;
  * returned as given and refused by the pattern that follows.
  */
 export function toAsciiDomain(value: string): string {
-  if (value === "" || !IDN_CANDIDATE.test(value) || /^[\x00-\x7f]*$/.test(value)) return value;
+  if (value === "" || !IDN_CANDIDATE.test(value) || /^\p{ASCII}*$/u.test(value)) return value;
   try {
     return new URL(`http://${value}/`).hostname;
   } catch {

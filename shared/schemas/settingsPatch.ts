@@ -4,7 +4,7 @@
  * given whole. The server merges the patch over the stored group and checks the result with the
  * group's full schema, so cross-field rules (call timeouts, min ≤ last version) see both.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { obj } from "./builders";
 import {
   appsSettingsShape,

@@ -3,7 +3,7 @@
  * checked by {@link UserCreateSchema} (the same rules as `POST /v2/user`), the query of
  * `POST /v2/users/import`, and the per-row outcomes and codes every client shows.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { obj, oneOf, queryBool } from "./builders";
 import { V } from "./messages";
 import { uid } from "./primitives";

@@ -91,7 +91,6 @@ function Admins({ team }: { team: TeamDetails }) {
 /** The team's license packs, or an empty state (license management arrives with a later issue). */
 function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
-  const lang = useLang();
   if (team.licensePacks.length === 0) return <p className="teams-empty-note">{t("teams:profile.noLicenses")}</p>;
   return (
     <div className="table-scroll">
