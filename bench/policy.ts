@@ -47,7 +47,8 @@ export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamC
     const count = Math.min(500, associationCount - start);
     const rows = Array.from({ length: count }, (_, i) => {
       const roll = random();
-      return { uid: randomUUID(), name: `Policy association ${start + i}`, status: roll < 0.8 ? ("open" as const) : ("closed" as const), closedCommunications: random() < 0.1 ? 1 : 0, createdAt: now, updatedAt: now };
+      const closedCommunications: 0 | 1 = random() < 0.1 ? 1 : 0;
+      return { uid: randomUUID(), name: `Policy association ${start + i}`, status: roll < 0.8 ? ("open" as const) : ("closed" as const), closedCommunications, createdAt: now, updatedAt: now };
     });
     const inserted = await db.insertInto("associations").values(rows).returning(["id", "status"]).execute();
     for (const row of inserted) {

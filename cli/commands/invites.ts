@@ -22,7 +22,7 @@ import type { Cell } from "../output";
 import type { CliContext } from "../runtime";
 import { addBulkCommand, addCommonOptions, apiOptions, confirmOrRefuse, exitWith, printList, validated, yesNo, type CommonOptions } from "./common";
 import { examples } from "./help";
-import { usersBatch } from "./users";
+import { usersBatch } from "./userIds";
 
 interface CreateFlags extends BulkOptions, CommonOptions {
   team?: string;
