@@ -1,5 +1,5 @@
 /**
- * The data behind `npm run bench`'s policy figure (issue 18 item 4: `GET /v2/service/policy`
+ * The data behind `npm run bench`'s policy figure (`GET /v2/service/policy`
  * "stays fast with 1,000 teams and 5,000 associations"): teams up to the wanted number, then
  * associations of 2–5 random teams (80 % open, 10 % with closed communications), made with a
  * fixed-seed generator so every run measures the same data; and a service token to call with.

@@ -1,5 +1,5 @@
 /**
- * The bulk runner every bulk command shares (DESIGN §9, issue 4): items from arguments and/or
+ * The bulk runner every bulk command shares (DESIGN §9): items from arguments and/or
  * `--file` (CSV with a header row, or one id per line; `-` is stdin), `--dry-run` to preview,
  * confirmation unless `--yes` (a refusal off a TTY, never a hanging question), a progress bar on
  * a TTY, per-item results, and exit 10 (EXIT_CODES.partial) when any item failed. A command only

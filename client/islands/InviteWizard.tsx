@@ -45,7 +45,7 @@ interface StepState {
 const isStepState = (value: unknown): value is StepState => typeof value === "object" && value !== null && "inviteStep" in value;
 
 /**
- * /invites: the invitation wizard (issue 16, item 2) as one island. Choose type → details →
+ * /invites: the invitation wizard as one island. Choose type → details →
  * review → complete, then 'Send another' or 'Start over'; every input is kept in one reducer,
  * so the wizard's Back and the browser's Back and Forward lose nothing. Each step's heading takes
  * focus; failures are announced as alerts, results through the page's status region. The review

@@ -1,5 +1,5 @@
 /**
- * The toolbar of every server-rendered list (issue 14, "The list pattern"): a plain GET form
+ * The toolbar of every server-rendered list ("The list pattern"): a plain GET form
  * (search, filter selects, page size, a submit button) that works without script; hydrated, it
  * filters as you type (300 ms after the last key) and on a select change, by loading the list's
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next

@@ -186,7 +186,7 @@ export const licenseCount = intIn(licenseCountRange);
 
 /**
  * License activation token as pasted: surrounding whitespace dropped, then 16..1000 characters of
- * base64url and dots (`payload.signature`, issue 15). The signature is the server's to check.
+ * base64url and dots (`payload.signature`). The signature is the server's to check.
  */
 export const activationToken = z
   .string({ error: typeError })

@@ -1,5 +1,5 @@
 /**
- * The bodies of `PUT v2/settings/<group>` (issue 17): a partial object of the group's fields,
+ * The bodies of `PUT v2/settings/<group>`: a partial object of the group's fields,
  * unknown fields refused. Nested objects (banners, URL prefixes, one platform's release) are
  * given whole. The server merges the patch over the stored group and checks the result with the
  * group's full schema, so cross-field rules (call timeouts, min ≤ last version) see both.

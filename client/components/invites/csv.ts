@@ -1,7 +1,7 @@
 import type { SendResult } from "./wizardState";
 
 /**
- * The handles' codes as a CSV file built in the browser (issue 16, item 2): the codes are shown
+ * The handles' codes as a CSV file built in the browser: the codes are shown
  * once and never stored readable, so the download is made from the answer in memory, not fetched.
  */
 

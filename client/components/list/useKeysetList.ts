@@ -1,10 +1,7 @@
 /**
- * Keyset paging for an island's list, whatever it lists (issue 14's list pattern, first used by
- * /logs): a cursor stack ("next" pushes the current page's cursor, "previous" pops), the address
- * bar following every loaded view through `history.replaceState` with the stack in
- * `history.state` so a reload can still go back, and responses that arrive after a newer
- * request dropped. The users list, the access log and any later island list share it, so the paging
- * rules live in one place; `reload` serves the users list's bulk actions.
+ * Keyset paging for an island's list, whatever it lists: a cursor stack kept in `history.state`
+ * (so a reload can still go back), the address bar following every loaded view, and late
+ * responses dropped. Every island list shares it, so the paging rules live in one place.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ListResponse } from "../../../shared/schemas/list";

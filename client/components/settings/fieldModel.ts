@@ -1,5 +1,5 @@
 /**
- * The settings forms' model (issue 17): one group's values flattened to the string map the form
+ * The settings forms' model: one group's values flattened to the string map the form
  * state holds (`warningBanner.en`, `turn.url`, booleans as "true"/"false"), and back to the
  * partial patch of `PUT /v2/settings/<group>` holding only the fields the admin changed.
  */

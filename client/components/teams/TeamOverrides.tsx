@@ -25,7 +25,7 @@ function ValueText({ value }: { value: unknown }): ReactNode {
 }
 
 /**
- * The settings a team overrides (issue 17 item 5), beside the system values: one row per field,
+ * The settings a team overrides, beside the system values: one row per field,
  * labelled as on /settings. Nothing overridden says so.
  */
 export function TeamOverrides({ overrides }: { overrides: readonly TeamOverrideView[] }) {

@@ -33,7 +33,7 @@ export interface UsersFiltersProps {
  * The users list's search box (name, username, alias; debounced) and filters: status, team,
  * device platform (SPEC §3 names: a user with a device of that platform), the ECS / SIP /
  * Cellcrypt account flags and the app below its minimum version (any, yes, no). The device
- * platform ECS and the ECS user flag are different things (issue 14), so every label says which.
+ * platform ECS and the ECS user flag are different things, so every label says which.
  */
 export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();

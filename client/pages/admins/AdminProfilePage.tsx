@@ -64,7 +64,7 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <dd><code>{admin.uid}</code></dd>
           <dt>{t("admins:profile.username")}</dt>
           <dd>{admin.username}</dd>
-          {/* Each field once (issue 14): the name and time zone are in the details form when it is shown. */}
+          {/* Each field once: the name and time zone are in the details form when it is shown. */}
           {can.edit ? null : (
             <>
               <dt>{t("admins:profile.name")}</dt>
