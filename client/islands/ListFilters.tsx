@@ -5,10 +5,11 @@
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next
  * page loads are carried over and searched in turn.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, type ChangeEvent } from "react";
 import { PAGE_SIZES } from "../components/list/PageSize";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { useT } from "../components/render-context";
+import { useHydrated } from "../components/useHydrated";
 
 export type { ListFiltersProps } from "../components/list/listQuery";
 
@@ -59,7 +60,7 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
 
   /** Loads the form's address (unless it is this page's), remembering the field to refocus. */
@@ -73,7 +74,6 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   };
 
   useEffect(() => {
-    setEnhanced(true);
     const record = readFocus();
     if (!record || record.action !== action || !form.current) return;
     const field = form.current.elements.namedItem(record.name);
