@@ -1,19 +1,7 @@
-import type { ComponentType } from "react";
+import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { TranslateProvider, useLang, useRenderState, useT, type RenderState } from "./render-context";
 import type { IslandName } from "../islands/registry";
-
-declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      "bulwark-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
-        name: string;
-        prefix: string;
-      };
-    }
-  }
-}
 
 /** Escapes JSON for an inline script: no `<`, no line separators that break JavaScript parsers. */
 export function serializeIslandProps(props: unknown): string {
@@ -65,14 +53,15 @@ export function Island<P extends object>(input: {
     </TranslateProvider>,
     { identifierPrefix: prefix },
   );
-  return (
-    <bulwark-island name={name} prefix={prefix}>
-      <script
-        type="application/json"
-        nonce={state.nonce}
-        dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
-      />
-      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
-    </bulwark-island>
+  // The marker is a custom element; created by name so JSX's intrinsic elements need no augmenting.
+  return createElement(
+    "bulwark-island",
+    { name, prefix },
+    <script
+      type="application/json"
+      nonce={state.nonce}
+      dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
+    />,
+    <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />,
   );
 }

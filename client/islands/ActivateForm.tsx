@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { createLicensesApi } from "../../shared/api/licenses";
 import type { TeamRef } from "../../shared/api/responses";
 import { LicenseActivateSchema, LicenseValidateSchema, type LicenseCreateResponse, type LicenseValidateResponse } from "../../shared/schemas/license";
@@ -60,7 +60,8 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
   }
   const check: Check = !shape?.ok ? { state: "idle" } : (answer ?? { state: "checking" });
 
-  useEffect(() => {
+  // Only the token decides when it is checked (api and messageFor are rebuilt every render).
+  const checkToken = useEffectEvent(() => {
     const ticket = ++latest.current;
     if (!shape?.ok) return;
     const timer = setTimeout(() => {
@@ -70,9 +71,8 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
       );
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only the token decides what is checked; api and messageFor are rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed]);
+  });
+  useEffect(() => checkToken(), [trimmed]);
 
   const grants = check.state === "done" && check.result.valid ? check.result.grants ?? null : null;
   const chooses = grants !== null && grants.team === null;

@@ -5,7 +5,7 @@
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next
  * page loads are carried over and searched in turn.
  */
-import { useEffect, useId, useRef, type ChangeEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
 import { PAGE_SIZES } from "../components/list/PageSize";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { useT } from "../components/render-context";
@@ -73,7 +73,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     window.location.assign(href);
   };
 
-  useEffect(() => {
+  // Once, after hydration: the field the previous page was typed in takes the focus back.
+  const restoreFocus = useEffectEvent(() => {
     const record = readFocus();
     if (!record || record.action !== action || !form.current) return;
     const field = form.current.elements.namedItem(record.name);
@@ -93,9 +94,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-    // Runs once, after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => restoreFocus(), []);
 
   const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { extendedExpiration } from "../../../shared/domain/licenses";
 import { licenseExtendDaysRange } from "../../../shared/limits";
 import { createLicensesApi } from "../../../shared/api/licenses";
@@ -103,21 +103,20 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   }
 
   const readSeats = (slug: string) =>
-    api.seats(slug).then(
+    void api.seats(slug).then(
       (value) => setSeats((current) => ({ ...current, [slug]: value })),
       (error: unknown) => setFailure(messageFor(error)),
     );
+  const readOpenedSeats = useEffectEvent(() => {
+    if (pack?.team) readSeats(pack.team);
+  });
+  const readTargetSeats = useEffectEvent(() => {
+    if (target && !seats[target]) readSeats(target);
+  });
 
-  useEffect(() => {
-    if (pack?.team) void readSeats(pack.team);
-    // Reading again for each pack opened is the point; the api object is rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [action, pack?.id]);
-
-  useEffect(() => {
-    if (target && !seats[target]) void readSeats(target);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target]);
+  // The company's licenses are read again for each pack or action opened, the target's when chosen.
+  useEffect(() => readOpenedSeats(), [action, pack?.id]);
+  useEffect(() => readTargetSeats(), [target]);
 
   if (!action || !pack) return <ConfirmDialog open={false} title="" confirmLabel="" busy={false} onConfirm={() => undefined} onClose={onClose}>{null}</ConfirmDialog>;
 
