@@ -1,5 +1,5 @@
 /**
- * The data behind `npm run bench`'s policy figure (issue 18 item 4: `GET /v2/service/policy`
+ * The data behind `npm run bench`'s policy figure (`GET /v2/service/policy`
  * "stays fast with 1,000 teams and 5,000 associations"): teams up to the wanted number, then
  * associations of 2–5 random teams (80 % open, 10 % with closed communications), made with a
  * fixed-seed generator so every run measures the same data; and a service token to call with.
@@ -47,7 +47,8 @@ export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamC
     const count = Math.min(500, associationCount - start);
     const rows = Array.from({ length: count }, (_, i) => {
       const roll = random();
-      return { uid: randomUUID(), name: `Policy association ${start + i}`, status: roll < 0.8 ? ("open" as const) : ("closed" as const), closedCommunications: (random() < 0.1 ? 1 : 0) as 0 | 1, createdAt: now, updatedAt: now };
+      const closedCommunications: 0 | 1 = random() < 0.1 ? 1 : 0;
+      return { uid: randomUUID(), name: `Policy association ${start + i}`, status: roll < 0.8 ? ("open" as const) : ("closed" as const), closedCommunications, createdAt: now, updatedAt: now };
     });
     const inserted = await db.insertInto("associations").values(rows).returning(["id", "status"]).execute();
     for (const row of inserted) {

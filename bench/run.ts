@@ -200,7 +200,7 @@ async function bulkBlock(): Promise<string> {
 const bulkLine = values.only && !"bulk".includes(values.only) ? null : await bulkBlock();
 
 /**
- * Issue 16: 10,000 e-mail invitations in one `POST /v2/invite` (pending users, invitations and
+ * 10,000 e-mail invitations in one `POST /v2/invite` (pending users, invitations and
  * outbox rows in one transaction): the time to enqueue (the call), then the time until the
  * server's outbox worker has written the last e-mail (the file mailbox), polled every 250 ms.
  */

@@ -1,5 +1,5 @@
 /**
- * The bulk runner every bulk command shares (DESIGN §9, issue 4): items from arguments and/or
+ * The bulk runner every bulk command shares (DESIGN §9): items from arguments and/or
  * `--file` (CSV with a header row, or one id per line; `-` is stdin), `--dry-run` to preview,
  * confirmation unless `--yes` (a refusal off a TTY, never a hanging question), a progress bar on
  * a TTY, per-item results, and exit 10 (EXIT_CODES.partial) when any item failed. A command only
@@ -104,7 +104,7 @@ export function parseItems(text: string, idColumns: readonly string[], t: Transl
 
   let rows: Record<string, string>[];
   try {
-    rows = parse(body, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, comment: "#" }) as Record<string, string>[];
+    rows = parse<Record<string, string>>(body, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, comment: "#" });
   } catch (error) {
     throw usageError(t("bulk.badCsv", { problem: error instanceof Error ? error.message : String(error) }));
   }

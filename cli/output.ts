@@ -15,11 +15,11 @@ export interface OutStream {
 }
 
 /**
- * Control characters a terminal acts on (C0 but tab and line feed, DEL, C1: ESC starts the
- * sequences that retitle a window or repaint text, CR overwrites a line) and the bidi embedding,
- * override and isolate marks (which reorder what follows them on screen).
+ * Control characters a terminal acts on (`\p{Cc}`, the C0 controls, DEL and C1, except tab and line
+ * feed: ESC starts the sequences that retitle a window or repaint text, CR overwrites a line) and
+ * the bidi embedding, override and isolate marks (which reorder what follows them on screen).
  */
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE = /(?![\t\n])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * Text as it may reach a terminal: each unprintable character (UNPRINTABLE) shown as a visible

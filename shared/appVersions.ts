@@ -1,5 +1,5 @@
 /**
- * App versions as comparable keys (issue 17 item 6). A device's `app_version` is free-form
+ * App versions as comparable keys. A device's `app_version` is free-form
  * ("5.2.1-beta"); the key is its first three numeric parts, each zero-padded to six digits and
  * capped at 999999, so keys compare as text like the versions compare as numbers (5.10.0 >
  * 5.9.0). Migration 0014 computes the same key in SQL (`devices.version_key`, kept by triggers).

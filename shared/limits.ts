@@ -101,7 +101,7 @@ export const lengthRange = {
   alias: { min: 1, max: maxLength.alias },
   /**
    * chosen: license activation tokens are at least 16 characters and at most 1000: they are
-   * signed (Ed25519, issue 15), so they carry their grant and a 64-byte signature and cannot fit
+   * signed (Ed25519), so they carry their grant and a 64-byte signature and cannot fit
    * SPEC §9's e-mailed-token length of 96.
    */
   activationToken: { min: 16, max: maxLength.activationToken },
@@ -221,7 +221,7 @@ export const maxCount = {
   aliases: 20,
   /** Whitelisted domains per team. */
   domainsPerTeam: 100,
-  /** E-mails or handles in one invitation request (issue 16: up to 10 000 in one call). */
+  /** E-mails or handles in one invitation request (up to 10 000 in one call). */
   inviteRecipients: 10_000,
   /** Teams listed on one admin or one association. */
   teams: 1_000,
@@ -257,10 +257,10 @@ export const listLimit = { default: 50, max: 200 } as const;
 /** chosen: a license pack is "near expiration" within 30 days of its expiration. */
 export const licenseNearExpirationDays = 30;
 
-/** Issue 15: the terms (months) a license pack can be purchased for. */
+/** The terms (months) a license pack can be purchased for. */
 export const licenseTermMonths = [1, 12, 24, 36] as const;
 
-/** Issue 15: expiry reminders go to a team's finance contact this many days before a pack expires. */
+/** Expiry reminders go to a team's finance contact this many days before a pack expires. */
 export const licenseReminderDays = [30, 7, 1] as const;
 
 /** chosen: an activation token's term is 1 to 120 months (ten years, like the extension bound). */

@@ -1,6 +1,6 @@
 /**
- * `bulwark admins list | show | create | update | set-teams | block | activate | unlock | delete` (issue 5,
- * docs/API.md "Administrators") through the shared `createAdminsApi`. Flags are checked with the
+ * `bulwark admins list | show | create | update | set-teams | block | activate | unlock | delete`
+ * (docs/API.md "Administrators") through the shared `createAdminsApi`. Flags are checked with the
  * shared admin schemas before any call. The API blocks, activates, unlocks and deletes one admin per call,
  * so those commands run on the shared bulk runner with a batch that calls it for each uid in turn
  * and reports every item (ok, or failed with its catalogue code such as `adminBlock403`).

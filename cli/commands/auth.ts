@@ -1,5 +1,5 @@
 /**
- * `bulwark login | logout | whoami` (DESIGN §9, issue 4): sign in with the shared SHA-512 hash
+ * `bulwark login | logout | whoami` (DESIGN §9): sign in with the shared SHA-512 hash
  * and the shared API client, keep the token in a named context, and ask the server who the
  * token belongs to. Prompts only on a TTY; a pipeline gets a usage error instead of a hang.
  */

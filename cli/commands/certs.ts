@@ -1,5 +1,5 @@
 /**
- * `bulwark certs upload|show` (issue 17 items 4 and 8) over `PUT /v2/settings/certs` and `GET
+ * `bulwark certs upload|show` over `PUT /v2/settings/certs` and `GET
  * /v2/settings`: a pipeline can install a renewed server certificate chain with its private key
  * (and the client CA bundle for mutual authentication) from files, and check what is in force.
  * The key is read from a file, sent once in the body and never printed; the server checks the

@@ -1,5 +1,5 @@
 /**
- * `bulwark devices wipe | delete <user-uid> <device-id>` (issue 6, docs/API.md `PUT /v2/device/wipe`,
+ * `bulwark devices wipe | delete <user-uid> <device-id>` (docs/API.md `PUT /v2/device/wipe`,
  * `DELETE /v2/device`) through the shared `createUsersApi`: both ask on a terminal and need `--yes`
  * otherwise. A wipe stays pending until the communications service acknowledges it (`bulwark users
  * show <uid>`); a delete removes the device from the user's account at once.

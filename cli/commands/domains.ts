@@ -1,6 +1,6 @@
 /**
  * `bulwark domains list | add | remove` and `bulwark associations list | show | create | update |
- * delete` (issue 18, docs/API.md "Domains and associations"), root only, through the shared
+ * delete` (docs/API.md "Domains and associations"), root only, through the shared
  * `createDomainsApi`. Domain changes are confirmed by the signed-in root's password: prompted
  * without echo on a terminal, or read from stdin with `--password-stdin`; it is sent only as its
  * SHA-512 hex. Removing domains that users still have asks again (or needs `--yes`).

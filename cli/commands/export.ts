@@ -1,6 +1,6 @@
 /**
  * `bulwark <users|admins|teams|licenses|logs> export [filters] [-o FILE] [--format csv|jsonl]
- * [--bom] [--headers labels|fields]` (issue 19): the list's own filters, checked with the shared
+ * [--bom] [--headers labels|fields]`: the list's own filters, checked with the shared
  * export schemas before the call, and the server's file streamed to FILE or standard output as
  * it arrives (a million rows never sit in memory). A file is written under a temporary name and
  * renamed when complete, so a cut download never leaves a file that looks whole.

@@ -1,6 +1,6 @@
 /**
  * Help text shared by every command group: the localized "Examples:" block commander prints
- * after a command's options, so every `--help` shows runnable examples (issue 4).
+ * after a command's options, so every `--help` shows runnable examples.
  */
 import type { Translate } from "../i18n";
 

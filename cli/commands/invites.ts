@@ -1,5 +1,5 @@
 /**
- * `bulwark invites create | list | resend | delete` (issue 16, docs/API.md "Invitations") through
+ * `bulwark invites create | list | resend | delete` (docs/API.md "Invitations") through
  * the shared `createInvitesApi`; the CI job 'script invites'. `create` reads addresses from the
  * arguments and/or `--file` (a CSV whose header names the address column — address, email, handle
  * or username — or one address per line; `-` is stdin), up to 10,000 in one call so the seats are
@@ -22,7 +22,7 @@ import type { Cell } from "../output";
 import type { CliContext } from "../runtime";
 import { addBulkCommand, addCommonOptions, apiOptions, confirmOrRefuse, exitWith, printList, validated, yesNo, type CommonOptions } from "./common";
 import { examples } from "./help";
-import { usersBatch } from "./users";
+import { usersBatch } from "./userIds";
 
 interface CreateFlags extends BulkOptions, CommonOptions {
   team?: string;

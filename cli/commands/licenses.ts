@@ -1,6 +1,6 @@
 /**
  * `bulwark licenses list | show | purchase | activate | validate | extend | expire | distribute`
- * (issue 15, docs/API.md "Licenses") through the shared `createLicensesApi`. Flags are checked
+ * (docs/API.md "Licenses") through the shared `createLicensesApi`. Flags are checked
  * with the shared license schemas before any call. `activate` and `validate` read the token from
  * the argument, `--file` or standard input; an invalid token exits 11 (`invalidToken`). `extend`
  * takes pack ids as arguments and/or `--file` (one id per line, or a CSV with an `id` column) with

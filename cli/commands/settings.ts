@@ -1,5 +1,5 @@
 /**
- * `bulwark settings get|set|apply` (issue 17 item 8) over `GET /v2/settings` and
+ * `bulwark settings get|set|apply` over `GET /v2/settings` and
  * `PUT /v2/settings/<group>`. `apply --file` lets a pipeline keep an installation's settings in a
  * file under version control: it prints the diff first and, without `--dry-run`, sends only the
  * changed fields of each group.
@@ -48,7 +48,7 @@ function parseAssignments(pairs: readonly string[], t: CliContext["t"]): Doc {
     } catch {
       // a plain string
     }
-    (doc[match[1]!] ??= {})[match[2]!] = value;
+    (doc[match[1]] ??= {})[match[2]!] = value;
   }
   return doc;
 }

@@ -1,6 +1,6 @@
 /**
- * `bulwark users import --file F [--dry-run] [--yes] [--all-or-nothing] [--resume ID] [--json]`
- * (issue 19 item 3): sends the CSV to `POST /v2/users/import`. It always previews first (counts
+ * `bulwark users import --file F [--dry-run] [--yes] [--all-or-nothing] [--resume ID] [--json]`:
+ * sends the CSV to `POST /v2/users/import`. It always previews first (counts
  * and the first rows of each problem); `--dry-run` stops there and changes nothing. Otherwise,
  * after confirmation (`--yes` off a terminal), it applies under an import id — printed, so a run
  * cut short can be finished with `--resume ID` and the same file — with a progress bar on a

@@ -1,19 +1,14 @@
 /**
- * `bulwark users list | show | create | update | reset | block | activate | move | delete` (issue 6, docs/API.md
- * "Users and devices") through the shared `createUsersApi`. Flags are checked with the shared
- * user schemas before any call. The bulk actions send many uids per call (`PUT /v2/users/block
- * {uids}` → `{ ok, failed }`) on the shared bulk runner: `--file`, `--dry-run`, `--yes`, progress
- * on a terminal, per-item results, exit 10 when any item failed.
+ * `bulwark users list | show | create | update | reset | block | activate | move | delete` through
+ * the shared `createUsersApi`, flags checked with the shared user schemas before any call. The bulk
+ * actions send many uids per call on the shared bulk runner (cli/bulk.ts).
  */
 import type { Command } from "commander";
-import { ApiError, createUsersApi, type ApiClientOptions, type UserDetails, type UserListItem, type UsersApi } from "../../shared/api";
-import { listLimit } from "../../shared/limits";
-import type { BulkResponse } from "../../shared/schemas/list";
-import { uid as uidSchema, slug as slugSchema } from "../../shared/schemas/primitives";
+import { createUsersApi, type ApiClientOptions, type UserListItem, type UsersApi } from "../../shared/api";
+import { slug as slugSchema } from "../../shared/schemas/primitives";
 import { USER_SORT_FIELDS, UserCreateSchema, UserListQuerySchema, UserResetSchema, UserUpdateSchema } from "../../shared/schemas/user";
-import type { BatchFn, BulkOptions, BulkResult } from "../bulk";
+import type { BulkOptions } from "../bulk";
 import { usageError } from "../errors";
-import type { Translate } from "../i18n";
 import type { CliContext } from "../runtime";
 import {
   addBulkCommand,
@@ -21,18 +16,18 @@ import {
   addListOptions,
   apiOptions,
   cell,
-  collectPages,
   LIST_FLAGS,
   listQuery,
   passwordFromStdin,
   printList,
   validated,
-  yesNo,
   type CommonOptions,
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
+import { resolveUid, usersBatch } from "./userIds";
 import { registerUserImportCommand } from "./userImport";
+import { deviceRows, userFields } from "./userView";
 import { addFilterOptions, addUserFlagFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
 
 interface UserListOptions extends ListOptions {
@@ -85,55 +80,6 @@ const FLAGS = {
   outdated: "--outdated",
 } as const;
 
-/** The catalogue code of an id that is not a uid at all: never sent, reported like a 400. */
-export const MALFORMED_UID_CODE = "badParameters";
-
-/**
- * A batch for a bulk users call: ids that are not uids fail at once with `badParameters` (so one
- * typo in a file does not fail its whole batch with a 400); the others go in one call whose
- * `{ ok, failed }` answer is reported per item.
- */
-export function usersBatch(call: (uids: string[]) => Promise<BulkResponse>): BatchFn {
-  return async (items) => {
-    const uids: string[] = [];
-    const result: BulkResult = { ok: [], failed: [] };
-    for (const item of items) {
-      if (uidSchema.safeParse(item.id).success) uids.push(item.id);
-      else result.failed.push({ id: item.id, code: MALFORMED_UID_CODE });
-    }
-    if (uids.length === 0) return result;
-    const answer = await call(uids);
-    return { ok: [...answer.ok], failed: [...result.failed, ...answer.failed] };
-  };
-}
-
-/** The human view of a user. */
-function userFields(t: Translate, user: UserDetails): [string, string][] {
-  return [
-    [t("fields.uid"), user.uid],
-    [t("fields.username"), user.username],
-    [t("fields.name"), `${user.firstName} ${user.lastName}`.trim()],
-    [t("fields.team"), `${user.team.teamName} (${user.team.slug})`],
-    [t("fields.status"), user.status],
-    [t("fields.role"), user.role],
-    [t("fields.accessLevel"), cell(user.accessLevel)],
-    [t("fields.aliases"), cell(user.aliases.join(", "))],
-    [t("fields.flags"), `ECS ${yesNo(t, user.ecs)}, SIP ${yesNo(t, user.sip)}, Cellcrypt ${yesNo(t, user.cellcrypt)}`],
-    [t("fields.ipAddress"), cell(user.ipAddress)],
-    [t("fields.createdOn"), user.createdOn],
-    [t("fields.lastSeen"), cell(user.lastSeen)],
-  ];
-}
-
-/** The devices of a user as a table. */
-function deviceRows(t: CliContext["t"], user: UserDetails): string[][] {
-  return user.devices.map((d) => {
-    const where = d.location ? [d.location.city, d.location.country].filter(Boolean).join(", ") : "";
-    const version = d.belowMinimum ? `${cell(d.appVersion)} (${t("users.outdatedMark")})` : cell(d.appVersion);
-    return [d.id, d.platformName, version, cell(d.osVersion), cell(d.deviceName), d.lastSeen, d.wipe.status, cell(where)];
-  });
-}
-
 async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
   const { t } = cli;
   const filters: Record<string, unknown> = { ...listQuery(opts) };
@@ -155,19 +101,6 @@ async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<
     const head = ["deviceId", "platform", "appVersion", "osVersion", "deviceName", "lastSeen", "wipe", "location"].map((k) => t(`fields.${k}`));
     out.table(head, deviceRows(t, user));
   });
-}
-
-/**
- * The uid of `<uid|username>`: a uid as given; otherwise the user whose username is exactly that
- * (a search of the list in the caller's scope). None is a `userRead404` (exit 5), as for a uid.
- */
-export async function resolveUid(api: UsersApi, idOrName: string): Promise<string> {
-  if (uidSchema.safeParse(idOrName).success) return idOrName;
-  const wanted = idOrName.trim().toLowerCase();
-  const { items } = await collectPages((cursor) => api.list({ search: idOrName.trim(), limit: listLimit.max, ...(cursor ? { cursor } : {}) }), true);
-  const found = items.find((u) => u.username.toLowerCase() === wanted);
-  if (!found) throw new ApiError({ status: 404, prefix: "userRead" });
-  return found.uid;
 }
 
 async function update(cli: CliContext, idOrName: string, opts: UserUpdateOptions): Promise<void> {

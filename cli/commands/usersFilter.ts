@@ -1,5 +1,5 @@
 /**
- * `bulwark users block | activate | delete | move --all-matching [filters]` (issue 14, 'select all
+ * `bulwark users block | activate | delete | move --all-matching [filters]` ('select all
  * matching' in the CLI): the bulk call carries the list's filter (`{filter}`) instead of uids, and
  * the server resolves it inside its transaction, in the caller's scope. Before anything changes
  * the CLI counts the same filter (`GET /v2/users?limit=1&…`): `--dry-run` prints that count, and

@@ -1,5 +1,5 @@
 /**
- * The one way the console shows a time (issue 14, item 3): the short style of
+ * The one way the console shows a time: the short style of
  * `client/lib/datetime.ts` ('04 Mar 2026, 15:03' in en) in the admin's time zone, in every list
  * and profile, in a `<time>` element that tables keep on one line. A missing time shows
  * `fallback` ('Never', '—').

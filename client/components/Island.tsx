@@ -1,19 +1,7 @@
-import type { ComponentType } from "react";
+import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { TranslateProvider, useLang, useRenderState, useT } from "./render-context";
+import { TranslateProvider, useLang, useRenderState, useT, type RenderState } from "./render-context";
 import type { IslandName } from "../islands/registry";
-
-declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      "bulwark-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
-        name: string;
-        prefix: string;
-      };
-    }
-  }
-}
 
 /** Escapes JSON for an inline script: no `<`, no line separators that break JavaScript parsers. */
 export function serializeIslandProps(props: unknown): string {
@@ -23,6 +11,19 @@ export function serializeIslandProps(props: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * Notes one island marker in the page's render state (which islands and namespaces the page needs)
+ * and gives it the next id prefix. The state is a server-render collector, written as the page
+ * renders, so this lives outside the component.
+ */
+function recordIsland(state: RenderState, name: IslandName, namespaces: readonly string[]): string {
+  const prefix = `${name}${state.islandCount}-`;
+  state.islandCount += 1;
+  state.islands.add(name);
+  for (const ns of namespaces) state.namespaces.add(ns);
+  return prefix;
 }
 
 /** Namespaces every island gets: common labels and the error catalogue texts. */
@@ -45,23 +46,22 @@ export function Island<P extends object>(input: {
   const t = useT();
   const lang = useLang();
   if (!state) throw new Error("Island rendered outside a server render");
-  const prefix = `${name}${state.islandCount++}-`;
-  state.islands.add(name);
-  for (const ns of [...ISLAND_BASE_NAMESPACES, ...namespaces]) state.namespaces.add(ns);
+  const prefix = recordIsland(state, name, [...ISLAND_BASE_NAMESPACES, ...namespaces]);
   const html = renderToString(
     <TranslateProvider t={t} lang={lang}>
       <Component {...props} />
     </TranslateProvider>,
     { identifierPrefix: prefix },
   );
-  return (
-    <bulwark-island name={name} prefix={prefix}>
-      <script
-        type="application/json"
-        nonce={state.nonce}
-        dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
-      />
-      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
-    </bulwark-island>
+  // The marker is a custom element; created by name so JSX's intrinsic elements need no augmenting.
+  return createElement(
+    "bulwark-island",
+    { name, prefix },
+    <script
+      type="application/json"
+      nonce={state.nonce}
+      dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
+    />,
+    <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />,
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { createLicensesApi } from "../../shared/api/licenses";
 import type { TeamRef } from "../../shared/api/responses";
 import { LicenseActivateSchema, LicenseValidateSchema, type LicenseCreateResponse, type LicenseValidateResponse } from "../../shared/schemas/license";
@@ -25,7 +25,8 @@ export interface ActivateFormProps {
 /** How long typing must pause before the token is checked. */
 const CHECK_DELAY_MS = 300;
 
-type Check = { state: "idle" } | { state: "checking" } | { state: "done"; result: LicenseValidateResponse } | { state: "failed"; text: string };
+type Answer = { state: "done"; result: LicenseValidateResponse } | { state: "failed"; text: string };
+type Check = { state: "idle" } | { state: "checking" } | Answer;
 
 /**
  * Licenses → Activate (private edition): paste the vendor's activation token; it is checked as
@@ -42,7 +43,9 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
   const [chosen, setChosen] = useState<TeamRef | null>(null);
   const team = chosen?.slug ?? "";
   const [teamError, setTeamError] = useState<string | undefined>();
-  const [check, setCheck] = useState<Check>({ state: "idle" });
+  // The server's answer for the token as typed now; typing anew clears it (reset while rendering).
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answeredFor, setAnsweredFor] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,24 +54,25 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
   const api = createLicensesApi({ csrfToken });
   const trimmed = token.trim();
   const shape = trimmed === "" ? null : validateForm(LicenseValidateSchema, { token: trimmed }, t);
+  if (answeredFor !== trimmed) {
+    setAnsweredFor(trimmed);
+    setAnswer(null);
+  }
+  const check: Check = !shape?.ok ? { state: "idle" } : (answer ?? { state: "checking" });
 
-  useEffect(() => {
+  // Only the token decides when it is checked (api and messageFor are rebuilt every render).
+  const checkToken = useEffectEvent(() => {
     const ticket = ++latest.current;
-    if (!shape?.ok) {
-      setCheck({ state: "idle" });
-      return;
-    }
-    setCheck({ state: "checking" });
+    if (!shape?.ok) return;
     const timer = setTimeout(() => {
       api.validate(trimmed).then(
-        (result) => ticket === latest.current && setCheck({ state: "done", result }),
-        (error: unknown) => ticket === latest.current && setCheck({ state: "failed", text: messageFor(error) }),
+        (result) => ticket === latest.current && setAnswer({ state: "done", result }),
+        (error: unknown) => ticket === latest.current && setAnswer({ state: "failed", text: messageFor(error) }),
       );
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only the token decides what is checked; api and messageFor are rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed]);
+  });
+  useEffect(() => checkToken(), [trimmed]);
 
   const grants = check.state === "done" && check.result.valid ? check.result.grants ?? null : null;
   const chooses = grants !== null && grants.team === null;

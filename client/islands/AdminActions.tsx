@@ -88,7 +88,7 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
           if (busy) event.preventDefault();
         }}
       >
-        <form className="form" noValidate onSubmit={confirm}>
+        <form className="form" noValidate onSubmit={(event) => void confirm(event)}>
           <h2 id={titleId} className="dialog-title">
             {text ? t(text.title, { name }) : ""}
           </h2>

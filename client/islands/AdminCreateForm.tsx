@@ -65,7 +65,7 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
   const [root, setRoot] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<AdminDetail | null>(null);
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const invite = form.values.method === "invite";
   const rootHintId = useId();
@@ -97,10 +97,10 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
 
   // 'Create another' removes itself: focus goes to the new form's first field, not the body.
   useEffect(() => {
-    if (!refocus) return;
+    if (!refocus.current) return;
+    refocus.current = false;
     formRef.current?.querySelector<HTMLElement>("input, select")?.focus();
-    setRefocus(false);
-  }, [refocus]);
+  });
 
   if (created) {
     const name = `${created.firstName} ${created.lastName}`.trim();
@@ -119,7 +119,7 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
             className="button"
             onClick={() => {
               setCreated(null);
-              setRefocus(true);
+              refocus.current = true;
             }}
           >
             {t("admins:create.another")}

@@ -36,15 +36,15 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   // Wipe and Delete remove their own button: focus goes to what remains of this device's
   // actions (Delete after a wipe, the device's status after a delete), never to the body.
   useEffect(() => {
-    if (!refocus) return;
-    setRefocus(false);
+    if (!refocus.current) return;
+    refocus.current = false;
     const rest = root.current?.querySelector<HTMLElement>(".device-buttons button") ?? root.current;
     window.requestAnimationFrame(() => rest?.focus());
-  }, [refocus]);
+  });
 
   const confirm = () => {
     const action = asking;
@@ -59,11 +59,11 @@ export function DeviceActions({ uid, deviceId, label, wipe: initialWipe, csrfTok
         if (action === "wipe") {
           setWipe({ status: "pending", requestedAt: new Date().toISOString(), wipedAt: null });
           setNotice(announceStatus(t("errors:deviceWipe200")) ? null : t("errors:deviceWipe200"));
-          setRefocus(true);
+          refocus.current = true;
         } else {
           setDeleted(true);
           setNotice(announceStatus(t("errors:deviceDelete200")) ? null : t("errors:deviceDelete200"));
-          setRefocus(true);
+          refocus.current = true;
           root.current?.closest("tr")?.classList.add("is-deleted");
         }
       })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { createInvitesApi } from "../../shared/api/invites";
 import { isApiError } from "../../shared/api/errors";
 import { InviteCreateSchema, type InviteCreateInput } from "../../shared/schemas/invite";
@@ -45,7 +45,7 @@ interface StepState {
 const isStepState = (value: unknown): value is StepState => typeof value === "object" && value !== null && "inviteStep" in value;
 
 /**
- * /invites: the invitation wizard (issue 16, item 2) as one island. Choose type → details →
+ * /invites: the invitation wizard as one island. Choose type → details →
  * review → complete, then 'Send another' or 'Start over'; every input is kept in one reducer,
  * so the wizard's Back and the browser's Back and Forward lose nothing. Each step's heading takes
  * focus; failures are announced as alerts, results through the page's status region. The review
@@ -69,7 +69,8 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   /** The body failed the shared schema (the review should make this impossible; never sent then). */
   const [bodyError, setBodyError] = useState<string | null>(null);
   const outcome = useOutcome();
-  const moved = useRef(false);
+  // Headings take the focus only once the wizard has moved (not on the page's first render).
+  const [moved, setMoved] = useState(false);
   const company = (companies ? companies.find((item) => item.slug === state.details.team) : picked?.slug === state.details.team ? picked : null) ?? null;
   const choosable = offered ?? (company && company.available > 0 ? [company] : []);
   const seatMap = useMemo(() => new Map(choosable.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [choosable]);
@@ -85,7 +86,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
     if (!isStepState(window.history.state)) window.history.replaceState({ ...(window.history.state as object | null), inviteStep: "type" } satisfies StepState, "");
     const onPop = (event: PopStateEvent) => {
       if (!isStepState(event.state)) return;
-      moved.current = true;
+      setMoved(true);
       dispatch({ kind: "goTo", step: event.state.inviteStep });
     };
     window.addEventListener("popstate", onPop);
@@ -93,7 +94,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   }, []);
 
   const go = useCallback((step: WizardStep, push = true) => {
-    moved.current = true;
+    setMoved(true);
     outcome.clear();
     setProblems(null);
     setBodyError(null);
@@ -177,14 +178,14 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   };
 
   const finish = (result: SendResult) => {
-    moved.current = true;
+    setMoved(true);
     dispatch({ kind: "sent", result });
     window.history.replaceState({ inviteStep: "complete" } satisfies StepState, "");
     announceStatus(plural(t, state.type === "email" ? "invites:complete.sent" : "invites:complete.created", result.ok.length, lang));
   };
 
   const restart = (another: boolean) => {
-    moved.current = true;
+    setMoved(true);
     outcome.clear();
     setProblems(null);
     dispatch(another ? { kind: "sendAnother" } : { kind: "startOver", lang });
@@ -194,7 +195,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   const { step } = state;
   return (
     <section className="invite-wizard" aria-label={t("invites:wizard.label")}>
-      <StepHeading step={step} focus={moved.current} />
+      <StepHeading step={step} focus={moved} />
       {step === "type" ? <TypeStep type={state.type} onChange={(type) => dispatch({ kind: "chooseType", type })} /> : null}
       {step === "details" ? (
         <>

@@ -45,7 +45,7 @@ interface ActionOutcome {
 /**
  * /invites?view=pending: search as you type, filters by company and state, sorted by expiry,
  * keyset pages; resend or delete one invitation or a selection, after a confirmation, with the
- * result per invitation (issue 16, item 3).
+ * result per invitation.
  */
 export function InvitesTable({ query: initialQuery, page: initialPage, teams, csrfToken, timezone }: InvitesTableProps) {
   const t = useT();

@@ -38,7 +38,7 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
   const t = useT();
   const lang = useLang();
   const [rows, setRows] = useState(items);
-  const [open, setOpen] = useState<{ action: LicenseAction; pack: LicenseRow } | null>(null);
+  const [open, setOpen] = useState<{ action: LicenseAction; pack: LicenseRow; openedAt: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const done = (result: LicenseUpdateResponse, target: TeamRef | null) => {
@@ -102,7 +102,7 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
                           aria-label={t(`licenses:actions.${action}Label`, { team: pack.teamName ?? pack.team ?? "", count: pack.licenseCount })}
                           onClick={() => {
                             setNotice(null);
-                            setOpen({ action, pack });
+                            setOpen({ action, pack, openedAt: Date.now() });
                           }}
                         >
                           {t(`licenses:actions.${action}`)}
@@ -123,6 +123,7 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
           teams={teams}
           csrfToken={csrfToken}
           timezone={timezone}
+          openedAt={open?.openedAt ?? 0}
           onDone={done}
           onClose={() => setOpen(null)}
         />

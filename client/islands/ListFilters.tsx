@@ -1,14 +1,15 @@
 /**
- * The toolbar of every server-rendered list (issue 14, "The list pattern"): a plain GET form
+ * The toolbar of every server-rendered list ("The list pattern"): a plain GET form
  * (search, filter selects, page size, a submit button) that works without script; hydrated, it
  * filters as you type (300 ms after the last key) and on a select change, by loading the list's
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next
  * page loads are carried over and searched in turn.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
 import { PAGE_SIZES } from "../components/list/PageSize";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { useT } from "../components/render-context";
+import { useHydrated } from "../components/useHydrated";
 
 export type { ListFiltersProps } from "../components/list/listQuery";
 
@@ -59,7 +60,7 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
 
   /** Loads the form's address (unless it is this page's), remembering the field to refocus. */
@@ -72,8 +73,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     window.location.assign(href);
   };
 
-  useEffect(() => {
-    setEnhanced(true);
+  // Once, after hydration: the field the previous page was typed in takes the focus back.
+  const restoreFocus = useEffectEvent(() => {
     const record = readFocus();
     if (!record || record.action !== action || !form.current) return;
     const field = form.current.elements.namedItem(record.name);
@@ -93,9 +94,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-    // Runs once, after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => restoreFocus(), []);
 
   const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;

@@ -29,7 +29,7 @@ export interface LogsTableProps {
 }
 
 /**
- * /logs (issue 19): the access log within the admin's scope, filters that apply as you type,
+ * /logs: the access log within the admin's scope, filters that apply as you type,
  * keyset pages with the pager above and below, each entry expandable to its details, and the
  * export of the filtered entries.
  */

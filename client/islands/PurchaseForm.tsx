@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { LICENSE_TYPES, quotePrice, type LicenseType } from "../../shared/domain/licenses";
 import { licenseCountRange, licenseTermMonths } from "../../shared/limits";
 import { createLicensesApi } from "../../shared/api/licenses";
@@ -51,30 +51,30 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const { values } = form;
   const [prices, setPrices] = useState<LicensePriceList>(givenPrices ?? { currency: "EUR", prices: [] });
 
-  useEffect(() => {
+  // Read once, when the page has no price list of its own.
+  const readPrices = useEffectEvent(() => {
     if (givenPrices) return;
     api.prices().then(setPrices, (error: unknown) => setFailure(messageFor(error)));
-    // Read once when the page has no price list of its own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => readPrices(), []);
 
-  useEffect(() => {
+  // The seats of each company are read once per page, when it is chosen.
+  const readSeats = useEffectEvent(() => {
     if (!values.team || seats[values.team]) return;
     api.seats(values.team).then(
       (value) => setSeats((current) => ({ ...current, [values.team]: value })),
       (error: unknown) => setFailure(messageFor(error)),
     );
-    // The seats of each company are read once per page; api is rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [values.team]);
+  });
+  useEffect(() => readSeats(), [values.team]);
 
-  // A type sold for other terms only (a trial: one month) moves the term to its first priced one.
-  useEffect(() => {
+  // A type sold for other terms only (a trial: one month) moves the term to its first priced one;
+  // only the type and the price list decide.
+  const fitTerm = useEffectEvent(() => {
     const terms = prices.prices.filter((p) => p.licenseType === values.licenseType).map((p) => p.termMonths);
     if (terms.length > 0 && !terms.includes(Number(values.termMonths))) form.setValue("termMonths", String(Math.min(...terms)));
-    // form.setValue is stable; only the type and the price list decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [values.licenseType, prices]);
+  });
+  useEffect(() => fitTerm(), [values.licenseType, prices]);
 
   const count = Number.parseInt(values.licenseCount, 10);
   const validCount = Number.isFinite(count) && count >= licenseCountRange.min && count <= licenseCountRange.max ? count : null;
@@ -86,13 +86,14 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const after = before && validCount ? seatsAfter(before, validCount) : null;
   const body = () => ({ team: values.team, licenseType: values.licenseType as LicenseType, licenseCount: Number(values.licenseCount), termMonths: term });
 
-  const review = form.handleSubmit(async () => {
+  const review = form.handleSubmit(() => {
     setBought(null);
     setFailure(null);
     const checked = validateForm(LicensePurchaseSchema, body(), t);
-    if (!checked.ok) return form.showErrors(checked.errors);
-    if (price === null) return form.showErrors({ termMonths: t("errors:licenseCreate422") });
-    setConfirming(true);
+    if (!checked.ok) form.showErrors(checked.errors);
+    else if (price === null) form.showErrors({ termMonths: t("errors:licenseCreate422") });
+    else setConfirming(true);
+    return Promise.resolve();
   });
 
   const [busy, setBusy] = useState(false);

@@ -35,7 +35,8 @@ function problemsOf(issues: readonly (IssueLike & { path?: readonly PropertyKey[
 /** The zod issues a 400 envelope carries, when it has them. */
 function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
   if (!isApiError(error) || !Array.isArray(error.details)) return [];
-  return error.details.filter((d): d is IssueLike & { path: PropertyKey[] } => typeof d === "object" && d !== null && "message" in d && "path" in d && Array.isArray(d.path));
+  const details: readonly unknown[] = error.details;
+  return details.filter((d): d is IssueLike & { path: PropertyKey[] } => typeof d === "object" && d !== null && "message" in d && "path" in d && Array.isArray(d.path));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ApiError } from "../../shared/api/errors";
-import { createUserImportApi, type ImportErrors, type ImportPreview, type ImportStatus, type UserImportApi } from "../../shared/api/userImport";
+import { createUserImportApi, type ImportPreview, type ImportStatus } from "../../shared/api/userImport";
 import { IMPORT_LIMITS } from "../../shared/schemas/userImport";
 import { Alert } from "../components/forms/Alert";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useT } from "../components/render-context";
+import { fileKey, heldByEarlierRun, remembered, sleep, unfinishedImport, type ChosenFile } from "../components/users/importResume";
+import { Counts, ProblemList } from "../components/users/ImportSummary";
 
 /** Props of the users import island. */
 export interface UserImportFormProps {
@@ -16,120 +18,9 @@ type Phase = "choose" | "preview" | "importing" | "done";
 const PREVIEW_COUNTS = ["new", "changed", "unchanged", "invalid", "duplicate"] as const;
 const RESULT_COUNTS = ["created", "changed", "unchanged", "invalid", "duplicate", "failed", "skipped"] as const;
 const POLL_MS = 500;
-/** chosen: while an earlier run still holds the import (its 10 s lease), try again every 3 s, ten times at most. */
+/** While an earlier run still holds the import (its 10 s lease), try again every 3 s, ten times at most. */
 const RETRY_MS = 3_000;
 const RETRIES = 10;
-/** localStorage key prefix: the id of an unfinished import, by the SHA-256 of its file. */
-const RESUME_KEY = "bulwark.usersImport.";
-
-/** A chosen file: its name, text, and the key its unfinished import is remembered under. */
-interface ChosenFile {
-  name: string;
-  text: string;
-  key: string | null;
-}
-
-/** The SHA-256 of the file's text (hex), or null where Web Crypto is missing (not a secure context). */
-async function fileKey(text: string): Promise<string | null> {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * The import ids of unfinished imports, by file, in localStorage: a reload, another tab or a
- * browser restart after a failure still resumes the import instead of starting a second one.
- * Storage may be refused (private modes, quotas): then only this page remembers.
- */
-const remembered = {
-  memory: new Map<string, string>(),
-  get(key: string | null): string | null {
-    if (key === null) return null;
-    try {
-      return localStorage.getItem(RESUME_KEY + key) ?? this.memory.get(key) ?? null;
-    } catch {
-      return this.memory.get(key) ?? null;
-    }
-  },
-  set(key: string | null, id: string): void {
-    if (key === null) return;
-    this.memory.set(key, id);
-    try {
-      localStorage.setItem(RESUME_KEY + key, id);
-    } catch {
-      // Remembered on this page only.
-    }
-  },
-  forget(key: string | null): void {
-    if (key === null) return;
-    this.memory.delete(key);
-    try {
-      localStorage.removeItem(RESUME_KEY + key);
-    } catch {
-      // Nothing stored.
-    }
-  },
-};
-
-/** The unfinished (failed or still running) import remembered for this file, or null (and forgotten when finished, pruned or another admin's). */
-async function unfinishedImport(api: UserImportApi, key: string | null): Promise<ImportStatus | null> {
-  const id = remembered.get(key);
-  if (!id) return null;
-  try {
-    const status = await api.status(id);
-    if (status.status === "failed" || status.status === "running") return status;
-  } catch (error) {
-    // Unreachable now: keep the id for the next try; any answer (404: pruned, another admin's) drops it.
-    if (error instanceof ApiError && error.network) return null;
-  }
-  remembered.forget(key);
-  return null;
-}
-
-/** True when the import is still held by an earlier run (a stopped process's lease runs out within seconds). */
-function heldByEarlierRun(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 409) return false;
-  const details = error.details;
-  return typeof details === "object" && details !== null && "reason" in details && details.reason === "running";
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The first rows of each problem: the code's text and its row numbers (with the field, when one was refused). */
-function ProblemList({ errors }: { errors: ImportErrors }) {
-  const t = useT();
-  const entries = Object.entries(errors);
-  if (entries.length === 0) return null;
-  return (
-    <div className="import-problems">
-      <h3 className="card-title">{t("users:import.problemsTitle")}</h3>
-      <ul className="summary-list">
-        {entries.map(([code, list]) => (
-          <li key={code}>
-            <strong>{t(`users:import.codes.${code}`)}</strong>
-            {": "}
-            {(list ?? []).map((e) => `${t("users:import.rowRef", { row: e.row })}${e.username ? `: ${e.username}` : ""}${e.field ? ` (${e.field})` : ""}`).join("; ")}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Counts as a definition list. */
-function Counts({ counts, keys }: { counts: Readonly<Record<string, number>>; keys: readonly string[] }) {
-  const t = useT();
-  return (
-    <dl className="summary">
-      {keys.map((key) => (
-        <div className="summary-row" key={key}>
-          <dt>{t(`users:import.counts.${key}`)}</dt>
-          <dd>{counts[key] ?? 0}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * /users/import: choose a CSV file → its preview (`POST /v2/users/import?mode=preview`: counts and

@@ -53,7 +53,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   /** Bumped when a chip removes the search: the toolbar is drawn again from the query (its box keeps its own text). */
   const [searchReset, setSearchReset] = useState(0);
   // A control that removes itself ('Clear selection', the summary's 'Dismiss') hands focus to the
-  // page's select-all box (or the search when the list is empty), never to the body (issue 14).
+  // page's select-all box (or the search when the list is empty), never to the body.
   const focusListStart = () =>
     (root.current?.querySelector<HTMLElement>(".data-table thead input[type=checkbox]") ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
   const { query, page, busy, pageIndex } = list;

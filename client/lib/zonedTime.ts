@@ -1,6 +1,6 @@
 /**
  * Wall times in a named time zone, for `datetime-local` inputs: the access log's time range is
- * entered and shown in the admin's time zone (issue 19) while the API takes UTC instants.
+ * entered and shown in the admin's time zone while the API takes UTC instants.
  */
 
 /** The zone's offset from UTC (ms) at an instant; an unknown zone is UTC. */

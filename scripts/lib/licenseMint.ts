@@ -1,5 +1,5 @@
 /**
- * The vendor's side of activation (issue 15): `npm run license:mint -- --key vendor.pem --count
+ * The vendor's side of activation: `npm run license:mint -- --key vendor.pem --count
  * 100 --term 12m [--team acme] [--type trial] [--expires 2027-12-31] [--installation id]
  * [--id token-id]` signs a token with the vendor's Ed25519 private key and prints it alone on
  * stdout (so `TOKEN=$(npm run -s license:mint -- …)` works); problems go to stderr with exit 2.

@@ -1,5 +1,5 @@
 /**
- * The domain white-list rule (issue 18): when a team has domains, a user's e-mail username must
+ * The domain white-list rule: when a team has domains, a user's e-mail username must
  * be in one of them. One definition for the server (user creation, moves, the /domains count)
  * and the console, so the count an admin sees is the rule the server enforces.
  */

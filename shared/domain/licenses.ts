@@ -81,12 +81,12 @@ export function extendedExpiration(now: Instant, days: number): Date {
   return new Date(toEpochMs(now) + days * DAY_MS);
 }
 
-/** Issue 15: the license types a pack can have. */
+/** The license types a pack can have. */
 export const LICENSE_TYPES = ["subscription", "trial"] as const;
 /** A license type. */
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 
-/** Issue 15: how a pack was obtained. */
+/** How a pack was obtained. */
 export const LICENSE_SOURCES = ["purchase", "activation", "distribution"] as const;
 /** How a pack was obtained. */
 export type LicenseSource = (typeof LICENSE_SOURCES)[number];
@@ -97,7 +97,7 @@ export const PACK_STATES = ["valid", "nearExpiration", "expired"] as const;
 export type PackState = (typeof PACK_STATES)[number];
 
 /**
- * Why an activation token is invalid (SPEC §4 'valid or invalid', issue 15 "with why"):
+ * Why an activation token is invalid (SPEC §4 'valid or invalid', with why):
  * malformed, not signed by the vendor's key, already activated, its offer expired, issued for
  * another installation, or this installation has no vendor key configured.
  */

@@ -92,7 +92,7 @@ export const PROTECTED_PREFIXES = [
   "settingsCerts", // PUT v2/settings/certs
   // Access log
   "logsList",
-  // Exports of the lists (GET v2/<list>/export, issue 19)
+  // Exports of the lists (GET v2/<list>/export)
   "usersExport",
   "adminsExport",
   "teamsExport",

@@ -2,7 +2,7 @@
  * Public authentication calls of SPEC §7 (`v2/public/*`). The registration payload keeps the
  * snake_case names of SPEC §3, as do `new_password` bodies.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength } from "../limits";
 import { obj, requiredText } from "./builders";
 import {

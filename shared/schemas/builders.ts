@@ -37,14 +37,14 @@ export function objectError(issue: RawIssue): ValidationMessageKey {
 }
 
 /**
- * C0 controls, DEL and C1 controls: never part of a name, slug or label. PostgreSQL refuses NUL in
+ * C0 controls, DEL and C1 controls (`\p{Cc}`): never part of a name, slug or label. PostgreSQL refuses NUL in
  * text (a 500 if it reached the database), SQLite stores it, and ESC/CSI sequences repaint the
  * terminal of whoever later prints the value (`bulwark users list`).
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
 
 /** The same, except tab, line feed and CR-LF: what a multi-line field (notes, a banner) may hold. */
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+const CONTROL_MULTI_LINE = /(?![\t\n\r])\p{Cc}|\r(?!\n)/u;
 
 /** A UTF-16 surrogate without its pair: not a character; PostgreSQL would store U+FFFD instead. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -60,7 +60,7 @@ export function hasLoneSurrogates(value: string): boolean {
 }
 
 /** Any character either check could refuse: most text has none, and one test settles it. */
-const SUSPECT = /[\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]/;
+const SUSPECT = /[\p{Cc}\uD800-\uDFFF]/u;
 
 /** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates. */
 function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {

@@ -3,7 +3,7 @@
  * settings groups and whose values are partial groups, each field validated by the group's own
  * rule. Serialized, it is at most 2000 characters (SPEC §9).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength } from "../limits";
 import { obj } from "./builders";
 import { V } from "./messages";

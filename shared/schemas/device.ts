@@ -2,7 +2,7 @@
  * Devices and their last known location (SPEC §3), with the SPEC §9 maximum lengths. Devices are
  * reported by the apps; the console lists them and can wipe one remotely.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength } from "../limits";
 import { obj, str } from "./builders";
 import { V } from "./messages";

@@ -1,8 +1,8 @@
 /**
- * Domain white-lists per team (SPEC §3 "domain association", §7 `PUT/DELETE v2/team/domains`,
- * issue 18). Every change is confirmed by the root's own password (SHA-512 hex, DESIGN §4).
+ * Domain white-lists per team (SPEC §3 "domain association", §7 `PUT/DELETE v2/team/domains`).
+ * Every change is confirmed by the root's own password (SHA-512 hex, DESIGN §4).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxCount } from "../limits";
 import { bool, obj, uniqueList } from "./builders";
 import { domainName, passwordHash, slug } from "./primitives";

@@ -1,5 +1,5 @@
 /**
- * `GET /v2/{users,admins,teams,licenses,logs}/export` (issue 19): each list's own query (filters
+ * `GET /v2/{users,admins,teams,licenses,logs}/export`: each list's own query (filters
  * and, where the list sorts, its sort) without paging, plus the file's options. The page's export
  * form, the CLI and the server all validate with these.
  */

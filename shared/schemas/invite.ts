@@ -1,5 +1,5 @@
 /**
- * Invitations (SPEC §3, §7 `POST/PUT/DELETE v2/invite`, issue 16): by e-mail or by pre-provisioned
+ * Invitations (SPEC §3, §7 `POST/PUT/DELETE v2/invite`): by e-mail or by pre-provisioned
  * handles, each holding one seat of a team's license pack until accepted, deleted or expired.
  * The wizard island, the server and the CLI validate with these schemas.
  */

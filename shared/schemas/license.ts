@@ -1,5 +1,5 @@
 /**
- * License packs (SPEC §2, §3, §7 `POST/PUT v2/license`; issue 15): the request bodies exactly as
+ * License packs (SPEC §2, §3, §7 `POST/PUT v2/license`): the request bodies exactly as
  * CI pipelines and the CLI script them, the list query, and the answers (pack, seats, token
  * check, price list). The public edition purchases (`{team, licenseType, licenseCount,
  * termMonths}`); the private edition activates a vendor-signed token (`{token, team?}`).

@@ -1,5 +1,5 @@
 /** `GET /v2/logs`: the access log, newest first, filtered by actor, action, target, team, outcome, time or text. */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength } from "../limits";
 import { ListQuerySchema, search } from "./list";
 import { oneOf, str } from "./builders";

@@ -186,7 +186,7 @@ export const licenseCount = intIn(licenseCountRange);
 
 /**
  * License activation token as pasted: surrounding whitespace dropped, then 16..1000 characters of
- * base64url and dots (`payload.signature`, issue 15). The signature is the server's to check.
+ * base64url and dots (`payload.signature`). The signature is the server's to check.
  */
 export const activationToken = z
   .string({ error: typeError })
@@ -246,7 +246,7 @@ const IDN_CANDIDATE = /^[a-z0-9.\-\u0080-\uffff]+$/u;
  * returned as given and refused by the pattern that follows.
  */
 export function toAsciiDomain(value: string): string {
-  if (value === "" || !IDN_CANDIDATE.test(value) || /^[\x00-\x7f]*$/.test(value)) return value;
+  if (value === "" || !IDN_CANDIDATE.test(value) || /^\p{ASCII}*$/u.test(value)) return value;
   try {
     return new URL(`http://${value}/`).hostname;
   } catch {

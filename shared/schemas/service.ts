@@ -3,7 +3,7 @@
  * sign-ins and acknowledges remote wipes with a service token; roots create and revoke those
  * tokens. Device and location fields reuse the shared device schemas (SPEC §3, §9).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength } from "../limits";
 import { intIn, obj, requiredText, str } from "./builders";
 import { DeviceSchema, LocationSchema } from "./device";

@@ -1,5 +1,5 @@
 /**
- * Queries of the service API's settings calls (issue 17 items 5 and 6): the effective settings
+ * Queries of the service API's settings calls: the effective settings
  * of a team and a client's app version check. Query strings, so numbers are coerced; unknown
  * parameters are ignored as on the other GET calls.
  */

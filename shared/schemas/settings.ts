@@ -3,9 +3,9 @@
  * group is exported twice: the plain shape (for partial team overrides, see customSettings.ts) and
  * the full schema with cross-field rules (a PUT replaces the whole group).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { maxLength, settingsRange } from "../limits";
-import { bool, intIn, multiLineStr, obj, requiredText, str } from "./builders";
+import { bool, intIn, multiLineStr, obj, requiredText } from "./builders";
 import { V } from "./messages";
 import {
   appVersion,

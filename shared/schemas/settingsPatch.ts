@@ -1,10 +1,10 @@
 /**
- * The bodies of `PUT v2/settings/<group>` (issue 17): a partial object of the group's fields,
+ * The bodies of `PUT v2/settings/<group>`: a partial object of the group's fields,
  * unknown fields refused. Nested objects (banners, URL prefixes, one platform's release) are
  * given whole. The server merges the patch over the stored group and checks the result with the
  * group's full schema, so cross-field rules (call timeouts, min ≤ last version) see both.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { obj } from "./builders";
 import {
   appsSettingsShape,

@@ -2,7 +2,7 @@
  * Teams (companies) of SPEC §3: `POST/PUT v2/team`, `PUT v2/team/settings`. A body names a team by
  * its `slug` (DESIGN §3).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { lengthRange, maxLength } from "../limits";
 import { CERT_REVOCATION_STRATEGIES } from "../domain/statuses";
 import { bool, oneOf, obj, optionalText, patternText, requiredText } from "./builders";

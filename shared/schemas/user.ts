@@ -97,7 +97,7 @@ export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs"
 /**
  * Either `uids` or `filter` (never both, never neither): a bulk call on the users listed, or on
  * every user the list's filter matches in the caller's scope, resolved by the server inside the
- * call's transaction (issue 14, 'select all matching').
+ * call's transaction ('select all matching').
  */
 function exactlyOneTarget(body: { uids?: unknown; filter?: unknown }, ctx: z.RefinementCtx): void {
   if (body.uids !== undefined && body.filter !== undefined) ctx.addIssue({ code: "custom", message: V.invalidOption, path: ["filter"], input: body.filter });

@@ -1,9 +1,9 @@
 /**
- * Users import (issue 19 item 3): the CSV's columns, how one CSV row becomes a user creation body
+ * Users import: the CSV's columns, how one CSV row becomes a user creation body
  * checked by {@link UserCreateSchema} (the same rules as `POST /v2/user`), the query of
  * `POST /v2/users/import`, and the per-row outcomes and codes every client shows.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { obj, oneOf, queryBool } from "./builders";
 import { V } from "./messages";
 import { uid } from "./primitives";
@@ -17,7 +17,7 @@ export const IMPORT_FLAG_COLUMNS = ["ecs", "sip", "cellcrypt"] as const;
 export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_FLAG_COLUMNS] as const;
 /**
  * Columns of `bulwark users export --headers fields` (GET /v2/users/export) that an import reads
- * past: an exported file, edited, imports as it is (issue 19's round trip). Any other unknown
+ * past: an exported file, edited, imports as it is (the export/import round trip). Any other unknown
  * column is refused, so a misspelt one (`frstName`) is not silently dropped.
  */
 export const IMPORT_IGNORED_COLUMNS = ["uid", "teamName", "status", "deviceCount", "createdOn", "lastSeen"] as const;

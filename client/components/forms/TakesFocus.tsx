@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 
 /**
  * A block that takes focus when it appears. For the result that replaces the form (and the
- * button) that produced it: without it, focus would fall to the body (issue 14, item 8).
+ * button) that produced it: without it, focus would fall to the body.
  */
 export function TakesFocus({ className, children }: { className?: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);

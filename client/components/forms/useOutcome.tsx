@@ -13,15 +13,15 @@ export interface Outcome {
 export interface OutcomeState {
   outcome: Outcome | null;
   /** Forgets the last outcome (a new attempt starts). */
-  clear(): void;
+  clear: () => void;
   /**
    * A success: shown in the page's one status region (replacing its previous message), or beside
    * the island on a page without one. With `reload`, the page reloads first, so everything the
    * server rendered (cards, header) shows what it now holds.
    */
-  succeed(text: string, options?: { reload?: boolean }): void;
+  succeed: (text: string, options?: { reload?: boolean }) => void;
   /** The failure's catalogue message (useCallMessage: 401 signs out, 500 shows the server's). */
-  fail(error: unknown): void;
+  fail: (error: unknown) => void;
 }
 
 /**

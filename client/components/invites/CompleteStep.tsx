@@ -1,6 +1,5 @@
 import type { InviteType } from "../../../shared/domain/statuses";
 import { useLang, useT } from "../render-context";
-import { codesCsv } from "./csv";
 import { downloadCsv } from "./download";
 import { failureText, plural } from "./types";
 import type { SendResult } from "./wizardState";
@@ -31,7 +30,7 @@ export function CompleteStep({ type, result, teamSlug }: { type: InviteType; res
           <button
             type="button"
             className="button button-primary"
-            onClick={() => downloadCsv(`invitation-codes-${teamSlug}.csv`, codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")]))}
+            onClick={() => void import("./csv").then(({ codesCsv }) => downloadCsv(`invitation-codes-${teamSlug}.csv`, codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")])))}
           >
             {t("invites:complete.download")}
           </button>

@@ -4,7 +4,7 @@ import { maxLength } from "../../../shared/limits";
 import { inviteAddressProblem } from "../../../shared/schemas/invite";
 
 /**
- * The invitation wizard's address handling (issue 16, item 2), pure so it is unit-tested and
+ * The invitation wizard's address handling, pure so it is unit-tested and
  * runs the same in the server render and the browser: addresses typed or pasted (one per line or
  * comma-separated) or read from a CSV file, then sorted into what the review step counts. The
  * rules are the shared schemas' (`inviteAddressProblem`) and the shared white-list rule, so what the
@@ -65,7 +65,7 @@ function csvLines(text: string): string[] {
 export type CsvAddresses = { ok: true; addresses: string[] } | { ok: false; reason: "empty" | "noAddressColumn" };
 
 /**
- * The addresses of a CSV file as the CLI reads them (issue 16, item 8): a header naming the
+ * The addresses of a CSV file as the CLI reads them: a header naming the
  * address column (`email`, `address`, `handle`, `username`…), comma or semicolon separated; or,
  * with one column and no such header, one address per line.
  */

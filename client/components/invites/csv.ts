@@ -3,7 +3,8 @@ import type { SendResult } from "./wizardState";
 
 /**
  * The handles' codes as a CSV file built in the browser: the codes are shown once and never stored
- * readable, so the download is made from the answer in memory, not fetched.
+ * readable, so the download is made from the answer in memory, not fetched. The islands import
+ * this module only when the download is clicked: the CSV library is its own chunk, not in their first load.
  */
 
 export { csvCell } from "../../../shared/csv";

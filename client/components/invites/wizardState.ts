@@ -4,7 +4,7 @@ import { maxCount, type languages } from "../../../shared/limits";
 import { addressKey, sortAddresses, splitAddresses, type SortedAddresses } from "./addresses";
 
 /**
- * The invitation wizard's state machine (issue 16, item 2): choose type → details → review →
+ * The invitation wizard's state machine: choose type → details → review →
  * complete, then 'Send another' or 'Start over'. One reducer holds everything the admin entered,
  * so going back and forward (the wizard's buttons or the browser's) never loses input; the
  * island only renders the current step. Pure: unit-tested without a browser.

@@ -1,6 +1,6 @@
 /**
  * The way back to a page's list, in one place on every page that has one: first in the page,
- * above its cards (issue 14: back links were at the top of some pages and the bottom of others).
+ * above its cards (back links were at the top of some pages and the bottom of others).
  */
 export function BackLink({ href, children }: { href: string; children: string }) {
   return (

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { extendedExpiration } from "../../../shared/domain/licenses";
 import { licenseExtendDaysRange } from "../../../shared/limits";
 import { createLicensesApi } from "../../../shared/api/licenses";
-import { LicenseUpdateSchema, type LicensePack, type LicenseUpdateReq, type LicenseUpdateResponse } from "../../../shared/schemas/license";
+import { LicenseUpdateSchema, type LicensePack, type LicenseUpdateResponse } from "../../../shared/schemas/license";
 import type { TeamRef } from "../../../shared/api/responses";
 import { ConfirmDialog } from "../users/ConfirmDialog";
 import { TextField } from "../forms/Field";
@@ -29,6 +29,8 @@ export interface LicenseActionDialogProps {
   teams: TeamRef[] | null;
   csrfToken: string;
   timezone: string;
+  /** When the admin opened the dialog (read in the click handler): the clock "extend" counts from. */
+  openedAt: number;
   /** After the call; `target` names a distribution's receiving company. */
   onDone: (result: LicenseUpdateResponse, target: TeamRef | null) => void;
   onClose: () => void;
@@ -71,7 +73,7 @@ function EffectLine({ teamName, before, after }: { teamName: string; before: Sea
  * shared schema, and after the call reads the licenses again and announces the change to the
  * gauge. A refusal (e.g. the source company would drop below what it uses) stays in the dialog.
  */
-export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, onDone, onClose }: LicenseActionDialogProps) {
+export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, openedAt, onDone, onClose }: LicenseActionDialogProps) {
   const t = useT();
   const lang = useLang();
   const messageFor = useCallMessage();
@@ -83,30 +85,38 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [seats, setSeats] = useState<Record<string, Seats>>({});
+  const [now, setNow] = useState(openedAt);
   const api = createLicensesApi({ csrfToken });
 
-  const readSeats = (slug: string) =>
-    api.seats(slug).then(
-      (value) => setSeats((current) => ({ ...current, [slug]: value })),
-      (error: unknown) => setFailure(messageFor(error)),
-    );
-
-  useEffect(() => {
+  // Another pack or action starts from a clean form; reset while rendering, before anything shows.
+  const opened = `${action ?? ""}:${pack?.id ?? ""}`;
+  const [shownFor, setShownFor] = useState(opened);
+  if (shownFor !== opened) {
+    setShownFor(opened);
     setDays(DEFAULT_DAYS);
     setTargetTeam(null);
     setCount("");
     setErrors({});
     setFailure(null);
     setSeats({});
-    if (pack?.team) void readSeats(pack.team);
-    // Reading again for each pack opened is the point; the api object is rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [action, pack?.id]);
+    setNow(openedAt);
+  }
 
-  useEffect(() => {
-    if (target && !seats[target]) void readSeats(target);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target]);
+  const readSeats = (slug: string) =>
+    void api.seats(slug).then(
+      (value) => setSeats((current) => ({ ...current, [slug]: value })),
+      (error: unknown) => setFailure(messageFor(error)),
+    );
+  const readOpenedSeats = useEffectEvent(() => {
+    if (pack?.team) readSeats(pack.team);
+  });
+  const readTargetSeats = useEffectEvent(() => {
+    if (target && !seats[target]) readSeats(target);
+  });
+
+  // The company's licenses are read again for each pack or action opened, the target's when chosen.
+  useEffect(() => readOpenedSeats(), [action, pack?.id]);
+  useEffect(() => readTargetSeats(), [target]);
 
   if (!action || !pack) return <ConfirmDialog open={false} title="" confirmLabel="" busy={false} onConfirm={() => undefined} onClose={onClose}>{null}</ConfirmDialog>;
 
@@ -119,7 +129,7 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   const targetAfter = targetBefore ? seatsAfter(targetBefore, pack.state === "expired" ? 0 : movedCount) : null;
   const extendDays = Number.parseInt(days, 10);
   const newExpiry = Number.isFinite(extendDays) && extendDays >= licenseExtendDaysRange.min && extendDays <= licenseExtendDaysRange.max
-    ? formatDateTime(extendedExpiration(Date.now(), extendDays).toISOString(), lang, timezone)
+    ? formatDateTime(extendedExpiration(now, extendDays).toISOString(), lang, timezone)
     : null;
 
   const body = (): unknown => {
@@ -135,7 +145,7 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.update(checked.data as LicenseUpdateReq);
+      const result = await api.update(checked.data);
       const touched = [pack.team, action === "distribute" ? target : null].filter((slug): slug is string => Boolean(slug));
       // The action is done: a failed re-read only leaves the gauge as it was (the next load shows it).
       const changes: SeatsChange[] = [];
@@ -175,7 +185,10 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
             min={licenseExtendDaysRange.min}
             max={licenseExtendDaysRange.max}
             value={days}
-            onChange={(event) => setDays(event.target.value)}
+            onChange={(event) => {
+              setDays(event.target.value);
+              setNow(Date.now());
+            }}
           />
           <p>{newExpiry ? t("licenses:actions.newExpiration", { date: newExpiry }) : t("licenses:actions.daysHint", { min: licenseExtendDaysRange.min, max: licenseExtendDaysRange.max })}</p>
         </>

@@ -7,6 +7,17 @@ import type { Seats } from "./seats";
 const SEGMENTS = ["users", "invites", "available"] as const;
 const RADIUS = 52;
 
+/** Each drawn segment's share of the ring (in percent) and where it starts: one after another. */
+function ringArcs(seats: Seats, total: number): { key: (typeof SEGMENTS)[number]; share: number; start: number }[] {
+  let start = 0;
+  return SEGMENTS.map((key) => {
+    const share = (Math.max(0, seats[key]) / total) * 100;
+    const arc = { key, share, start };
+    start += share;
+    return arc;
+  });
+}
+
 /**
  * The license gauge of SPEC §2 (Users / Invites / Available) as an inline SVG ring drawn on the
  * server. The ring is decoration (aria-hidden); the numbers are real text beside it, so a screen
@@ -22,29 +33,24 @@ export function SeatsGauge({ seats, title }: { seats: Seats; title: string }) {
   const used = seats.users + seats.invites;
   const over = Math.max(0, used - seats.capacity);
   const total = Math.max(seats.capacity, used, 1);
-  let start = 0;
   return (
     <figure className="seats-gauge" aria-labelledby={`${id}-title`} data-capacity={seats.capacity} data-available={seats.available}>
       <svg className="seats-gauge-ring" viewBox="0 0 120 120" width={120} height={120} aria-hidden="true" focusable="false">
         <circle className="seats-gauge-track" cx={60} cy={60} r={RADIUS} pathLength={100} />
-        {SEGMENTS.map((key) => {
-          const share = (Math.max(0, seats[key]) / total) * 100;
-          const element =
-            share > 0 ? (
-              <circle
-                key={key}
-                className={`seats-gauge-arc seats-gauge-${key}`}
-                cx={60}
-                cy={60}
-                r={RADIUS}
-                pathLength={100}
-                strokeDasharray={`${share.toFixed(3)} ${(100 - share).toFixed(3)}`}
-                strokeDashoffset={(25 - start).toFixed(3)}
-              />
-            ) : null;
-          start += share;
-          return element;
-        })}
+        {ringArcs(seats, total).map(({ key, share, start }) =>
+          share > 0 ? (
+            <circle
+              key={key}
+              className={`seats-gauge-arc seats-gauge-${key}`}
+              cx={60}
+              cy={60}
+              r={RADIUS}
+              pathLength={100}
+              strokeDasharray={`${share.toFixed(3)} ${(100 - share).toFixed(3)}`}
+              strokeDashoffset={(25 - start).toFixed(3)}
+            />
+          ) : null,
+        )}
         <text className="seats-gauge-figure" x={60} y={62} textAnchor="middle">
           {format(seats.available)}
         </text>

@@ -66,7 +66,9 @@ export function TeamPicker<T extends TeamRef = TeamRef>({
   const latest = useRef(0);
   // The caller's search may be a new function each render; the latest one is used, without re-running the effect.
   const searchRef = useRef(searchTeams);
-  searchRef.current = searchTeams;
+  useEffect(() => {
+    searchRef.current = searchTeams;
+  });
 
   useEffect(() => {
     if (teams) return;

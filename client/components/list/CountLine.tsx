@@ -1,5 +1,5 @@
 /**
- * The count line every list shows (issue 14, "The list pattern" in docs/DECISIONS.md): '1–50 of
+ * The count line every list shows ("The list pattern" in docs/DECISIONS.md): '1–50 of
  * 10,000' when the page's position is known, '10,000 in total' when it is not (a keyset page
  * opened from a link), nothing while the list is empty (the empty state speaks then). Numbers in
  * the locale's format. Server-rendered pages and islands use the same component.

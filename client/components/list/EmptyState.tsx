@@ -1,7 +1,7 @@
 /**
  * The empty state every list shows instead of an empty table: what is missing (title), why or
  * what to change (hint), and the action that fixes it (a link or button), so an empty list is
- * never a dead end (issue 14).
+ * never a dead end.
  */
 import type { ReactNode } from "react";
 

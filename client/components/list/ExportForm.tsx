@@ -1,5 +1,5 @@
 /**
- * The export control every list shows (issue 19): a plain GET form to `GET /v2/<list>/export`
+ * The export control every list shows: a plain GET form to `GET /v2/<list>/export`
  * carrying the list's current filters, so the download works without script. It says what it
  * exports and how many rows ('Export 1,234 users (CSV)'); the format is the button pressed, and
  * the column titles (the language's or the stable field names) and the BOM are options.

@@ -1,5 +1,5 @@
 /**
- * The active-filter chips every list shows under its toolbar (issue 14): one chip per filter in
+ * The active-filter chips every list shows under its toolbar: one chip per filter in
  * force, each removing only that filter, and 'Clear filters' removing them all. Server-rendered
  * lists give links (they work without script); an island gives `onRemove` / `onClear` and gets
  * buttons, and moves focus itself when a chip disappears. Without `clearHref` or `onClear` there is

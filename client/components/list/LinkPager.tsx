@@ -1,5 +1,5 @@
 /**
- * First page / Next page for a server-rendered keyset list, above and below the rows (issue 14):
+ * First page / Next page for a server-rendered keyset list, above and below the rows:
  * links, so paging works without script. The bottom one is the `nav` landmark; the top one a
  * plain group (one landmark per name, for axe), as in the islands' {@link Pager}.
  */

@@ -1,5 +1,5 @@
 /**
- * The error state every list shows when its rows could not be read (issue 14): what happened, and
+ * The error state every list shows when its rows could not be read: what happened, and
  * the way to try again (a link to the same address, or an island's retry). It replaces the rows,
  * not the page: the toolbar stays, so the admin can change the filter that failed.
  */

@@ -1,5 +1,5 @@
 /**
- * The frame of every server-rendered list (issue 14, "The list pattern" in docs/DECISIONS.md):
+ * The frame of every server-rendered list ("The list pattern" in docs/DECISIONS.md):
  * toolbar (the ListFilters island) with the page's primary action, active-filter chips and
  * 'Clear filters', the count line, the pager above and below, and in between the rows, the empty
  * state or the error state. Pages give the table (`ListTable`) and their texts, nothing else.

@@ -1,5 +1,5 @@
 /**
- * Previous / next for an island's keyset list, shown above and below the rows (issue 14): the
+ * Previous / next for an island's keyset list, shown above and below the rows: the
  * bottom one is the `nav` landmark; the top one is a plain group, so the page does not carry two
  * landmarks of the same name.
  */

@@ -1,5 +1,5 @@
 /**
- * A column header of a server-rendered list (issue 14): a link that sorts by the column when the
+ * A column header of a server-rendered list: a link that sorts by the column when the
  * API sorts by it (`aria-sort` on the current one, its direction spoken), plain text otherwise.
  */
 import { useT } from "../render-context";

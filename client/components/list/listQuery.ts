@@ -1,5 +1,5 @@
 /**
- * The query model every server-rendered list shares (issue 14, "The list pattern" in
+ * The query model every server-rendered list shares ("The list pattern" in
  * docs/DECISIONS.md): one description of a list's search, filters, page size and kept sort,
  * from which the toolbar (ListFilters), the active-filter chips and every link are drawn, so
  * they cannot disagree.

@@ -1,14 +1,12 @@
 /**
- * Keyset paging for an island's list, whatever it lists (issue 14's list pattern, first used by
- * /logs): a cursor stack ("next" pushes the current page's cursor, "previous" pops), the address
- * bar following every loaded view through `history.replaceState` with the stack in
- * `history.state` so a reload can still go back, and responses that arrive after a newer
- * request dropped. The users list, the access log and any later island list share it, so the paging
- * rules live in one place; `reload` serves the users list's bulk actions.
+ * Keyset paging for an island's list, whatever it lists: a cursor stack kept in `history.state`
+ * (so a reload can still go back), the address bar following every loaded view, and late
+ * responses dropped. Every island list shares it, so the paging rules live in one place.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { useCallMessage } from "../forms/useCallMessage";
+import { useHydrated } from "../useHydrated";
 
 /** A list query: anything with an optional keyset cursor. */
 export interface KeysetQuery {
@@ -39,6 +37,8 @@ export interface KeysetList<Q extends KeysetQuery, T> {
   reload: () => void;
 }
 
+const NO_CURSORS: (string | null)[] = [];
+
 function withoutCursor<Q extends KeysetQuery>(query: Q): Q {
   const next = { ...query };
   delete next.cursor;
@@ -57,19 +57,17 @@ export function useKeysetList<Q extends KeysetQuery, T>(initialPage: ListRespons
   const messageFor = useCallMessage();
   const [query, setQuery] = useState(initialQuery);
   const [page, setPage] = useState(initialPage);
-  const [cursors, setCursors] = useState<(string | null)[]>([]);
-  const [restored, setRestored] = useState(initialQuery.cursor === undefined);
+  const hydrated = useHydrated();
+  // The cursor stack history.state kept for a page opened past the first (a reload), read in the browser.
+  const [saved] = useState(() => (typeof window === "undefined" || initialQuery.cursor === undefined ? null : savedCursors(source.stateKey)));
+  // The stack of the last view this hook loaded; until then, the saved one once hydrated.
+  const [loaded, setLoaded] = useState<(string | null)[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sequence = useRef(0);
   const { stateKey, fetchPage, hrefOf } = source;
-
-  useEffect(() => {
-    if (initialQuery.cursor === undefined) return;
-    const saved = savedCursors(stateKey);
-    if (saved) setCursors(saved);
-    setRestored(saved !== null);
-  }, [initialQuery.cursor, stateKey]);
+  const cursors = loaded ?? (hydrated && saved ? saved : NO_CURSORS);
+  const restored = loaded !== null || initialQuery.cursor === undefined || (hydrated && saved !== null);
 
   const load = useCallback(
     (nextQuery: Q, nextCursors: (string | null)[]) => {
@@ -81,8 +79,7 @@ export function useKeysetList<Q extends KeysetQuery, T>(initialPage: ListRespons
         .then((result) => {
           if (run !== sequence.current) return;
           setPage(result);
-          setCursors(nextCursors);
-          setRestored(true);
+          setLoaded(nextCursors);
           window.history.replaceState({ [stateKey]: nextCursors }, "", hrefOf(nextQuery));
         })
         .catch((failure: unknown) => {

@@ -26,7 +26,7 @@ export interface LogsFiltersProps {
 }
 
 /**
- * The access log's filters (issue 19): free text, actor, action (a prefix such as `admin.`),
+ * The access log's filters: free text, actor, action (a prefix such as `admin.`),
  * target, outcome, company and a time range in the admin's time zone. Text applies as you type
  * (after a pause), choices at once; 'Clear filters' when anything is set.
  */

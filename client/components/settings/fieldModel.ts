@@ -1,10 +1,17 @@
 /**
- * The settings forms' model (issue 17): one group's values flattened to the string map the form
+ * The settings forms' model: one group's values flattened to the string map the form
  * state holds (`warningBanner.en`, `turn.url`, booleans as "true"/"false"), and back to the
  * partial patch of `PUT /v2/settings/<group>` holding only the fields the admin changed.
  */
 import { type SettingsGroup } from "../../../shared/schemas/settings";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
+
+/** A settings value as text: strings as they are, numbers and booleans spelled out, anything else as JSON. */
+export function settingText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value) ?? "";
+}
 
 /** How a field is edited. */
 export type FieldKind = "boolean" | "number" | "text" | "multiline" | "object" | "turn" | "pem" | "secretPem";
@@ -47,11 +54,11 @@ export function flatten(group: SettingsGroup, values: Record<string, unknown>): 
       out["turn.username"] = turn?.username ?? "";
       out["turn.password"] = "";
     } else if (kind === "object") {
-      for (const sub of subFields(group, field)) out[`${field}.${sub}`] = String((value as Record<string, unknown>)[sub] ?? "");
+      for (const sub of subFields(group, field)) out[`${field}.${sub}`] = settingText((value as Record<string, unknown>)[sub] ?? "");
     } else if (kind === "secretPem") {
       out[field] = "";
     } else {
-      out[field] = value === null || value === undefined ? "" : String(value);
+      out[field] = value === null || value === undefined ? "" : settingText(value);
     }
   }
   return out;
@@ -92,5 +99,5 @@ export function patchOf(group: SettingsGroup, initial: Record<string, string>, c
 export function defaultText(group: SettingsGroup, field: string): string | null {
   const value = (DEFAULT_SETTINGS[group] as Record<string, unknown>)[field];
   if (value === null || typeof value === "object") return null;
-  return String(value);
+  return settingText(value);
 }

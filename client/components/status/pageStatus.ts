@@ -1,5 +1,5 @@
 /**
- * The signed-in page's one status region (issue 14, item 3). Every success on a page lands in
+ * The signed-in page's one status region. Every success on a page lands in
  * the same polite live region under the header, so the latest message replaces the previous one
  * instead of piling up beside each form, and screen readers announce it. The region is plain
  * server-rendered markup (AppLayout), so pages without islands need no script for it; islands

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../render-context";
+import { settingText } from "../settings/fieldModel";
 
 /** One overridden setting as the team profile lists it (server/services/settings/overrides.ts). */
 export interface TeamOverrideView {
@@ -16,15 +17,15 @@ function ValueText({ value }: { value: unknown }): ReactNode {
   if (typeof value === "boolean") return t(value ? "settings:on" : "settings:off");
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-      k === "passwordSet" ? t(v ? "settings:passwordSet" : "settings:passwordNotSet") : `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`,
+      k === "passwordSet" ? t(v ? "settings:passwordSet" : "settings:passwordNotSet") : `${k}: ${settingText(v)}`,
     );
     return <span className="break-all">{entries.join("; ")}</span>;
   }
-  return String(value);
+  return settingText(value);
 }
 
 /**
- * The settings a team overrides (issue 17 item 5), beside the system values: one row per field,
+ * The settings a team overrides, beside the system values: one row per field,
  * labelled as on /settings. Nothing overridden says so.
  */
 export function TeamOverrides({ overrides }: { overrides: readonly TeamOverrideView[] }) {

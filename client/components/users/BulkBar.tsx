@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { BulkFailure } from "../../../shared/schemas/list";
 import type { UserFilter } from "../../../shared/schemas/user";
 import { formatNumber } from "../../lib/datetime";
@@ -70,7 +70,12 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
   const count = matching ? matching.total : selected.size;
   const team = teams.find((candidate) => candidate.slug === target) ?? null;
 
-  useEffect(() => setAskError(null), [count, matching]);
+  // A refusal to ask is about the selection it was given: a new selection or filter clears it.
+  const [askedAbout, setAskedAbout] = useState({ count, matching });
+  if (askedAbout.count !== count || askedAbout.matching !== matching) {
+    setAskedAbout({ count, matching });
+    setAskError(null);
+  }
 
   const ask = (next: BulkAction) => {
     if (count === 0 || counting) return;

@@ -6,6 +6,7 @@ import { SelectField } from "../forms/Field";
 import { useT } from "../render-context";
 import { platformLabel } from "./format";
 import { hasFilters } from "./query";
+import { useHydrated } from "../useHydrated";
 import type { TeamOption, UsersQuery } from "./types";
 
 /** How long typing pauses before the search runs. */
@@ -33,7 +34,7 @@ export interface UsersFiltersProps {
  * The users list's search box (name, username, alias; debounced) and filters: status, team,
  * device platform (SPEC §3 names: a user with a device of that platform), the ECS / SIP /
  * Cellcrypt account flags and the app below its minimum version (any, yes, no). The device
- * platform ECS and the ECS user flag are different things (issue 14), so every label says which.
+ * platform ECS and the ECS user flag are different things, so every label says which.
  */
 export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();
@@ -41,12 +42,12 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const [text, setText] = useState(query.search ?? "");
   // The yes/no filters sit under 'More filters': open as rendered, closed on a phone once
   // hydrated unless one is in force, so the list's first row stays on the first screen.
-  const [more, setMore] = useState(true);
-  const yesNoActive = YES_NO.some((flag) => query[flag] !== undefined);
-  useEffect(() => {
-    if (!yesNoActive && window.matchMedia(PHONE).matches) setMore(false);
-    // Only at hydration: afterwards the admin opens and closes it.
-  }, []);
+  // Decided once, at hydration; afterwards the admin opens and closes it.
+  const hydrated = useHydrated();
+  const [openAtLoad] = useState(() => YES_NO.some((flag) => query[flag] !== undefined));
+  const [phoneAtLoad] = useState(() => typeof window !== "undefined" && window.matchMedia(PHONE).matches);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const more = toggled ?? (!hydrated || openAtLoad || !phoneAtLoad);
 
   useEffect(() => {
     const wanted = text.trim() === "" ? undefined : text.trim();
@@ -107,7 +108,7 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
           onChange={(event) => onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })}
         />
-        <details className="filters-more" open={more} onToggle={(event) => setMore(event.currentTarget.open)}>
+        <details className="filters-more" open={more} onToggle={(event) => setToggled(event.currentTarget.open)}>
           <summary>{t("users:list.moreFilters")}</summary>
           <div className="filters-more-fields">
         {YES_NO.map((flag) => (

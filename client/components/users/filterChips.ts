@@ -1,5 +1,5 @@
 /**
- * The users list's active-filter chips (issue 14, the list pattern): one per filter of
+ * The users list's active-filter chips (the list pattern): one per filter of
  * `USER_FILTER_FIELDS` in force, labelled as the toolbar labels it. A field without a known
  * label (a filter added later) still gets a chip, with its name and value, so a filter in force is
  * never invisible.

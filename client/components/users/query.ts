@@ -42,5 +42,5 @@ export function hasFilters(query: UsersQuery): boolean {
 export function filterOf(query: UsersQuery): UserFilter {
   const filter: Record<string, unknown> = {};
   for (const key of USER_FILTER_FIELDS) if (query[key] !== undefined && query[key] !== "") filter[key] = query[key];
-  return filter as UserFilter;
+  return filter;
 }

@@ -31,6 +31,11 @@ export interface AdminProfilePageProps {
   viewerTimezone: string;
 }
 
+/** Whether a lock still holds: the page renders once per request, so the clock is the request's. */
+function lockedNow(lockedUntil: string | null): boolean {
+  return lockedUntil !== null && Date.parse(lockedUntil) > Date.now();
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="card" aria-labelledby={id}>
@@ -59,7 +64,7 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <dd><code>{admin.uid}</code></dd>
           <dt>{t("admins:profile.username")}</dt>
           <dd>{admin.username}</dd>
-          {/* Each field once (issue 14): the name and time zone are in the details form when it is shown. */}
+          {/* Each field once: the name and time zone are in the details form when it is shown. */}
           {can.edit ? null : (
             <>
               <dt>{t("admins:profile.name")}</dt>
@@ -78,7 +83,7 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           )}
           <dt>{t("admins:profile.failedAttempts")}</dt>
           <dd>{admin.failedAttempts}</dd>
-          {admin.lockedUntil && Date.parse(admin.lockedUntil) > Date.now() ? (
+          {lockedNow(admin.lockedUntil) ? (
             <>
               <dt>{t("admins:profile.lockedUntil")}</dt>
               <dd>{when(admin.lockedUntil)}</dd>

@@ -39,7 +39,7 @@ export interface SettingsPageProps {
   csrfToken: string;
 }
 
-/** Days before expiry from which the page warns (issue 17). */
+/** Days before expiry from which the page warns. */
 export const CERT_WARNING_DAYS = 30;
 
 function Certificates({ certificates, heading, keySet }: { certificates: CertificateView[]; heading: string; keySet?: boolean }) {

@@ -22,9 +22,9 @@ export interface TeamProfilePageProps {
   timezones: string[];
   /** The signed-in admin's time zone. */
   timezone: string;
-  /** Root only: the domains editor and the team's associations (issue 18). */
+  /** Root only: the domains editor and the team's associations. */
   domainsView?: TeamDomainsView | null;
-  /** The settings the team overrides, beside the system values (issue 17 item 5). */
+  /** The settings the team overrides, beside the system values. */
   overrides?: readonly TeamOverrideView[];
 }
 
@@ -54,7 +54,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * What the form below does not edit: the domains (their own page), the number of users and the
- * times. Every other field appears once, in the form (issue 14: a profile shows each field once).
+ * times. Every other field appears once, in the form (a profile shows each field once).
  */
 function Facts({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
@@ -91,7 +91,6 @@ function Admins({ team }: { team: TeamDetails }) {
 /** The team's license packs, or an empty state (license management arrives with a later issue). */
 function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
-  const lang = useLang();
   if (team.licensePacks.length === 0) return <p className="teams-empty-note">{t("teams:profile.noLicenses")}</p>;
   return (
     <div className="table-scroll">

@@ -107,7 +107,7 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
 }
 
 /**
- * A user's profile (issue 14, the form pattern: each field once): the account facts the form
+ * A user's profile (the form pattern: each field once): the account facts the form
  * does not edit, rendered on the server; the edit form (names, aliases, flags: shown there only,
  * filled with the saved values); the devices table with a DeviceActions island per device
  * (remote wipe, delete); and the password reset.

@@ -21,7 +21,7 @@ export const GENERIC_ENTRIES = {
   internal: { status: 500, kind: "error", en: "Internal Server Error" },
   emailDisabled: { status: 501, kind: "error", en: "Emailing is Disabled - Contact Administrator" },
   unavailable: { status: 503, kind: "error", en: "Service Unavailable" },
-  // Lock contention the server's retries did not resolve (issue 13); sent with Retry-After.
+  // Lock contention the server's retries did not resolve; sent with Retry-After.
   contention: { status: 503, kind: "error", en: "Busy - Other changes to the same items are in progress; try again in a moment" },
   emailFailed: { status: 509, kind: "error", en: "Could not send e-mail" },
   unknown: { status: 0, kind: "error", exit: EXIT_CODES.unknown, en: "Unexpected error - Try again or contact Administrator" },
