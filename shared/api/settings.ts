@@ -1,5 +1,5 @@
 /**
- * The system settings calls (issue 17): read every group, change one group with a partial
+ * The system settings calls: read every group, change one group with a partial
  * patch. Used by the settings islands and the CLI. Replies keep the server's shapes loosely
  * (records), since the server validates every value against the settings schemas.
  */

@@ -29,7 +29,7 @@ describe.each(testDialects())("seed (npm run seed) on %s", (dialect) => {
     expect(never).toBeGreaterThan(0);
     expect(users.every((u) => u.lastSeenAt === null || (u.lastSeenAt <= Date.now() && u.lastSeenAt > Date.now() - 366 * 86_400_000 && u.createdAt < u.lastSeenAt))).toBe(true);
     expect(new Set(users.map((u) => u.teamId)).size).toBeGreaterThan(3);
-    // Every seeded team holds seats for its users and some to spare (issue 15).
+    // Every seeded team holds seats for its users and some to spare.
     const packs = await db.selectFrom("licensePacks").select(["teamId", "licenseCount", "expiresAt"]).execute();
     expect(packs).toHaveLength(result.teams);
     for (const pack of packs) {

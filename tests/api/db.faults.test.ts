@@ -1,5 +1,5 @@
 /**
- * Issue 13: a database that loses connections or stays locked answers 503 `unavailable` with
+ * A database that loses connections or stays locked answers 503 `unavailable` with
  * Retry-After, never 500, and never ends the process (an unhandled pg 'error' event would
  * end this test worker, which Vitest reports as a failure).
  */

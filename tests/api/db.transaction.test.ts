@@ -1,7 +1,7 @@
 /**
  * runTransaction (server/db/transaction.ts): a transaction aborted for contention runs again,
  * a real PostgreSQL deadlock included; when the attempts run out the API answers 503
- * `contention` with Retry-After, never 500 (issue 13 item 2).
+ * `contention` with Retry-After, never 500.
  */
 import express from "express";
 import supertest from "supertest";

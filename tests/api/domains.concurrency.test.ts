@@ -1,5 +1,5 @@
 /**
- * Issue 18: a domain removal at the same moment as a user creation into that team must not let a
+ * A domain removal at the same moment as a user creation into that team must not let a
  * user in outside the white-list without the removal's confirmation. Both paths lock the team's
  * row before reading the domains, so they run one after the other. The interleaving that broke it
  * is forced on PostgreSQL: the creation is held right after its white-list check (another

@@ -153,7 +153,7 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     expect((await create(`ana@sub.${tag}.example`)).status).toBe(502);
     expect((await create(`Ana@${tag.toUpperCase()}.example`)).status).toBe(200);
     expect((await create(`ana-${tag}`)).status).toBe(200);
-    // An out-of-scope team stays 501 like an unknown one (issue 12), white-list or not.
+    // An out-of-scope team stays 501 like an unknown one, white-list or not.
     const admin = await buildAdmin(db(), { teams: [open] });
     const scoped = await send("post", "/v2/user", { username: `x@other-${tag}.example`, firstName: "X", lastName: "Y", team: team.slug }, await bearerFor(server.config, admin));
     expect(scoped.body.error.code).toBe("userCreate501");

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a large users export keeps the server's memory flat and does not hold up other
+ * A large users export keeps the server's memory flat and does not hold up other
  * requests. The user count comes from EXPORT_SCALE_USERS (default 20,000, small enough for CI;
  * README "Export at scale" gives the 1,000,000-user figures). The database is seeded by this
  * process; the server is the production bundle in a process of its own (as `npm start` runs it),

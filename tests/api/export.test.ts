@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 2: GET /v2/{users,admins,teams,licenses,logs}/export — each list's filters and
+ * GET /v2/{users,admins,teams,licenses,logs}/export — each list's filters and
  * scope, CSV (RFC 4180, formula cells neutralized, BOM, labels or field names) and JSON Lines,
  * and an access-log entry per export.
  */

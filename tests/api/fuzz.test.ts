@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every /v2 route (issue 12), on SQLite and PostgreSQL. The routes and
+ * Property-based fuzzing of every /v2 route, on SQLite and PostgreSQL. The routes and
  * their schemas come from GET /v2/openapi.json; each gets FUZZ_RUNS cases (default 1,000) shared
  * by root and the admin of team A (the service token on /v2/service/*). Oracle: no server error,
  * every error is the catalogue envelope, a body over the limit is a 413, and a GET leaves the

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 4: bad input the penetration test sent, each once a 500 on PostgreSQL (and some
+ * Bad input the penetration test sent, each once a 500 on PostgreSQL (and some
  * stored as is on SQLite). Every one must now be the documented 400/404/413 envelope (or a
  * localized page), with nothing logged at error level.
  */

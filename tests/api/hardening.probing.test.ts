@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 9: a team admin must not learn which teams exist from the codes of the calls
+ * A team admin must not learn which teams exist from the codes of the calls
  * that name a team. For each call, a team that exists outside the admin's scope and a team that
  * does not exist at all must give identical answers (status, code, message, shape); the calls
  * still answer their SPEC codes for a team the admin manages.

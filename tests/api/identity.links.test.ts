@@ -6,7 +6,7 @@ import { buildAdmin } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 /**
- * Issue 14, item 7: a one-time link's page says at once that the link is used or expired (and
+ * A one-time link's page says at once that the link is used or expired (and
  * what to do), instead of showing the form and failing only on submit.
  */
 describe.each(testDialects())("one-time link pages on %s", (dialect) => {

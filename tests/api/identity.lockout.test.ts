@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 1–3: the per-account budget of password checks. Parallel guesses cannot get
+ * The per-account budget of password checks. Parallel guesses cannot get
  * past it, current-password checks spend from it, a locked or unknown account costs the same
  * argon2 work as any other attempt, and a root lifts a lock.
  */

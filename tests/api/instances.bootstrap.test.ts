@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 3: processes of one installation starting together on an empty database
+ * Processes of one installation starting together on an empty database
  * bootstrap the root admin once: one root, one access-log entry, one setup link printed (the
  * other process is told a link exists). On PostgreSQL each pair runs the migrations and the
  * bootstrap through two connection pools at once, as two server processes do.

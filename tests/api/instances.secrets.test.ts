@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: processes of one PostgreSQL installation with separate data directories and
+ * Processes of one PostgreSQL installation with separate data directories and
  * no secrets in the environment share one JWT key, session secret and pepper (kept in the
  * database), so an admin signed in on one is signed in on all. Environment values still win,
  * and a secrets.json left by an earlier version is adopted rather than replaced.

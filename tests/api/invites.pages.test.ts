@@ -1,5 +1,5 @@
 /**
- * Issue 16, /invites as the server renders it, on both dialects: the wizard is offered only the
+ * /invites as the server renders it, on both dialects: the wizard is offered only the
  * companies of the administrator's scope that have available licenses (with their domains), a
  * root is offered every such company (above TEAM_LIST_MAX none travel: the wizard searches), the
  * list tab carries the validated view, and a hand-edited parameter is dropped rather than failing
@@ -91,7 +91,7 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
       { slug: "bootes-invites", teamName: "Boötes Invites" },
     ]);
     expect(res.text).toMatch(/aria-current="page"[^>]*>Pending invitations</);
-    // The export form carries the list's filters to GET /v2/invites/export (issue 19).
+    // The export form carries the list's filters to GET /v2/invites/export.
     const form = /<form class="export-form"[^>]*action="\/v2\/invites\/export"[^]*?<\/form>/.exec(res.text)?.[0] ?? "";
     expect(form).toContain('name="search" value="ana"');
     expect(form).toContain('name="order" value="desc"');

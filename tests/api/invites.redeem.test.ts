@@ -1,5 +1,5 @@
 /**
- * Issue 16: redemption through the service API (the pending user becomes active, the seat passes
+ * Redemption through the service API (the pending user becomes active, the seat passes
  * to it), its refusals, expiry by housekeeping (seat freed once across processes), the invitation
  * e-mail as delivered (SMTP capture), and parallel invitations into the last seats never
  * oversell (two app instances on PostgreSQL).

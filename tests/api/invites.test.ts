@@ -1,5 +1,5 @@
 /**
- * Issue 16: invitations through the API on both dialects — create (per-address results, seats
+ * Invitations through the API on both dialects — create (per-address results, seats
  * all or nothing, domains, packs, e-mail off), the pending user in the users list, dashboard and
  * seats, the scoped list, resend, delete, and the access log.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, private edition: activation of vendor-signed Ed25519 tokens on both dialects. A token
+ * Private edition: activation of vendor-signed Ed25519 tokens on both dialects. A token
  * made by the mint code with the test's own key activates once (a replay, also from a second
  * app instance, is 409); a token signed by another key, a tampered count, a malformed token, an
  * expired offer and another installation's token are refused with their reasons; validation has

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 8: expiry reminders to the finance contact 30, 7 and 1 days before a pack
+ * Expiry reminders to the finance contact 30, 7 and 1 days before a pack
  * expires, each once even when two processes (two app instances with their own pools on one
  * PostgreSQL database; one process on SQLite) run the pass at the same moment.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 6: seats are never oversold. 200 parallel one-seat requests (user creations)
+ * Seats are never oversold. 200 parallel one-seat requests (user creations)
  * against 100 free seats: exactly 100 succeed, the other 100 get the catalogue's 'Not enough
  * available licenses' error, and the database holds 100 users. On PostgreSQL the requests are
  * split over two app instances with their own connection pools on one database, as two server

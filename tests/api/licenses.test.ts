@@ -1,5 +1,5 @@
 /**
- * Issue 15, public edition: the license API on both dialects — purchase through the invoice
+ * Public edition: the license API on both dialects — purchase through the invoice
  * provider (order, invoice e-mail in the outbox, access log), the scoped list with its filters,
  * expiration order and keyset paging, read, extend / expire / distribute with every refusal, the
  * seats of a team, and user creation spending seats.

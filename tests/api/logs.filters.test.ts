@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 1: the access log's filters (actor, action, target, team, outcome, time range,
+ * The access log's filters (actor, action, target, team, outcome, time range,
  * free text) within the reader's scope, and its retention applied by the housekeeping pass.
  */
 import type { Kysely } from "kysely";

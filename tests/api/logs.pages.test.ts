@@ -1,4 +1,4 @@
-/** Issue 19 item 1: the /logs page, server-rendered first page of the access log in the reader's scope. */
+/** The /logs page, server-rendered first page of the access log in the reader's scope. */
 import { describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { recordAccess } from "../../server/services/accessLog/record";

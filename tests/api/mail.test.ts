@@ -47,7 +47,7 @@ describe("mail templates", () => {
     firstName: "Ana",
     inviterName: "Rui",
     link: `${PUBLIC_URL}/verify/en/abc`,
-    // The license templates (issue 15).
+    // The license templates.
     invoiceNumber: "INV-20261124-0A1B2C3D",
     licenseCount: "25",
     licenseType: "subscription",
@@ -55,7 +55,7 @@ describe("mail templates", () => {
     total: "1500.00 EUR",
     days: "7",
     expiration: "2027-01-31",
-    // The invitation template (issue 16).
+    // The invitation template.
     code: "K7M2Q9XR4T8W",
     companyName: "Acme",
   };

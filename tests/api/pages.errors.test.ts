@@ -1,5 +1,5 @@
 /**
- * The pages' last error handler (issue 12): a fault of the server shows a localized status page
+ * The pages' last error handler: a fault of the server shows a localized status page
  * with the request id and is logged at error level; a failing status page still answers, and
  * never with a stack or 'Internal Server Error'.
  */

@@ -69,7 +69,7 @@ describe.each(testDialects())("pages on %s", (dialect) => {
   it("renders verify and reset pages without echoing the token", async () => {
     for (const mode of ["verify", "reset"]) {
       const res = await server.request().get(`/${mode}/pt/secret-token-value-123`);
-      // An unknown link's page says so (issue 14): 404, still without echoing the token.
+      // An unknown link's page says so: 404, still without echoing the token.
       expect(res.status).toBe(404);
       expect(res.text).toContain('<html lang="pt">');
       expect(res.headers["referrer-policy"]).toBe("no-referrer");

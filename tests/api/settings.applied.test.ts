@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 3: settings changed through `PUT /v2/settings/<group>` take effect where the
+ * Settings changed through `PUT /v2/settings/<group>` take effect where the
  * console uses them (sign-up, banners, session and token expiries, lockout, e-mail
  * notifications, URL prefixes in e-mailed links). Each test sets the value through the API only.
  */

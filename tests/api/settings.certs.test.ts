@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 4 (API): the server certificate chain with its private key on `PUT
+ * API: the server certificate chain with its private key on `PUT
  * /v2/settings/certs`. A real chain (leaf, intermediate, root made by openssl) and its key are
  * kept; garbage, an expired certificate, certificates that do not chain and a key that does not
  * match the leaf are 'certificate 400 invalid' naming the reason; the key is write-only (never

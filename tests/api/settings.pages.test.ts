@@ -1,5 +1,5 @@
 /**
- * Issue 17 (pages): /settings with its SPEC §2 tabs, each group's form with every field, its
+ * Pages: /settings with its SPEC §2 tabs, each group's form with every field, its
  * default and help text, the TLS/domain tab's certificate details; /apps; both root only.
  */
 import { execFileSync } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 5 and 6 (service API): the effective settings of a team (system settings with
+ * Service API: the effective settings of a team (system settings with
  * the team's overrides laid over them, ETag and 304 while unchanged) and the app version check.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

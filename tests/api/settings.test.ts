@@ -1,5 +1,5 @@
 /**
- * Issue 17 (API): `GET /v2/settings` and `PUT /v2/settings/<group>`. Every group's fields at and
+ * API: `GET /v2/settings` and `PUT /v2/settings/<group>`. Every group's fields at and
  * beyond their bounds, unknown fields, root only, the TURN password write-only, the CA bundle
  * parsed as X.509, and each change in the access log before and after with secrets masked.
  */

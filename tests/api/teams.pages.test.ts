@@ -69,7 +69,7 @@ describe("team pages", () => {
     expect((await page("/teams/create", root)).text).toContain('bulwark-island name="TeamForm"');
   });
 
-  it("lists the settings the team overrides beside the system values, the TURN password as set only (issue 17 item 5)", async () => {
+  it("lists the settings the team overrides beside the system values, the TURN password as set only", async () => {
     const db = server.database.db;
     await setSettings(db, "security", { sessionExpiryHours: 12, pinLock: false });
     const customSettings = JSON.stringify({

@@ -6,7 +6,7 @@ import { getTestServer, type TestServer } from "../support/server";
 import { accessEntries, expectError, insertUsers } from "./users.support";
 
 /**
- * 'Select all matching' (issue 14): the users bulk calls take the list's filter instead of uids;
+ * 'Select all matching': the users bulk calls take the list's filter instead of uids;
  * the server resolves it in the transaction, in the caller's scope, with the list's own filter
  * SQL, so the count the list (and the confirmation) shows is exactly what changes.
  */

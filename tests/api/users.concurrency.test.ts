@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2: bulk actions on the same users in opposite orders, together with single
+ * Bulk actions on the same users in opposite orders, together with single
  * edits and device deletions, never answer 500 (no deadlock, no SQLITE_BUSY). On PostgreSQL the
  * second half of the calls goes through a second app instance with its own connection pool on
  * the same database, as a second process behind a load balancer would.
@@ -30,7 +30,7 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
     auth = await bearerFor(one.config, await buildAdmin(db(), { role: "root" }));
     teamA = await buildTeam(db());
     teamB = await buildTeam(db());
-    // Moving users into a team takes its seats (issue 15): room for everyone in either team.
+    // Moving users into a team takes its seats: room for everyone in either team.
     await buildPack(db(), { team: teamA, licenseCount: USERS });
     await buildPack(db(), { team: teamB, licenseCount: USERS });
     uids = await insertUsers(db(), teamA.id, USERS, "conc");

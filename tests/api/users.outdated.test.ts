@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 6: devices whose app version is below their platform's minimum (the apps
+ * Devices whose app version is below their platform's minimum (the apps
  * settings). `devices.version_key` (migration 0014, kept by triggers) must equal the JavaScript
  * key on odd versions on both engines; `GET /v2/users?outdated=` filters on it numerically
  * (5.10.0 > 5.9.0), each row says `appOutdated`, the profile marks each device, and a change of

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 4 and 8: `bulwark certs upload|show` as a subprocess against a real cli.server.
+ * `bulwark certs upload|show` as a subprocess against a real cli.server.
  * Upload installs a real chain (openssl-made) with its key and CA bundle, a key that does not
  * match exits with the API's 400, the key is never printed, and show describes what is in force.
  */

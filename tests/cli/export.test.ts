@@ -1,5 +1,5 @@
 /**
- * Issue 19: `bulwark <list> export` against a real server — the list's filters, the file written
+ * `bulwark <list> export` against a real server — the list's filters, the file written
  * whole (and equal to the API's own answer), standard output, JSON Lines, and flags checked with
  * the shared schemas before any call.
  */

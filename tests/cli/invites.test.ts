@@ -1,5 +1,5 @@
 /**
- * Issue 16, CLI: `bulwark invites` with the built CLI against a real server — a 10,000-row CSV
+ * CLI: `bulwark invites` with the built CLI against a real server — a 10,000-row CSV
  * dry run (the review: new, onboarded, invalid, licenses after; nothing written), then the real
  * run in one call whose e-mails the outbox worker writes to the file mailbox; handles' codes in
  * `--json`; exit 10 on partial failure; list, resend and delete by id.

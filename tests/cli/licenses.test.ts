@@ -1,5 +1,5 @@
 /**
- * Issue 15, CLI: the vendor mints a token with the real script (its own key pair), an operator
+ * CLI: the vendor mints a token with the real script (its own key pair), an operator
  * validates and activates it with the built CLI (from stdin), a pipeline extends packs from a
  * file (dry run first) and lists them with --json. An invalid token exits 11 (invalidToken).
  */

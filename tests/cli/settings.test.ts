@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 8: `bulwark settings get|set|apply` as a subprocess against a real server;
+ * `bulwark settings get|set|apply` as a subprocess against a real server;
  * `apply --dry-run` shows the diff and changes nothing, then `apply` changes exactly that.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";

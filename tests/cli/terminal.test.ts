@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 5: a name holding terminal escapes (stored before input validation refused
+ * A name holding terminal escapes (stored before input validation refused
  * them, or written straight into the database) must not reach the operator's terminal raw. The
  * human output shows them as visible escapes; `--json` keeps the stored text exactly.
  */

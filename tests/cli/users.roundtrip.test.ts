@@ -19,7 +19,7 @@ const writeCsv = (file: string, lines: Line[]) => {
 };
 const compared = (lines: Line[]) => lines.map((line) => Object.fromEntries(COMPARED.map((c) => [c, line[c]]))).sort((a, b) => a.username!.localeCompare(b.username!));
 
-describe("bulwark users export → edit → import → export (issue 19's round trip)", () => {
+describe("bulwark users export → edit → import → export round trip", () => {
   const cli = useCliHarness();
   let team: Row<"teams">;
 

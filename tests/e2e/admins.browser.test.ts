@@ -99,7 +99,7 @@ describe("administrators in Chromium", () => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.locator('dd[data-status="blocked"]').waitFor();
     expect(await page.getByRole("button", { name: "Activate" }).count()).toBe(1);
-    // The reloaded page says what happened, in its status region (issue 14).
+    // The reloaded page says what happened, in its status region.
     await expect.poll(() => page.locator("#page-status").textContent()).toBe("Administrator blocked");
     expect(consoleErrors).toEqual([]);
 

@@ -24,7 +24,7 @@ describe("admin identity in Chromium", () => {
   });
   const suite = useBrowserSuite(() => ({ mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "altcha" } }));
   beforeAll(async () => {
-    // Registration is opened through the settings API, as a root would (issue 17 item 7).
+    // Registration is opened through the settings API, as a root would.
     const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
     const opened = await suite.server().request().put("/v2/settings/general").set("Authorization", await bearerFor(suite.server().config, root)).send({ registrationEnabled: true });
     expect(opened.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in Chromium: the invitation wizard on /invites end to end (pasted addresses with a
+ * In Chromium: the invitation wizard on /invites end to end (pasted addresses with a
  * repeat, an invalid one and an existing user → review counts (the server's review) → send →
  * per-address results; handles → codes shown
  * once and downloaded as CSV; CSV upload; the over-licenses refusal; the browser's Back and

@@ -5,7 +5,7 @@ import { tourEveryPage, TOUR_SCREENSHOTS, useTour } from "../support/console-tou
 import { buildAdmin, signIn } from "../support/factories";
 
 /**
- * Issue 14, items 5 and 8: every page of the console, signed out and signed in as root, in
+ * Every page of the console, signed out and signed in as root, in
  * English at 1400 and 390 px: no horizontal scroll, no serious or critical axe-core violation,
  * and a screenshot each kept as a CI artifact (test-results/screenshots/layout/). Signed-in pages
  * come from the route table itself, so a page added later is checked too. Portuguese and Spanish

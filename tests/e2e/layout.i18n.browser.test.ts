@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tourEveryPage, useTour } from "../support/console-tour";
 
 /**
- * Issue 14, item 5 in the longer languages: every page, signed out and signed in, in Portuguese
+ * In the longer languages: every page, signed out and signed in, in Portuguese
  * and Spanish at 390 px: no horizontal scroll, no serious or critical axe-core violation, a
  * screenshot each. English at both widths: layout.browser.test.ts.
  */

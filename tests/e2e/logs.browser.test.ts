@@ -1,5 +1,5 @@
 /**
- * Issue 19 in Chromium: /logs filters apply as you type (the address bar follows), an entry opens
+ * In Chromium: /logs filters apply as you type (the address bar follows), an entry opens
  * to its details, the export button downloads the filtered entries; in en and es, at 1400 and
  * 390 px, without horizontal scroll or serious axe-core violations.
  */

@@ -16,7 +16,7 @@ describe("the production server process", () => {
     const server = startBuiltServer({ BULWARK_DATA_DIR: dataDir });
     const url = await server.url;
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
-    // Issue 14: the setup link and the console URL are one origin, with the port actually bound (PORT=0).
+    // The setup link and the console URL are one origin, with the port actually bound (PORT=0).
     const link = /activate 'root' \(choose its password\):\n\s+(http:\/\/\S+)/.exec(server.output())?.[1];
     expect(link).toBeDefined();
     expect(new URL(link!).origin).toBe(new URL(url).origin);
@@ -152,7 +152,7 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
 
   if (dialect === "postgres") {
     /**
-     * Issue 13: behind a TCP proxy playing a PostgreSQL server gone silent (accepts, never
+     * Behind a TCP proxy playing a PostgreSQL server gone silent (accepts, never
      * answers) or down (refuses), every request answers 503 within the limits instead of hanging,
      * the pool recovers once the database is back, pages show the localized 503 page, and
      * SIGTERM completes whatever the database does. (SQLite has no network path to lose; its

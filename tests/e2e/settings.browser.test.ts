@@ -1,5 +1,5 @@
 /**
- * Issue 17 in Chromium: a root saves a settings tab and the page says what changed; a server
+ * In Chromium: a root saves a settings tab and the page says what changed; a server
  * 400 marks the field it names; /settings tabs and /apps at 1400 and 390 px in en and pt with
  * no horizontal scroll and no serious axe-core violation.
  */

@@ -10,7 +10,7 @@ import { ROOT_DIR } from "../support/server";
 mkdirSync(path.join(ROOT_DIR, "test-results", "screenshots"), { recursive: true });
 
 /**
- * Issue 14, item 3: after every save the page shows what the server now holds (the profile's
+ * After every save the page shows what the server now holds (the profile's
  * card, the header's name), and one status region carries the latest success, replacing the
  * previous one instead of piling up.
  */
@@ -38,7 +38,7 @@ describe("fresh data and one status region after saves, in Chromium", () => {
 
     const status = page.locator("#page-status");
     await expect.poll(() => status.textContent()).toBe("User updated successfully");
-    // Each field once (issue 14): the form, reloaded from the server, is the one place the name is shown.
+    // Each field once: the form, reloaded from the server, is the one place the name is shown.
     expect(await page.getByLabel("First name", { exact: true }).inputValue()).toBe("Kate");
     expect(await page.locator('[data-field="firstName"]').count()).toBe(0);
     expect(await page.locator('[data-field="username"] dd').textContent()).toBe(user.username);

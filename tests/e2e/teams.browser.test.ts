@@ -121,7 +121,7 @@ describe("teams in Chromium", () => {
     await json.fill('{ "security": { "otpLength": 8 } }');
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Company settings saved").waitFor();
-    // One status region (issue 14): the settings' message replaced the edit's, nothing piles up.
+    // One status region: the settings' message replaced the edit's, nothing piles up.
     expect(await page.locator("#page-status").textContent()).toBe("Company settings saved");
     expect(await page.locator(".alert-success").count()).toBe(0);
     const stored = await suite.server().database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();

@@ -25,7 +25,7 @@ describe("users console in Chromium", () => {
     const server = suite.server();
     const db = server.database.db;
     aurora = await buildTeam(db, { slug: "aurora", teamName: "Aurora Labs" });
-    // Creating a user takes a seat (issue 15).
+    // Creating a user takes a seat.
     await buildPack(db, { team: aurora, licenseCount: 1000 });
     boreal = await buildTeam(db, { slug: "boreal", teamName: "Boreal Systems" });
     const start = Date.UTC(2025, 0, 1);
@@ -237,7 +237,7 @@ describe("users console in Chromium", () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Wanda iPhone will wipe the app's data the next time it connects.");
     await dialog.getByRole("button", { name: "Wipe device" }).click();
-    // The message goes to the page's one status region (issue 14), not beside the device.
+    // The message goes to the page's one status region, not beside the device.
     await page.locator("#page-status").getByText("Device Wiped").waitFor();
     expect(await device.locator(".badge").textContent()).toBe("Wipe pending");
     expect(await device.getByRole("button", { name: "Wipe", exact: true }).count()).toBe(0);
@@ -297,7 +297,7 @@ describe("users console in Chromium", () => {
 
     await page.goto(href!);
     await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
-    // Each field once (issue 14 item 4): name, aliases and flags live in the form, not above it too.
+    // Each field once: name, aliases and flags live in the form, not above it too.
     const details = () => page.locator("#user-details").locator("..").textContent();
     expect(await details()).not.toContain("nn-handle");
     expect(await page.getByLabel("Aliases").inputValue()).toContain("nn-handle");
@@ -452,7 +452,7 @@ describe("users console in Chromium", () => {
     }
   });
 
-  it("marks the users whose app is below its platform's minimum and filters on it; the profile marks the device (issue 17 item 6)", async () => {
+  it("marks the users whose app is below its platform's minimum and filters on it; the profile marks the device", async () => {
     const server = suite.server();
     const db = server.database.db;
     const session = await signIn(db, server.config, root);

@@ -4,7 +4,7 @@ import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { useBrowserSuite } from "../support/browser-suite";
 
 /**
- * Issue 14, 'select all matching' at scale, in Chromium: the users of one company, most of them
+ * 'select all matching' at scale, in Chromium: the users of one company, most of them
  * matching a filter, selected with 'Select all N users matching this filter' and blocked in one
  * call by filter. The confirmation's count must equal the database's, and the call must change
  * exactly the matching users. BULWARK_SELECT_ALL_USERS sets the number of users (2,000 by default

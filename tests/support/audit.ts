@@ -1,5 +1,5 @@
 /**
- * Page checks the browser suites share (issue 14): horizontal overflow, axe-core's serious and
+ * Page checks the browser suites share: horizontal overflow, axe-core's serious and
  * critical violations, and waiting until every island on the page has hydrated.
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * A tour of every page of the console for the layout suites (issue 14): a seeded installation
+ * A tour of every page of the console for the layout suites: a seeded installation
  * (a company, users with a device, admins, live one-time links, a signed-in root per language)
  * and a walk over the public pages and every route of the route table, checking each for
  * horizontal scroll and serious axe-core violations and keeping a screenshot of it.
@@ -46,7 +46,7 @@ export async function seedTour(server: TestServer): Promise<TourData> {
   await buildDevice(db, user, { location: { city: "Lisbon", country: "Portugal", ip: "192.0.2.10" } });
   for (let i = 0; i < 12; i += 1) await buildUser(db, { team, firstName: `Person${i}`, lastName: "Longname-Withhyphen" });
   const invited = await buildAdmin(db, { status: "invited", teams: [team] });
-  // /domains and /associations with content: a long domain and an association (issue 18).
+  // /domains and /associations with content: a long domain and an association.
   const partner = await buildTeam(db, { teamName: "Southwind Maritime Holdings", slug: "southwind" });
   await db.insertInto("teamDomains").values({ teamId: team.id, domain: "northwind-logistics-international.example", createdAt: Date.now() }).execute();
   const association = await db.insertInto("associations").values({ uid: "00000000-0000-4000-8000-00000000700a", name: "Northwind and Southwind shipping partnership", status: "open", closedCommunications: 1, createdAt: Date.now(), updatedAt: Date.now() }).returning("id").executeTakeFirstOrThrow();
@@ -125,7 +125,7 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
     await visit(route.path.replace(/^\//, "").replace(/\/:queryUID$/, "").replaceAll("/", "-"), concretePath(route.path, data));
   }
   await visit("my-profile", `/admins/profile/${root.uid}`);
-  // /invites shows the wizard; its second tab is the invitations list (issue 16).
+  // /invites shows the wizard; its second tab is the invitations list.
   await visit("invites-pending", "/invites?view=pending");
   await context.close();
   return problems;

@@ -1,5 +1,5 @@
 /**
- * Reads locales/glossary.json and finds texts that use an avoided synonym (issue 14, "Words").
+ * Reads locales/glossary.json and finds texts that use an avoided synonym (docs/DECISIONS.md, "Words").
  * Kept apart from the test so the test can also prove, on planted texts, that it can fail.
  */
 import { readdirSync, readFileSync } from "node:fs";

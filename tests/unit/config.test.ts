@@ -48,7 +48,7 @@ describe("loadConfig", () => {
     [{ BULWARK_ROOT_EMAIL: "root@example.com" }, "BULWARK_ROOT_PASSWORD"],
     [{ BULWARK_ROOT_EMAIL: "not-an-email", BULWARK_ROOT_PASSWORD: "x" }, "BULWARK_ROOT_EMAIL"],
     [{ CAPTCHA: "recaptcha" }, "CAPTCHA"],
-    // Behind a TLS proxy the Secure session cookie needs the proxy trusted (issue 12, item 8).
+    // Behind a TLS proxy the Secure session cookie needs the proxy trusted.
     [{ PUBLIC_URL: "https://console.example.com" }, "TRUST_PROXY"],
     [{ DB_STATEMENT_TIMEOUT_MS: "-1" }, "DB_STATEMENT_TIMEOUT_MS"],
     [{ DB_CONNECT_TIMEOUT_MS: "soon" }, "DB_CONNECT_TIMEOUT_MS"],
@@ -100,7 +100,7 @@ describe("loadConfig", () => {
     expect(config.edition).toBe("private");
   });
 
-  it("derives the public address from the port actually bound unless PUBLIC_URL is given (issue 14)", () => {
+  it("derives the public address from the port actually bound unless PUBLIC_URL is given", () => {
     const bound = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), PORT: "0" }, root), 43_117);
     expect(bound.publicUrl).toBe("http://127.0.0.1:43117");
     const docker = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), HOST: "0.0.0.0", PORT: "0" }, root), 43_118);

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7: the SQLite database, its WAL companions and the generated secrets are
+ * The SQLite database, its WAL companions and the generated secrets are
  * owner-only (0600) even when the data directory already exists with a permissive mode, as the
  * Docker image's `/data` volume does, and whatever the process umask.
  */

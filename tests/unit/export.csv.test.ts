@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { csvCell, csvRow, neutralizeFormula } from "../../server/services/export/csv";
 
-describe("CSV export cells (issue 19)", () => {
+describe("CSV export cells", () => {
   it("neutralizes every formula start with a leading quote and leaves other text alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(neutralizeFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
     expect(neutralizeFormula("=HYPERLINK(\"http://evil\",\"x\")")).toBe("'=HYPERLINK(\"http://evil\",\"x\")");

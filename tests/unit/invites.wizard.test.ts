@@ -1,5 +1,5 @@
 /**
- * Issue 16 units: the invitation wizard's address parsing (typed, pasted, CSV), the review's
+ * Units: the invitation wizard's address parsing (typed, pasted, CSV), the review's
  * counts and seats, the state machine's steps, and the codes CSV.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 15 units: the vendor key and price list configuration, the token format (sign, read,
+ * Units: the vendor key and price list configuration, the token format (sign, read,
  * every refusal), calendar terms, prices and the mint command's argument handling.
  */
 import { generateKeyPairSync, randomUUID } from "node:crypto";

@@ -98,7 +98,7 @@ describe("platform names", () => {
     expect(html).toContain("Limpiar filtros");
   });
 
-  it("labels the device platform and the account flags apart, each filter once, with the outdated-app filter (issue 14 item 1)", () => {
+  it("labels the device platform and the account flags apart, each filter once, with the outdated-app filter", () => {
     for (const lang of ["en", "pt", "es"] as const) {
       const { html } = render(<UsersFilters query={{ ...DEFAULT_USERS_QUERY, outdated: true }} teams={TEAMS} onChange={() => {}} />, lang);
       const labels = [...html.matchAll(/<label[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!);

@@ -1,5 +1,5 @@
 /**
- * Hostile inputs (issue 12): control characters, lone surrogates, bidirectional overrides,
+ * Hostile inputs: control characters, lone surrogates, bidirectional overrides,
  * 1 MB strings, deep nesting, prototype keys, numbers at the edges of every numeric type, forged
  * keyset cursors and malformed percent-encoding. Shared by bodies, query strings and paths.
  */

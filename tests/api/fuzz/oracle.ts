@@ -99,7 +99,7 @@ function canonical(row: Record<string, unknown>): string {
  * a service token's `last_used_at` is recorded when it authenticates, reads included, and
  * express-rate-limit's counters live in `rate_limits`. Sessions are not excluded: bearer calls
  * never create one (saveUninitialized is off). An export (GET …/export) writes its access-log
- * entry by design (issue 19), so the fuzzer leaves `access_log` out of those routes' comparison.
+ * entry by design, so the fuzzer leaves `access_log` out of those routes' comparison.
  */
 const EXCLUDED: Record<string, "table" | string[]> = { rate_limits: "table", service_tokens: ["last_used_at"] };
 

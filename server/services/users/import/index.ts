@@ -1,5 +1,5 @@
 /**
- * Users import (issue 19 item 3; docs/API.md "Users import"): `previewImport` says what a CSV
+ * Users import (docs/API.md "Users import"): `previewImport` says what a CSV
  * would do and changes nothing; `applyImport` runs it under an import id — resumable, in
  * batches, or all-or-nothing — and writes one access-log entry per run with its counts;
  * `readImport` and `importResults` answer its state and its per-row results. Scope (DESIGN §5):

@@ -1,5 +1,5 @@
 /**
- * Retention of users imports (issue 19): without it every import keeps its record and one
+ * Retention of users imports: without it every import keeps its record and one
  * `user_import_rows` row per CSV row forever (a 100,000-row import leaves 100,000 rows). The
  * housekeeping pass removes the imports nobody works on any more — finished (done, failed,
  * rejected) or abandoned (running, its lease long run out) — once their last change

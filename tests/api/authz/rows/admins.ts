@@ -29,7 +29,7 @@ export const adminsRows: MatrixRow[] = [
     method: "POST",
     route: "/admin",
     request: (f) => ({ url: "/v2/admin", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: "Admin", teams: [f.teamA.slug], password } }),
-    // A team outside the caller's scope is answered as an unknown one (issue 12: no probing).
+    // A team outside the caller's scope is answered as an unknown one (no probing).
     expect: signedIn(200, 200, 404),
   },
   { method: "PUT", route: "/admin", request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid, lastName: "Renamed" } }), expect: signedIn(200, 200, 404) },

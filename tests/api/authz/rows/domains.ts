@@ -14,7 +14,7 @@ async function association(f: Parameters<MatrixRow["request"]>[0]): Promise<stri
 }
 
 /**
- * Domain white-lists and company associations (issue 18): root only. Admins, even of the team,
+ * Domain white-lists and company associations: root only. Admins, even of the team,
  * get 403 before anything is looked up or any password checked; root with a wrong password gets
  * the domains' 400 (the right one is shown in tests/api/domains.test.ts).
  */

@@ -10,7 +10,7 @@ import { usersRows } from "./users";
 const lines = (_body: unknown, text: string): unknown[] => text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as unknown);
 
 /**
- * GET /v2/<list>/export (issue 19): each list's own matrix row (same fixtures, same filter)
+ * GET /v2/<list>/export: each list's own matrix row (same fixtures, same filter)
  * asked for as JSON Lines, so every actor exports exactly the rows its list shows them.
  */
 function exportRow(rows: MatrixRow[], list: string): MatrixRow {

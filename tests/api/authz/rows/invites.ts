@@ -10,7 +10,7 @@ const inviteA = async (f: MatrixFixtures) => buildInvite(f.db, { team: f.teamA, 
 const okItems = (body: unknown) => (body as { ok: unknown[] }).ok;
 
 /**
- * The invitation endpoints (issue 16). Creating into teamA: root and teamA's admin, while the
+ * The invitation endpoints. Creating into teamA: root and teamA's admin, while the
  * other admin gets 404 (the team's existence stays hidden). The list filters by teamA: root and
  * teamA's admin see its invitation, the other admin none. Resend and delete answer per item: the
  * other admin's item fails as unknown (ok is empty). The wizard's company search finds teamA (it

@@ -6,7 +6,7 @@ import { signedIn, type MatrixRow } from "../types";
 const packA = (f: MatrixFixtures) => buildPack(f.db, { team: f.teamA });
 
 /**
- * The license endpoints (issue 15). Reading is scoped: teamA's admin sees teamA's packs and seats,
+ * The license endpoints. Reading is scoped: teamA's admin sees teamA's packs and seats,
  * the other admin gets 404 (existence hidden) or an empty filtered list. Purchase: admins may buy
  * for their own teams (403 for another team). Extend / expire / distribute and token validation
  * are root-only (403 for any admin). The list filters by the fixture's team: root and teamA's

@@ -41,7 +41,7 @@ export const usersRows: MatrixRow[] = [
       await buildPack(f.db, { team: f.teamA, licenseCount: 1 });
       return { url: "/v2/user", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: f.tag, team: f.teamA.slug } };
     },
-    // A team outside the caller's scope is answered as an unknown one (issue 12: no probing).
+    // A team outside the caller's scope is answered as an unknown one (no probing).
     expect: signedIn(200, 200, 501),
   },
   { method: "PUT", route: "/user", request: async (f) => ({ url: "/v2/user", body: { uid: (await userA(f)).uid, lastName: "Edited" } }), expect: signedIn(200, 200, 404) },
