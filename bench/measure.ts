@@ -55,7 +55,10 @@ export function processCpuMicros(pid: number): number | null {
 export async function measure(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
   const times: number[] = [];
   const cpuBefore = load.serverCpuMicros?.() ?? null;
-  const instance = autocannon({ url: load.baseUrl + path, duration: load.duration, connections: load.connections, headers }, () => undefined);
+  const instance = autocannon(
+    { url: load.baseUrl + path, duration: load.duration, connections: load.connections, headers },
+    () => undefined,
+  );
   instance.on("response", (_client, _status, _bytes, responseTime) => {
     times.push(responseTime);
   });
@@ -84,7 +87,12 @@ export async function probe(load: LoadOptions, path: string, headers: Record<str
 }
 
 /** Measures a route when it answers 200, else records why not. */
-export async function measureIfPresent(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+export async function measureIfPresent(
+  load: LoadOptions,
+  name: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Measurement> {
   const problem = await probe(load, path, headers);
   if (problem) return { name, requestsPerSecond: 0, p50: Number.NaN, p95: Number.NaN, errors: 0, note: problem };
   return measure(load, name, path, headers);
@@ -97,19 +105,27 @@ export function markdownTable(runs: readonly Measurement[]): string {
   const baseline = runs[0]?.requestsPerSecond ?? 1;
   const cpuBaseline = runs[0]?.cpuMicrosPerRequest;
   const cpu = (run: Measurement) =>
-    run.cpuMicrosPerRequest === undefined || cpuBaseline === undefined ? "–" : `${run.cpuMicrosPerRequest.toFixed(0)} (${(cpuBaseline / run.cpuMicrosPerRequest).toFixed(2)})`;
+    run.cpuMicrosPerRequest === undefined || cpuBaseline === undefined
+      ? "–"
+      : `${run.cpuMicrosPerRequest.toFixed(0)} (${(cpuBaseline / run.cpuMicrosPerRequest).toFixed(2)})`;
   const lines = [
     "| route | req/s | ratio to `/healthz` | p50 ms | p95 ms | server CPU µs/request (ratio) | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const run of runs) {
     if (run.note) lines.push(`| ${run.name} | – | – | – | – | – | ${run.note} |`);
-    else lines.push(`| ${run.name} | ${run.requestsPerSecond.toFixed(0)} | ${(run.requestsPerSecond / baseline).toFixed(2)} | ${ms(run.p50)} | ${ms(run.p95)} | ${cpu(run)} | ${run.errors} |`);
+    else
+      lines.push(
+        `| ${run.name} | ${run.requestsPerSecond.toFixed(0)} | ${(run.requestsPerSecond / baseline).toFixed(2)} | ${ms(run.p50)} | ${ms(run.p95)} | ${cpu(run)} | ${run.errors} |`,
+      );
   }
   return lines.join("\n");
 }
 
 /** Median of a few timed runs (ms). */
 export function median(values: readonly number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }

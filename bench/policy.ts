@@ -30,12 +30,27 @@ function rng(seed: number): () => number {
 }
 
 /** Adds teams up to `teamCount` and `associationCount` associations; creates a service token of `rootId`. */
-export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamCount = 1_000, associationCount = 5_000): Promise<PolicyBench> {
+export async function seedPolicyData(
+  db: Kysely<Database>,
+  rootId: number,
+  teamCount = 1_000,
+  associationCount = 5_000,
+): Promise<PolicyBench> {
   const now = Date.now();
-  const existing = (await db.selectFrom("teams").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n;
+  const existing = (
+    await db
+      .selectFrom("teams")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
   const missing = Math.max(0, teamCount - Number(existing));
   for (let start = 0; start < missing; start += 500) {
-    const part = Array.from({ length: Math.min(500, missing - start) }, (_, i) => ({ slug: `policy-${start + i}`, teamName: `Policy ${start + i}`, createdAt: now, updatedAt: now }));
+    const part = Array.from({ length: Math.min(500, missing - start) }, (_, i) => ({
+      slug: `policy-${start + i}`,
+      teamName: `Policy ${start + i}`,
+      createdAt: now,
+      updatedAt: now,
+    }));
     await db.insertInto("teams").values(part).execute();
   }
   const teams = (await db.selectFrom("teams").select(["id", "slug"]).orderBy("id").execute()).slice(0, teamCount);
@@ -48,7 +63,14 @@ export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamC
     const rows = Array.from({ length: count }, (_, i) => {
       const roll = random();
       const closedCommunications: 0 | 1 = random() < 0.1 ? 1 : 0;
-      return { uid: randomUUID(), name: `Policy association ${start + i}`, status: roll < 0.8 ? ("open" as const) : ("closed" as const), closedCommunications, createdAt: now, updatedAt: now };
+      return {
+        uid: randomUUID(),
+        name: `Policy association ${start + i}`,
+        status: roll < 0.8 ? ("open" as const) : ("closed" as const),
+        closedCommunications,
+        createdAt: now,
+        updatedAt: now,
+      };
     });
     const inserted = await db.insertInto("associations").values(rows).returning(["id", "status"]).execute();
     for (const row of inserted) {
@@ -62,7 +84,11 @@ export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamC
       if (row.status === "open") for (const a of chosen.values()) for (const b of chosen.values()) if (a !== b) sharing.add(`${a} ${b}`);
     }
   }
-  for (let start = 0; start < members.length; start += 1_000) await db.insertInto("associationTeams").values(members.slice(start, start + 1_000)).execute();
+  for (let start = 0; start < members.length; start += 1_000)
+    await db
+      .insertInto("associationTeams")
+      .values(members.slice(start, start + 1_000))
+      .execute();
   const [allowedFrom, allowedTo] = [...sharing][0]!.split(" ") as [string, string];
   let denied: { from: string; to: string } | null = null;
   for (let i = 0; i < 10_000 && !denied; i++) {
@@ -70,6 +96,15 @@ export async function seedPolicyData(db: Kysely<Database>, rootId: number, teamC
     if (a !== b && !sharing.has(`${a} ${b}`)) denied = { from: a, to: b };
   }
   const token = SERVICE_TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  await db.insertInto("serviceTokens").values({ name: "bench policy", tokenHash: serviceTokenHash(token), createdBy: rootId, createdAt: now }).execute();
-  return { allowed: { from: allowedFrom, to: allowedTo }, denied: denied ?? { from: teams[0]!.slug, to: teams[1]!.slug }, headers: { authorization: `Bearer ${token}` }, teams: teams.length, associations: associationCount };
+  await db
+    .insertInto("serviceTokens")
+    .values({ name: "bench policy", tokenHash: serviceTokenHash(token), createdBy: rootId, createdAt: now })
+    .execute();
+  return {
+    allowed: { from: allowedFrom, to: allowedTo },
+    denied: denied ?? { from: teams[0]!.slug, to: teams[1]!.slug },
+    headers: { authorization: `Bearer ${token}` },
+    teams: teams.length,
+    associations: associationCount,
+  };
 }

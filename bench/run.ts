@@ -83,7 +83,14 @@ if (serverUrl && benchDatabase) {
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bulwark-bench-"));
 const port = await freePort();
-const env = { NODE_ENV: "production", BULWARK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "silent", CAPTCHA: "off", DATABASE_URL: databaseUrl };
+const env = {
+  NODE_ENV: "production",
+  BULWARK_DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: "silent",
+  CAPTCHA: "off",
+  DATABASE_URL: databaseUrl,
+};
 const loaded = loadConfig(env, ROOT_DIR);
 const database = await createDatabase({ databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath });
 const db = database.db;
@@ -91,10 +98,21 @@ await migrateToLatest(db);
 // On PostgreSQL the JWT key is the installation's, kept in the database (the server reads the same).
 const { config } = await resolveInstallationSecrets(db, loaded);
 const seeded = await seedDatabase(db, { users: userCount, teams: Number(values.teams) });
-console.log(`Seeded ${seeded.users} users, ${seeded.devices} devices, ${seeded.locations} locations in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
+console.log(
+  `Seeded ${seeded.users} users, ${seeded.devices} devices, ${seeded.locations} locations in ${(seeded.milliseconds / 1000).toFixed(1)} s`,
+);
 
 const bearer = async (admin: Row<"admins">) => {
-  const claims = { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: admin.tokenVersion };
+  const claims = {
+    role: admin.role,
+    uid: admin.uid,
+    username: admin.username,
+    first_name: admin.firstName,
+    last_name: admin.lastName,
+    timezone: admin.timezone,
+    lang: admin.lang,
+    ver: admin.tokenVersion,
+  };
   return { authorization: `Bearer ${(await signSessionToken(config.secrets.jwtSecret, claims, 2)).token}` };
 };
 // The largest team, managed by an admin, for the scoped measurements.
@@ -116,9 +134,14 @@ const policy = await seedPolicyData(db, root.id, Number(values["policy-teams"]),
 // Android's minimum above the seed's two oldest versions (4.9.2, 4.8.12), so `outdated=true` finds a tail of the users.
 await db
   .insertInto("systemSettings")
-  .values({ groupName: "apps", value: JSON.stringify({ ...DEFAULT_SETTINGS.apps, android: { ...DEFAULT_SETTINGS.apps.android, minVersion: "4.9.3" } }), updatedAt: Date.now() })
+  .values({
+    groupName: "apps",
+    value: JSON.stringify({ ...DEFAULT_SETTINGS.apps, android: { ...DEFAULT_SETTINGS.apps.android, minVersion: "4.9.3" } }),
+    updatedAt: Date.now(),
+  })
   .execute();
-const policyUrl = (pair: { from: string; to: string }) => `/v2/service/policy?from=${encodeURIComponent(pair.from)}&to=${encodeURIComponent(pair.to)}`;
+const policyUrl = (pair: { from: string; to: string }) =>
+  `/v2/service/policy?from=${encodeURIComponent(pair.from)}&to=${encodeURIComponent(pair.to)}`;
 // SQLite: seeding leaves its writes in the WAL file; a server's database has them checkpointed
 // into the main file (as after any clean shutdown), so every read does not first search the WAL.
 // PostgreSQL: the seed has vacuumed and analyzed what it loaded (server/db/maintenance.ts); the
@@ -136,13 +159,24 @@ const exited = new Promise<number | null>((resolve) => child.once("exit", resolv
 const baseUrl = `http://127.0.0.1:${port}`;
 for (let waited = 0; ; waited += 200) {
   if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
-  if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (waited > 120_000) throw new Error("the server did not answer /healthz within 2 minutes");
   await new Promise((r) => setTimeout(r, 200));
 }
 
 const serverPid = child.pid;
-const load: LoadOptions = { baseUrl, duration, connections, serverCpuMicros: () => (serverPid === undefined ? null : processCpuMicros(serverPid)) };
+const load: LoadOptions = {
+  baseUrl,
+  duration,
+  connections,
+  serverCpuMicros: () => (serverPid === undefined ? null : processCpuMicros(serverPid)),
+};
 const runs: Measurement[] = [];
 const routes: Array<[string, string, Record<string, string>]> = [
   ["`GET /v2/public/settings` (JSON + database)", "/v2/public/settings", {}],
@@ -151,14 +185,26 @@ const routes: Array<[string, string, Record<string, string>]> = [
   ["`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken],
   ["`GET /v2/users?outdated=true` (root; Android below 4.9.3)", "/v2/users?outdated=true&limit=50", rootToken],
   ["`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken],
-  [`\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`, "/v2/users?platform=1&sort=createdOn&order=desc&limit=50", adminToken],
+  [
+    `\`GET /v2/users?platform=1&sort=createdOn\` (admin of a ${biggest.n}-user team)`,
+    "/v2/users?platform=1&sort=createdOn&order=desc&limit=50",
+    adminToken,
+  ],
   ["SSR `/users/manage` (root, first page + island)", "/users/manage", rootSession],
   ["SSR `/licenses` (signed-in layout only, for reference)", "/licenses", rootSession],
   ["SSR `/dashboard` (root, all users)", "/dashboard", rootSession],
   ["SSR `/dashboard` (team admin)", "/dashboard", adminSession],
   ["`GET /v2/dashboard` (root)", "/v2/dashboard", rootToken],
-  [`\`GET /v2/service/policy\` allowed (service token; ${policy.teams} teams, ${policy.associations} associations)`, policyUrl(policy.allowed), policy.headers],
-  [`\`GET /v2/service/policy\` denied (service token; ${policy.teams} teams, ${policy.associations} associations)`, policyUrl(policy.denied), policy.headers],
+  [
+    `\`GET /v2/service/policy\` allowed (service token; ${policy.teams} teams, ${policy.associations} associations)`,
+    policyUrl(policy.allowed),
+    policy.headers,
+  ],
+  [
+    `\`GET /v2/service/policy\` denied (service token; ${policy.teams} teams, ${policy.associations} associations)`,
+    policyUrl(policy.denied),
+    policy.headers,
+  ],
 ];
 // A just-started server is still compiling its hot paths: load it unmeasured first.
 await measure({ ...load, duration: 2 }, "warm-up", "/healthz");
@@ -180,10 +226,16 @@ async function bulkBlock(): Promise<string> {
   if (picked.length < BULK_SIZE) return `| ${label} | not measured: only ${picked.length} active users (seed more with --users) |`;
   const payload = JSON.stringify({ uids: picked.map((u) => u.uid) });
   const call = async (action: "block" | "activate") => {
-    const res = await fetch(`${load.baseUrl}/v2/users/${action}`, { method: "PUT", headers: { ...rootToken, "content-type": "application/json" }, body: payload });
+    const res = await fetch(`${load.baseUrl}/v2/users/${action}`, {
+      method: "PUT",
+      headers: { ...rootToken, "content-type": "application/json" },
+      body: payload,
+    });
     const body = (await res.json()) as { ok?: string[]; failed?: unknown[]; error?: { code?: string } };
     if (!res.ok) return `not measured: \`${action}\` answers ${res.status} ${body.error?.code ?? ""}`.trim();
-    return body.ok?.length === picked.length ? null : `unexpected \`${action}\` result: ${body.ok?.length ?? 0} ok, ${body.failed?.length ?? 0} failed`;
+    return body.ok?.length === picked.length
+      ? null
+      : `unexpected \`${action}\` result: ${body.ok?.length ?? 0} ok, ${body.failed?.length ?? 0} failed`;
   };
   const times: number[] = [];
   for (let i = 0; i < bulkRuns; i++) {
@@ -216,11 +268,19 @@ async function bulkInvite(): Promise<string[]> {
   });
   const body = (await res.json()) as { ok?: unknown[] };
   const enqueued = performance.now() - started;
-  if (!res.ok || body.ok?.length !== BULK_SIZE) return [`| invitations of ${BULK_SIZE.toLocaleString("en")} addresses | not measured: ${res.status}, ${body.ok?.length ?? 0} created |`];
+  if (!res.ok || body.ok?.length !== BULK_SIZE)
+    return [
+      `| invitations of ${BULK_SIZE.toLocaleString("en")} addresses | not measured: ${res.status}, ${body.ok?.length ?? 0} created |`,
+    ];
   let pending = BULK_SIZE;
   while (pending > 0 && performance.now() - started < 600_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const row = await db.selectFrom("mailOutbox").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").where("toAddress", "like", `%@${team.slug}.bench`).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("mailOutbox")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("status", "=", "pending")
+      .where("toAddress", "like", `%@${team.slug}.bench`)
+      .executeTakeFirstOrThrow();
     pending = Number(row.n);
   }
   const delivered = performance.now() - started;
@@ -239,8 +299,10 @@ rmSync(dataDir, { recursive: true, force: true });
 if (serverUrl && benchDatabase) await onAdminConnection(serverUrl, `drop database if exists "${benchDatabase}" with (force)`);
 
 const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-console.log(`\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ` +
-  `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`);
+console.log(
+  `\nBulwark benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${cpu}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ` +
+    `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`,
+);
 console.log(markdownTable(runs));
 if (bulkLine || inviteLines.length > 0) {
   console.log("\n| bulk action | time |\n| --- | ---: |");

@@ -104,7 +104,12 @@ export function parseItems(text: string, idColumns: readonly string[], t: Transl
 
   let rows: Record<string, string>[];
   try {
-    rows = parse<Record<string, string>>(body, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, comment: "#" });
+    rows = parse<Record<string, string>>(body, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      skip_empty_lines: true,
+      trim: true,
+      comment: "#",
+    });
   } catch (error) {
     throw usageError(t("bulk.badCsv", { problem: error instanceof Error ? error.message : String(error) }));
   }
@@ -173,7 +178,10 @@ function printDryRun(items: BulkItem[], spec: BulkSpec, io: BulkIO): void {
   out.result(doc, () => {
     out.line(t("bulk.dryRun", { count: items.length, action: spec.action }));
     const columns = [...new Set(items.flatMap((i) => Object.keys(i.fields)))];
-    out.table([t("bulk.id"), ...columns], items.map((i) => [i.id, ...columns.map((c) => i.fields[c] ?? "")]));
+    out.table(
+      [t("bulk.id"), ...columns],
+      items.map((i) => [i.id, ...columns.map((c) => i.fields[c] ?? "")]),
+    );
   });
 }
 
@@ -213,7 +221,9 @@ export async function runBulk(spec: BulkSpec, io: BulkIO): Promise<ExitCode> {
     return EXIT_CODES.ok;
   }
   await confirmChange(spec.options, io, items.length, t("bulk.confirm", { count: items.length, action: spec.action }));
-  const bar = io.stderr.isTTY ? new SingleBar({ stream: io.stderr, format: `${spec.action} [{bar}] {value}/{total}`, hideCursor: true, clearOnComplete: true }) : null;
+  const bar = io.stderr.isTTY
+    ? new SingleBar({ stream: io.stderr, format: `${spec.action} [{bar}] {value}/{total}`, hideCursor: true, clearOnComplete: true })
+    : null;
   bar?.start(items.length, 0);
   let result: BulkResult;
   try {

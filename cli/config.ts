@@ -32,7 +32,10 @@ export const ConfigSchema = z
     current: z.string().nullable(),
     contexts: z.record(z.string().min(1), ContextSchema),
   })
-  .refine((c) => c.current === null || c.current in c.contexts, { message: "current names a context that does not exist", path: ["current"] });
+  .refine((c) => c.current === null || c.current in c.contexts, {
+    message: "current names a context that does not exist",
+    path: ["current"],
+  });
 /** The config file's content. */
 export type CliConfig = z.infer<typeof ConfigSchema>;
 

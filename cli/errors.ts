@@ -61,7 +61,12 @@ export function catalogueMessage(t: Translate, code: string): string {
 export function describeFailure(error: unknown, t: Translate): Failure {
   if (error instanceof CliError) return { code: error.code, status: 0, message: error.message, exit: error.exit };
   if (error instanceof ConfigFileError) {
-    return { code: "configInvalid", status: 0, message: t("errors.configInvalid", { file: error.file, problem: error.problem }), exit: LOCAL_EXIT.configInvalid };
+    return {
+      code: "configInvalid",
+      status: 0,
+      message: t("errors.configInvalid", { file: error.file, problem: error.problem }),
+      exit: LOCAL_EXIT.configInvalid,
+    };
   }
   if (isApiError(error)) {
     const mapped = mapCallOutcome(error.outcome);

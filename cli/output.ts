@@ -76,9 +76,21 @@ function chalkFor(stream: OutStream, env: Readonly<Record<string, string | undef
 }
 
 const PLAIN_CHARS = {
-  top: "", "top-mid": "", "top-left": "", "top-right": "",
-  bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "",
-  left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  ",
+  top: "",
+  "top-mid": "",
+  "top-left": "",
+  "top-right": "",
+  bottom: "",
+  "bottom-mid": "",
+  "bottom-left": "",
+  "bottom-right": "",
+  left: "",
+  "left-mid": "",
+  mid: "",
+  "mid-mid": "",
+  right: "",
+  "right-mid": "",
+  middle: "  ",
 };
 
 /** Renders a table: boxed on a TTY, plain columns otherwise (no trailing spaces); every cell made printable. */
@@ -86,7 +98,8 @@ export function renderTable(head: readonly string[], rows: readonly (readonly Ce
   const table = tty
     ? new Table({ head: head.map((h) => color.bold(printable(h))), style: { head: [], border: [] } })
     : new Table({ head: head.map(printable), chars: PLAIN_CHARS, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 } });
-  for (const row of rows) table.push(row.map((cell) => (typeof cell === "string" ? printable(cell) : color[cell.color](printable(cell.text)))));
+  for (const row of rows)
+    table.push(row.map((cell) => (typeof cell === "string" ? printable(cell) : color[cell.color](printable(cell.text)))));
   return table
     .toString()
     .split("\n")

@@ -89,7 +89,10 @@ function knownLongFlags(command: Command): string[] {
 export function usageMessage(command: Command, problem: UsageProblem, t: Translate, english: string): string {
   switch (problem.code) {
     case "commander.unknownOption":
-      return t("usage.unknownOption", { flag: problem.flag }) + (problem.flag.startsWith("--") ? suggestion(t, similar(problem.flag, knownLongFlags(command))) : "");
+      return (
+        t("usage.unknownOption", { flag: problem.flag }) +
+        (problem.flag.startsWith("--") ? suggestion(t, similar(problem.flag, knownLongFlags(command))) : "")
+      );
     case "commander.unknownCommand": {
       const name = command.args[0] ?? "";
       const names = command
@@ -107,9 +110,16 @@ export function usageMessage(command: Command, problem: UsageProblem, t: Transla
     case "commander.missingMandatoryOptionValue":
       return t("usage.missingMandatoryOption", { option: problem.option.flags, command: commandPath(command) });
     case "commander.excessArguments":
-      return t("usage.excessArguments", { command: commandPath(command), expected: command.registeredArguments.length, received: problem.received });
+      return t("usage.excessArguments", {
+        command: commandPath(command),
+        expected: command.registeredArguments.length,
+        received: problem.received,
+      });
     case "commander.conflictingOption":
-      return t("usage.conflictingOption", { option: problem.option.long ?? problem.option.flags, other: problem.conflicting.long ?? problem.conflicting.flags });
+      return t("usage.conflictingOption", {
+        option: problem.option.long ?? problem.option.flags,
+        other: problem.conflicting.long ?? problem.conflicting.flags,
+      });
     case "commander.invalidArgument": {
       const { target, value } = problem;
       const name = target instanceof Option ? (target.long ?? target.flags) : argumentName(target);

@@ -35,7 +35,9 @@ export async function buildAll({ quiet = false } = {}) {
     jsx: "automatic",
     sourcemap: true,
     logLevel: quiet ? "warning" : "info",
-    banner: { js: "import { createRequire as __bulwarkCreateRequire } from 'node:module'; const require = __bulwarkCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __bulwarkCreateRequire } from 'node:module'; const require = __bulwarkCreateRequire(import.meta.url);",
+    },
   });
   mkdirSync(path.join(root, "dist"), { recursive: true });
   writeFileSync(path.join(root, "dist", "build-stamp.json"), JSON.stringify({ sourceTime, builtAt: Date.now() }));

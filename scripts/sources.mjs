@@ -19,6 +19,7 @@ function newestIn(dir) {
 export function newestSourceTime(root) {
   let newest = 0;
   for (const dir of SOURCE_DIRS) if (existsSync(path.join(root, dir))) newest = Math.max(newest, newestIn(path.join(root, dir)));
-  for (const file of SOURCE_FILES) if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  for (const file of SOURCE_FILES)
+    if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
   return Math.round(newest);
 }

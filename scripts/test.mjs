@@ -10,7 +10,9 @@ const notes = [];
 
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 if (!chromium) {
-  (ci ? problems : notes).push("browser suites (tests/**/*.browser.test.ts): no Chromium found; install Debian's `chromium` or set CHROMIUM_PATH");
+  (ci ? problems : notes).push(
+    "browser suites (tests/**/*.browser.test.ts): no Chromium found; install Debian's `chromium` or set CHROMIUM_PATH",
+  );
 }
 
 async function postgresReachable(url) {

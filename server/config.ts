@@ -35,7 +35,12 @@ const EnvSchema = z
     ),
     EDITION: z.enum(["public", "private"]).default("public"),
     MAIL: z.enum(["file", "smtp", "disabled"]).default("file"),
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
     MAIL_FROM: z.string().min(3).default("Bulwark <no-reply@localhost>"),
     CAPTCHA: z.enum(["altcha", "off"]).default("altcha"),
     JWT_SECRET: optionalText.pipe(secret.optional()),
@@ -64,7 +69,8 @@ const EnvSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["TRUST_PROXY"],
-        message: "is required when PUBLIC_URL is https:// (the TLS proxy in front, e.g. TRUST_PROXY=1 or loopback), so the Secure session cookie can be set",
+        message:
+          "is required when PUBLIC_URL is https:// (the TLS proxy in front, e.g. TRUST_PROXY=1 or loopback), so the Secure session cookie can be set",
       });
     }
     if (Boolean(env.BULWARK_ROOT_EMAIL) !== Boolean(env.BULWARK_ROOT_PASSWORD)) {
@@ -244,7 +250,9 @@ function pendingSecrets(given: Partial<Secrets>): Secrets {
     Object.defineProperty(secrets, key, {
       enumerable: true,
       get: () => {
-        throw new ConfigError(`${SECRET_VARIABLES[key]} is read from the database at start-up (resolveInstallationSecrets) and was used before`);
+        throw new ConfigError(
+          `${SECRET_VARIABLES[key]} is read from the database at start-up (resolveInstallationSecrets) and was used before`,
+        );
       },
     });
   }

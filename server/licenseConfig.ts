@@ -61,7 +61,8 @@ export interface LicenseEnv {
 
 /** Parses the license settings; throws an Error whose message names the variable. */
 export function parseLicenseConfig(env: LicenseEnv): LicenseConfig {
-  if (env.LICENSE_PUBLIC_KEY && env.LICENSE_PUBLIC_KEY_FILE) throw new Error("LICENSE_PUBLIC_KEY and LICENSE_PUBLIC_KEY_FILE: give one, not both");
+  if (env.LICENSE_PUBLIC_KEY && env.LICENSE_PUBLIC_KEY_FILE)
+    throw new Error("LICENSE_PUBLIC_KEY and LICENSE_PUBLIC_KEY_FILE: give one, not both");
   let publicKey: KeyObject | undefined;
   const [name, text] = env.LICENSE_PUBLIC_KEY_FILE
     ? ["LICENSE_PUBLIC_KEY_FILE", readKeyFile(env.LICENSE_PUBLIC_KEY_FILE)]
@@ -90,7 +91,11 @@ export function parseLicenseConfig(env: LicenseEnv): LicenseConfig {
     }
   }
   prices.sort((a, b) => a.licenseType.localeCompare(b.licenseType) || a.termMonths - b.termMonths);
-  return { publicKey, installationId: env.LICENSE_INSTALLATION_ID?.trim() || undefined, priceList: { currency: parsed.data.currency, prices } };
+  return {
+    publicKey,
+    installationId: env.LICENSE_INSTALLATION_ID?.trim() || undefined,
+    priceList: { currency: parsed.data.currency, prices },
+  };
 }
 
 function readKeyFile(file: string): string {

@@ -93,12 +93,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
   if (root.kind === "setupLink") {
     // The one-time setup link goes to the operator's console, not into the structured log.
-    process.stdout.write(`\n  No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n  ${root.link}\n\n`);
+    process.stdout.write(
+      `\n  No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n  ${root.link}\n\n`,
+    );
   }
   if (root.kind === "setupLinkElsewhere") {
     // Another process of this installation started at the same time and printed the one valid link.
     const at = new Date(root.issuedAt).toISOString();
-    process.stdout.write(`\n  No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.\n\n`);
+    process.stdout.write(
+      `\n  No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.\n\n`,
+    );
   }
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();

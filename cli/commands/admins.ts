@@ -92,11 +92,30 @@ function printAdmin(cli: CliContext, opts: CommonOptions, admin: AdminDetail, su
 
 async function list(cli: CliContext, opts: AdminListOptions): Promise<void> {
   const { t } = cli;
-  const filters = { ...listQuery(opts), ...(opts.role ? { role: opts.role } : {}), ...(opts.status ? { status: opts.status } : {}), ...(opts.team ? { team: opts.team } : {}) };
+  const filters = {
+    ...listQuery(opts),
+    ...(opts.role ? { role: opts.role } : {}),
+    ...(opts.status ? { status: opts.status } : {}),
+    ...(opts.team ? { team: opts.team } : {}),
+  };
   const query = validated(AdminListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createAdminsApi(apiOptions(cli, opts));
   const head = ["uid", "username", "name", "role", "status", "teams", "lastSeen"].map((k) => t(`fields.${k}`));
-  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (a: AdminListItem) => [a.uid, a.username, `${a.firstName} ${a.lastName}`.trim(), a.role, a.status, cell(a.teams.map((team) => team.slug).join(", ")), cell(a.lastSeen)]);
+  await printList(
+    cli,
+    opts,
+    (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }),
+    head,
+    (a: AdminListItem) => [
+      a.uid,
+      a.username,
+      `${a.firstName} ${a.lastName}`.trim(),
+      a.role,
+      a.status,
+      cell(a.teams.map((team) => team.slug).join(", ")),
+      cell(a.lastSeen),
+    ],
+  );
 }
 
 async function create(cli: CliContext, opts: AdminFieldOptions): Promise<void> {
@@ -168,7 +187,10 @@ export function registerAdminsCommands(program: Command, cli: CliContext): void 
     .addHelpText("after", examples(t, "admins.createExamples"))
     .action((opts: AdminFieldOptions) => create(cli, opts));
 
-  addProfileOptions(addCommonOptions(group.command("update").description(t("admins.updateDescription")).argument("<uid>", t("admins.argUid")), t), t)
+  addProfileOptions(
+    addCommonOptions(group.command("update").description(t("admins.updateDescription")).argument("<uid>", t("admins.argUid")), t),
+    t,
+  )
     .addHelpText("after", examples(t, "admins.updateExamples"))
     .action((uid: string, opts: AdminFieldOptions) => update(cli, uid, opts));
 

@@ -66,7 +66,9 @@ async function login(cli: CliContext, urlArg: string | undefined, opts: LoginOpt
   updateConfig(io.env, (config) => ({ current: name, contexts: { ...config.contexts, [name]: { url, username, token, expiresAt } } }));
 
   const tr = cli.globals().lang ? t : cli.translator(tokenLanguage(token) ?? cli.lang);
-  out.result({ context: name, url, username, expiresAt }, () => out.success(tr("login.success", { url, username, context: name, expiresAt })));
+  out.result({ context: name, url, username, expiresAt }, () =>
+    out.success(tr("login.success", { url, username, context: name, expiresAt })),
+  );
 }
 
 function logout(cli: CliContext, opts: LogoutOptions): void {

@@ -36,7 +36,8 @@ export interface CertsView {
 }
 
 function viewOf(certs: Record<string, unknown>): CertsView {
-  const describe = (pem: unknown) => (typeof pem === "string" ? (describeCertificates(pem, (block) => new X509Certificate(block)) ?? []) : []);
+  const describe = (pem: unknown) =>
+    typeof pem === "string" ? (describeCertificates(pem, (block) => new X509Certificate(block)) ?? []) : [];
   return {
     mutualAuthentication: certs.mutualAuthentication === true,
     clientCertUserCheck: certs.clientCertUserCheck === true,
@@ -61,7 +62,9 @@ export function registerCertsCommands(program: Command, cli: CliContext): void {
       if (opts.ca !== undefined) patch.clientCaCertificates = readPem(cli, opts.ca);
       const saved = await createSettingsApi(apiOptions(cli, opts)).update("certs", patch);
       const out = cli.output(Boolean(opts.json));
-      out.result(saved, () => out.success(saved.changed.length > 0 ? t("certs.saved", { fields: saved.changed.join(", ") }) : t("settings.noChanges")));
+      out.result(saved, () =>
+        out.success(saved.changed.length > 0 ? t("certs.saved", { fields: saved.changed.join(", ") }) : t("settings.noChanges")),
+      );
     });
 
   addCommonOptions(group.command("show").description(t("certs.showDescription")), t)

@@ -172,7 +172,8 @@ export async function confirmOrRefuse(cli: CliContext, question: string, yes: bo
   if (yes) return;
   const { io, t } = cli;
   if (!io.stdin.isTTY) throw usageError(needYes);
-  if (!(await askYesNo(io.stdin, io.stderr, `${question} `, t("bulk.yesWords").split(",")))) throw new CliError("declined", t("bulk.declined"));
+  if (!(await askYesNo(io.stdin, io.stderr, `${question} `, t("bulk.yesWords").split(","))))
+    throw new CliError("declined", t("bulk.declined"));
 }
 
 /** Reads a new password from stdin, checks it against SPEC §5 and returns its `sha512Hex` (never sent in plain text). */
@@ -246,10 +247,10 @@ export interface BulkCommandSpec<O> {
  */
 export function addBulkCommand<O extends BulkOptions & CommonOptions>(group: Command, cli: CliContext, spec: BulkCommandSpec<O>): Command {
   const { t } = cli;
-  const command = addBulkOptions(group.command(spec.name).description(t(spec.description)).argument("[uids...]", t("resource.argUids")), t).option(
-    "--context <name>",
-    t("options.context"),
-  );
+  const command = addBulkOptions(
+    group.command(spec.name).description(t(spec.description)).argument("[uids...]", t("resource.argUids")),
+    t,
+  ).option("--context <name>", t("options.context"));
   spec.configure?.(command);
   return command.addHelpText("after", examples(t, spec.examples)).action(async (ids: string[], opts: O) => {
     spec.check?.(opts);
@@ -258,7 +259,14 @@ export function addBulkCommand<O extends BulkOptions & CommonOptions>(group: Com
     const other = spec.instead ? await spec.instead(ids, opts, api) : null;
     if (other !== null) return exitWith(other);
     const code = await runBulk(
-      { ids, options: opts, action: spec.action, idColumns: spec.idColumns ?? ["uid"], ...(spec.batchSize ? { batchSize: spec.batchSize } : {}), batch: spec.batch(opts, api) },
+      {
+        ids,
+        options: opts,
+        action: spec.action,
+        idColumns: spec.idColumns ?? ["uid"],
+        ...(spec.batchSize ? { batchSize: spec.batchSize } : {}),
+        batch: spec.batch(opts, api),
+      },
       bulkIOFor(cli, Boolean(opts.json)),
     );
     exitWith(code);

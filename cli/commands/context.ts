@@ -33,7 +33,14 @@ export interface ContextListJson {
 export function listContexts(config: CliConfig): ContextListJson {
   const contexts = Object.entries(config.contexts)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, c]) => ({ name, url: c.url, username: c.username, expiresAt: c.expiresAt, current: name === config.current, signedIn: c.token !== null }));
+    .map(([name, c]) => ({
+      name,
+      url: c.url,
+      username: c.username,
+      expiresAt: c.expiresAt,
+      current: name === config.current,
+      signedIn: c.token !== null,
+    }));
   return { current: config.current, contexts };
 }
 
@@ -67,7 +74,10 @@ export function registerContextCommands(program: Command, cli: CliContext): void
         if (listing.contexts.length === 0) return out.note(t("context.none"));
         const now = Date.now();
         const head = ["", t("context.name"), t("context.url"), t("context.username"), t("context.state")];
-        out.table(head, listing.contexts.map((c) => [c.current ? "*" : "", c.name, c.url, c.username, stateOf(t, c, now)]));
+        out.table(
+          head,
+          listing.contexts.map((c) => [c.current ? "*" : "", c.name, c.url, c.username, stateOf(t, c, now)]),
+        );
       });
     });
 

@@ -32,7 +32,11 @@ export function registerDevicesCommands(program: Command, cli: CliContext): void
   const group = program.command("devices").description(t("devices.description")).addHelpText("after", examples(t, "devices.examples"));
 
   addCommonOptions(
-    group.command("wipe").description(t("devices.wipeDescription")).argument("<user-uid>", t("devices.argUserUid")).argument("<device-id>", t("devices.argDeviceId")),
+    group
+      .command("wipe")
+      .description(t("devices.wipeDescription"))
+      .argument("<user-uid>", t("devices.argUserUid"))
+      .argument("<device-id>", t("devices.argDeviceId")),
     t,
   )
     .option("-y, --yes", t("devices.optYes"))
@@ -48,7 +52,12 @@ export function registerDevicesCommands(program: Command, cli: CliContext): void
     });
 
   addCommonOptions(
-    group.command("delete").alias("rm").description(t("devices.deleteDescription")).argument("<user-uid>", t("devices.argUserUid")).argument("<device-id>", t("devices.argDeviceId")),
+    group
+      .command("delete")
+      .alias("rm")
+      .description(t("devices.deleteDescription"))
+      .argument("<user-uid>", t("devices.argUserUid"))
+      .argument("<device-id>", t("devices.argDeviceId")),
     t,
   )
     .option("-y, --yes", t("devices.optYes"))

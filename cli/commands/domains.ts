@@ -62,7 +62,13 @@ function associationBody(opts: AssociationOptions): Record<string, unknown> {
   return body;
 }
 
-const ASSOCIATION_FLAGS = { name: "--name", teams: "--team", status: "--status", closedCommunications: "--closed-communications", id: "<id>" };
+const ASSOCIATION_FLAGS = {
+  name: "--name",
+  teams: "--team",
+  status: "--status",
+  closedCommunications: "--closed-communications",
+  id: "<id>",
+};
 
 function addAssociationOptions(command: Command, t: Translate): Command {
   return command
@@ -86,11 +92,24 @@ function registerDomains(program: Command, cli: CliContext): void {
       const query = validated(TeamListQuerySchema, opts.search ? { search: opts.search } : {}, t, { search: "--search" });
       const api = createDomainsApi(apiOptions(cli, opts));
       const head = [t("fields.slug"), t("fields.name"), t("fields.domains"), t("fields.users"), t("domains.outside")];
-      await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i) => [i.slug, i.teamName, cell(i.domains.join(", ")), String(i.userCount), String(i.usersOutside)]);
+      await printList(
+        cli,
+        opts,
+        (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }),
+        head,
+        (i) => [i.slug, i.teamName, cell(i.domains.join(", ")), String(i.userCount), String(i.usersOutside)],
+      );
     });
 
   for (const verb of ["add", "remove"] as const) {
-    addCommonOptions(group.command(verb).description(t(`domains.${verb}Description`)).argument("<slug>", t("teams.argSlug")).argument("<domain...>", t("domains.argDomain")), t)
+    addCommonOptions(
+      group
+        .command(verb)
+        .description(t(`domains.${verb}Description`))
+        .argument("<slug>", t("teams.argSlug"))
+        .argument("<domain...>", t("domains.argDomain")),
+      t,
+    )
       .addHelpText("after", examples(t, `domains.${verb}Examples`))
       .option("--password-stdin", t("domains.optPasswordStdin"))
       .option("-y, --yes", t("domains.optYes"))
@@ -108,7 +127,10 @@ function registerDomains(program: Command, cli: CliContext): void {
           try {
             result = await api.remove(body);
           } catch (error) {
-            const left = isApiError(error) && error.code === "domainsDelete409" ? (error.details as { usersLeftOutside?: number } | undefined)?.usersLeftOutside : undefined;
+            const left =
+              isApiError(error) && error.code === "domainsDelete409"
+                ? (error.details as { usersLeftOutside?: number } | undefined)?.usersLeftOutside
+                : undefined;
             if (left === undefined) throw error;
             await confirmOrRefuse(cli, t("domains.confirmRemove", { count: left }), opts.yes, t("domains.needYes", { count: left }));
             // The password was checked and is right: the same hash confirms the removal.
@@ -118,7 +140,11 @@ function registerDomains(program: Command, cli: CliContext): void {
         const out = cli.output(Boolean(opts.json));
         out.result(result, () => {
           out.success(t(verb === "add" ? "errors:domainsEdit200" : "errors:domainsDelete200"));
-          out.fields([[t("fields.slug"), result.slug], [t("fields.domains"), cell(result.domains.join(", "))], [t("domains.outside"), String(result.usersOutside)]]);
+          out.fields([
+            [t("fields.slug"), result.slug],
+            [t("fields.domains"), cell(result.domains.join(", "))],
+            [t("domains.outside"), String(result.usersOutside)],
+          ]);
         });
       });
   }
@@ -127,7 +153,10 @@ function registerDomains(program: Command, cli: CliContext): void {
 /** Registers the `associations` group. */
 function registerAssociations(program: Command, cli: CliContext): void {
   const { t } = cli;
-  const group = program.command("associations").description(t("associations.description")).addHelpText("after", examples(t, "associations.examples"));
+  const group = program
+    .command("associations")
+    .description(t("associations.description"))
+    .addHelpText("after", examples(t, "associations.examples"));
 
   addCommonOptions(group.command("list").alias("ls").description(t("associations.listDescription")), t)
     .addHelpText("after", examples(t, "associations.listExamples"))
@@ -136,37 +165,62 @@ function registerAssociations(program: Command, cli: CliContext): void {
     .action(async (opts: CommonOptions & { search?: string; all?: boolean }) => {
       const api = createDomainsApi(apiOptions(cli, opts));
       const head = ["id", t("fields.name"), t("fields.teams"), t("fields.status"), t("associations.closedCommunications")];
-      await printList(cli, opts, (cursor) => api.listAssociations({ ...(opts.search ? { search: opts.search } : {}), ...(cursor ? { cursor } : {}) }), head, (a: Association) => [a.id, a.name, a.teams.map((team) => team.slug).join(", "), a.status, yesNo(t, a.closedCommunications)]);
+      await printList(
+        cli,
+        opts,
+        (cursor) => api.listAssociations({ ...(opts.search ? { search: opts.search } : {}), ...(cursor ? { cursor } : {}) }),
+        head,
+        (a: Association) => [a.id, a.name, a.teams.map((team) => team.slug).join(", "), a.status, yesNo(t, a.closedCommunications)],
+      );
     });
 
-  addCommonOptions(group.command("show").description(t("associations.showDescription")).argument("<id>", t("associations.argId")), t).addHelpText("after", examples(t, "associations.showExamples")).action(async (id: string, opts: CommonOptions) => {
-    const association = await createDomainsApi(apiOptions(cli, opts)).getAssociation(id);
-    const out = cli.output(Boolean(opts.json));
-    out.result(association, () => out.fields(associationFields(t, association)));
-  });
-
-  addAssociationOptions(addCommonOptions(group.command("create").description(t("associations.createDescription")), t), t).addHelpText("after", examples(t, "associations.createExamples")).action(async (opts: AssociationOptions) => {
-    const body = validated(AssociationCreateSchema, { closedCommunications: false, status: "open", ...associationBody(opts) }, t, ASSOCIATION_FLAGS);
-    const association = await createDomainsApi(apiOptions(cli, opts)).createAssociation(body);
-    const out = cli.output(Boolean(opts.json));
-    out.result(association, () => {
-      out.success(t("errors:associationCreate200"));
-      out.fields(associationFields(t, association));
+  addCommonOptions(group.command("show").description(t("associations.showDescription")).argument("<id>", t("associations.argId")), t)
+    .addHelpText("after", examples(t, "associations.showExamples"))
+    .action(async (id: string, opts: CommonOptions) => {
+      const association = await createDomainsApi(apiOptions(cli, opts)).getAssociation(id);
+      const out = cli.output(Boolean(opts.json));
+      out.result(association, () => out.fields(associationFields(t, association)));
     });
-  });
 
-  addAssociationOptions(addCommonOptions(group.command("update").description(t("associations.updateDescription")).argument("<id>", t("associations.argId")), t), t).addHelpText("after", examples(t, "associations.updateExamples")).action(async (id: string, opts: AssociationOptions) => {
-    const fields = associationBody(opts);
-    if (Object.keys(fields).length === 0) throw usageError(t("resource.nothingToUpdate"));
-    const association = await createDomainsApi(apiOptions(cli, opts)).updateAssociation(validated(AssociationUpdateSchema, { id, ...fields }, t, ASSOCIATION_FLAGS));
-    const out = cli.output(Boolean(opts.json));
-    out.result(association, () => {
-      out.success(t("errors:associationEdit200"));
-      out.fields(associationFields(t, association));
+  addAssociationOptions(addCommonOptions(group.command("create").description(t("associations.createDescription")), t), t)
+    .addHelpText("after", examples(t, "associations.createExamples"))
+    .action(async (opts: AssociationOptions) => {
+      const body = validated(
+        AssociationCreateSchema,
+        { closedCommunications: false, status: "open", ...associationBody(opts) },
+        t,
+        ASSOCIATION_FLAGS,
+      );
+      const association = await createDomainsApi(apiOptions(cli, opts)).createAssociation(body);
+      const out = cli.output(Boolean(opts.json));
+      out.result(association, () => {
+        out.success(t("errors:associationCreate200"));
+        out.fields(associationFields(t, association));
+      });
     });
-  });
 
-  addCommonOptions(group.command("delete").alias("rm").description(t("associations.deleteDescription")).argument("<id>", t("associations.argId")), t)
+  addAssociationOptions(
+    addCommonOptions(group.command("update").description(t("associations.updateDescription")).argument("<id>", t("associations.argId")), t),
+    t,
+  )
+    .addHelpText("after", examples(t, "associations.updateExamples"))
+    .action(async (id: string, opts: AssociationOptions) => {
+      const fields = associationBody(opts);
+      if (Object.keys(fields).length === 0) throw usageError(t("resource.nothingToUpdate"));
+      const association = await createDomainsApi(apiOptions(cli, opts)).updateAssociation(
+        validated(AssociationUpdateSchema, { id, ...fields }, t, ASSOCIATION_FLAGS),
+      );
+      const out = cli.output(Boolean(opts.json));
+      out.result(association, () => {
+        out.success(t("errors:associationEdit200"));
+        out.fields(associationFields(t, association));
+      });
+    });
+
+  addCommonOptions(
+    group.command("delete").alias("rm").description(t("associations.deleteDescription")).argument("<id>", t("associations.argId")),
+    t,
+  )
     .option("-y, --yes", t("associations.optYes"))
     .addHelpText("after", examples(t, "associations.deleteExamples"))
     .action(async (id: string, opts: CommonOptions & { yes?: boolean }) => {

@@ -36,12 +36,43 @@ interface FilterFlag {
 
 /** Each list's filter flags (the list command's names) and schema. */
 const SPECS: Record<ExportResource, { schema: z.ZodType; flags: readonly FilterFlag[] }> = {
-  users: { schema: UserExportQuerySchema, flags: [{ flag: "search" }, { flag: "status" }, { flag: "team" }, { flag: "platform" }, { flag: "ecs" }, { flag: "sip" }, { flag: "cellcrypt" }, { flag: "sort" }, { flag: "order" }] },
-  admins: { schema: AdminExportQuerySchema, flags: [{ flag: "search" }, { flag: "role" }, { flag: "status" }, { flag: "team" }, { flag: "sort" }, { flag: "order" }] },
+  users: {
+    schema: UserExportQuerySchema,
+    flags: [
+      { flag: "search" },
+      { flag: "status" },
+      { flag: "team" },
+      { flag: "platform" },
+      { flag: "ecs" },
+      { flag: "sip" },
+      { flag: "cellcrypt" },
+      { flag: "sort" },
+      { flag: "order" },
+    ],
+  },
+  admins: {
+    schema: AdminExportQuerySchema,
+    flags: [{ flag: "search" }, { flag: "role" }, { flag: "status" }, { flag: "team" }, { flag: "sort" }, { flag: "order" }],
+  },
   teams: { schema: TeamExportQuerySchema, flags: [{ flag: "search" }, { flag: "sort" }, { flag: "order" }] },
-  invites: { schema: InviteExportQuerySchema, flags: [{ flag: "search" }, { flag: "state" }, { flag: "type" }, { flag: "team" }, { flag: "order" }] },
+  invites: {
+    schema: InviteExportQuerySchema,
+    flags: [{ flag: "search" }, { flag: "state" }, { flag: "type" }, { flag: "team" }, { flag: "order" }],
+  },
   licenses: { schema: LicenseExportQuerySchema, flags: [{ flag: "team" }, { flag: "state" }, { flag: "type", key: "licenseType" }] },
-  logs: { schema: LogExportQuerySchema, flags: [{ flag: "search" }, { flag: "action" }, { flag: "outcome" }, { flag: "actor" }, { flag: "target" }, { flag: "team" }, { flag: "from" }, { flag: "to" }] },
+  logs: {
+    schema: LogExportQuerySchema,
+    flags: [
+      { flag: "search" },
+      { flag: "action" },
+      { flag: "outcome" },
+      { flag: "actor" },
+      { flag: "target" },
+      { flag: "team" },
+      { flag: "from" },
+      { flag: "to" },
+    ],
+  },
 };
 
 interface ExportFlags extends CommonOptions {
@@ -64,7 +95,12 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
   const { t } = cli;
   const command = addCommonOptions(group.command("export").description(t(`export.description.${resource}`)), t);
   for (const { flag } of SPECS[resource].flags) {
-    const key = flag === "role" ? "admins.optRole" : resource === "invites" && (flag === "state" || flag === "type") ? `export.filter.invite${flag === "state" ? "State" : "Type"}` : `export.filter.${flag}`;
+    const key =
+      flag === "role"
+        ? "admins.optRole"
+        : resource === "invites" && (flag === "state" || flag === "type")
+          ? `export.filter.invite${flag === "state" ? "State" : "Type"}`
+          : `export.filter.${flag}`;
     command.option(`--${flag} <value>`, t(key));
   }
   return command
@@ -78,7 +114,11 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
       for (const { flag, key } of SPECS[resource].flags) if (typeof opts[flag] === "string") raw[key ?? flag] = opts[flag];
       // Checked before any call; what is sent is what the user typed (the server parses it again).
       validated(SPECS[resource].schema, raw, t, flagNames(resource));
-      const params = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+      const params = Object.fromEntries(
+        Object.entries(raw)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, String(value)]),
+      );
       // No time limit on the download: a large export streams for longer than one API call may take.
       const api = createExportApi({ ...apiOptions(cli, opts), fetch: (input, init) => globalThis.fetch(input, init) });
       const download = await api.download(resource, params);
@@ -111,6 +151,9 @@ export function registerExportCommands(program: Command, cli: CliContext): void 
     const group = program.commands.find((command) => command.name() === resource);
     if (group) addExportCommand(group, cli, resource);
   }
-  const logs = program.command("logs").description(cli.t("export.logsDescription")).addHelpText("after", examples(cli.t, "export.logsExamples"));
+  const logs = program
+    .command("logs")
+    .description(cli.t("export.logsDescription"))
+    .addHelpText("after", examples(cli.t, "export.logsExamples"));
   addExportCommand(logs, cli, "logs");
 }

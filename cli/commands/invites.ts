@@ -14,13 +14,30 @@ import { createInvitesApi } from "../../shared/api";
 import { INVITE_STATES, INVITE_TYPES } from "../../shared/domain/statuses";
 import { EXIT_CODES } from "../../shared/errors";
 import { maxCount } from "../../shared/limits";
-import { InviteCreateSchema, InviteListQuerySchema, type InviteCreateResponse, type InviteListItem, type InviteResendResponse, type InviteReviewResponse } from "../../shared/schemas/invite";
+import {
+  InviteCreateSchema,
+  InviteListQuerySchema,
+  type InviteCreateResponse,
+  type InviteListItem,
+  type InviteResendResponse,
+  type InviteReviewResponse,
+} from "../../shared/schemas/invite";
 import { uid as uidSchema } from "../../shared/schemas/primitives";
 import { addBulkOptions, collectItems, type BulkIO, type BulkOptions } from "../bulk";
 import { catalogueMessage, usageError } from "../errors";
 import type { Cell } from "../output";
 import type { CliContext } from "../runtime";
-import { addBulkCommand, addCommonOptions, apiOptions, confirmOrRefuse, exitWith, printList, validated, yesNo, type CommonOptions } from "./common";
+import {
+  addBulkCommand,
+  addCommonOptions,
+  apiOptions,
+  confirmOrRefuse,
+  exitWith,
+  printList,
+  validated,
+  yesNo,
+  type CommonOptions,
+} from "./common";
 import { examples } from "./help";
 import { usersBatch } from "./userIds";
 
@@ -47,7 +64,17 @@ interface ListFlags extends CommonOptions {
 const ADDRESS_COLUMNS = ["address", "email", "e-mail", "handle", "username"] as const;
 
 /** Body or query field → the flag that sets it, for validation messages. */
-const FLAGS = { team: "--team", type: "--type", addresses: "--file", lang: "--invite-lang", pack: "--pack", state: "--state", search: "--search", order: "--order", limit: "--limit" } as const;
+const FLAGS = {
+  team: "--team",
+  type: "--type",
+  addresses: "--file",
+  lang: "--invite-lang",
+  pack: "--pack",
+  state: "--state",
+  search: "--search",
+  order: "--order",
+  limit: "--limit",
+} as const;
 
 /** How many failures of each kind a review or a run holds, for the summary lines. */
 function tally(failed: readonly { code: string }[]): Map<string, number> {
@@ -67,7 +94,11 @@ function printReview(cli: CliContext, json: boolean, review: InviteReviewRespons
     out.line(t("invites.reviewOutside", { count: counts.get("inviteCreate502") ?? 0 }));
     out.line(t("invites.reviewSeats", { before: review.seats.available, after: review.availableAfter }));
     if (review.availableAfter < 0) out.note(t("errors:notEnoughLicenses"));
-    if (review.failed.length > 0) out.table([t("invites.col.address"), t("bulk.detail")], review.failed.map((f) => [f.address, `${f.code}: ${catalogueMessage(t, f.code)}`]));
+    if (review.failed.length > 0)
+      out.table(
+        [t("invites.col.address"), t("bulk.detail")],
+        review.failed.map((f) => [f.address, `${f.code}: ${catalogueMessage(t, f.code)}`]),
+      );
     out.line(t("invites.dryRunNothing"));
   });
 }
@@ -78,7 +109,12 @@ function printCreated(cli: CliContext, json: boolean, result: InviteCreateRespon
   out.result(result, () => {
     const rows = [
       ...result.ok.map((o): Cell[] => [o.address, { text: t("bulk.ok"), color: "green" }, o.id, o.code ?? ""]),
-      ...result.failed.map((f): Cell[] => [f.address, { text: t("bulk.failed"), color: "red" }, "", `${f.code}: ${catalogueMessage(t, f.code)}`]),
+      ...result.failed.map((f): Cell[] => [
+        f.address,
+        { text: t("bulk.failed"), color: "red" },
+        "",
+        `${f.code}: ${catalogueMessage(t, f.code)}`,
+      ]),
     ];
     out.table([t("invites.col.address"), t("bulk.result"), t("bulk.id"), t("invites.col.codeOrDetail")], rows);
     if (result.ok.some((o) => o.code)) out.note(t("invites.codesOnce"));
@@ -90,9 +126,19 @@ function printCreated(cli: CliContext, json: boolean, result: InviteCreateRespon
 async function create(cli: CliContext, addresses: string[], opts: CreateFlags): Promise<void> {
   const { t } = cli;
   const io: BulkIO = { stdin: cli.io.stdin, stderr: cli.io.stderr, out: cli.output(Boolean(opts.json)), t };
-  const items = await collectItems({ ids: addresses, options: opts, action: t("invites.createAction"), idColumns: ADDRESS_COLUMNS, batch: () => Promise.resolve({ ok: [], failed: [] }) }, io);
+  const items = await collectItems(
+    {
+      ids: addresses,
+      options: opts,
+      action: t("invites.createAction"),
+      idColumns: ADDRESS_COLUMNS,
+      batch: () => Promise.resolve({ ok: [], failed: [] }),
+    },
+    io,
+  );
   if (items.length === 0) throw usageError(t("invites.nothing"));
-  if (items.length > maxCount.inviteRecipients) throw usageError(t("invites.tooMany", { count: items.length, max: maxCount.inviteRecipients }));
+  if (items.length > maxCount.inviteRecipients)
+    throw usageError(t("invites.tooMany", { count: items.length, max: maxCount.inviteRecipients }));
   const body = validated(
     InviteCreateSchema,
     {
@@ -109,8 +155,20 @@ async function create(cli: CliContext, addresses: string[], opts: CreateFlags): 
   );
   const api = createInvitesApi(apiOptions(cli, opts));
   if (opts.dryRun) return printReview(cli, Boolean(opts.json), await api.review(body));
-  await confirmOrRefuse(cli, t("invites.confirm", { count: items.length, team: body.team }), opts.yes, t("bulk.needYes", { count: items.length }));
-  const bar = cli.io.stderr.isTTY ? new SingleBar({ stream: cli.io.stderr, format: `${t("invites.createAction")} [{bar}] {value}/{total}`, hideCursor: true, clearOnComplete: true }) : null;
+  await confirmOrRefuse(
+    cli,
+    t("invites.confirm", { count: items.length, team: body.team }),
+    opts.yes,
+    t("bulk.needYes", { count: items.length }),
+  );
+  const bar = cli.io.stderr.isTTY
+    ? new SingleBar({
+        stream: cli.io.stderr,
+        format: `${t("invites.createAction")} [{bar}] {value}/{total}`,
+        hideCursor: true,
+        clearOnComplete: true,
+      })
+    : null;
   bar?.start(items.length, 0);
   let result: InviteCreateResponse;
   try {
@@ -131,7 +189,10 @@ async function resend(cli: CliContext, ids: string[], opts: BulkOptions & Common
   const { t } = cli;
   const io: BulkIO = { stdin: cli.io.stdin, stderr: cli.io.stderr, out: cli.output(Boolean(opts.json)), t };
   const action = t("invites.resendAction");
-  const items = await collectItems({ ids, options: opts, action, idColumns: ["id", "uid"], batch: () => Promise.resolve({ ok: [], failed: [] }) }, io);
+  const items = await collectItems(
+    { ids, options: opts, action, idColumns: ["id", "uid"], batch: () => Promise.resolve({ ok: [], failed: [] }) },
+    io,
+  );
   if (items.length === 0) throw usageError(t("bulk.nothing"));
   const out = cli.output(Boolean(opts.json));
   if (opts.dryRun) {
@@ -169,7 +230,13 @@ async function list(cli: CliContext, opts: ListFlags): Promise<void> {
   const query = validated(InviteListQuerySchema, filters, t, FLAGS);
   const api = createInvitesApi(apiOptions(cli, opts));
   const head = ["id", "address", "team", "type", "state", "expiration", "matchUser"].map((k) => t(`invites.col.${k}`));
-  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i: InviteListItem) => [i.id, i.address, i.team.slug, i.type, i.state, i.expiration, yesNo(t, i.matchUser)]);
+  await printList(
+    cli,
+    opts,
+    (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }),
+    head,
+    (i: InviteListItem) => [i.id, i.address, i.team.slug, i.type, i.state, i.expiration, yesNo(t, i.matchUser)],
+  );
 }
 
 /** Registers the `invites` group on the program. */
@@ -177,7 +244,10 @@ export function registerInvitesCommands(program: Command, cli: CliContext): void
   const { t } = cli;
   const group = program.command("invites").description(t("invites.description")).addHelpText("after", examples(t, "invites.examples"));
 
-  addBulkOptions(group.command("create").description(t("invites.createDescription")).argument("[addresses...]", t("invites.argAddresses")), t)
+  addBulkOptions(
+    group.command("create").description(t("invites.createDescription")).argument("[addresses...]", t("invites.argAddresses")),
+    t,
+  )
     .option("--context <name>", t("options.context"))
     .requiredOption("--team <slug>", t("invites.optTeam"))
     .option("--type <type>", t("invites.optType", { types: INVITE_TYPES.join(", ") }))
@@ -213,4 +283,3 @@ export function registerInvitesCommands(program: Command, cli: CliContext): void
     batch: (_opts, options) => usersBatch((ids) => api(options).remove(ids)),
   }).alias("rm");
 }
-

@@ -26,7 +26,17 @@ import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import { readAll } from "../prompt";
 import type { CliContext } from "../runtime";
-import { addCommonOptions, apiOptions, cell, confirmOrRefuse, exitWith, oneByOne, printList, validated, type CommonOptions } from "./common";
+import {
+  addCommonOptions,
+  apiOptions,
+  cell,
+  confirmOrRefuse,
+  exitWith,
+  oneByOne,
+  printList,
+  validated,
+  type CommonOptions,
+} from "./common";
 import { examples } from "./help";
 
 interface ListFlags extends CommonOptions {
@@ -52,7 +62,11 @@ function packHead(t: Translate): string[] {
 }
 
 function packFields(t: Translate, pack: LicensePack): [string, string][] {
-  return [...packHead(t).map((label, i) => [label, packRow(pack)[i]!] as [string, string]), [t("licenses.col.issuedOn"), pack.issuedOn], [t("licenses.col.tokenId"), cell(pack.tokenId)]];
+  return [
+    ...packHead(t).map((label, i) => [label, packRow(pack)[i]!] as [string, string]),
+    [t("licenses.col.issuedOn"), pack.issuedOn],
+    [t("licenses.col.tokenId"), cell(pack.tokenId)],
+  ];
 }
 
 /** The token from the argument, `--file` (`-` = stdin), or standard input when it is not a terminal: its last non-empty line. */
@@ -71,7 +85,13 @@ async function tokenFrom(cli: CliContext, arg: string | undefined, file: string 
   }
   // A file or a pipe may carry more than the token (`npm run license:mint` without -s prints
   // npm's banner first): the token is the last non-empty line.
-  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).pop() ?? "";
+  return (
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .pop() ?? ""
+  );
 }
 
 function api(cli: CliContext, opts: CommonOptions): LicensesApi {
@@ -91,8 +111,18 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
     .option("--all", t("list.optAll"))
     .addHelpText("after", examples(t, "licenses.listExamples"))
     .action(async (opts: ListFlags) => {
-      const raw = { ...(opts.team ? { team: opts.team } : {}), ...(opts.state ? { state: opts.state } : {}), ...(opts.type ? { licenseType: opts.type } : {}), ...(opts.limit ? { limit: opts.limit } : {}) };
-      const query = validated(LicenseListQuerySchema, raw, t, { team: "--team", state: "--state", licenseType: "--type", limit: "--limit" });
+      const raw = {
+        ...(opts.team ? { team: opts.team } : {}),
+        ...(opts.state ? { state: opts.state } : {}),
+        ...(opts.type ? { licenseType: opts.type } : {}),
+        ...(opts.limit ? { limit: opts.limit } : {}),
+      };
+      const query = validated(LicenseListQuerySchema, raw, t, {
+        team: "--team",
+        state: "--state",
+        licenseType: "--type",
+        limit: "--limit",
+      });
       const client = api(cli, opts);
       await printList(cli, opts, (cursor) => client.list({ ...query, ...(cursor ? { cursor } : {}) }), packHead(t), packRow);
     });
@@ -132,7 +162,10 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
     .addHelpText("after", examples(t, "licenses.activateExamples"))
     .action(async (arg: string | undefined, opts: TokenFlags) => {
       const token = await tokenFrom(cli, arg, opts.file);
-      const body = validated(LicenseActivateSchema, { token, ...(opts.team ? { team: opts.team } : {}) }, t, { token: "<token>", team: "--team" });
+      const body = validated(LicenseActivateSchema, { token, ...(opts.team ? { team: opts.team } : {}) }, t, {
+        token: "<token>",
+        team: "--team",
+      });
       const pack = await api(cli, opts).activate(body);
       const out = cli.output(Boolean(opts.json));
       out.result(pack, () => {
@@ -152,7 +185,14 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
         if (answer.valid) out.success(t("licenses.tokenValid"));
         else out.note(t("licenses.tokenInvalid", { reason: t(`licenses.reason.${answer.reason ?? "malformed"}`) }));
         const g = answer.grants;
-        if (g) out.fields([[t("licenses.col.tokenId"), g.tokenId], [t("licenses.col.team"), cell(g.team)], [t("licenses.col.licenseType"), g.licenseType], [t("licenses.col.licenseCount"), String(g.licenseCount)], [t("licenses.col.expiration"), g.expiration ?? t("licenses.termFromActivation", { months: g.termMonths ?? 0 })]]);
+        if (g)
+          out.fields([
+            [t("licenses.col.tokenId"), g.tokenId],
+            [t("licenses.col.team"), cell(g.team)],
+            [t("licenses.col.licenseType"), g.licenseType],
+            [t("licenses.col.licenseCount"), String(g.licenseCount)],
+            [t("licenses.col.expiration"), g.expiration ?? t("licenses.termFromActivation", { months: g.termMonths ?? 0 })],
+          ]);
       });
       exitWith(answer.valid ? EXIT_CODES.ok : EXIT_CODES.invalidToken);
     });
@@ -165,8 +205,15 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
       const days = Number(opts.days);
       validated(LicenseExtendSchema.shape.days, days, t, { "": "--days" });
       let client: LicensesApi | null = null;
-      const batch = oneByOne((id) => (client ??= api(cli, opts)).update(validated(LicenseExtendSchema, { id, action: "extend", days }, t, { id: "<id>" })));
-      exitWith(await runBulk({ ids, options: opts, action: t("licenses.extendAction", { days }), idColumns: ["id"], batchSize: 1, batch }, bulkIOFor(cli, Boolean(opts.json))));
+      const batch = oneByOne((id) =>
+        (client ??= api(cli, opts)).update(validated(LicenseExtendSchema, { id, action: "extend", days }, t, { id: "<id>" })),
+      );
+      exitWith(
+        await runBulk(
+          { ids, options: opts, action: t("licenses.extendAction", { days }), idColumns: ["id"], batchSize: 1, batch },
+          bulkIOFor(cli, Boolean(opts.json)),
+        ),
+      );
     });
 
   addCommonOptions(group.command("expire").description(t("licenses.expireDescription")).argument("<id>", t("licenses.argId")), t)
@@ -188,7 +235,11 @@ export function registerLicensesCommands(program: Command, cli: CliContext): voi
     .requiredOption("--count <n>", t("licenses.optCount"))
     .addHelpText("after", examples(t, "licenses.distributeExamples"))
     .action(async (id: string, opts: CommonOptions & { team: string; count: string }) => {
-      const body = validated(LicenseDistributeSchema, { id, action: "distribute", team: opts.team, licenseCount: Number(opts.count) }, t, { id: "<id>", team: "--team", licenseCount: "--count" });
+      const body = validated(LicenseDistributeSchema, { id, action: "distribute", team: opts.team, licenseCount: Number(opts.count) }, t, {
+        id: "<id>",
+        team: "--team",
+        licenseCount: "--count",
+      });
       const pack = await api(cli, opts).update(body);
       const out = cli.output(Boolean(opts.json));
       out.result(pack, () => {

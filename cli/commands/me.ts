@@ -106,7 +106,12 @@ export function registerMeCommands(program: Command, cli: CliContext): void {
       validated(ProfileUpdateSchema.partial(), given, t, FLAGS);
       const { connection, client } = connect(opts);
       const current = await client.me();
-      const body = validated(ProfileUpdateSchema, { firstName: current.firstName, lastName: current.lastName, lang: current.lang, timezone: current.timezone, ...given }, t, FLAGS);
+      const body = validated(
+        ProfileUpdateSchema,
+        { firstName: current.firstName, lastName: current.lastName, lang: current.lang, timezone: current.timezone, ...given },
+        t,
+        FLAGS,
+      );
       const me = await client.updateMe(body);
       const out = cli.output(Boolean(opts.json));
       out.result(me, () => {
@@ -126,14 +131,18 @@ export function registerMeCommands(program: Command, cli: CliContext): void {
       const { connection, client } = connect(opts);
       const { current, next } = await readPasswords(cli, opts);
       validated(passwordRule, next, t, { "": t("me.newPassword") });
-      const body = validated(PasswordChangeSchema, { password: await sha512Hex(current), new_password: await sha512Hex(next) }, t, { new_password: t("me.newPassword") });
+      const body = validated(PasswordChangeSchema, { password: await sha512Hex(current), new_password: await sha512Hex(next) }, t, {
+        new_password: t("me.newPassword"),
+      });
       const answer = await client.changePassword(body);
       const name = connection.context;
       const token = answer.token;
       if (name !== null && token) {
         updateConfig(cli.io.env, (config) => {
           const stored = config.contexts[name];
-          return stored ? { ...config, contexts: { ...config.contexts, [name]: { ...stored, token, expiresAt: tokenExpiry(token) } } } : config;
+          return stored
+            ? { ...config, contexts: { ...config.contexts, [name]: { ...stored, token, expiresAt: tokenExpiry(token) } } }
+            : config;
         });
       }
       const doc: MePasswordJson = { changed: true, context: name };

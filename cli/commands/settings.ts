@@ -63,7 +63,8 @@ function readDocument(file: string, t: CliContext["t"]): Doc {
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw usageError(t("settings.badFile", { file }));
   for (const [group, fields] of Object.entries(parsed)) {
-    if (!isGroup(group) || typeof fields !== "object" || fields === null || Array.isArray(fields)) throw usageError(t("settings.badGroup", { group }));
+    if (!isGroup(group) || typeof fields !== "object" || fields === null || Array.isArray(fields))
+      throw usageError(t("settings.badGroup", { group }));
   }
   return parsed as Doc;
 }
@@ -81,7 +82,9 @@ export function registerSettingsCommands(program: Command, cli: CliContext): voi
       const doc = name ? { [name]: all[name] ?? {} } : all;
       const out = cli.output(Boolean(opts.json));
       out.result(name ? doc[name] : doc, () =>
-        out.fields(Object.entries(doc).flatMap(([g, fields]) => Object.entries(fields).map(([f, v]) => [`${g}.${f}`, JSON.stringify(v)] as const))),
+        out.fields(
+          Object.entries(doc).flatMap(([g, fields]) => Object.entries(fields).map(([f, v]) => [`${g}.${f}`, JSON.stringify(v)] as const)),
+        ),
       );
     });
 
@@ -106,7 +109,10 @@ export function registerSettingsCommands(program: Command, cli: CliContext): voi
     });
   };
 
-  addCommonOptions(group.command("set").description(t("settings.setDescription")).argument("<assignments...>", t("settings.argAssignments")), t)
+  addCommonOptions(
+    group.command("set").description(t("settings.setDescription")).argument("<assignments...>", t("settings.argAssignments")),
+    t,
+  )
     .option("--dry-run", t("settings.optDryRun"))
     .addHelpText("after", examples(t, "settings.setExamples"))
     .action(async (pairs: string[], opts: CommonOptions & { dryRun?: boolean }) => applyDoc(parseAssignments(pairs, t), opts));
@@ -150,7 +156,12 @@ export function registerAppsCommands(program: Command, cli: CliContext): void {
       if (!(PLATFORMS as readonly string[]).includes(platform)) throw usageError(t("apps.badPlatform", { platform }));
       const api = createSettingsApi(apiOptions(cli, opts));
       const current = ((await api.get()).apps?.[platform] ?? {}) as Record<string, unknown>;
-      const release = { ...current, ...(opts.min ? { minVersion: opts.min } : {}), ...(opts.last ? { lastVersion: opts.last } : {}), ...(opts.url ? { downloadUrl: opts.url } : {}) };
+      const release = {
+        ...current,
+        ...(opts.min ? { minVersion: opts.min } : {}),
+        ...(opts.last ? { lastVersion: opts.last } : {}),
+        ...(opts.url ? { downloadUrl: opts.url } : {}),
+      };
       const saved = await api.update("apps", { [platform]: release });
       const out = cli.output(Boolean(opts.json));
       out.result(saved, () => out.success(saved.changed.length > 0 ? t("apps.saved", { platform }) : t("settings.noChanges")));

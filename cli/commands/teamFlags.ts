@@ -44,7 +44,15 @@ export interface TeamFieldOptions extends CommonOptions {
 export type Body = Record<string, unknown>;
 
 /** Text fields: option key → body field. */
-const TEXT_FIELDS = { name: "teamName", institution: "institution", notes: "notes", city: "city", country: "country", language: "language", timezone: "timezone" } as const;
+const TEXT_FIELDS = {
+  name: "teamName",
+  institution: "institution",
+  notes: "notes",
+  city: "city",
+  country: "country",
+  language: "language",
+  timezone: "timezone",
+} as const;
 /** Contact flags → `contactEmail` fields. */
 export const CONTACT_FIELDS = { financeEmail: "finance", operationsEmail: "operations", supportEmail: "support" } as const;
 /** Authentication flags → `authentication` fields. */
@@ -59,7 +67,12 @@ export const AUTH_FIELDS = {
 } as const;
 
 /** E-mail theme flags → `emailTheme` fields. */
-export const THEME_FIELDS = { emailThemeName: "name", emailThemeColor: "primaryColor", emailThemeLogoUrl: "logoUrl", emailThemeFooter: "footer" } as const;
+export const THEME_FIELDS = {
+  emailThemeName: "name",
+  emailThemeColor: "primaryColor",
+  emailThemeLogoUrl: "logoUrl",
+  emailThemeFooter: "footer",
+} as const;
 
 /** Body field → the flag that sets it, for validation messages. */
 export const FLAGS = {
@@ -162,4 +175,3 @@ export function addFieldOptions(command: Command, t: Translate, mode: "create" |
     .option("--email-theme-logo-url <url>", t("teams.optEmailThemeLogoUrl"))
     .option("--email-theme-footer <text>", t("teams.optEmailThemeFooter"));
 }
-

@@ -5,7 +5,14 @@
  */
 import type { Command } from "commander";
 import { createTeamsApi, type TeamDetails, type TeamListItem } from "../../shared/api";
-import { EmailThemeSchema, TeamAuthenticationSchema, TeamDeleteSchema, TeamListQuerySchema, TeamUpdateSchema, TEAM_SORT_FIELDS } from "../../shared/schemas/team";
+import {
+  EmailThemeSchema,
+  TeamAuthenticationSchema,
+  TeamDeleteSchema,
+  TeamListQuerySchema,
+  TeamUpdateSchema,
+  TEAM_SORT_FIELDS,
+} from "../../shared/schemas/team";
 import { usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { CliContext } from "../runtime";
@@ -24,8 +31,19 @@ import {
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
-import { addFieldOptions, AUTH_FIELDS, CONTACT_FIELDS, createBody, FLAGS, groupOf, merged, scalarFields, THEME_FIELDS, type Body, type TeamFieldOptions } from "./teamFlags";
-
+import {
+  addFieldOptions,
+  AUTH_FIELDS,
+  CONTACT_FIELDS,
+  createBody,
+  FLAGS,
+  groupOf,
+  merged,
+  scalarFields,
+  THEME_FIELDS,
+  type Body,
+  type TeamFieldOptions,
+} from "./teamFlags";
 
 /** `teams update`: every flag checked first, then the replaced-whole groups merged over the current team. */
 async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Promise<void> {
@@ -39,7 +57,12 @@ async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Pr
   const removeTheme = opts.emailTheme === false;
   if (removeTheme && Object.keys(theme).length > 0) throw usageError(t("teams.themeConflict"));
   if (removeTheme) body.emailTheme = null;
-  if (Object.keys(body).length === 1 && Object.keys(contact).length === 0 && Object.keys(auth).length === 0 && Object.keys(theme).length === 0) {
+  if (
+    Object.keys(body).length === 1 &&
+    Object.keys(contact).length === 0 &&
+    Object.keys(auth).length === 0 &&
+    Object.keys(theme).length === 0
+  ) {
     throw usageError(t("resource.nothingToUpdate"));
   }
   // Every given value is checked before the first call, the whole body again once merged.
@@ -73,7 +96,9 @@ async function update(cli: CliContext, slug: string, opts: TeamFieldOptions): Pr
 /** A team's e-mail theme on one line: name, color, logo and footer; "—" without a theme. */
 function themeText(theme: TeamDetails["emailTheme"]): string {
   if (!theme) return cell(null);
-  return [theme.name, theme.primaryColor, theme.logoUrl, theme.footer?.replace(/\n/g, " ")].filter((part) => part !== undefined && part !== "").join(" · ");
+  return [theme.name, theme.primaryColor, theme.logoUrl, theme.footer?.replace(/\n/g, " ")]
+    .filter((part) => part !== undefined && part !== "")
+    .join(" · ");
 }
 
 /** The human view of a team. */
@@ -108,7 +133,23 @@ async function list(cli: CliContext, opts: ListOptions): Promise<void> {
   const query = validated(TeamListQuerySchema, listQuery(opts), t, LIST_FLAGS);
   const api = createTeamsApi(apiOptions(cli, opts));
   const head = ["slug", "name", "institution", "city", "country", "language", "admins", "users", "createdOn"].map((k) => t(`fields.${k}`));
-  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (i: TeamListItem) => [i.slug, i.teamName, cell(i.institution), cell(i.city), cell(i.country), i.language, String(i.adminCount), String(i.userCount), i.createdOn]);
+  await printList(
+    cli,
+    opts,
+    (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }),
+    head,
+    (i: TeamListItem) => [
+      i.slug,
+      i.teamName,
+      cell(i.institution),
+      cell(i.city),
+      cell(i.country),
+      i.language,
+      String(i.adminCount),
+      String(i.userCount),
+      i.createdOn,
+    ],
+  );
 }
 
 /** Registers the `teams` group on the program. */
@@ -141,7 +182,11 @@ export function registerTeamsCommands(program: Command, cli: CliContext): void {
       });
     });
 
-  addFieldOptions(addCommonOptions(group.command("update").description(t("teams.updateDescription")).argument("<slug>", t("teams.argSlug")), t), t, "update")
+  addFieldOptions(
+    addCommonOptions(group.command("update").description(t("teams.updateDescription")).argument("<slug>", t("teams.argSlug")), t),
+    t,
+    "update",
+  )
     .option("--no-email-theme", t("teams.optNoEmailTheme"))
     .addHelpText("after", examples(t, "teams.updateExamples"))
     .action((slug: string, opts: TeamFieldOptions) => update(cli, slug, opts));

@@ -38,7 +38,10 @@ export function usersBatch(call: (uids: string[]) => Promise<BulkResponse>): Bat
 export async function resolveUid(api: UsersApi, idOrName: string): Promise<string> {
   if (uidSchema.safeParse(idOrName).success) return idOrName;
   const wanted = idOrName.trim().toLowerCase();
-  const { items } = await collectPages((cursor) => api.list({ search: idOrName.trim(), limit: listLimit.max, ...(cursor ? { cursor } : {}) }), true);
+  const { items } = await collectPages(
+    (cursor) => api.list({ search: idOrName.trim(), limit: listLimit.max, ...(cursor ? { cursor } : {}) }),
+    true,
+  );
   const found = items.find((u) => u.username.toLowerCase() === wanted);
   if (!found) throw new ApiError({ status: 404, prefix: "userRead" });
   return found.uid;

@@ -38,7 +38,10 @@ function printErrors(out: Output, t: Translate, errors: ImportErrors): void {
   const rows = Object.entries(errors).map(([code, list]) => [
     t(`importCodes.${code}`),
     (list ?? []).map((e) => (e.field ? `${e.row} (${e.field})` : String(e.row))).join(", "),
-    (list ?? []).map((e) => e.username ?? "").filter(Boolean).join(", "),
+    (list ?? [])
+      .map((e) => e.username ?? "")
+      .filter(Boolean)
+      .join(", "),
   ]);
   if (rows.length > 0) out.table([t("users.import.problem"), t("users.import.rows"), t("fields.username")], rows);
 }
@@ -46,7 +49,10 @@ function printErrors(out: Output, t: Translate, errors: ImportErrors): void {
 function printPreview(out: Output, t: Translate, preview: ImportPreview): void {
   out.fields([
     [t("users.import.total"), String(preview.total)],
-    ...(["new", "changed", "unchanged", "invalid", "duplicate"] as const).map((k): [string, string] => [t(`users.import.counts.${k}`), String(preview.counts[k])]),
+    ...(["new", "changed", "unchanged", "invalid", "duplicate"] as const).map((k): [string, string] => [
+      t(`users.import.counts.${k}`),
+      String(preview.counts[k]),
+    ]),
   ]);
   printErrors(out, t, preview.errors);
 }
@@ -56,9 +62,14 @@ function printStatus(out: Output, t: Translate, status: ImportStatus): void {
     [t("users.import.id"), status.id],
     [t("users.import.status"), t(`users.import.statuses.${status.status}`)],
     // Why an all-or-nothing import imported nothing, also when no row is to blame (the database refused the run).
-    ...(status.status === "rejected" && status.errorCode ? [[t("users.import.reason"), t(`importCodes.${status.errorCode}`)] as [string, string]] : []),
+    ...(status.status === "rejected" && status.errorCode
+      ? [[t("users.import.reason"), t(`importCodes.${status.errorCode}`)] as [string, string]]
+      : []),
     [t("users.import.total"), String(status.total)],
-    ...(["created", "changed", "unchanged", "invalid", "duplicate", "failed", "skipped"] as const).map((k): [string, string] => [t(`users.import.counts.${k}`), String(status.counts[k])]),
+    ...(["created", "changed", "unchanged", "invalid", "duplicate", "failed", "skipped"] as const).map((k): [string, string] => [
+      t(`users.import.counts.${k}`),
+      String(status.counts[k]),
+    ]),
   ]);
   printErrors(out, t, status.errors);
 }
@@ -93,17 +104,30 @@ async function importUsers(cli: CliContext, opts: ImportOptions): Promise<void> 
     if (!cli.io.stdin.isTTY) throw usageError(t("bulk.needYes", { count: preview.total }));
     if (!opts.json) printPreview(out, t, preview);
     const question = `${t("users.import.confirm", { count: preview.counts.new + preview.counts.changed })} `;
-    if (!(await askYesNo(cli.io.stdin, cli.io.stderr, question, t("bulk.yesWords").split(",")))) throw new CliError("declined", t("bulk.declined"));
+    if (!(await askYesNo(cli.io.stdin, cli.io.stderr, question, t("bulk.yesWords").split(","))))
+      throw new CliError("declined", t("bulk.declined"));
   }
   const id = opts.resume ?? randomUUID();
   cli.io.stderr.write(`${t("users.import.started", { id })}\n`);
-  const applying = createUserImportApi({ ...options, fetch: fetchWithTimeout(APPLY_TIMEOUT_MS) }).apply(csv, id, { allOrNothing: Boolean(opts.allOrNothing) });
-  const bar = cli.io.stderr.isTTY ? new SingleBar({ stream: cli.io.stderr, format: `${t("users.import.progress")} [{bar}] {value}/{total}`, hideCursor: true, clearOnComplete: true }) : null;
+  const applying = createUserImportApi({ ...options, fetch: fetchWithTimeout(APPLY_TIMEOUT_MS) }).apply(csv, id, {
+    allOrNothing: Boolean(opts.allOrNothing),
+  });
+  const bar = cli.io.stderr.isTTY
+    ? new SingleBar({
+        stream: cli.io.stderr,
+        format: `${t("users.import.progress")} [{bar}] {value}/{total}`,
+        hideCursor: true,
+        clearOnComplete: true,
+      })
+    : null;
   let status: ImportStatus;
   if (bar) {
     bar.start(preview.total, 0);
     const timer = setInterval(() => {
-      api.status(id).then((s) => bar.update(s.processed), () => undefined);
+      api.status(id).then(
+        (s) => bar.update(s.processed),
+        () => undefined,
+      );
     }, POLL_MS);
     try {
       status = await applying;

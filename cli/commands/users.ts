@@ -83,11 +83,26 @@ const FLAGS = {
 async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
   const { t } = cli;
   const filters: Record<string, unknown> = { ...listQuery(opts) };
-  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const) if (opts[key] !== undefined) filters[key] = opts[key];
+  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const)
+    if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(UserListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createUsersApi(apiOptions(cli, opts));
   const head = ["uid", "username", "name", "team", "status", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
-  await printList(cli, opts, (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }), head, (u: UserListItem) => [u.uid, u.username, `${u.firstName} ${u.lastName}`.trim(), u.team.slug, u.status, cell(u.lastSeen), u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount)]);
+  await printList(
+    cli,
+    opts,
+    (cursor) => api.list({ ...query, ...(cursor ? { cursor } : {}) }),
+    head,
+    (u: UserListItem) => [
+      u.uid,
+      u.username,
+      `${u.firstName} ${u.lastName}`.trim(),
+      u.team.slug,
+      u.status,
+      cell(u.lastSeen),
+      u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount),
+    ],
+  );
 }
 
 async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<void> {
@@ -98,7 +113,9 @@ async function show(cli: CliContext, uid: string, opts: CommonOptions): Promise<
     out.fields(userFields(t, user));
     if (user.devices.length === 0) return out.note(t("users.noDevices"));
     out.line("");
-    const head = ["deviceId", "platform", "appVersion", "osVersion", "deviceName", "lastSeen", "wipe", "location"].map((k) => t(`fields.${k}`));
+    const head = ["deviceId", "platform", "appVersion", "osVersion", "deviceName", "lastSeen", "wipe", "location"].map((k) =>
+      t(`fields.${k}`),
+    );
     out.table(head, deviceRows(t, user));
   });
 }
@@ -170,7 +187,11 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
   const { t } = cli;
   const group = program.command("users").description(t("users.description")).addHelpText("after", examples(t, "users.examples"));
 
-  const listCommand = addListOptions(addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t), t, USER_SORT_FIELDS)
+  const listCommand = addListOptions(
+    addCommonOptions(group.command("list").alias("ls").description(t("users.listDescription")), t),
+    t,
+    USER_SORT_FIELDS,
+  )
     .option("--status <status>", t("users.optStatus"))
     .option("--team <slug>", t("users.optTeamFilter"))
     .option("--platform <code>", t("users.optPlatform"));
@@ -198,7 +219,10 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .addHelpText("after", examples(t, "users.createExamples"))
     .action((opts: UserCreateOptions) => create(cli, opts));
 
-  addCommonOptions(group.command("update").description(t("users.updateDescription")).argument("<uid|username>", t("users.argUidOrUsername")), t)
+  addCommonOptions(
+    group.command("update").description(t("users.updateDescription")).argument("<uid|username>", t("users.argUidOrUsername")),
+    t,
+  )
     .option("--first-name <name>", t("users.optFirstName"))
     .option("--last-name <name>", t("users.optLastName"))
     .option("--alias <alias...>", t("users.optAliasReplace"))
@@ -213,7 +237,10 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .addHelpText("after", examples(t, "users.updateExamples"))
     .action((idOrName: string, opts: UserUpdateOptions) => update(cli, idOrName, opts));
 
-  addCommonOptions(group.command("reset").description(t("users.resetDescription")).argument("<uid|username>", t("users.argUidOrUsername")), t)
+  addCommonOptions(
+    group.command("reset").description(t("users.resetDescription")).argument("<uid|username>", t("users.argUidOrUsername")),
+    t,
+  )
     .addHelpText("after", examples(t, "users.resetExamples"))
     .action((idOrName: string, opts: CommonOptions) => reset(cli, idOrName, opts));
 
@@ -226,7 +253,9 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
       action: t(`users.${name}Action`),
       configure: (command) => addFilterOptions(command, t),
       batch: (_opts, options) => usersBatch((uids) => (name === "delete" ? api(options).remove({ uids }) : api(options)[name]({ uids }))),
-      instead: byFilter(cli, t(`users.${name}Action`), api, (users, filter) => (name === "delete" ? users.remove({ filter }) : users[name]({ filter }))),
+      instead: byFilter(cli, t(`users.${name}Action`), api, (users, filter) =>
+        name === "delete" ? users.remove({ filter }) : users[name]({ filter }),
+      ),
     });
     if (name === "delete") command.alias("rm");
   }

@@ -29,7 +29,15 @@ export interface UserFilterOptions {
 }
 
 /** Filter field → its flag, for validation messages. */
-const FILTER_FLAGS = { search: "--search", status: "--status", team: "--in-team", platform: "--platform", ecs: "--ecs", sip: "--sip", cellcrypt: "--cellcrypt" } as const;
+const FILTER_FLAGS = {
+  search: "--search",
+  status: "--status",
+  team: "--in-team",
+  platform: "--platform",
+  ecs: "--ecs",
+  sip: "--sip",
+  cellcrypt: "--cellcrypt",
+} as const;
 
 /** What `--dry-run --all-matching --json` prints. */
 export interface FilterDryRunJson {
@@ -89,7 +97,9 @@ export function byFilter<O extends BulkOptions & CommonOptions & UserFilterOptio
 ): (ids: string[], opts: O, options: () => ApiClientOptions) => Promise<ExitCode | null> {
   const { t } = cli;
   return async (ids, opts, options) => {
-    const filterGiven = ["search", "status", "inTeam", "platform", "ecs", "sip", "cellcrypt"].some((key) => opts[key as keyof UserFilterOptions] !== undefined);
+    const filterGiven = ["search", "status", "inTeam", "platform", "ecs", "sip", "cellcrypt"].some(
+      (key) => opts[key as keyof UserFilterOptions] !== undefined,
+    );
     if (!opts.allMatching) {
       if (filterGiven) throw usageError(t("users.filterNeedsAllMatching"));
       return null;

@@ -57,11 +57,7 @@ export function Island<P extends object>(input: {
   return createElement(
     "bulwark-island",
     { name, prefix },
-    <script
-      type="application/json"
-      nonce={state.nonce}
-      dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
-    />,
+    <script type="application/json" nonce={state.nonce} dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }} />,
     <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />,
   );
 }

@@ -1,7 +1,12 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { createLicensesApi } from "../../shared/api/licenses";
 import type { TeamRef } from "../../shared/api/responses";
-import { LicenseActivateSchema, LicenseValidateSchema, type LicenseCreateResponse, type LicenseValidateResponse } from "../../shared/schemas/license";
+import {
+  LicenseActivateSchema,
+  LicenseValidateSchema,
+  type LicenseCreateResponse,
+  type LicenseValidateResponse,
+} from "../../shared/schemas/license";
 import { Alert } from "../components/forms/Alert";
 import { FieldMessages, describedBy } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
@@ -74,9 +79,9 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
   });
   useEffect(() => checkToken(), [trimmed]);
 
-  const grants = check.state === "done" && check.result.valid ? check.result.grants ?? null : null;
+  const grants = check.state === "done" && check.result.valid ? (check.result.grants ?? null) : null;
   const chooses = grants !== null && grants.team === null;
-  const grantTeam = grants?.team ? teams?.find((item) => item.slug === grants.team)?.teamName ?? grants.team : null;
+  const grantTeam = grants?.team ? (teams?.find((item) => item.slug === grants.team)?.teamName ?? grants.team) : null;
   const chosenName = chosen?.teamName ?? "";
 
   const review = (event: FormEvent<HTMLFormElement>) => {
@@ -94,7 +99,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
     setBusy(true);
     setFailure(null);
     try {
-      const slug = chooses ? team : grants?.team ?? null;
+      const slug = chooses ? team : (grants?.team ?? null);
       const before = slug ? await api.seats(slug).catch(() => null) : null;
       const created = await api.activate(checked.data);
       const after = before && created.team ? await api.seats(created.team).catch(() => null) : null;
@@ -112,13 +117,21 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
 
   const statusId = `${tokenId}-status`;
   const status =
-    check.state === "checking" ? <p className="muted">{t("licenses:activate.checking")}</p>
-    : check.state === "failed" ? <Alert variant="error">{check.text}</Alert>
-    : check.state === "done" && !check.result.valid ? <Alert variant="error">{t(`licenses:activate.invalid.${check.result.reason ?? "malformed"}`)}</Alert>
-    : grants ? <Alert variant="success">{t("licenses:activate.valid")}</Alert>
-    : null;
+    check.state === "checking" ? (
+      <p className="muted">{t("licenses:activate.checking")}</p>
+    ) : check.state === "failed" ? (
+      <Alert variant="error">{check.text}</Alert>
+    ) : check.state === "done" && !check.result.valid ? (
+      <Alert variant="error">{t(`licenses:activate.invalid.${check.result.reason ?? "malformed"}`)}</Alert>
+    ) : grants ? (
+      <Alert variant="success">{t("licenses:activate.valid")}</Alert>
+    ) : null;
   const tokenError = shape && !shape.ok ? shape.errors.token : undefined;
-  const expiry = grants?.expiration ? formatDateTime(grants.expiration, lang, timezone) : grants?.termMonths ? counted(t, "licenses:activate.term", grants.termMonths) : "—";
+  const expiry = grants?.expiration
+    ? formatDateTime(grants.expiration, lang, timezone)
+    : grants?.termMonths
+      ? counted(t, "licenses:activate.term", grants.termMonths)
+      : "—";
 
   return (
     <div className="activate">
@@ -126,12 +139,16 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
         {activated ? (
           <Alert variant="success">
             {t("errors:licenseActivate200")}{" "}
-            <a className="alert-note" href={`/licenses?team=${encodeURIComponent(activated.team ?? "")}`}>{t("licenses:purchase.seePacks")}</a>
+            <a className="alert-note" href={`/licenses?team=${encodeURIComponent(activated.team ?? "")}`}>
+              {t("licenses:purchase.seePacks")}
+            </a>
           </Alert>
         ) : null}
         {failure && !confirming ? <Alert variant="error">{failure}</Alert> : null}
         <div className={tokenError ? "field field-invalid" : "field"}>
-          <label className="field-label" htmlFor={tokenId}>{t("licenses:activate.token")}</label>
+          <label className="field-label" htmlFor={tokenId}>
+            {t("licenses:activate.token")}
+          </label>
           <textarea
             id={tokenId}
             className="input textarea code-input"
@@ -150,7 +167,9 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
           />
           <FieldMessages id={tokenId} hint={t("licenses:activate.tokenHint")} error={tokenError} />
         </div>
-        <div id={statusId} aria-live="polite">{status}</div>
+        <div id={statusId} aria-live="polite">
+          {status}
+        </div>
         {grants ? (
           <section className="activate-grants" aria-label={t("licenses:activate.grantsTitle")}>
             <h2 className="form-section-title">{t("licenses:activate.grantsTitle")}</h2>
@@ -168,7 +187,9 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
               {grants.installationId ? (
                 <>
                   <dt>{t("licenses:activate.installation")}</dt>
-                  <dd><code>{grants.installationId}</code></dd>
+                  <dd>
+                    <code>{grants.installationId}</code>
+                  </dd>
                 </>
               ) : null}
             </dl>
@@ -190,7 +211,9 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
           </section>
         ) : null}
         <div className="form-actions">
-          <SubmitButton busy={busy} disabled={!grants || busy}>{t("licenses:activate.review")}</SubmitButton>
+          <SubmitButton busy={busy} disabled={!grants || busy}>
+            {t("licenses:activate.review")}
+          </SubmitButton>
         </div>
       </form>
       <ConfirmDialog
@@ -207,7 +230,7 @@ export function ActivateForm({ teams, csrfToken, timezone }: ActivateFormProps) 
             ? counted(t, "licenses:activate.confirmBody", grants.licenseCount, {
                 licenses: formatNumber(grants.licenseCount, lang),
                 type: t(`licenses:types.${grants.licenseType}`),
-                team: chooses ? chosenName : grantTeam ?? "",
+                team: chooses ? chosenName : (grantTeam ?? ""),
               })
             : null}
         </p>

@@ -61,7 +61,9 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
       }
       await (action === "block" ? api.block(uid) : action === "unlock" ? api.unlock(uid) : api.activate(uid));
       // Reloaded to show the new status, with the outcome in the page's status region.
-      reloadWithStatus(t(action === "block" ? "errors:adminBlock200" : action === "unlock" ? "errors:adminUnlock200" : "errors:adminActivate200"));
+      reloadWithStatus(
+        t(action === "block" ? "errors:adminBlock200" : action === "unlock" ? "errors:adminUnlock200" : "errors:adminActivate200"),
+      );
     } catch (error) {
       setFailure(messageFor(error));
       setBusy(false);
@@ -74,7 +76,13 @@ export function AdminActions({ csrfToken, uid, name, allowed }: AdminActionsProp
       <p className="card-note">{t("admins:actions.intro")}</p>
       <div className="form-actions form-actions-start">
         {allowed.map((item) => (
-          <button key={item} type="button" className={item === "activate" || item === "unlock" ? "button button-primary" : "button button-danger"} aria-haspopup="dialog" onClick={() => open(item)}>
+          <button
+            key={item}
+            type="button"
+            className={item === "activate" || item === "unlock" ? "button button-primary" : "button button-danger"}
+            aria-haspopup="dialog"
+            onClick={() => open(item)}
+          >
             {t(TEXT[item].button)}
           </button>
         ))}

@@ -43,12 +43,19 @@ const FormSchema = z
   .superRefine((value, ctx) => {
     if (value.method === "password") {
       const checked = password.safeParse(value.password);
-      if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? V.password, path: ["password"], input: value.password });
+      if (!checked.success)
+        ctx.addIssue({
+          code: "custom",
+          message: checked.error.issues[0]?.message ?? V.password,
+          path: ["password"],
+          input: value.password,
+        });
       else passwordConfirmation("password", "confirmPassword")(value, ctx);
     } else if (!email.safeParse(value.username).success) {
       ctx.addIssue({ code: "custom", message: V.inviteNeedsEmail, path: ["username"], input: value.username });
     }
-    if (!value.root && value.teams.length === 0) ctx.addIssue({ code: "custom", message: V.adminTeamsRequired, path: ["teams"], input: value.teams });
+    if (!value.root && value.teams.length === 0)
+      ctx.addIssue({ code: "custom", message: V.adminTeamsRequired, path: ["teams"], input: value.teams });
   });
 
 /**
@@ -108,7 +115,9 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
       <TakesFocus className="form">
         <Alert variant="success">
           {t("errors:adminCreate200")}
-          {created.status === "invited" ? <span className="alert-note">{t("admins:create.invited", { email: created.username })}</span> : null}
+          {created.status === "invited" ? (
+            <span className="alert-note">{t("admins:create.invited", { email: created.username })}</span>
+          ) : null}
         </Alert>
         <div className="form-actions form-actions-start">
           <a className="button button-primary" href={`/admins/profile/${encodeURIComponent(created.uid)}`}>
@@ -132,27 +141,74 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
   return (
     <form ref={formRef} className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
-      <TextField label={t("admins:create.username")} hint={t("admins:create.usernameHint")} required maxLength={maxLength.username} autoComplete="off" spellCheck={false} autoCapitalize="none" {...form.bind("username")} />
+      <TextField
+        label={t("admins:create.username")}
+        hint={t("admins:create.usernameHint")}
+        required
+        maxLength={maxLength.username}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="none"
+        {...form.bind("username")}
+      />
       <div className="form-row">
-        <TextField label={t("admins:create.firstName")} required maxLength={maxLength.firstName} autoComplete="off" {...form.bind("firstName")} />
-        <TextField label={t("admins:create.lastName")} required maxLength={maxLength.lastName} autoComplete="off" {...form.bind("lastName")} />
+        <TextField
+          label={t("admins:create.firstName")}
+          required
+          maxLength={maxLength.firstName}
+          autoComplete="off"
+          {...form.bind("firstName")}
+        />
+        <TextField
+          label={t("admins:create.lastName")}
+          required
+          maxLength={maxLength.lastName}
+          autoComplete="off"
+          {...form.bind("lastName")}
+        />
       </div>
-      <SelectField label={t("admins:create.language")} options={languages.map((l) => ({ value: l, label: t(`common:language.${l}`) }))} {...form.bind("lang")} />
+      <SelectField
+        label={t("admins:create.language")}
+        options={languages.map((l) => ({ value: l, label: t(`common:language.${l}`) }))}
+        {...form.bind("lang")}
+      />
       {canCreateRoot ? (
         <label className="check check-block">
-          <input type="checkbox" name="root" checked={root} onChange={(event) => setRoot(event.target.checked)} aria-describedby={rootHintId} />
+          <input
+            type="checkbox"
+            name="root"
+            checked={root}
+            onChange={(event) => setRoot(event.target.checked)}
+            aria-describedby={rootHintId}
+          />
           <span>{t("admins:create.root")}</span>
-          <span className="field-hint" id={rootHintId}>{t("admins:create.rootHint")}</span>
+          <span className="field-hint" id={rootHintId}>
+            {t("admins:create.rootHint")}
+          </span>
         </label>
       ) : null}
       {root ? null : (
-        <TeamChecklist legend={t("admins:create.teams")} hint={t("admins:create.teamsHint")} empty={t("admins:create.noTeams")} options={teams} selected={selected} error={form.errors.teams} onChange={setSelected} />
+        <TeamChecklist
+          legend={t("admins:create.teams")}
+          hint={t("admins:create.teamsHint")}
+          empty={t("admins:create.noTeams")}
+          options={teams}
+          selected={selected}
+          error={form.errors.teams}
+          onChange={setSelected}
+        />
       )}
       <fieldset className="field choice-group">
         <legend className="field-label">{t("admins:create.method")}</legend>
         {(["password", "invite"] as const).map((method) => (
           <label key={method} className="check">
-            <input type="radio" name="method" value={method} checked={form.values.method === method} onChange={() => form.setValue("method", method)} />
+            <input
+              type="radio"
+              name="method"
+              value={method}
+              checked={form.values.method === method}
+              onChange={() => form.setValue("method", method)}
+            />
             <span>{t(method === "password" ? "admins:create.methodPassword" : "admins:create.methodInvite")}</span>
           </label>
         ))}
@@ -161,8 +217,19 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
         <p className="card-note">{t("admins:create.inviteHint")}</p>
       ) : (
         <div className="form-row">
-          <PasswordField label={t("admins:create.password")} hint={t("admins:create.passwordRules")} autoComplete="new-password" required {...form.bind("password")} />
-          <PasswordField label={t("admins:create.confirmPassword")} autoComplete="new-password" required {...form.bind("confirmPassword")} />
+          <PasswordField
+            label={t("admins:create.password")}
+            hint={t("admins:create.passwordRules")}
+            autoComplete="new-password"
+            required
+            {...form.bind("password")}
+          />
+          <PasswordField
+            label={t("admins:create.confirmPassword")}
+            autoComplete="new-password"
+            required
+            {...form.bind("confirmPassword")}
+          />
         </div>
       )}
       <div className="form-actions">

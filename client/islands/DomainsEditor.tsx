@@ -69,7 +69,9 @@ export function DomainsEditor(props: DomainsEditorProps) {
       setNotice(t(pending.kind === "add" ? "errors:domainsEdit200" : "errors:domainsDelete200"));
       dialog.current?.close();
     } catch (error) {
-      const details = isApiError(error) ? (error.details as { usersLeftOutside?: number; conflicts?: { teamName: string }[] } | undefined) : undefined;
+      const details = isApiError(error)
+        ? (error.details as { usersLeftOutside?: number; conflicts?: { teamName: string }[] } | undefined)
+        : undefined;
       if (isApiError(error) && error.code === "domainsDelete409" && details?.usersLeftOutside !== undefined) {
         setLeftOutside(details.usersLeftOutside);
       } else if (isApiError(error) && error.code === "domainTaken" && details?.conflicts?.[0]) {
@@ -91,32 +93,74 @@ export function DomainsEditor(props: DomainsEditorProps) {
           {domains.map((domain) => (
             <li key={domain} className="domain-chip">
               <code>{domain}</code>
-              <button type="button" className="button button-small" aria-label={t("domains:removeLabel", { domain })} onClick={() => open({ kind: "remove", domain })}>
+              <button
+                type="button"
+                className="button button-small"
+                aria-label={t("domains:removeLabel", { domain })}
+                onClick={() => open({ kind: "remove", domain })}
+              >
                 {t("domains:remove")}
               </button>
             </li>
           ))}
         </ul>
       )}
-      {outside > 0 ? <p className="card-note" data-outside={outside}>{t("domains:outside", { count: outside })}</p> : null}
+      {outside > 0 ? (
+        <p className="card-note" data-outside={outside}>
+          {t("domains:outside", { count: outside })}
+        </p>
+      ) : null}
       <form className="domain-add" onSubmit={onAdd}>
-        <label className="visually-hidden" htmlFor={inputId}>{t("domains:addLabel", { team: props.teamName })}</label>
-        <input id={inputId} className="input" type="text" inputMode="url" autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t("domains:addHint")} maxLength={253} />
-        <button type="submit" className="button">{t("domains:add")}</button>
+        <label className="visually-hidden" htmlFor={inputId}>
+          {t("domains:addLabel", { team: props.teamName })}
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={t("domains:addHint")}
+          maxLength={253}
+        />
+        <button type="submit" className="button">
+          {t("domains:add")}
+        </button>
       </form>
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
         <form className="form" onSubmit={(e) => void confirm(e)}>
           <h2 id={titleId} className="dialog-title">
-            {pending ? t(pending.kind === "add" ? "domains:confirmAdd" : "domains:confirmRemove", { domain: pending.domain, team: props.teamName }) : ""}
+            {pending
+              ? t(pending.kind === "add" ? "domains:confirmAdd" : "domains:confirmRemove", { domain: pending.domain, team: props.teamName })
+              : ""}
           </h2>
-          {leftOutside !== null ? <Alert variant="info">{t("domains:leavesOutside", { count: leftOutside, domain: pending?.domain ?? "" })}</Alert> : null}
+          {leftOutside !== null ? (
+            <Alert variant="info">{t("domains:leavesOutside", { count: leftOutside, domain: pending?.domain ?? "" })}</Alert>
+          ) : null}
           <label htmlFor={passwordId}>{t("domains:password")}</label>
-          <input id={passwordId} className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id={passwordId}
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {failure ? <Alert variant="error">{failure}</Alert> : null}
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => dialog.current?.close()} disabled={busy}>{t("domains:cancel")}</button>
-            <button type="submit" className={pending?.kind === "remove" ? "button button-danger" : "button button-primary"} disabled={busy} aria-busy={busy}>
+            <button type="button" className="button" onClick={() => dialog.current?.close()} disabled={busy}>
+              {t("domains:cancel")}
+            </button>
+            <button
+              type="submit"
+              className={pending?.kind === "remove" ? "button button-danger" : "button button-primary"}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {leftOutside !== null ? t("domains:removeAnyway") : t("domains:confirm")}
             </button>
           </div>

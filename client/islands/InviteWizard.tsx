@@ -71,19 +71,27 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   const outcome = useOutcome();
   // Headings take the focus only once the wizard has moved (not on the page's first render).
   const [moved, setMoved] = useState(false);
-  const company = (companies ? companies.find((item) => item.slug === state.details.team) : picked?.slug === state.details.team ? picked : null) ?? null;
+  const company =
+    (companies ? companies.find((item) => item.slug === state.details.team) : picked?.slug === state.details.team ? picked : null) ?? null;
   const choosable = offered ?? (company && company.available > 0 ? [company] : []);
-  const seatMap = useMemo(() => new Map(choosable.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])), [choosable]);
+  const seatMap = useMemo(
+    () => new Map(choosable.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])),
+    [choosable],
+  );
   /** A company's available licenses as the server last answered them, in the list or the searched company. */
   const setAvailable = (slug: string, available: (before: number) => number) => {
     setCompanies((all) => all && all.map((item) => (item.slug === slug ? { ...item, available: available(item.available) } : item)));
     setPicked((item) => (item && item.slug === slug ? { ...item, available: available(item.available) } : item));
   };
-  const review = useMemo(() => reviewOf(state, company?.domains ?? [], company?.available ?? 0, serverFailed), [state, company, serverFailed]);
+  const review = useMemo(
+    () => reviewOf(state, company?.domains ?? [], company?.available ?? 0, serverFailed),
+    [state, company, serverFailed],
+  );
 
   // The browser's Back and Forward move between the steps already visited.
   useEffect(() => {
-    if (!isStepState(window.history.state)) window.history.replaceState({ ...(window.history.state as object | null), inviteStep: "type" } satisfies StepState, "");
+    if (!isStepState(window.history.state))
+      window.history.replaceState({ ...(window.history.state as object | null), inviteStep: "type" } satisfies StepState, "");
     const onPop = (event: PopStateEvent) => {
       if (!isStepState(event.state)) return;
       setMoved(true);
@@ -93,14 +101,17 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
     return () => window.removeEventListener("popstate", onPop);
   }, []);
 
-  const go = useCallback((step: WizardStep, push = true) => {
-    setMoved(true);
-    outcome.clear();
-    setProblems(null);
-    setBodyError(null);
-    dispatch({ kind: "goTo", step });
-    if (push) window.history.pushState({ inviteStep: step } satisfies StepState, "");
-  }, [outcome]);
+  const go = useCallback(
+    (step: WizardStep, push = true) => {
+      setMoved(true);
+      outcome.clear();
+      setProblems(null);
+      setBodyError(null);
+      dispatch({ kind: "goTo", step });
+      if (push) window.history.pushState({ inviteStep: step } satisfies StepState, "");
+    },
+    [outcome],
+  );
 
   /** The body of a create (or review) call for these addresses. */
   const bodyFor = (team: string, addresses: string[]): InviteCreateInput => ({
@@ -170,7 +181,8 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
         },
         (error: unknown) => {
           // Onboarded since the review, every one of them: the call answers 409; show it per address.
-          if (isApiError(error) && error.status === 409) return finish({ ok: [], failed: [...review.toSend.map((address) => ({ address, code: "inviteCreate409" })), ...skipped] });
+          if (isApiError(error) && error.status === 409)
+            return finish({ ok: [], failed: [...review.toSend.map((address) => ({ address, code: "inviteCreate409" })), ...skipped] });
           outcome.fail(error);
         },
       )
@@ -201,8 +213,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
         <>
           {offered !== null && offered.length === 0 ? (
             <Alert variant="error">
-              {t(i18nKeyFor("chooseCompanyWithLicenses"))}{" "}
-              <a href="/licenses">{t("invites:details.addLicenses")}</a>
+              {t(i18nKeyFor("chooseCompanyWithLicenses"))} <a href="/licenses">{t("invites:details.addLicenses")}</a>
             </Alert>
           ) : null}
           <DetailsStep
@@ -220,7 +231,9 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
           />
         </>
       ) : null}
-      {step === "review" ? <ReviewStep type={state.type} details={state.details} teamName={company?.teamName ?? ""} review={review} checking={checking} /> : null}
+      {step === "review" ? (
+        <ReviewStep type={state.type} details={state.details} teamName={company?.teamName ?? ""} review={review} checking={checking} />
+      ) : null}
       {step === "complete" && state.result ? <CompleteStep type={state.type} result={state.result} teamSlug={state.details.team} /> : null}
       {problems && (problems.team || problems.addresses) ? (
         <Alert variant="error">{problems.team ? t(i18nKeyFor(problems.team)) : t("invites:details.addressesRequired")}</Alert>

@@ -87,16 +87,30 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
     const api = createInvitesApi({ csrfToken });
     const call =
       action === "resend"
-        ? api.resend(ids).then((r) => ({ ok: r.ok.length, failed: r.failed, codes: r.ok.flatMap((item) => (item.code ? [{ id: item.id, address: addressOf.get(item.id) ?? item.id, code: item.code }] : [])) }))
+        ? api
+            .resend(ids)
+            .then((r) => ({
+              ok: r.ok.length,
+              failed: r.failed,
+              codes: r.ok.flatMap((item) =>
+                item.code ? [{ id: item.id, address: addressOf.get(item.id) ?? item.id, code: item.code }] : [],
+              ),
+            }))
         : api.remove(ids).then((r) => ({ ok: r.ok.length, failed: r.failed, codes: [] }));
     call
       .then(
         (result) => {
-          const done: ActionOutcome = { action, ok: result.ok, codes: result.codes, failed: result.failed.map((f) => ({ ...f, address: addressOf.get(f.id) ?? f.id })) };
+          const done: ActionOutcome = {
+            action,
+            ok: result.ok,
+            codes: result.codes,
+            failed: result.failed.map((f) => ({ ...f, address: addressOf.get(f.id) ?? f.id })),
+          };
           setPending(null);
           setOutcome(done);
           setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id) || done.failed.some((f) => f.id === id))));
-          if (done.failed.length === 0) announceStatus(plural(t, action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", done.ok, lang));
+          if (done.failed.length === 0)
+            announceStatus(plural(t, action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", done.ok, lang));
           else clearStatus();
           window.requestAnimationFrame(() => summary.current?.focus());
           list.reload();
@@ -122,11 +136,26 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
     <div className="invites-list">
       <div className="invites-filters">
         <div className="field">
-          <label className="field-label" htmlFor={searchId}>{t("invites:pending.search")}</label>
-          <input id={searchId} className="input" type="search" maxLength={maxLength.search} value={query.search} onChange={(event) => list.change({ search: event.target.value })} />
+          <label className="field-label" htmlFor={searchId}>
+            {t("invites:pending.search")}
+          </label>
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            maxLength={maxLength.search}
+            value={query.search}
+            onChange={(event) => list.change({ search: event.target.value })}
+          />
         </div>
         {teams ? (
-          <SelectField label={t("invites:pending.company")} placeholder={t("invites:pending.allCompanies")} options={teams.map((team) => ({ value: team.slug, label: team.teamName }))} value={query.team} onChange={(event) => list.change({ team: event.target.value })} />
+          <SelectField
+            label={t("invites:pending.company")}
+            placeholder={t("invites:pending.allCompanies")}
+            options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
+            value={query.team}
+            onChange={(event) => list.change({ team: event.target.value })}
+          />
         ) : null}
         <SelectField
           label={t("invites:pending.state")}
@@ -142,7 +171,11 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           <button type="button" className="button button-small" onClick={() => setPending({ action: "resend", ids: [...selected] })}>
             {t("invites:pending.resend")}
           </button>
-          <button type="button" className="button button-small button-danger" onClick={() => setPending({ action: "delete", ids: [...selected] })}>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={() => setPending({ action: "delete", ids: [...selected] })}
+          >
             {t("invites:pending.delete")}
           </button>
           <button type="button" className="button button-small button-link" onClick={() => setSelected(new Set())}>
@@ -155,7 +188,9 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           <Alert variant={outcome.failed.length > 0 ? "error" : "success"}>
             <div className="bulk-summary">
               <div>
-                {outcome.ok > 0 || outcome.failed.length === 0 ? <p>{plural(t, outcome.action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", outcome.ok, lang)}</p> : null}
+                {outcome.ok > 0 || outcome.failed.length === 0 ? (
+                  <p>{plural(t, outcome.action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", outcome.ok, lang)}</p>
+                ) : null}
                 {outcome.codes.length > 0 ? <NewCodes codes={outcome.codes} /> : null}
                 {outcome.failed.length > 0 ? (
                   <>
@@ -177,24 +212,54 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           </Alert>
         </div>
       ) : null}
-      
+
       <Pager position="top" {...pager}>
         <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
       </Pager>
       <div className="invites-results" aria-busy={busy}>
-        <CountLine index={list.pageIndex} limit={query.limit} shown={items.length} total={page.total} loading={busy ? t("invites:pending.loading") : null} />
+        <CountLine
+          index={list.pageIndex}
+          limit={query.limit}
+          shown={items.length}
+          total={page.total}
+          loading={busy ? t("invites:pending.loading") : null}
+        />
         {list.error ? (
           <ListError message={list.error} onRetry={list.reload} />
         ) : items.length > 0 ? (
           <div className="list-table-frame">
-            <InvitesGrid items={items} order={query.order} selected={selected} timezone={timezone} busy={acting} onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })} onToggle={toggle} onTogglePage={togglePage} onAction={(action, ids) => setPending({ action, ids })} />
+            <InvitesGrid
+              items={items}
+              order={query.order}
+              selected={selected}
+              timezone={timezone}
+              busy={acting}
+              onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })}
+              onToggle={toggle}
+              onTogglePage={togglePage}
+              onAction={(action, ids) => setPending({ action, ids })}
+            />
           </div>
         ) : !busy ? (
-          <EmptyState title={t("invites:pending.empty")} hint={filtered ? t("invites:pending.emptyHint") : null} action={filtered ? null : <a className="button button-primary" href="/invites">{t("invites:tabs.wizard")}</a>} />
+          <EmptyState
+            title={t("invites:pending.empty")}
+            hint={filtered ? t("invites:pending.emptyHint") : null}
+            action={
+              filtered ? null : (
+                <a className="button button-primary" href="/invites">
+                  {t("invites:tabs.wizard")}
+                </a>
+              )
+            }
+          />
         ) : null}
       </div>
       <Pager position="bottom" {...pager} />
-      <ExportForm resource="invites" filters={{ search: query.search, team: query.team, state: query.state, order: query.order }} total={page.total} />
+      <ExportForm
+        resource="invites"
+        filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
+        total={page.total}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}

@@ -50,14 +50,18 @@ export function LicenseGauge({ seats: initial, team, allTeams, rows: initialRows
     () =>
       onSeatsChanged((changes) => {
         setSeats((current) => applySeatsChanges(current, team?.slug ?? null, changes));
-        setRows((current) => current?.map((row) => {
-          const change = changes.find((c) => c.team === row.slug);
-          return change ? { ...row, seats: change.after } : row;
-        }));
+        setRows((current) =>
+          current?.map((row) => {
+            const change = changes.find((c) => c.team === row.slug);
+            return change ? { ...row, seats: change.after } : row;
+          }),
+        );
       }),
     [team],
   );
-  const title = team ? t("licenses:gauge.titleTeam", { team: team.teamName }) : t(allTeams ? "licenses:gauge.titleAll" : "licenses:gauge.titleMine");
+  const title = team
+    ? t("licenses:gauge.titleTeam", { team: team.teamName })
+    : t(allTeams ? "licenses:gauge.titleAll" : "licenses:gauge.titleMine");
   const format = (n: number) => formatNumber(n, lang);
   return (
     <div className="seats-panel">
@@ -69,21 +73,39 @@ export function LicenseGauge({ seats: initial, team, allTeams, rows: initialRows
             <thead>
               <tr>
                 <th scope="col">{t("licenses:summary.team")}</th>
-                <th scope="col" className="col-number">{t("licenses:summary.capacity")}</th>
-                <th scope="col" className="col-number">{t("licenses:gauge.users")}</th>
-                <th scope="col" className="col-number">{t("licenses:gauge.invites")}</th>
-                <th scope="col" className="col-number">{t("licenses:gauge.available")}</th>
+                <th scope="col" className="col-number">
+                  {t("licenses:summary.capacity")}
+                </th>
+                <th scope="col" className="col-number">
+                  {t("licenses:gauge.users")}
+                </th>
+                <th scope="col" className="col-number">
+                  {t("licenses:gauge.invites")}
+                </th>
+                <th scope="col" className="col-number">
+                  {t("licenses:gauge.available")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.slug} data-team={row.slug}>
                   <th scope="row">{row.teamName}</th>
-                  <td className="col-number" data-label={t("licenses:summary.capacity")}>{format(row.seats.capacity)}</td>
-                  <td className="col-number" data-label={t("licenses:gauge.users")}>{format(row.seats.users)}</td>
-                  <td className="col-number" data-label={t("licenses:gauge.invites")}>{format(row.seats.invites)}</td>
+                  <td className="col-number" data-label={t("licenses:summary.capacity")}>
+                    {format(row.seats.capacity)}
+                  </td>
+                  <td className="col-number" data-label={t("licenses:gauge.users")}>
+                    {format(row.seats.users)}
+                  </td>
+                  <td className="col-number" data-label={t("licenses:gauge.invites")}>
+                    {format(row.seats.invites)}
+                  </td>
                   <td className="col-number" data-label={t("licenses:gauge.available")}>
-                    {row.seats.capacity === 0 ? <span className="badge badge-blocked">{t("licenses:state.unlicensed")}</span> : format(row.seats.available)}
+                    {row.seats.capacity === 0 ? (
+                      <span className="badge badge-blocked">{t("licenses:state.unlicensed")}</span>
+                    ) : (
+                      format(row.seats.available)
+                    )}
                   </td>
                 </tr>
               ))}

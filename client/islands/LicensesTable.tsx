@@ -43,9 +43,11 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const done = (result: LicenseUpdateResponse, target: TeamRef | null) => {
     const { created, ...pack } = result;
-    const names = new Map<string, string>(rows.flatMap((item) => (item.team && item.teamName ? [[item.team, item.teamName] as const] : [])));
+    const names = new Map<string, string>(
+      rows.flatMap((item) => (item.team && item.teamName ? [[item.team, item.teamName] as const] : [])),
+    );
     if (target) names.set(target.slug, target.teamName);
-    const row = (next: LicensePack): LicenseRow => ({ ...next, teamName: next.team ? names.get(next.team) ?? next.team : null });
+    const row = (next: LicensePack): LicenseRow => ({ ...next, teamName: next.team ? (names.get(next.team) ?? next.team) : null });
     setRows((current) => {
       const next = current.map((item) => (item.id === pack.id ? row(pack) : item));
       if (!created) return next;
@@ -68,9 +70,13 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
             <tr>
               <th scope="col">{t("licenses:columns.team")}</th>
               <th scope="col">{t("licenses:columns.type")}</th>
-              <th scope="col" className="col-number">{t("licenses:columns.count")}</th>
+              <th scope="col" className="col-number">
+                {t("licenses:columns.count")}
+              </th>
               <th scope="col">{t("licenses:columns.state")}</th>
-              <th scope="col" aria-sort="ascending">{t("licenses:columns.expiration")}</th>
+              <th scope="col" aria-sort="ascending">
+                {t("licenses:columns.expiration")}
+              </th>
               {canManage ? <th scope="col">{t("licenses:columns.actions")}</th> : null}
             </tr>
           </thead>
@@ -78,17 +84,29 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
             {rows.map((pack) => (
               <tr key={pack.id} data-pack={pack.id} className={fresh.has(pack.id) ? "is-updated" : undefined}>
                 <th scope="row" data-label={t("licenses:columns.team")}>
-                  {pack.team ? <a href={`/licenses?team=${encodeURIComponent(pack.team)}`}>{pack.teamName ?? pack.team}</a> : <span className="muted">{t("licenses:list.noTeam")}</span>}
+                  {pack.team ? (
+                    <a href={`/licenses?team=${encodeURIComponent(pack.team)}`}>{pack.teamName ?? pack.team}</a>
+                  ) : (
+                    <span className="muted">{t("licenses:list.noTeam")}</span>
+                  )}
                 </th>
                 <td data-label={t("licenses:columns.type")}>
                   {t(`licenses:types.${pack.licenseType}`)}
-                  <span className="cell-secondary">{t("licenses:columns.source")}: {t(`licenses:sources.${pack.source}`)}</span>
+                  <span className="cell-secondary">
+                    {t("licenses:columns.source")}: {t(`licenses:sources.${pack.source}`)}
+                  </span>
                 </td>
-                <td className="col-number" data-label={t("licenses:columns.count")}>{formatNumber(pack.licenseCount, lang)}</td>
-                <td data-label={t("licenses:columns.state")}><StateBadge t={t} state={pack.state} /></td>
+                <td className="col-number" data-label={t("licenses:columns.count")}>
+                  {formatNumber(pack.licenseCount, lang)}
+                </td>
+                <td data-label={t("licenses:columns.state")}>
+                  <StateBadge t={t} state={pack.state} />
+                </td>
                 <td data-label={t("licenses:columns.expiration")}>
                   {when(pack.expiration)}
-                  <span className="cell-secondary">{t("licenses:columns.issuedOn")}: {when(pack.issuedOn)}</span>
+                  <span className="cell-secondary">
+                    {t("licenses:columns.issuedOn")}: {when(pack.issuedOn)}
+                  </span>
                 </td>
                 {canManage ? (
                   <td className="cell-block" data-label={t("licenses:columns.actions")}>
@@ -99,7 +117,10 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
                           type="button"
                           className={action === "expire" ? "button button-small button-danger" : "button button-small"}
                           aria-haspopup="dialog"
-                          aria-label={t(`licenses:actions.${action}Label`, { team: pack.teamName ?? pack.team ?? "", count: pack.licenseCount })}
+                          aria-label={t(`licenses:actions.${action}Label`, {
+                            team: pack.teamName ?? pack.team ?? "",
+                            count: pack.licenseCount,
+                          })}
                           onClick={() => {
                             setNotice(null);
                             setOpen({ action, pack, openedAt: Date.now() });

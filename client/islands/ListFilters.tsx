@@ -61,7 +61,9 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const enhanced = useHydrated();
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
+  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value)
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
 
   /** Loads the form's address (unless it is this page's), remembering the field to refocus. */
   const go = (field: HTMLInputElement | HTMLSelectElement) => {
@@ -108,7 +110,14 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   };
 
   return (
-    <form ref={form} className={enhanced ? "list-filters is-live" : "list-filters"} method="get" action={action} role="search" aria-label={label}>
+    <form
+      ref={form}
+      className={enhanced ? "list-filters is-live" : "list-filters"}
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+    >
       {search ? (
         <div className="field list-search">
           <label className="field-label" htmlFor={`${id}search`}>

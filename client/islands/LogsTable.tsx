@@ -55,7 +55,14 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
   const [filtersKey, setFiltersKey] = useState(0);
   const chips: FilterChip[] = LOG_FILTER_FIELDS.filter((key) => query[key]).map((key) => {
     const value = query[key] ?? "";
-    const shown = key === "from" || key === "to" ? isoToWallTime(value, timezone).replace("T", " ") : key === "outcome" ? t(`logs:outcomes.${value}`) : key === "team" ? (teams.find((team) => team.slug === value)?.teamName ?? value) : value;
+    const shown =
+      key === "from" || key === "to"
+        ? isoToWallTime(value, timezone).replace("T", " ")
+        : key === "outcome"
+          ? t(`logs:outcomes.${value}`)
+          : key === "team"
+            ? (teams.find((team) => team.slug === value)?.teamName ?? value)
+            : value;
     return { name: key, label: t(`logs:filters.${key}`), value: shown };
   });
   const removeChip = (name: string) => {
@@ -77,7 +84,13 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
         {pageSize}
       </Pager>
       <div className="logs-results" aria-busy={busy}>
-        <CountLine index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("logs:list.loading") : null} />
+        <CountLine
+          index={pageIndex}
+          limit={query.limit}
+          shown={page.items.length}
+          total={page.total}
+          loading={busy ? t("logs:list.loading") : null}
+        />
         {page.items.length > 0 ? (
           <div className="table-scroll">
             <LogsEntries items={page.items} timezone={timezone} />

@@ -82,9 +82,14 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const price = validCount ? quotePrice(prices.prices, values.licenseType, term, validCount) : null;
   const priceText = price === null ? null : formatMoney(price, prices.currency, lang);
   const teamName = chosen?.teamName ?? "";
-  const before = values.team ? seats[values.team] ?? null : null;
+  const before = values.team ? (seats[values.team] ?? null) : null;
   const after = before && validCount ? seatsAfter(before, validCount) : null;
-  const body = () => ({ team: values.team, licenseType: values.licenseType as LicenseType, licenseCount: Number(values.licenseCount), termMonths: term });
+  const body = () => ({
+    team: values.team,
+    licenseType: values.licenseType as LicenseType,
+    licenseCount: Number(values.licenseCount),
+    termMonths: term,
+  });
 
   const review = form.handleSubmit(() => {
     setBought(null);
@@ -119,48 +124,74 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   if (teams?.length === 0) return <p className="notice">{t("licenses:purchase.noTeams")}</p>;
   return (
     <div className="purchase">
-    <form className="form purchase-form" noValidate onSubmit={review}>
-      {bought ? (
-        <Alert variant="success">
-          {t("errors:licenseCreate200")}
-          <span className="alert-note">
-            {bought.order ? t("licenses:purchase.invoice", { invoice: bought.order.invoiceNumber, total: formatMoney(bought.order.totalMinor, bought.order.currency, lang) }) : null}{" "}
-            <a href={`/licenses?team=${encodeURIComponent(bought.team ?? "")}`}>{t("licenses:purchase.seePacks")}</a>
-          </span>
-        </Alert>
-      ) : null}
-      {failure && !confirming ? <Alert variant="error">{failure}</Alert> : null}
-      <TeamPicker
-        label={t("licenses:purchase.team")}
-        required
-        placeholder={t("licenses:purchase.teamPlaceholder")}
-        teams={teams}
-        initial={initialTeam}
-        value={values.team}
-        error={form.errors.team}
-        onChange={(next) => {
-          setChosen(next);
-          form.setValue("team", next?.slug ?? "");
-        }}
-        csrfToken={csrfToken}
-      />
-      <div className="form-row">
-        <SelectField label={t("licenses:purchase.type")} options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) }))} {...form.bind("licenseType")} />
-        <SelectField label={t("licenses:purchase.term")} options={licenseTermMonths.map((months) => ({ value: String(months), label: counted(t, "licenses:purchase.months", months) }))} {...form.bind("termMonths")} />
-      </div>
-      <TextField label={t("licenses:purchase.count")} required type="number" inputMode="numeric" min={licenseCountRange.min} max={licenseCountRange.max} {...form.bind("licenseCount")} />
-      <dl className="summary purchase-quote" aria-live="polite">
-        <dt>{t("licenses:purchase.price")}</dt>
-        <dd data-quote="price">{priceText ?? (validCount ? t("licenses:purchase.noPrice") : "—")}</dd>
-        <dt>{t("licenses:purchase.after")}</dt>
-        <dd data-quote="after">
-          {after ? t("licenses:purchase.afterText", { capacity: formatNumber(after.capacity, lang), available: formatNumber(after.available, lang) }) : "—"}
-        </dd>
-      </dl>
-      <div className="form-actions">
-        <SubmitButton busy={busy}>{t("licenses:purchase.review")}</SubmitButton>
-      </div>
-    </form>
+      <form className="form purchase-form" noValidate onSubmit={review}>
+        {bought ? (
+          <Alert variant="success">
+            {t("errors:licenseCreate200")}
+            <span className="alert-note">
+              {bought.order
+                ? t("licenses:purchase.invoice", {
+                    invoice: bought.order.invoiceNumber,
+                    total: formatMoney(bought.order.totalMinor, bought.order.currency, lang),
+                  })
+                : null}{" "}
+              <a href={`/licenses?team=${encodeURIComponent(bought.team ?? "")}`}>{t("licenses:purchase.seePacks")}</a>
+            </span>
+          </Alert>
+        ) : null}
+        {failure && !confirming ? <Alert variant="error">{failure}</Alert> : null}
+        <TeamPicker
+          label={t("licenses:purchase.team")}
+          required
+          placeholder={t("licenses:purchase.teamPlaceholder")}
+          teams={teams}
+          initial={initialTeam}
+          value={values.team}
+          error={form.errors.team}
+          onChange={(next) => {
+            setChosen(next);
+            form.setValue("team", next?.slug ?? "");
+          }}
+          csrfToken={csrfToken}
+        />
+        <div className="form-row">
+          <SelectField
+            label={t("licenses:purchase.type")}
+            options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) }))}
+            {...form.bind("licenseType")}
+          />
+          <SelectField
+            label={t("licenses:purchase.term")}
+            options={licenseTermMonths.map((months) => ({ value: String(months), label: counted(t, "licenses:purchase.months", months) }))}
+            {...form.bind("termMonths")}
+          />
+        </div>
+        <TextField
+          label={t("licenses:purchase.count")}
+          required
+          type="number"
+          inputMode="numeric"
+          min={licenseCountRange.min}
+          max={licenseCountRange.max}
+          {...form.bind("licenseCount")}
+        />
+        <dl className="summary purchase-quote" aria-live="polite">
+          <dt>{t("licenses:purchase.price")}</dt>
+          <dd data-quote="price">{priceText ?? (validCount ? t("licenses:purchase.noPrice") : "—")}</dd>
+          <dt>{t("licenses:purchase.after")}</dt>
+          <dd data-quote="after">
+            {after
+              ? t("licenses:purchase.afterText", {
+                  capacity: formatNumber(after.capacity, lang),
+                  available: formatNumber(after.available, lang),
+                })
+              : "—"}
+          </dd>
+        </dl>
+        <div className="form-actions">
+          <SubmitButton busy={busy}>{t("licenses:purchase.review")}</SubmitButton>
+        </div>
+      </form>
       <ConfirmDialog
         open={confirming}
         title={t("licenses:purchase.confirmTitle")}
@@ -179,7 +210,15 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
             price: priceText ?? "",
           })}
         </p>
-        {after ? <p>{t("licenses:purchase.afterLine", { team: teamName, capacity: formatNumber(after.capacity, lang), available: formatNumber(after.available, lang) })}</p> : null}
+        {after ? (
+          <p>
+            {t("licenses:purchase.afterLine", {
+              team: teamName,
+              capacity: formatNumber(after.capacity, lang),
+              available: formatNumber(after.available, lang),
+            })}
+          </p>
+        ) : null}
         <p className="muted">{t("licenses:purchase.invoiceNote")}</p>
       </ConfirmDialog>
     </div>

@@ -42,7 +42,8 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
     const key = `settings:help.${group}.${field}`;
     const text = t(key);
     const def = defaultText(group, field);
-    const shown = def === null ? null : t("settings:default", { value: def === "true" ? t("settings:on") : def === "false" ? t("settings:off") : def });
+    const shown =
+      def === null ? null : t("settings:default", { value: def === "true" ? t("settings:on") : def === "false" ? t("settings:off") : def });
     return [text === key ? null : text, shown].filter(Boolean).join(" ") || undefined;
   };
 
@@ -53,7 +54,9 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
     try {
       const saved = await createSettingsApi({ csrfToken }).update(group, patch);
       const names = saved.changed.map((f) => t(`settings:fields.${group}.${f}`)).join(", ");
-      succeed(saved.changed.length > 0 ? t("settings:changed", { fields: names }) : t("settings:unchanged"), { reload: saved.changed.length > 0 });
+      succeed(saved.changed.length > 0 ? t("settings:changed", { fields: names }) : t("settings:unchanged"), {
+        reload: saved.changed.length > 0,
+      });
     } catch (error) {
       const errors = errorsOf(error, t);
       if (Object.keys(errors).length > 0) form.showErrors(errors);
@@ -63,7 +66,16 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
 
   const text = (name: string, fieldLabel: string, hint?: string, multiline = false): ReactNode =>
     multiline ? (
-      <TextAreaField key={name} label={fieldLabel} hint={hint} name={name} rows={4} value={form.values[name] ?? ""} error={form.errors[name]} onChange={(e) => form.setValue(name, e.target.value)} />
+      <TextAreaField
+        key={name}
+        label={fieldLabel}
+        hint={hint}
+        name={name}
+        rows={4}
+        value={form.values[name] ?? ""}
+        error={form.errors[name]}
+        onChange={(e) => form.setValue(name, e.target.value)}
+      />
     ) : (
       <TextField key={name} label={fieldLabel} hint={hint} {...form.bind(name)} />
     );
@@ -71,7 +83,17 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
   const fields = groupFields(group).map((field) => {
     const kind = fieldKind(group, field);
     if (kind === "boolean") {
-      return <CheckboxField key={field} name={field} label={label(field)} hint={help(field)} error={form.errors[field]} checked={form.values[field] === "true"} onChange={(on) => form.setValue(field, String(on))} />;
+      return (
+        <CheckboxField
+          key={field}
+          name={field}
+          label={label(field)}
+          hint={help(field)}
+          error={form.errors[field]}
+          checked={form.values[field] === "true"}
+          onChange={(on) => form.setValue(field, String(on))}
+        />
+      );
     }
     if (kind === "object" || kind === "turn") {
       const enabled = kind !== "turn" || form.values["turn.enabled"] === "true";
@@ -81,13 +103,20 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
           <legend>{label(field)}</legend>
           {help(field) ? <p className="field-hint">{help(field)}</p> : null}
           {kind === "turn" ? (
-            <CheckboxField name="turn.enabled" label={t("settings:turnEnabled")} checked={enabled} onChange={(on) => form.setValue("turn.enabled", String(on))} />
+            <CheckboxField
+              name="turn.enabled"
+              label={t("settings:turnEnabled")}
+              checked={enabled}
+              onChange={(on) => form.setValue("turn.enabled", String(on))}
+            />
           ) : null}
           {enabled ? subs.map((sub) => text(`${field}.${sub}`, t(`settings:sub.${sub}`), undefined, field === "warningBanner")) : null}
           {kind === "turn" && enabled ? (
             <PasswordField
               label={t("settings:sub.password")}
-              hint={t(values.turn && (values.turn as { passwordSet?: boolean }).passwordSet ? "settings:passwordSet" : "settings:passwordNotSet")}
+              hint={t(
+                values.turn && (values.turn as { passwordSet?: boolean }).passwordSet ? "settings:passwordSet" : "settings:passwordNotSet",
+              )}
               autoComplete="new-password"
               {...form.bind("turn.password")}
             />
@@ -97,9 +126,15 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
     }
     if (kind === "secretPem") {
       const set = values[`${field}Set`] === true;
-      return text(field, label(field), [help(field), t(set ? "settings:serverKeySet" : "settings:serverKeyNotSet")].filter(Boolean).join(" "), true);
+      return text(
+        field,
+        label(field),
+        [help(field), t(set ? "settings:serverKeySet" : "settings:serverKeyNotSet")].filter(Boolean).join(" "),
+        true,
+      );
     }
-    if (kind === "number") return <TextField key={field} label={label(field)} hint={help(field)} inputMode="numeric" {...form.bind(field)} />;
+    if (kind === "number")
+      return <TextField key={field} label={label(field)} hint={help(field)} inputMode="numeric" {...form.bind(field)} />;
     return text(field, label(field), help(field), kind === "multiline" || kind === "pem");
   });
 

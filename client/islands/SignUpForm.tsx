@@ -90,10 +90,28 @@ export function SignUpForm({ lang, captcha, timezones }: SignUpFormProps) {
     <form className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       {phase === "captcha" ? <Alert variant="info">{t("auth:signup.captchaSolving")}</Alert> : null}
-      <TextField label={t("auth:fields.company")} required maxLength={maxLength.teamName} autoComplete="organization" {...form.bind("name")} />
+      <TextField
+        label={t("auth:fields.company")}
+        required
+        maxLength={maxLength.teamName}
+        autoComplete="organization"
+        {...form.bind("name")}
+      />
       <div className="form-row">
-        <TextField label={t("auth:fields.firstName")} required maxLength={maxLength.firstName} autoComplete="given-name" {...form.bind("first_name")} />
-        <TextField label={t("auth:fields.lastName")} required maxLength={maxLength.lastName} autoComplete="family-name" {...form.bind("last_name")} />
+        <TextField
+          label={t("auth:fields.firstName")}
+          required
+          maxLength={maxLength.firstName}
+          autoComplete="given-name"
+          {...form.bind("first_name")}
+        />
+        <TextField
+          label={t("auth:fields.lastName")}
+          required
+          maxLength={maxLength.lastName}
+          autoComplete="family-name"
+          {...form.bind("last_name")}
+        />
       </div>
       <TextField
         type="email"

@@ -8,7 +8,13 @@ import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { FORM_ERROR, validateForm, type FieldErrors } from "../components/forms/validation";
 import { useT } from "../components/render-context";
-import { AuthenticationSection, ContactsSection, EmailThemeSection, IdentitySection, LocationSection } from "../components/teams/TeamFormSections";
+import {
+  AuthenticationSection,
+  ContactsSection,
+  EmailThemeSection,
+  IdentitySection,
+  LocationSection,
+} from "../components/teams/TeamFormSections";
 import { createBody, fieldOfIssue, initialTeamValues, updateBody, type TeamFormInitial } from "../components/teams/teamFormModel";
 
 /** Props of the team form: create a company (root) or edit the one given. */

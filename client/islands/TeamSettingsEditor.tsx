@@ -25,7 +25,11 @@ interface Problem {
 
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
-function problemsOf(issues: readonly (IssueLike & { path?: readonly PropertyKey[] })[], t: Translate, prefix: readonly PropertyKey[] = []): Problem[] {
+function problemsOf(
+  issues: readonly (IssueLike & { path?: readonly PropertyKey[] })[],
+  t: Translate,
+  prefix: readonly PropertyKey[] = [],
+): Problem[] {
   return issues.map((issue) => {
     const path = (issue.path ?? []).slice(prefix.length).map(String).join(".");
     return { path, message: t(toI18nKey(validationKeyOf(issue)), validationMessageParams(issue)) };
@@ -36,7 +40,10 @@ function problemsOf(issues: readonly (IssueLike & { path?: readonly PropertyKey[
 function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
   if (!isApiError(error) || !Array.isArray(error.details)) return [];
   const details: readonly unknown[] = error.details;
-  return details.filter((d): d is IssueLike & { path: PropertyKey[] } => typeof d === "object" && d !== null && "message" in d && "path" in d && Array.isArray(d.path));
+  return details.filter(
+    (d): d is IssueLike & { path: PropertyKey[] } =>
+      typeof d === "object" && d !== null && "message" in d && "path" in d && Array.isArray(d.path),
+  );
 }
 
 /**
@@ -60,7 +67,8 @@ export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSett
     } catch {
       return form.showErrors({ json: t("teams:settings.invalidJson") });
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return form.showErrors({ json: t("teams:settings.notObject") });
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return form.showErrors({ json: t("teams:settings.notObject") });
     const checked = CustomSettingsSchema.safeParse(parsed);
     if (!checked.success) {
       setProblems(problemsOf(checked.error.issues, t));
@@ -78,7 +86,9 @@ export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSett
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <p className="form-intro">{t("teams:settings.intro", { groups: OVERRIDABLE_SETTINGS_GROUPS.join(", "), max: maxLength.customSettings })}</p>
+      <p className="form-intro">
+        {t("teams:settings.intro", { groups: OVERRIDABLE_SETTINGS_GROUPS.join(", "), max: maxLength.customSettings })}
+      </p>
       <OutcomeAlert outcome={outcome} />
       <TextAreaField
         label={t("teams:settings.label")}

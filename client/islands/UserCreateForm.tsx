@@ -32,7 +32,15 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const viaEmailId = useId();
-  const empty = { username: "", firstName: "", lastName: "", team: teams.length === 1 ? teams[0]!.slug : "", password: "", confirmPassword: "", aliases: "" };
+  const empty = {
+    username: "",
+    firstName: "",
+    lastName: "",
+    team: teams.length === 1 ? teams[0]!.slug : "",
+    password: "",
+    confirmPassword: "",
+    aliases: "",
+  };
   const form = useForm(empty);
   const [viaEmail, setViaEmail] = useState(true);
   const [flags, setFlags] = useState<UserFlags>(NO_FLAGS);
@@ -42,7 +50,15 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
     setOutcome(null);
     const { username, firstName, lastName, team, password, confirmPassword, aliases } = form.values;
     const aliasList = parseAliases(aliases);
-    const body = { username: username.trim(), firstName, lastName, team, viaEmail, ...flags, ...(aliasList.length ? { aliases: aliasList } : {}) };
+    const body = {
+      username: username.trim(),
+      firstName,
+      lastName,
+      team,
+      viaEmail,
+      ...flags,
+      ...(aliasList.length ? { aliases: aliasList } : {}),
+    };
     const checked = validateForm(UserCreateSchema, body, t);
     const withPassword = password !== "" || confirmPassword !== "";
     const passwordCheck = withPassword ? validateForm(PasswordWithConfirmationSchema, { password, confirmPassword }, t) : null;
@@ -91,8 +107,20 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
         {t("users:create.viaEmail")}
       </label>
       <div className="form-row">
-        <TextField label={t("users:create.firstName")} required maxLength={maxLength.firstName} autoComplete="off" {...form.bind("firstName")} />
-        <TextField label={t("users:create.lastName")} required maxLength={maxLength.lastName} autoComplete="off" {...form.bind("lastName")} />
+        <TextField
+          label={t("users:create.firstName")}
+          required
+          maxLength={maxLength.firstName}
+          autoComplete="off"
+          {...form.bind("firstName")}
+        />
+        <TextField
+          label={t("users:create.lastName")}
+          required
+          maxLength={maxLength.lastName}
+          autoComplete="off"
+          {...form.bind("lastName")}
+        />
       </div>
       <SelectField
         label={t("users:create.team")}
@@ -102,7 +130,12 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
         {...form.bind("team")}
       />
       <div className="form-row">
-        <PasswordField label={t("users:create.password")} hint={t("users:create.passwordHint")} autoComplete="new-password" {...form.bind("password")} />
+        <PasswordField
+          label={t("users:create.password")}
+          hint={t("users:create.passwordHint")}
+          autoComplete="new-password"
+          {...form.bind("password")}
+        />
         <PasswordField label={t("users:create.confirmPassword")} autoComplete="new-password" {...form.bind("confirmPassword")} />
       </div>
       <TextAreaField

@@ -26,7 +26,13 @@ export interface UserEditFormProps {
   csrfToken: string;
 }
 
-const textOf = (user: EditableUser) => ({ firstName: user.firstName, lastName: user.lastName, aliases: user.aliases.join("\n"), password: "", confirmPassword: "" });
+const textOf = (user: EditableUser) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  aliases: user.aliases.join("\n"),
+  password: "",
+  confirmPassword: "",
+});
 
 /**
  * User profile → edit: first and last name, aliases (one per line or comma separated) and the
@@ -68,8 +74,20 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
     <form className="form" noValidate onSubmit={submit}>
       <OutcomeAlert outcome={outcome} />
       <div className="form-row">
-        <TextField label={t("users:profile.fields.firstName")} required maxLength={maxLength.firstName} autoComplete="off" {...form.bind("firstName")} />
-        <TextField label={t("users:profile.fields.lastName")} required maxLength={maxLength.lastName} autoComplete="off" {...form.bind("lastName")} />
+        <TextField
+          label={t("users:profile.fields.firstName")}
+          required
+          maxLength={maxLength.firstName}
+          autoComplete="off"
+          {...form.bind("firstName")}
+        />
+        <TextField
+          label={t("users:profile.fields.lastName")}
+          required
+          maxLength={maxLength.lastName}
+          autoComplete="off"
+          {...form.bind("lastName")}
+        />
       </div>
       <TextAreaField
         label={t("users:edit.aliases")}
@@ -80,7 +98,12 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
         onChange={(value) => form.setValue("aliases", value)}
       />
       <div className="form-row">
-        <PasswordField label={t("users:edit.newPassword")} hint={t("users:edit.passwordHint")} autoComplete="new-password" {...form.bind("password")} />
+        <PasswordField
+          label={t("users:edit.newPassword")}
+          hint={t("users:edit.passwordHint")}
+          autoComplete="new-password"
+          {...form.bind("password")}
+        />
         <PasswordField label={t("users:edit.confirmNewPassword")} autoComplete="new-password" {...form.bind("confirmPassword")} />
       </div>
       <FlagFields legend={t("users:edit.flags")} value={flags} onChange={setFlags} disabled={form.busy} />

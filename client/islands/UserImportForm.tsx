@@ -93,7 +93,9 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     remembered.set(csv.key, id);
     setPhase("importing");
     setProcessed(resumeFrom?.processed ?? 0);
-    setAnnouncement(resumeFrom ? t("users:import.resumed", { done: resumeFrom.processed, total: resumeFrom.total }) : t("users:import.started"));
+    setAnnouncement(
+      resumeFrom ? t("users:import.resumed", { done: resumeFrom.processed, total: resumeFrom.total }) : t("users:import.started"),
+    );
     const timer = setInterval(() => {
       api.status(id).then(
         (s) => {
@@ -170,7 +172,16 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           <label className="field-label" htmlFor={fileId}>
             {t("users:import.file")}
           </label>
-          <input ref={fileInput} id={fileId} className="input" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={busy} aria-describedby={`${fileId}-hint`} />
+          <input
+            ref={fileInput}
+            id={fileId}
+            className="input"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void choose(e)}
+            disabled={busy}
+            aria-describedby={`${fileId}-hint`}
+          />
           <p className="field-hint" id={`${fileId}-hint`}>
             {t("users:import.fileHint")}
           </p>
@@ -188,7 +199,13 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           <Counts counts={preview.counts} keys={PREVIEW_COUNTS} />
           <ProblemList errors={preview.errors} />
           <label className="checkbox" htmlFor={allId}>
-            <input id={allId} type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} disabled={resuming} />
+            <input
+              id={allId}
+              type="checkbox"
+              checked={allOrNothing}
+              onChange={(e) => setAllOrNothing(e.target.checked)}
+              disabled={resuming}
+            />
             {t("users:import.allOrNothing")}
           </label>
           <div className="form-actions">

@@ -55,7 +55,10 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   // A control that removes itself ('Clear selection', the summary's 'Dismiss') hands focus to the
   // page's select-all box (or the search when the list is empty), never to the body.
   const focusListStart = () =>
-    (root.current?.querySelector<HTMLElement>(".data-table thead input[type=checkbox]") ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
+    (
+      root.current?.querySelector<HTMLElement>(".data-table thead input[type=checkbox]") ??
+      root.current?.querySelector<HTMLElement>("input[type=search]")
+    )?.focus();
   const { query, page, busy, pageIndex } = list;
   const filterKey = JSON.stringify(filterOf(query));
   const activeMatching = matching && JSON.stringify(matching.filter) === filterKey ? { ...matching, total: page.total } : null;
@@ -176,7 +179,14 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         {pageSize}
       </Pager>
       <div className="users-results" aria-busy={busy}>
-        <CountLine className="users-status" index={pageIndex} limit={query.limit} shown={page.items.length} total={page.total} loading={busy ? t("users:list.loading") : null} />
+        <CountLine
+          className="users-status"
+          index={pageIndex}
+          limit={query.limit}
+          shown={page.items.length}
+          total={page.total}
+          loading={busy ? t("users:list.loading") : null}
+        />
         {list.error ? (
           <ListError
             message={list.error}

@@ -83,12 +83,21 @@ function patternOf(locale: string, style: DateTimeStyle): Pattern | null {
       else throw new Error(`unsupported part ${part.type}`);
     }
     if (parts.filter((part) => "field" in part).length !== 5) throw new Error("a field is missing or repeated");
-    const months = Array.from({ length: 12 }, (_, month) => utc.formatToParts(sampleOf(month)).find((part) => part.type === "month")?.value ?? "");
+    const months = Array.from(
+      { length: 12 },
+      (_, month) => utc.formatToParts(sampleOf(month)).find((part) => part.type === "month")?.value ?? "",
+    );
     const candidate: Pattern = { parts, months };
     const agrees = (time: number) => fillPattern(candidate, new Date(time)) === utc.format(time);
     let checked = true;
     for (let month = 0; month < 12 && checked; month++) {
-      for (const [day, hour, minute] of [[1, 0, 0], [9, 9, 59], [10, 10, 5], [28, 12, 30], [31, 23, 59]] as const) {
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 9, 59],
+        [10, 10, 5],
+        [28, 12, 30],
+        [31, 23, 59],
+      ] as const) {
         if (!agrees(sampleOf(month, 2000 + month * 3, day, hour, minute))) checked = false;
       }
     }
@@ -114,7 +123,16 @@ class ZoneOffsets {
   private readonly days = new Map<number, number | null>();
 
   constructor(timeZone: string) {
-    this.probe = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    this.probe = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
   }
 
   at(time: number): number | null {

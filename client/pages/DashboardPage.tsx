@@ -60,7 +60,19 @@ const WIDTH = 400;
  * which reads the same numbers from the table that follows (visually hidden), captioned by
  * the figure's caption.
  */
-function BarChart({ id, caption, headers, bars, format }: { id: string; caption: string; headers: [string, string]; bars: Bar[]; format: (n: number) => string }) {
+function BarChart({
+  id,
+  caption,
+  headers,
+  bars,
+  format,
+}: {
+  id: string;
+  caption: string;
+  headers: [string, string];
+  bars: Bar[];
+  format: (n: number) => string;
+}) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const captionId = `${id}-caption`;
   return (
@@ -68,7 +80,14 @@ function BarChart({ id, caption, headers, bars, format }: { id: string; caption:
       <figcaption id={captionId} className="chart-caption">
         {caption}
       </figcaption>
-      <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${bars.length * ROW}`} width={WIDTH} height={bars.length * ROW} aria-hidden="true" focusable="false">
+      <svg
+        className="chart-svg"
+        viewBox={`0 0 ${WIDTH} ${bars.length * ROW}`}
+        width={WIDTH}
+        height={bars.length * ROW}
+        aria-hidden="true"
+        focusable="false"
+      >
         {bars.map((bar, i) => {
           const y = i * ROW;
           const width = bar.value === 0 ? 0 : Math.max(3, Math.round((bar.value / max) * BAR_SPACE));
@@ -150,12 +169,25 @@ function GettingStarted({ steps }: { steps: StartStep[] }) {
 }
 
 /** The steps still to do, for this admin and edition. */
-function startSteps(t: Translate, { licenses, usersTotal, canCreateTeams, canAddLicenses, edition }: { licenses: DashboardLicenses; usersTotal: number; canCreateTeams: boolean; canAddLicenses: boolean; edition: NavEdition }): StartStep[] {
+function startSteps(
+  t: Translate,
+  {
+    licenses,
+    usersTotal,
+    canCreateTeams,
+    canAddLicenses,
+    edition,
+  }: { licenses: DashboardLicenses; usersTotal: number; canCreateTeams: boolean; canAddLicenses: boolean; edition: NavEdition },
+): StartStep[] {
   const steps: StartStep[] = [];
   if (licenses.teams === 0) {
     steps.push(
       canCreateTeams
-        ? { key: "team", links: [{ href: "/teams/create", label: t("dashboard:start.createTeam"), primary: true }], hint: t("dashboard:start.createTeamHint") }
+        ? {
+            key: "team",
+            links: [{ href: "/teams/create", label: t("dashboard:start.createTeam"), primary: true }],
+            hint: t("dashboard:start.createTeamHint"),
+          }
         : { key: "team", links: [], hint: t("dashboard:start.noTeamAdmin") },
     );
   }
@@ -163,7 +195,11 @@ function startSteps(t: Translate, { licenses, usersTotal, canCreateTeams, canAdd
     const verb = edition === "public" ? "purchase" : "activate";
     steps.push(
       canAddLicenses
-        ? { key: "license", links: [{ href: "/purchase", label: t(`dashboard:start.${verb}`), primary: steps.length === 0 }], hint: t(`dashboard:start.${verb}Hint`) }
+        ? {
+            key: "license",
+            links: [{ href: "/purchase", label: t(`dashboard:start.${verb}`), primary: steps.length === 0 }],
+            hint: t(`dashboard:start.${verb}Hint`),
+          }
         : { key: "license", links: [], hint: t("dashboard:start.activateAdmin") },
     );
   }
@@ -190,12 +226,16 @@ function ExpiryBanner({ licenses }: { licenses: DashboardLicenses }) {
       <ul>
         {licenses.nearExpiration > 0 ? (
           <li>
-            <a href="/licenses?state=nearExpiration">{counted(t, "dashboard:expiry.near", licenses.nearExpiration, { days: licenseNearExpirationDays })}</a>
+            <a href="/licenses?state=nearExpiration">
+              {counted(t, "dashboard:expiry.near", licenses.nearExpiration, { days: licenseNearExpirationDays })}
+            </a>
           </li>
         ) : null}
         {licenses.expired > 0 ? (
           <li>
-            <a href="/licenses?state=expired">{counted(t, "dashboard:expiry.expired", licenses.expired, { days: licenseNearExpirationDays })}</a>
+            <a href="/licenses?state=expired">
+              {counted(t, "dashboard:expiry.expired", licenses.expired, { days: licenseNearExpirationDays })}
+            </a>
           </li>
         ) : null}
       </ul>

@@ -7,7 +7,17 @@ export type ErrorPageKind = "badRequest" | "tooLarge" | "serverError";
  * The body of a page that failed for a reason other than not-found or forbidden: the status, a
  * localized explanation and, for a fault of the server, the request id to quote to an operator.
  */
-export function ErrorPage({ status, kind, requestId, homeHref }: { status: number; kind: ErrorPageKind; requestId?: string; homeHref: string }) {
+export function ErrorPage({
+  status,
+  kind,
+  requestId,
+  homeHref,
+}: {
+  status: number;
+  kind: ErrorPageKind;
+  requestId?: string;
+  homeHref: string;
+}) {
   const t = useT();
   return (
     <div className="status-page">

@@ -50,9 +50,13 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
           <dt>{t("profile:summary.status")}</dt>
           <dd>{STATUS_KEYS.has(profile.status) ? t(`profile:statuses.${profile.status}`) : profile.status}</dd>
           <dt>{t("profile:summary.createdOn")}</dt>
-          <dd><DateTime iso={profile.createdOn} timezone={profile.timezone} /></dd>
+          <dd>
+            <DateTime iso={profile.createdOn} timezone={profile.timezone} />
+          </dd>
           <dt>{t("profile:summary.lastSeen")}</dt>
-          <dd><DateTime iso={profile.lastSeen} timezone={profile.timezone} fallback={t("profile:summary.never")} /></dd>
+          <dd>
+            <DateTime iso={profile.lastSeen} timezone={profile.timezone} fallback={t("profile:summary.never")} />
+          </dd>
           <dt>{t("profile:summary.teams")}</dt>
           <dd>
             {profile.teams.length > 0 ? (

@@ -50,7 +50,9 @@ export function runMint(argv: string[], out: (line: string) => void, err: (line:
     return 0;
   }
   if (!values.key || !values.count || (!values.term && !values.expires)) {
-    err("usage: license:mint --key vendor.pem --count N (--term 12m | --expires YYYY-MM-DD) [--team slug] [--type subscription|trial] [--installation id] [--id token-id]");
+    err(
+      "usage: license:mint --key vendor.pem --count N (--term 12m | --expires YYYY-MM-DD) [--team slug] [--type subscription|trial] [--installation id] [--id token-id]",
+    );
     return 2;
   }
   const term = values.term === undefined ? undefined : parseTerm(values.term);

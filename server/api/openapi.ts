@@ -3,8 +3,17 @@ import { z } from "zod";
 import { APP_VERSION } from "../../shared/limits";
 import type { ValidationInfo } from "../http/validate";
 
-type Handler = { (...args: never[]): unknown; validates?: ValidationInfo; rawBody?: string; requiresAdmin?: boolean; requiresServiceToken?: boolean };
-type Layer = { route?: { path: string; methods: Record<string, boolean>; stack: { handle: Handler }[] }; handle?: Handler & { stack?: Layer[] } };
+type Handler = {
+  (...args: never[]): unknown;
+  validates?: ValidationInfo;
+  rawBody?: string;
+  requiresAdmin?: boolean;
+  requiresServiceToken?: boolean;
+};
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: Handler }[] };
+  handle?: Handler & { stack?: Layer[] };
+};
 
 /** Converts a validation schema to JSON Schema; shapes JSON Schema cannot express become `{}`. */
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -37,7 +46,12 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
             operationId: `${method}${route.path.replace(/[/:{}-](\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
             responses: { "200": { description: "Success" }, default: ERROR_RESPONSE },
           };
-          const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+          const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
+            name: m[1],
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          }));
           const rawBody = route.stack.map((s) => s.handle.rawBody).find((t): t is string => t !== undefined);
           if (rawBody) operation.requestBody = { required: true, content: { [rawBody]: { schema: { type: "string" } } } };
           if (validation?.source === "query") {
@@ -69,8 +83,18 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        serviceToken: { type: "http", scheme: "bearer", bearerFormat: "bws_…", description: "Service token of the communications service (/v2/service/*)" },
-        session: { type: "apiKey", in: "cookie", name: "bulwark.sid", description: "Browser session; unsafe methods also need the X-CSRF-Token header" },
+        serviceToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "bws_…",
+          description: "Service token of the communications service (/v2/service/*)",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "bulwark.sid",
+          description: "Browser session; unsafe methods also need the X-CSRF-Token header",
+        },
       },
       schemas: {
         ErrorEnvelope: {
@@ -80,7 +104,13 @@ export function buildOpenApi(router: Router): Record<string, unknown> {
             error: {
               type: "object",
               required: ["code", "status", "message"],
-              properties: { code: { type: "string" }, status: { type: "integer" }, message: { type: "string" }, details: {}, requestId: { type: "string" } },
+              properties: {
+                code: { type: "string" },
+                status: { type: "integer" },
+                message: { type: "string" },
+                details: {},
+                requestId: { type: "string" },
+              },
             },
           },
         },

@@ -194,7 +194,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     dialect: new SnakeCasePostgresDialect({ pool: guarded.pool }),
     plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
   });
-  const ping = (timeoutMs?: number): Promise<void> => within(sql`select 1`.execute(db).then(() => undefined), timeoutMs);
+  const ping = (timeoutMs?: number): Promise<void> =>
+    within(
+      sql`select 1`.execute(db).then(() => undefined),
+      timeoutMs,
+    );
   const close = (deadlineMs = DEFAULT_CLOSE_DEADLINE_MS) => guarded.closeWithin(deadlineMs, () => db.destroy());
   try {
     // Bounded even without a statement limit (migrations): a silent server fails the start.

@@ -36,11 +36,7 @@ export function likePrefix(column: Expression<string | null>, text: string): Raw
  * Case-insensitive substring search on any column: SQLite LIKE is case-insensitive (ASCII),
  * PostgreSQL needs ILIKE. It cannot use an index; keep it behind a narrowing filter or a limit.
  */
-export function likeContains(
-  dialect: DatabaseDialect,
-  column: Expression<string | null>,
-  text: string,
-): RawBuilder<SqlBool> {
+export function likeContains(dialect: DatabaseDialect, column: Expression<string | null>, text: string): RawBuilder<SqlBool> {
   const operator = dialect === "postgres" ? sql`ilike` : sql`like`;
   return sql<SqlBool>`${column} ${operator} ${`%${escapeLike(text)}%`} escape '\\'`;
 }
@@ -139,7 +135,11 @@ export function unindexed<T>(dialect: DatabaseDialect, column: Expression<T>): E
  * 10,000 ids is one statement on either engine, far from their parameter limits: PostgreSQL
  * `= any($1)` (the driver sends an array), SQLite `in (select value from json_each($1))`.
  */
-export function inValues<T extends string | number>(dialect: DatabaseDialect, column: Expression<T>, values: readonly T[]): RawBuilder<SqlBool> {
+export function inValues<T extends string | number>(
+  dialect: DatabaseDialect,
+  column: Expression<T>,
+  values: readonly T[],
+): RawBuilder<SqlBool> {
   return dialect === "postgres"
     ? sql<SqlBool>`${column} = any(${[...values]})`
     : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;

@@ -87,7 +87,10 @@ export function isTransientConflict(error: unknown): boolean {
  */
 export class DatabaseBusyError extends Error {
   override name = "DatabaseBusyError";
-  constructor(readonly attempts: number, options?: ErrorOptions) {
+  constructor(
+    readonly attempts: number,
+    options?: ErrorOptions,
+  ) {
     super(`The transaction lost to concurrent ones ${attempts} times`, options);
   }
 }

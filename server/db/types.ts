@@ -3,9 +3,41 @@
  * declare them, and the row helpers services use.
  */
 import type { Insertable, Selectable, Updateable } from "kysely";
-import type { TeamsTable, TeamDomainsTable, AdminsTable, AdminPasswordHistoryTable, AdminTeamsTable, UsersTable, UserAliasesTable, UserPasswordHistoryTable, UserTokensTable, DevicesTable, LocationsTable } from "./account-tables";
-import type { LicensePacksTable, LicenseOrdersTable, LicenseRemindersTable, InvitesTable, AssociationsTable, AssociationTeamsTable, UserImportsTable, UserImportRowsTable } from "./business-tables";
-import type { AppSettingsTable, SystemSettingsTable, OneTimeTokensTable, SessionsTable, RateLimitsTable, CaptchaRedemptionsTable, AccessLogTable, MailOutboxTable, ServiceTokensTable, InstallationSecretsTable } from "./system-tables";
+import type {
+  TeamsTable,
+  TeamDomainsTable,
+  AdminsTable,
+  AdminPasswordHistoryTable,
+  AdminTeamsTable,
+  UsersTable,
+  UserAliasesTable,
+  UserPasswordHistoryTable,
+  UserTokensTable,
+  DevicesTable,
+  LocationsTable,
+} from "./account-tables";
+import type {
+  LicensePacksTable,
+  LicenseOrdersTable,
+  LicenseRemindersTable,
+  InvitesTable,
+  AssociationsTable,
+  AssociationTeamsTable,
+  UserImportsTable,
+  UserImportRowsTable,
+} from "./business-tables";
+import type {
+  AppSettingsTable,
+  SystemSettingsTable,
+  OneTimeTokensTable,
+  SessionsTable,
+  RateLimitsTable,
+  CaptchaRedemptionsTable,
+  AccessLogTable,
+  MailOutboxTable,
+  ServiceTokensTable,
+  InstallationSecretsTable,
+} from "./system-tables";
 
 export type * from "./columns";
 export type * from "./account-tables";

@@ -40,7 +40,10 @@ export function limitPerIp(db: Kysely<Database>, name: keyof typeof RATE_LIMITS)
  * for every user, so its address would be one shared budget); a successful redemption costs
  * nothing. Answers 429 `inviteRedeem429` (`userPassword429`). Each route has its own budget.
  */
-export function limitFailedRedemptions(db: Kysely<Database>, name: "inviteRedeem" | "userPassword" = "inviteRedeem"): RateLimitRequestHandler {
+export function limitFailedRedemptions(
+  db: Kysely<Database>,
+  name: "inviteRedeem" | "userPassword" = "inviteRedeem",
+): RateLimitRequestHandler {
   const { windowMs, limit } = RATE_LIMITS[name];
   const code = name === "inviteRedeem" ? "inviteRedeem429" : "userPassword429";
   return rateLimit({

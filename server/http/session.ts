@@ -56,11 +56,7 @@ export function sessionMiddleware(opts: {
  * Starts a browser session for a signed-in admin (DESIGN §4): a new session id (no fixation), the
  * admin's token version, a fresh CSRF token, and a cookie that lasts the configured hours.
  */
-export function startSession(
-  req: Request,
-  admin: { id: number; tokenVersion: number },
-  hours: number,
-): Promise<void> {
+export function startSession(req: Request, admin: { id: number; tokenVersion: number }, hours: number): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((error) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
@@ -68,7 +64,9 @@ export function startSession(
       req.session.tokenVersion = admin.tokenVersion;
       req.session.csrfToken = newCsrfToken();
       req.session.cookie.maxAge = hours * 60 * 60 * 1000;
-      req.session.save((saveError) => (saveError ? reject(saveError instanceof Error ? saveError : new Error(String(saveError))) : resolve()));
+      req.session.save((saveError) =>
+        saveError ? reject(saveError instanceof Error ? saveError : new Error(String(saveError))) : resolve(),
+      );
     });
   });
 }

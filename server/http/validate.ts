@@ -8,11 +8,21 @@ import { AppError } from "../errors";
  * value; a failure is a 400 whose details are the zod issues (localizable message keys). The code
  * is `badParameters` unless the call has its own 400 (e.g. `teamSettings400`).
  */
-export function validate<S extends z.ZodType>(schema: S, source: "body" | "query" = "body", code: CatalogueCode = "badParameters"): RequestHandler {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  source: "body" | "query" = "body",
+  code: CatalogueCode = "badParameters",
+): RequestHandler {
   const middleware: RequestHandler = (req, res, next) => {
     const parsed = schema.safeParse(source === "body" ? (req.body ?? {}) : req.query);
     if (!parsed.success) {
-      return next(new AppError(code, 400, parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message }))));
+      return next(
+        new AppError(
+          code,
+          400,
+          parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })),
+        ),
+      );
     }
     res.locals.input = parsed.data;
     next();

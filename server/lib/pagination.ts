@@ -44,7 +44,10 @@ const ID_SCHEMAS: Record<"int" | "bigint", z.ZodType<number>> = {
 };
 
 const KEY_SCHEMAS: Record<CursorKey, z.ZodType<string | number>> = {
-  text: z.string().max(TEXT_MAX).refine((value) => !hasControlCharacters(value) && !hasLoneSurrogates(value)),
+  text: z
+    .string()
+    .max(TEXT_MAX)
+    .refine((value) => !hasControlCharacters(value) && !hasLoneSurrogates(value)),
   ...ID_SCHEMAS,
 };
 
@@ -88,7 +91,11 @@ export function decodeCursor(value: string | undefined, keys: readonly CursorKey
  * Cuts a page from `limit + 1` fetched rows: the extra row only tells that another page exists.
  * `key` reads the sort values of a row for the next cursor (one value, or one per key).
  */
-export function pageOf<T extends { id: number }>(rows: T[], limit: number, key: (row: T) => string | number | (string | number)[]): { items: T[]; nextCursor: string | null } {
+export function pageOf<T extends { id: number }>(
+  rows: T[],
+  limit: number,
+  key: (row: T) => string | number | (string | number)[],
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   if (!(rows.length > limit && last)) return { items, nextCursor: null };

@@ -54,17 +54,33 @@ export async function resolveInstallationSecrets(db: Kysely<Database>, config: C
       .values(candidates)
       .onConflict((oc) => oc.column("name").doNothing())
       .execute();
-    return trx.selectFrom("installationSecrets").select(["name", "value"]).where("name", "in", candidates.map((c) => c.name)).execute();
+    return trx
+      .selectFrom("installationSecrets")
+      .select(["name", "value"])
+      .where(
+        "name",
+        "in",
+        candidates.map((c) => c.name),
+      )
+      .execute();
   });
   const byName = new Map(stored.map((row) => [row.name, row.value]));
   const secrets = { ...config.givenSecrets } as Secrets;
   for (const key of keys) {
     const value = byName.get(SECRET_VARIABLES[key]);
-    if (!value || value.length < 32) throw new ConfigError(`The database's ${SECRET_VARIABLES[key]} is missing or too short: set ${SECRET_VARIABLES[key]} in the environment`);
+    if (!value || value.length < 32)
+      throw new ConfigError(
+        `The database's ${SECRET_VARIABLES[key]} is missing or too short: set ${SECRET_VARIABLES[key]} in the environment`,
+      );
     secrets[key] = value;
   }
   const createdHere = candidates.filter((c) => byName.get(c.name) === c.value).map((c) => c.name);
-  return { config: { ...config, secrets }, fromDatabase: candidates.map((c) => c.name), createdHere, adoptedFile: file !== null && createdHere.length > 0 };
+  return {
+    config: { ...config, secrets },
+    fromDatabase: candidates.map((c) => c.name),
+    createdHere,
+    adoptedFile: file !== null && createdHere.length > 0,
+  };
 }
 
 /**
@@ -78,6 +94,8 @@ export function logSecretsSource(logger: Logger, resolved: Omit<ResolvedSecrets,
     "secrets not set in the environment are shared through the database (table installation_secrets)",
   );
   if (resolved.fromDatabase.includes(SECRET_VARIABLES.passwordPepper)) {
-    logger.warn("PASSWORD_PEPPER is kept in the database beside the password hashes; set it in the environment so a copy of the database alone cannot be attacked offline without it");
+    logger.warn(
+      "PASSWORD_PEPPER is kept in the database beside the password hashes; set it in the environment so a copy of the database alone cannot be attacked offline without it",
+    );
   }
 }

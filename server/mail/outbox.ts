@@ -71,7 +71,11 @@ const BATCH_ROWS = 500;
  * Queues many mails in a few multi-row INSERTs (10,000 invitations in one call), with
  * the same checks as {@link enqueueMail}; all or none, when given the caller's transaction.
  */
-export async function enqueueMails(db: Kysely<Database> | Transaction<Database>, inputs: readonly EnqueueMailInput[], now: number = Date.now()): Promise<void> {
+export async function enqueueMails(
+  db: Kysely<Database> | Transaction<Database>,
+  inputs: readonly EnqueueMailInput[],
+  now: number = Date.now(),
+): Promise<void> {
   const rows = inputs.map((input) => {
     const to = input.to.trim();
     if (to === "" || /[\r\n]/.test(to)) throw new MailTemplateError("A mail needs one recipient address");
@@ -91,6 +95,9 @@ export async function enqueueMails(db: Kysely<Database> | Transaction<Database>,
     };
   });
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    await db.insertInto("mailOutbox").values(rows.slice(i, i + BATCH_ROWS)).execute();
+    await db
+      .insertInto("mailOutbox")
+      .values(rows.slice(i, i + BATCH_ROWS))
+      .execute();
   }
 }

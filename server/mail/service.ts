@@ -130,7 +130,14 @@ export function createMailService(deps: MailServiceDeps): MailService {
       .where("status", "=", "pending")
       .execute();
     log.warn(
-      { outboxId: row.id, template: row.template, outcome: final ? "failed" : "retry", attempts, retryInMs: delay, errorCode: errorCode(error) },
+      {
+        outboxId: row.id,
+        template: row.template,
+        outcome: final ? "failed" : "retry",
+        attempts,
+        retryInMs: delay,
+        errorCode: errorCode(error),
+      },
       final ? "e-mail failed for good" : "e-mail not sent; will retry",
     );
     return new MailDeliveryError(row.id, final, errorCode(error));
@@ -209,7 +216,10 @@ export function createMailService(deps: MailServiceDeps): MailService {
           sent++;
         } catch (error) {
           if (!(error instanceof MailDeliveryError)) {
-            log.error({ outboxId: candidate.id, template: candidate.template, outcome: "error", errorCode: errorCode(error) }, "e-mail worker error");
+            log.error(
+              { outboxId: candidate.id, template: candidate.template, outcome: "error", errorCode: errorCode(error) },
+              "e-mail worker error",
+            );
           }
         }
       }

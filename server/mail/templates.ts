@@ -122,12 +122,7 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** The language to write in: the recipient's when supported, else the default. */
@@ -139,10 +134,7 @@ export function mailLanguage(lang: string): (typeof languages)[number] {
  * Checks that `params` holds every parameter of the template as a non-empty string and that the
  * link is an absolute http(s) URL; throws MailTemplateError naming the first problem.
  */
-export function checkTemplateParams<T extends MailTemplate>(
-  template: T,
-  params: Record<string, unknown>,
-): TemplateParams<T> {
+export function checkTemplateParams<T extends MailTemplate>(template: T, params: Record<string, unknown>): TemplateParams<T> {
   const out: Record<string, string> = {};
   for (const name of TEMPLATE_PARAMS[template]) {
     const value = params[name];
@@ -182,12 +174,7 @@ export function themeOf(text: string | undefined): EmailTheme | null {
  * with the i18next instance of the server (namespace `mail`). The text part carries the raw link;
  * the HTML part is a small inline-styled message with a button.
  */
-export function renderMail(
-  i18n: i18n,
-  template: MailTemplate,
-  lang: string,
-  params: Record<string, unknown>,
-): RenderedMail {
+export function renderMail(i18n: i18n, template: MailTemplate, lang: string, params: Record<string, unknown>): RenderedMail {
   const language = mailLanguage(lang);
   const p = checkTemplateParams(template, params);
   const t = i18n.getFixedT(language);
@@ -226,11 +213,20 @@ const BUTTON =
   "display:inline-block;padding:12px 24px;border-radius:6px;background:#1d4ed8;color:#ffffff;" +
   "font-size:16px;font-weight:600;text-decoration:none";
 
-function renderHtml(lang: string, greeting: string, c: Content, link: string, common: CommonTexts, theme: EmailTheme | null = null): string {
+function renderHtml(
+  lang: string,
+  greeting: string,
+  c: Content,
+  link: string,
+  common: CommonTexts,
+  theme: EmailTheme | null = null,
+): string {
   const para = (text: string, style = P) => `<p style="${style}">${escapeHtml(text)}</p>`;
   const href = escapeHtml(link);
   const button = theme ? BUTTON.replace("background:#1d4ed8", `background:${escapeHtml(theme.primaryColor)}`) : BUTTON;
-  const logo = theme?.logoUrl ? [`<p style="margin:0 0 24px"><img src="${escapeHtml(theme.logoUrl)}" alt="${escapeHtml(theme.name)}" style="max-height:48px"></p>`] : [];
+  const logo = theme?.logoUrl
+    ? [`<p style="margin:0 0 24px"><img src="${escapeHtml(theme.logoUrl)}" alt="${escapeHtml(theme.name)}" style="max-height:48px"></p>`]
+    : [];
   return [
     "<!doctype html>",
     `<html lang="${lang}">`,

@@ -2,17 +2,12 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { i18n } from "i18next";
 import { makeTranslate } from "./translate";
-import {
-  RenderStateProvider,
-  TranslateProvider,
-  type RenderState,
-} from "../../client/components/render-context";
+import { RenderStateProvider, TranslateProvider, type RenderState } from "../../client/components/render-context";
 import { serializeIslandProps } from "../../client/components/Island";
 import { resourcesFor } from "../i18n";
 import type { Assets } from "./assets";
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The shield mark as an inline SVG icon: no extra request, no 404 for /favicon.ico. */
 const FAVICON =

@@ -30,8 +30,25 @@ export function sessionAdmin(res: Response): SessionAdmin | null {
 
 /** The ways a page answers: a public page, a page inside the console's layout, and the status pages. */
 export interface PageRenderers {
-  renderPublic: (res: Response, status: number, lang: Lang, titleKey: string, body: ReactElement, hrefs: Record<string, string> | null, banner?: string) => void;
-  renderInLayout: (req: Request, res: Response, status: number, admin: SessionAdmin, titleKey: string, body: ReactElement | null, titleVars?: Record<string, string>, notice?: string) => void;
+  renderPublic: (
+    res: Response,
+    status: number,
+    lang: Lang,
+    titleKey: string,
+    body: ReactElement,
+    hrefs: Record<string, string> | null,
+    banner?: string,
+  ) => void;
+  renderInLayout: (
+    req: Request,
+    res: Response,
+    status: number,
+    admin: SessionAdmin,
+    titleKey: string,
+    body: ReactElement | null,
+    titleVars?: Record<string, string>,
+    notice?: string,
+  ) => void;
   renderNotFound: (req: Request, res: Response) => void;
   /** A status page inside the layout for a signed-in admin, else in the public frame (English). */
   renderStatus: (req: Request, res: Response, status: number, titleKey: string, body: (homeHref: string) => ReactElement) => void;
@@ -40,19 +57,45 @@ export interface PageRenderers {
 /** Builds the renderers over the app's assets and translations (one set per app). */
 export function pageRenderers(deps: Pick<PageDeps, "assets" | "i18n" | "edition">): PageRenderers {
   const send = (res: Response, status: number, title: string, lang: string, element: ReactElement) => {
-    const html = renderDocument({ element, title: `${title} · Bulwark`, lang, nonce: res.locals.cspNonce as string, assets: deps.assets, i18n: deps.i18n });
+    const html = renderDocument({
+      element,
+      title: `${title} · Bulwark`,
+      lang,
+      nonce: res.locals.cspNonce as string,
+      assets: deps.assets,
+      i18n: deps.i18n,
+    });
     res.status(status).type("html").set("Cache-Control", "no-store").send(html);
   };
   const renderers: PageRenderers = {
     renderPublic(res, status, lang, titleKey, body, hrefs, banner) {
       const title = makeTranslate(deps.i18n, lang)(titleKey);
-      send(res, status, title, lang, <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>{body}</PublicLayout>);
+      send(
+        res,
+        status,
+        title,
+        lang,
+        <PublicLayout title={title} lang={lang} languageHrefs={hrefs} banner={banner}>
+          {body}
+        </PublicLayout>,
+      );
     },
     renderInLayout(req, res, status, admin, titleKey, body, titleVars, notice) {
       const lang = isLang(admin.lang) ? admin.lang : defaultLanguage;
       const title = makeTranslate(deps.i18n, lang)(titleKey, titleVars);
-      send(res, status, title, lang,
-        <AppLayout title={title} admin={admin} edition={deps.edition} currentPath={req.path} csrfToken={req.session?.csrfToken ?? ""} notice={notice}>
+      send(
+        res,
+        status,
+        title,
+        lang,
+        <AppLayout
+          title={title}
+          admin={admin}
+          edition={deps.edition}
+          currentPath={req.path}
+          csrfToken={req.session?.csrfToken ?? ""}
+          notice={notice}
+        >
           {body}
         </AppLayout>,
       );
@@ -88,10 +131,14 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
     if (status === 403) return renderers.renderStatus(req, res, 403, "pages:titles.forbidden", () => <ForbiddenPage />);
     if (status >= 400 && status < 500) {
       const kind: ErrorPageKind = status === 413 ? "tooLarge" : "badRequest";
-      return renderers.renderStatus(req, res, status, "pages:titles.badRequest", (home) => <ErrorPage status={status} kind={kind} homeHref={home} />);
+      return renderers.renderStatus(req, res, status, "pages:titles.badRequest", (home) => (
+        <ErrorPage status={status} kind={kind} homeHref={home} />
+      ));
     }
     deps.logger.error({ err: error, reqId: req.id }, "page failed");
-    renderers.renderStatus(req, res, 500, "pages:titles.serverError", (home) => <ErrorPage status={500} kind="serverError" requestId={requestIdText(req)} homeHref={home} />);
+    renderers.renderStatus(req, res, 500, "pages:titles.serverError", (home) => (
+      <ErrorPage status={500} kind="serverError" requestId={requestIdText(req)} homeHref={home} />
+    ));
   };
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
@@ -100,7 +147,11 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
     } catch (failure) {
       // The status page itself failed (e.g. the layout): a bare answer, the details in the log.
       deps.logger.error({ err: failure, reqId: req.id }, "status page failed");
-      if (!res.headersSent) res.status(500).type("text/plain").send(`Error 500 (request ${requestIdText(req)})`);
+      if (!res.headersSent)
+        res
+          .status(500)
+          .type("text/plain")
+          .send(`Error 500 (request ${requestIdText(req)})`);
     }
   };
 }

@@ -58,11 +58,26 @@ export function pagesRouter(deps: PageDeps): Router {
       const { general } = await readSettings(db);
       if (page === "signin") {
         const next = safeNextPath(req.query.next);
-        return renderPublic(res, 200, lang, "auth:signin.title", <SignInPage lang={lang} next={next} registrationEnabled={general.registrationEnabled} />, hrefs, general.warningBanner[lang]);
+        return renderPublic(
+          res,
+          200,
+          lang,
+          "auth:signin.title",
+          <SignInPage lang={lang} next={next} registrationEnabled={general.registrationEnabled} />,
+          hrefs,
+          general.warningBanner[lang],
+        );
       }
       if (page === "signup") {
-        return renderPublic(res, 200, lang, "auth:signup.title",
-          <SignUpPage lang={lang} captcha={deps.captcha} timezones={[...TIMEZONES]} registrationEnabled={general.registrationEnabled} />, hrefs, general.warningBanner[lang]);
+        return renderPublic(
+          res,
+          200,
+          lang,
+          "auth:signup.title",
+          <SignUpPage lang={lang} captcha={deps.captcha} timezones={[...TIMEZONES]} registrationEnabled={general.registrationEnabled} />,
+          hrefs,
+          general.warningBanner[lang],
+        );
       }
       return renderPublic(res, 200, lang, "auth:forgot.title", <ForgotPasswordPage lang={lang} />, hrefs);
     });
@@ -74,7 +89,8 @@ export function pagesRouter(deps: PageDeps): Router {
       res.set("Referrer-Policy", "no-referrer");
       const hrefs = languageHrefs((l) => `/${mode}/${l}/${encodeURIComponent(token)}`);
       // An invitation's link opens /reset (the confirm call completes it) but reads as activation.
-      const flow: NewPasswordFlow = mode === "verify" ? "activate" : (await tokenPurpose(db, "admin", token)) === "admin_invite" ? "invite" : "reset";
+      const flow: NewPasswordFlow =
+        mode === "verify" ? "activate" : (await tokenPurpose(db, "admin", token)) === "admin_invite" ? "invite" : "reset";
       // A used, unknown or expired link says so when opened (404 / 410), not only on submit.
       const state = await tokenState(db, "admin", token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
       const problem = state === "valid" ? undefined : state;
@@ -109,7 +125,8 @@ export function pagesRouter(deps: PageDeps): Router {
         renderInLayout(req, res, result.status ?? 200, admin, result.titleKey, result.body, result.titleVars, result.notice);
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return renderNotFound(req, res);
-        if (error instanceof AppError && error.status === 403) return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
+        if (error instanceof AppError && error.status === 403)
+          return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);
         throw error;
       }
     });

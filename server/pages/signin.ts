@@ -38,7 +38,10 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     async (req, res) => {
       if (services.config.secureCookies && !req.secure) {
         // express-session would silently drop the Secure cookie: say so instead of a sign-in loop.
-        logger.warn({ reqId: req.id }, "browser sign-in refused: PUBLIC_URL is https:// but this request is not seen as HTTPS; check TRUST_PROXY and the proxy's X-Forwarded-Proto");
+        logger.warn(
+          { reqId: req.id },
+          "browser sign-in refused: PUBLIC_URL is https:// but this request is not seen as HTTPS; check TRUST_PROXY and the proxy's X-Forwarded-Proto",
+        );
         throw new AppError("insecureConnection");
       }
       const input = inputOf(res, BrowserSignInSchema);

@@ -36,7 +36,19 @@ function cacheOf(i18n: i18n, lang: string): LanguageCache {
 /** `{{name}}`: i18next's plain interpolation, the only kind filled in without it. */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/;
 /** Options i18next reads from the variables object: those calls always go through i18next. */
-const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "ns", "lng", "lngs", "defaultValue", "returnObjects", "replace", "interpolation", "postProcess"]);
+const I18NEXT_OPTIONS = new Set([
+  "count",
+  "context",
+  "ordinal",
+  "ns",
+  "lng",
+  "lngs",
+  "defaultValue",
+  "returnObjects",
+  "replace",
+  "interpolation",
+  "postProcess",
+]);
 
 /**
  * The template of a key's raw text in this language, when filling its placeholders is certain to
@@ -45,7 +57,8 @@ const I18NEXT_OPTIONS = new Set(["count", "context", "ordinal", "ns", "lng", "ln
  */
 function parseTemplate(i18n: i18n, lang: string, key: string): Template | null {
   const colon = key.indexOf(":");
-  const raw: unknown = colon > 0 ? i18n.getResource(lang, key.slice(0, colon), key.slice(colon + 1)) : i18n.getResource(lang, "common", key);
+  const raw: unknown =
+    colon > 0 ? i18n.getResource(lang, key.slice(0, colon), key.slice(colon + 1)) : i18n.getResource(lang, "common", key);
   if (typeof raw !== "string" || raw.includes("$t(")) return null;
   const parts = raw.split(new RegExp(PLACEHOLDER.source, "g"));
   return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;

@@ -28,9 +28,7 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     super(
-      init.status === 0
-        ? `${init.prefix}: network failure`
-        : `${init.prefix}: HTTP ${init.status}${init.code ? ` (${init.code})` : ""}`,
+      init.status === 0 ? `${init.prefix}: network failure` : `${init.prefix}: HTTP ${init.status}${init.code ? ` (${init.code})` : ""}`,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
     this.status = init.status;

@@ -44,7 +44,11 @@ export function createExportApi(options: ApiClientOptions = {}): ExportApi {
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
       let response: Response;
       try {
-        response = await doFetch(`${base}/v2/${resource}/export${listQueryString(params)}`, { method: "GET", headers, credentials: "same-origin" });
+        response = await doFetch(`${base}/v2/${resource}/export${listQueryString(params)}`, {
+          method: "GET",
+          headers,
+          credentials: "same-origin",
+        });
       } catch (cause) {
         throw new ApiError({ status: 0, prefix, cause });
       }
@@ -58,7 +62,11 @@ export function createExportApi(options: ApiClientOptions = {}): ExportApi {
         throw new ApiError({ status: response.status, prefix, ...readErrorEnvelope(data) });
       }
       const disposition = response.headers.get("content-disposition") ?? "";
-      return { body: response.body, contentType: response.headers.get("content-type") ?? "", fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+      return {
+        body: response.body,
+        contentType: response.headers.get("content-type") ?? "",
+        fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+      };
     },
   };
 }

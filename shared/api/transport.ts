@@ -54,13 +54,25 @@ export class RawBody {
 }
 
 /** One API call: catalogue prefix, method, path, response schema and optional JSON body. */
-export type Call = <S extends z.ZodType>(prefix: ActionPrefix, method: Method, path: string, schema: S, body?: unknown) => Promise<z.output<S>>;
+export type Call = <S extends z.ZodType>(
+  prefix: ActionPrefix,
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+) => Promise<z.output<S>>;
 
 /** Builds the call function bound to one server and one credential. */
 export function createTransport(options: ApiClientOptions = {}): Call {
   const base = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return async function call<S extends z.ZodType>(prefix: ActionPrefix, method: Method, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  return async function call<S extends z.ZodType>(
+    prefix: ActionPrefix,
+    method: Method,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = body instanceof RawBody ? body.type : "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -77,7 +89,12 @@ export function createTransport(options: ApiClientOptions = {}): Call {
     const data = await readBody(response);
     if (!response.ok) {
       const retryAfter = response.status === 429 ? retryAfterSeconds(response) : undefined;
-      throw new ApiError({ status: response.status, prefix, ...readErrorEnvelope(data), ...(retryAfter === undefined ? {} : { retryAfter }) });
+      throw new ApiError({
+        status: response.status,
+        prefix,
+        ...readErrorEnvelope(data),
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+      });
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {

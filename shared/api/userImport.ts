@@ -21,14 +21,22 @@ export type ImportErrors = z.infer<typeof ImportErrorsSchema>;
 /** `POST /v2/users/import?mode=preview`: what an import would do now; changes nothing. */
 export const ImportPreviewSchema = z.object({
   total: z.number().int(),
-  counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int(), invalid: z.number().int(), duplicate: z.number().int() }),
+  counts: z.object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    invalid: z.number().int(),
+    duplicate: z.number().int(),
+  }),
   errors: ImportErrorsSchema,
 });
 /** An import preview. */
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
 /** Rows by outcome. */
-export const ImportCountsSchema = z.object(Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof IMPORT_OUTCOMES)[number], z.ZodNumber>);
+export const ImportCountsSchema = z.object(
+  Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof IMPORT_OUTCOMES)[number], z.ZodNumber>,
+);
 
 /** `POST /v2/users/import?mode=apply` and `GET /v2/users/import/{id}`: an import's state. */
 export const ImportStatusSchema = z.object({
@@ -60,7 +68,13 @@ export function createUserImportApi(options: ApiClientOptions = {}): UserImportA
   return {
     preview: (text) => call("usersImport", "POST", "/v2/users/import?mode=preview", ImportPreviewSchema, csv(text)),
     apply: (text, id, opts = {}) =>
-      call("usersImport", "POST", `/v2/users/import?mode=apply&id=${encodeURIComponent(id)}${opts.allOrNothing ? "&allOrNothing=true" : ""}`, ImportStatusSchema, csv(text)),
+      call(
+        "usersImport",
+        "POST",
+        `/v2/users/import?mode=apply&id=${encodeURIComponent(id)}${opts.allOrNothing ? "&allOrNothing=true" : ""}`,
+        ImportStatusSchema,
+        csv(text),
+      ),
     status: (id) => call("usersImportRead", "GET", `/v2/users/import/${encodeURIComponent(id)}`, ImportStatusSchema),
   };
 }

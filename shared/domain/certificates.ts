@@ -65,6 +65,10 @@ export function describeCertificate(cert: CertificateFields, now: number): Certi
  * upload with a null or an expired one is 'certificate 400 invalid', while the page still
  * describes a stored one that has expired since.
  */
-export function describeCertificates(pem: string, parse: (block: string) => CertificateFields, now: number = Date.now()): CertificateInfo[] | null {
+export function describeCertificates(
+  pem: string,
+  parse: (block: string) => CertificateFields,
+  now: number = Date.now(),
+): CertificateInfo[] | null {
   return parsePemBundle(pem, parse)?.map((cert) => describeCertificate(cert, now)) ?? null;
 }

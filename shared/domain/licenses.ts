@@ -101,7 +101,14 @@ export type PackState = (typeof PACK_STATES)[number];
  * malformed, not signed by the vendor's key, already activated, its offer expired, issued for
  * another installation, or this installation has no vendor key configured.
  */
-export const TOKEN_INVALID_REASONS = ["malformed", "badSignature", "alreadyUsed", "expiredOffer", "wrongInstallation", "notConfigured"] as const;
+export const TOKEN_INVALID_REASONS = [
+  "malformed",
+  "badSignature",
+  "alreadyUsed",
+  "expiredOffer",
+  "wrongInstallation",
+  "notConfigured",
+] as const;
 /** Why an activation token is invalid. */
 export type TokenInvalidReason = (typeof TOKEN_INVALID_REASONS)[number];
 

@@ -36,7 +36,11 @@ export function navigationTable(edition: NavEdition): readonly NavSection[] {
     { key: "dashboard", items: [item("dashboard", "/dashboard")] },
     {
       key: "users",
-      items: [item("usersManage", "/users/manage", "all", ["/users"]), item("usersImport", "/users/import"), item("usersInvite", "/invites")],
+      items: [
+        item("usersManage", "/users/manage", "all", ["/users"]),
+        item("usersImport", "/users/import"),
+        item("usersInvite", "/invites"),
+      ],
     },
     {
       key: "licenses",

@@ -84,15 +84,18 @@ export type AdminSort = (typeof ADMIN_SORTS)[number];
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** `GET v2/admins`: free-text search, role, status and team filters, sort and keyset paging. */
-export const AdminListQuerySchema = z.object({
-  ...ListQuerySchema.shape,
-  search: blank(search),
-  role: blank(oneOf(ROLES)),
-  status: blank(oneOf(ADMIN_STATUSES)),
-  team: blank(slug),
-  sort: blank(oneOf(ADMIN_SORTS)).transform((value) => value ?? "name"),
-  order: blank(sortOrder).transform((value) => value ?? "asc"),
-}, { error: objectError });
+export const AdminListQuerySchema = z.object(
+  {
+    ...ListQuerySchema.shape,
+    search: blank(search),
+    role: blank(oneOf(ROLES)),
+    status: blank(oneOf(ADMIN_STATUSES)),
+    team: blank(slug),
+    sort: blank(oneOf(ADMIN_SORTS)).transform((value) => value ?? "name"),
+    order: blank(sortOrder).transform((value) => value ?? "asc"),
+  },
+  { error: objectError },
+);
 /** Admin list query (parsed). */
 export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 
@@ -102,13 +105,11 @@ export const ProfileUpdateSchema = obj({ firstName, lastName, lang: language, ti
 export type ProfileUpdateReq = z.infer<typeof ProfileUpdateSchema>;
 
 /** Own password change: current and new password, both hashed; they must differ. */
-export const PasswordChangeSchema = obj({ password: passwordHash, new_password: passwordHash }).superRefine(
-  (value, ctx) => {
-    if (value.password === value.new_password) {
-      ctx.addIssue({ code: "custom", message: V.passwordUnchanged, path: ["new_password"], input: value.new_password });
-    }
-  },
-);
+export const PasswordChangeSchema = obj({ password: passwordHash, new_password: passwordHash }).superRefine((value, ctx) => {
+  if (value.password === value.new_password) {
+    ctx.addIssue({ code: "custom", message: V.passwordUnchanged, path: ["new_password"], input: value.new_password });
+  }
+});
 /** Password change body. */
 export type PasswordChangeReq = z.infer<typeof PasswordChangeSchema>;
 

@@ -120,10 +120,7 @@ export function intIn(range: Range) {
 
 /** An integer in `[range.min, range.max]` that also accepts its decimal string form (query strings). */
 export function queryIntIn(range: Range) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
-    intIn(range),
-  );
+  return z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), intIn(range));
 }
 
 /** A boolean. */

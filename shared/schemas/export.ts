@@ -27,7 +27,10 @@ export const EXPORT_RESOURCES = ["users", "admins", "teams", "licenses", "invite
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 
 /** `1`/`true` or `0`/`false`, as a checkbox or a script sends it. */
-const flag = z.preprocess((value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : value), bool());
+const flag = z.preprocess(
+  (value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : value),
+  bool(),
+);
 
 /** The file's options, common to every export. */
 export const exportOptionsShape = {
@@ -55,4 +58,9 @@ export const InviteExportQuerySchema = InviteListQuerySchema.omit(noPaging).exte
 export const LogExportQuerySchema = LogListQuerySchema.omit(noPaging).extend(exportOptionsShape).strip();
 
 /** The options of any export query, parsed. */
-export type ExportOptions = { format: ExportFormat; bom: boolean; headers: (typeof EXPORT_HEADERS)[number]; lang?: (typeof language)["options"][number] | undefined };
+export type ExportOptions = {
+  format: ExportFormat;
+  bom: boolean;
+  headers: (typeof EXPORT_HEADERS)[number];
+  lang?: (typeof language)["options"][number] | undefined;
+};

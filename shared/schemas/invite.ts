@@ -169,7 +169,12 @@ export type InviteRedeemResponse = z.infer<typeof InviteRedeemResponseSchema>;
 export const InviteReviewResponseSchema = answer({
   valid: z.array(text(), { error: typeError }),
   failed: z.array(answer({ address: text(), code: text() }), { error: typeError }),
-  seats: answer({ capacity: z.number({ error: typeError }), users: z.number({ error: typeError }), invites: z.number({ error: typeError }), available: z.number({ error: typeError }) }),
+  seats: answer({
+    capacity: z.number({ error: typeError }),
+    users: z.number({ error: typeError }),
+    invites: z.number({ error: typeError }),
+    available: z.number({ error: typeError }),
+  }),
   availableAfter: z.number({ error: typeError }),
 });
 /** Invite review reply. */

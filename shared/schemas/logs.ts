@@ -12,14 +12,19 @@ export const LOG_OUTCOMES = ["success", "failure"] as const;
 /** An instant with its offset (`2026-11-26T12:00:00Z`, `…+01:00`): a time-range bound. */
 const instant = str({ trim: true })
   .max(40, { error: V.tooLong })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, { error: V.invalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, {
+    error: V.invalid,
+  })
   .refine((value) => Number.isFinite(Date.parse(value)), { error: V.invalid });
 
 /** The access log's filters (no paging): what the page, the export and the CLI send. */
 export const logFilterShape = {
   search,
   /** Entries whose action starts with this (e.g. `admin.` or `team.create`). */
-  action: str({ trim: true }).max(64).regex(/^[a-zA-Z.]+$/, { message: V.invalid }).optional(),
+  action: str({ trim: true })
+    .max(64)
+    .regex(/^[a-zA-Z.]+$/, { message: V.invalid })
+    .optional(),
   outcome: oneOf(LOG_OUTCOMES).optional(),
   /** Entries whose actor's username contains this. */
   actor: str({ trim: true }).max(maxLength.username, { error: V.tooLong }).optional(),

@@ -69,9 +69,7 @@ export const username = str()
   .refine((value) => HANDLE.test(value) || isEmail(value), { error: V.username });
 
 /** SPEC §5 username when the via-e-mail option is on: it must be a valid e-mail. */
-export const usernameViaEmail = z
-  .email({ error: formatError(V.email) })
-  .max(maxLength.username, { error: V.tooLong });
+export const usernameViaEmail = z.email({ error: formatError(V.email) }).max(maxLength.username, { error: V.tooLong });
 
 /** Required first name, trimmed, 1..100. */
 export const firstName = requiredText(maxLength.firstName, { trim: true });
@@ -218,7 +216,9 @@ export const timezone = requiredText(maxLength.timezone).refine(isTimeZone, { er
 export const language = z.enum(languages, { error: (issue) => (issue.input === undefined ? V.required : V.language) });
 
 /** Country: ISO 3166-1 alpha-2 or alpha-3 code in upper case (format checked, ≤3). */
-export const country = str().max(maxLength.country, { error: V.tooLong, abort: true }).regex(/^[A-Z]{2,3}$/, { error: V.country });
+export const country = str()
+  .max(maxLength.country, { error: V.tooLong, abort: true })
+  .regex(/^[A-Z]{2,3}$/, { error: V.country });
 
 /** Entity identifier: a UUID (36 characters). */
 export const uid = z.uuid({ error: formatError(V.uid) });

@@ -146,15 +146,13 @@ export const TlsSettingsSchema = obj(tlsSettingsShape);
 export type TlsSettings = z.infer<typeof TlsSettingsSchema>;
 
 /** One platform's app release info; the minimum supported version cannot exceed the last released one. */
-export const AppReleaseSchema = obj({ minVersion: appVersion, lastVersion: appVersion, downloadUrl: url }).superRefine(
-  (value, ctx) => {
-    // Refinements also run after format issues; compare only two well-formed versions.
-    const wellFormed = appVersion.safeParse(value.minVersion).success && appVersion.safeParse(value.lastVersion).success;
-    if (wellFormed && compareAppVersions(value.minVersion, value.lastVersion) > 0) {
-      ctx.addIssue({ code: "custom", message: V.appVersionOrder, path: ["minVersion"], input: value.minVersion });
-    }
-  },
-);
+export const AppReleaseSchema = obj({ minVersion: appVersion, lastVersion: appVersion, downloadUrl: url }).superRefine((value, ctx) => {
+  // Refinements also run after format issues; compare only two well-formed versions.
+  const wellFormed = appVersion.safeParse(value.minVersion).success && appVersion.safeParse(value.lastVersion).success;
+  if (wellFormed && compareAppVersions(value.minVersion, value.lastVersion) > 0) {
+    ctx.addIssue({ code: "custom", message: V.appVersionOrder, path: ["minVersion"], input: value.minVersion });
+  }
+});
 /** App release info of one platform. */
 export type AppRelease = z.infer<typeof AppReleaseSchema>;
 

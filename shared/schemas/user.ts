@@ -87,7 +87,18 @@ export const UserListQuerySchema = ListQuerySchema.extend({
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /** The list's filters as a bulk call's `filter` (JSON: booleans and platform codes as such). */
-export const UserFilterSchema = obj(UserListQuerySchema.pick({ search: true, status: true, team: true, platform: true, ecs: true, sip: true, cellcrypt: true, outdated: true }).shape);
+export const UserFilterSchema = obj(
+  UserListQuerySchema.pick({
+    search: true,
+    status: true,
+    team: true,
+    platform: true,
+    ecs: true,
+    sip: true,
+    cellcrypt: true,
+    outdated: true,
+  }).shape,
+);
 /** A bulk call's filter. */
 export type UserFilter = z.infer<typeof UserFilterSchema>;
 
@@ -100,8 +111,10 @@ export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs"
  * call's transaction ('select all matching').
  */
 function exactlyOneTarget(body: { uids?: unknown; filter?: unknown }, ctx: z.RefinementCtx): void {
-  if (body.uids !== undefined && body.filter !== undefined) ctx.addIssue({ code: "custom", message: V.invalidOption, path: ["filter"], input: body.filter });
-  if (body.uids === undefined && body.filter === undefined) ctx.addIssue({ code: "custom", message: V.required, path: ["uids"], input: undefined });
+  if (body.uids !== undefined && body.filter !== undefined)
+    ctx.addIssue({ code: "custom", message: V.invalidOption, path: ["filter"], input: body.filter });
+  if (body.uids === undefined && body.filter === undefined)
+    ctx.addIssue({ code: "custom", message: V.required, path: ["uids"], input: undefined });
 }
 
 /** Bulk delete / block / activate: `{uids}` or `{filter}`. */
@@ -110,6 +123,8 @@ export const UsersBulkSchema = obj({ uids: bulkUids.optional(), filter: UserFilt
 export type UsersBulkReq = z.infer<typeof UsersBulkSchema>;
 
 /** Bulk move to another team: `{uids, team}` or `{filter, team}`. */
-export const UsersMoveSchema = obj({ uids: bulkUids.optional(), filter: UserFilterSchema.optional(), team: slug }).superRefine(exactlyOneTarget);
+export const UsersMoveSchema = obj({ uids: bulkUids.optional(), filter: UserFilterSchema.optional(), team: slug }).superRefine(
+  exactlyOneTarget,
+);
 /** Bulk move body. */
 export type UsersMoveReq = z.infer<typeof UsersMoveSchema>;

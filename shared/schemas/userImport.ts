@@ -76,7 +76,8 @@ export const UserImportQuerySchema = obj({
   id: uid.optional(),
   allOrNothing: queryBool().default(false),
 }).superRefine((value, ctx) => {
-  if (value.mode === "apply" && value.id === undefined) ctx.addIssue({ code: "custom", message: V.required, path: ["id"], input: undefined });
+  if (value.mode === "apply" && value.id === undefined)
+    ctx.addIssue({ code: "custom", message: V.required, path: ["id"], input: undefined });
 });
 /** Import query. */
 export type UserImportQuery = z.infer<typeof UserImportQuerySchema>;
@@ -93,7 +94,17 @@ export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
  * of another team (an import does not move users), outside the team's domains, no free seat, a
  * repeat of an earlier row's username, or a database failure.
  */
-export const IMPORT_ROW_CODES = ["invalidField", "cellCount", "unknownTeam", "usernameTaken", "otherTeam", "outsideDomains", "overSeats", "duplicate", "failed"] as const;
+export const IMPORT_ROW_CODES = [
+  "invalidField",
+  "cellCount",
+  "unknownTeam",
+  "usernameTaken",
+  "otherTeam",
+  "outsideDomains",
+  "overSeats",
+  "duplicate",
+  "failed",
+] as const;
 /** One row code. */
 export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
 

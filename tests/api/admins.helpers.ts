@@ -9,7 +9,11 @@ import type { TestServer } from "../support/server";
 
 /** A bearer token for an admin, as `POST /v2/public/auth` would issue it (current token version). */
 export async function bearerOf(server: TestServer, admin: Row<"admins">): Promise<string> {
-  const { tokenVersion } = await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow();
+  const { tokenVersion } = await server.database.db
+    .selectFrom("admins")
+    .select("tokenVersion")
+    .where("id", "=", admin.id)
+    .executeTakeFirstOrThrow();
   return bearerFor(server.config, admin, tokenVersion);
 }
 
@@ -34,7 +38,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const teamB = await buildTeam(db, { teamName: `Bravo ${tag}`, slug: `bravo-${tag}` });
   let n = 0;
   const admin = (overrides: AdminOverrides = {}) =>
-    buildAdmin(db, { username: `a${++n}-${tag}@admins.test`, firstName: `First${n}`, lastName: `Last ${tag}`, teams: [teamA], ...overrides });
+    buildAdmin(db, {
+      username: `a${++n}-${tag}@admins.test`,
+      firstName: `First${n}`,
+      lastName: `Last ${tag}`,
+      teams: [teamA],
+      ...overrides,
+    });
   const root = await admin({ role: "root", teams: [], username: `root-${tag}@admins.test` });
   const adminA = await admin({ username: `anna-${tag}@admins.test`, teams: [teamA] });
   const adminB = await admin({ username: `bruno-${tag}@admins.test`, teams: [teamB] });
@@ -54,7 +64,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
 export { expectError } from "../support/expect";
 
 /** The access-log entries about one admin (target uid), oldest first. */
-export async function logOf(server: TestServer, uid: string): Promise<{ action: string; outcome: string; teamId: number | null; actorUsername: string | null }[]> {
+export async function logOf(
+  server: TestServer,
+  uid: string,
+): Promise<{ action: string; outcome: string; teamId: number | null; actorUsername: string | null }[]> {
   return server.database.db
     .selectFrom("accessLog")
     .select(["action", "outcome", "teamId", "actorUsername"])

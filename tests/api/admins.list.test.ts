@@ -23,9 +23,30 @@ describe.each(testDialects())("GET /v2/admins on %s", (dialect) => {
     w = await buildWorld(server);
     // A mix of names, statuses, times and teams to sort and filter (names carry the tag).
     const t = 1_700_000_000_000;
-    await w.admin({ firstName: "Zed", lastName: `Adams ${w.tag}`, status: "blocked", createdAt: t + 5, lastSeenAt: t + 50, teams: [w.teamA] });
-    await w.admin({ firstName: "Amy", lastName: `Adams ${w.tag}`, status: "invited", createdAt: t + 3, lastSeenAt: null, teams: [w.teamA, w.teamB] });
-    await w.admin({ firstName: "Bob", lastName: `Young ${w.tag}`, status: "active", createdAt: t + 3, lastSeenAt: t + 10, teams: [w.teamB] });
+    await w.admin({
+      firstName: "Zed",
+      lastName: `Adams ${w.tag}`,
+      status: "blocked",
+      createdAt: t + 5,
+      lastSeenAt: t + 50,
+      teams: [w.teamA],
+    });
+    await w.admin({
+      firstName: "Amy",
+      lastName: `Adams ${w.tag}`,
+      status: "invited",
+      createdAt: t + 3,
+      lastSeenAt: null,
+      teams: [w.teamA, w.teamB],
+    });
+    await w.admin({
+      firstName: "Bob",
+      lastName: `Young ${w.tag}`,
+      status: "active",
+      createdAt: t + 3,
+      lastSeenAt: t + 10,
+      teams: [w.teamB],
+    });
     await w.admin({ firstName: "Cat", lastName: `Adams ${w.tag}`, role: "root", teams: [], createdAt: t + 1, lastSeenAt: t + 10 });
   });
   afterAll(async () => {
@@ -33,7 +54,11 @@ describe.each(testDialects())("GET /v2/admins on %s", (dialect) => {
   });
 
   const list = async (token: string, query: Record<string, string | number> = {}) => {
-    const res = await server.request().get("/v2/admins").query({ search: w.tag, ...query }).set("Authorization", token);
+    const res = await server
+      .request()
+      .get("/v2/admins")
+      .query({ search: w.tag, ...query })
+      .set("Authorization", token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: Item[]; total: number; nextCursor: string | null };
   };
@@ -61,7 +86,17 @@ describe.each(testDialects())("GET /v2/admins on %s", (dialect) => {
     // Teams outside the caller's scope are not shown.
     expect(aView.items.find((i) => i.firstName === "Amy")?.teams).toEqual([{ slug: w.teamA.slug, teamName: w.teamA.teamName }]);
     expect(rootView.items.find((i) => i.firstName === "Amy")?.teams.map((t) => t.slug)).toEqual([w.teamA.slug, w.teamB.slug]);
-    expect(Object.keys(aView.items[0]!).sort()).toEqual(["createdOn", "firstName", "lastName", "lastSeen", "role", "status", "teams", "uid", "username"]);
+    expect(Object.keys(aView.items[0]!).sort()).toEqual([
+      "createdOn",
+      "firstName",
+      "lastName",
+      "lastSeen",
+      "role",
+      "status",
+      "teams",
+      "uid",
+      "username",
+    ]);
   });
 
   it("filters by role, status, team and search, with the total of the filtered set", async () => {
@@ -82,7 +117,9 @@ describe.each(testDialects())("GET /v2/admins on %s", (dialect) => {
   it("sorts by every key in both orders, and keyset pages add up to the whole list", async () => {
     const full = await list(w.as.root, { limit: 200 });
     const id = (i: Item) => i.uid;
-    const byName = [...full.items].sort((a, b) => (a.lastName === b.lastName ? (a.firstName < b.firstName ? -1 : 1) : a.lastName < b.lastName ? -1 : 1));
+    const byName = [...full.items].sort((a, b) =>
+      a.lastName === b.lastName ? (a.firstName < b.firstName ? -1 : 1) : a.lastName < b.lastName ? -1 : 1,
+    );
     expect((await all(w.as.root, { sort: "name" })).map(id)).toEqual(byName.map(id));
     expect((await all(w.as.root, { sort: "name", order: "desc" })).map(id)).toEqual([...byName].reverse().map(id));
     const usernames = (await all(w.as.root, { sort: "username" })).map((i) => i.username);

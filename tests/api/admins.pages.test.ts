@@ -21,11 +21,15 @@ describe.each(testDialects())("administrator pages on %s", (dialect) => {
     expect(res.text).toContain('href="/admins/create"');
     expect(res.text).toContain(`<option value="${w.teamA.slug}">`);
     expect(res.text).not.toContain(`<option value="${w.teamB.slug}">`);
-    expect(res.text).toMatch(/aria-sort="ascending"><span class="sort-pair"><a class="sort-link is-sorted" href="\/admins\/manage\?[^"]*order=desc" data-sort="name"/);
+    expect(res.text).toMatch(
+      /aria-sort="ascending"><span class="sort-pair"><a class="sort-link is-sorted" href="\/admins\/manage\?[^"]*order=desc" data-sort="name"/,
+    );
     const rootView = await page(`/admins/manage?search=${w.tag}&role=admin&sort=username&order=desc`, w.root);
     expect(rootView.text).toContain("1–2 of 2");
     // Each filter in force is a chip whose link drops only that filter (sort kept).
-    expect(rootView.text).toContain(`href="/admins/manage?sort=username&amp;order=desc&amp;search=${w.tag}" aria-label="Remove filter Role: Administrator"`);
+    expect(rootView.text).toContain(
+      `href="/admins/manage?sort=username&amp;order=desc&amp;search=${w.tag}" aria-label="Remove filter Role: Administrator"`,
+    );
     expect(rootView.text.indexOf(w.adminB.username)).toBeLessThan(rootView.text.indexOf(w.adminA.username));
   });
 
@@ -63,8 +67,10 @@ describe.each(testDialects())("administrator pages on %s", (dialect) => {
     const target = await w.admin({ failedAttempts: 3, timezone: "Asia/Tokyo" });
     const res = await page(`/admins/profile/${target.uid}`, w.adminA);
     expect(res.status).toBe(200);
-    for (const text of [target.uid, target.username, "Asia/Tokyo", "Failed sign-in attempts", w.teamA.teamName, 'data-status="active"']) expect(res.text).toContain(text);
-    for (const island of ["AdminDetailsForm", "AdminTeamsForm", "AdminActions"]) expect(res.text).toContain(`<bulwark-island name="${island}"`);
+    for (const text of [target.uid, target.username, "Asia/Tokyo", "Failed sign-in attempts", w.teamA.teamName, 'data-status="active"'])
+      expect(res.text).toContain(text);
+    for (const island of ["AdminDetailsForm", "AdminTeamsForm", "AdminActions"])
+      expect(res.text).toContain(`<bulwark-island name="${island}"`);
     // Block is offered to an active admin; Activate is not (no lock, no failures… except these 3).
     expect(res.text).toContain(">Block</button>");
     expect((await page(`/admins/profile/${w.adminA.uid}`, w.adminA)).text).toContain('<h1 class="page-title">My profile</h1>');

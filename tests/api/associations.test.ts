@@ -25,14 +25,22 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
 
   const db = () => server.database.db;
   const fresh = () => randomBytes(4).toString("hex");
-  const send = (method: "post" | "put" | "delete", url: string, body: Body, auth = rootAuth) => server.request()[method](url).set("Authorization", auth).send(body);
-  const teams = (tag: string, n: number) => Promise.all(Array.from({ length: n }, (_, i) => buildTeam(db(), { teamName: `Assoc ${tag} ${i}`, slug: `as-${tag}-${i}` })));
-  const policy = (from: string, to: string, auth = serviceAuth) => server.request().get(`/v2/service/policy?from=${from}&to=${to}`).set("Authorization", auth);
+  const send = (method: "post" | "put" | "delete", url: string, body: Body, auth = rootAuth) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
+  const teams = (tag: string, n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => buildTeam(db(), { teamName: `Assoc ${tag} ${i}`, slug: `as-${tag}-${i}` })));
+  const policy = (from: string, to: string, auth = serviceAuth) =>
+    server.request().get(`/v2/service/policy?from=${from}&to=${to}`).set("Authorization", auth);
 
   it("creates, lists, edits and deletes an association, each change in the access log", async () => {
     const tag = fresh();
     const [a, b, c] = await teams(tag, 3);
-    const created = await send("post", "/v2/association", { name: `Group ${tag}`, teams: [a!.slug, b!.slug, c!.slug], status: "open", closedCommunications: false });
+    const created = await send("post", "/v2/association", {
+      name: `Group ${tag}`,
+      teams: [a!.slug, b!.slug, c!.slug],
+      status: "open",
+      closedCommunications: false,
+    });
     expect(created.status).toBe(200);
     const id = created.body.id as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -43,11 +51,24 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ total: 1, nextCursor: null, items: [{ id }] });
     // Searching a member team's name finds it too.
-    expect((await server.request().get(`/v2/associations?search=${encodeURIComponent(c!.teamName)}`).set("Authorization", rootAuth)).body.total).toBe(1);
+    expect(
+      (
+        await server
+          .request()
+          .get(`/v2/associations?search=${encodeURIComponent(c!.teamName)}`)
+          .set("Authorization", rootAuth)
+      ).body.total,
+    ).toBe(1);
 
     const edited = await send("put", "/v2/association", { id, status: "closed", teams: [a!.slug, b!.slug] });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id, name: `Group ${tag}`, status: "closed", closedCommunications: false, teams: [{ slug: a!.slug }, { slug: b!.slug }] });
+    expect(edited.body).toMatchObject({
+      id,
+      name: `Group ${tag}`,
+      status: "closed",
+      closedCommunications: false,
+      teams: [{ slug: a!.slug }, { slug: b!.slug }],
+    });
     const renamed = await send("put", "/v2/association", { id, name: `Renamed ${tag}`, closedCommunications: true });
     expect(renamed.body).toMatchObject({ name: `Renamed ${tag}`, status: "closed", closedCommunications: true });
 
@@ -57,7 +78,9 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     expect((await server.request().get(`/v2/association/${id}`).set("Authorization", rootAuth)).body.error.code).toBe("associationRead404");
     expect((await server.request().get("/v2/association/not-a-uuid").set("Authorization", rootAuth)).status).toBe(404);
     expect(await db().selectFrom("associations").select("id").where("uid", "=", id).execute()).toEqual([]);
-    const actions = (await db().selectFrom("accessLog").select("action").where("targetId", "=", id).orderBy("id").execute()).map((r) => r.action);
+    const actions = (await db().selectFrom("accessLog").select("action").where("targetId", "=", id).orderBy("id").execute()).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(["association.create", "association.update", "association.update", "association.delete"]);
   });
 
@@ -87,8 +110,17 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     // Sent as text: the test's own JSON.stringify could not nest that deep either.
     const deep = `${"[".repeat(12000)}"x"${"]".repeat(12000)}`;
     const raw = (method: "post" | "put", text: string) =>
-      server.request()[method]("/v2/association").set("Authorization", rootAuth).set("Content-Type", "application/json").send(text).then((r) => [r.status, r.body.error?.code]);
-    expect(await raw("post", `{"name":"Deep","status":"open","closedCommunications":false,"teams":["${a!.slug}",${deep}]}`)).toEqual([400, "badParameters"]);
+      server
+        .request()
+        [method]("/v2/association")
+        .set("Authorization", rootAuth)
+        .set("Content-Type", "application/json")
+        .send(text)
+        .then((r) => [r.status, r.body.error?.code]);
+    expect(await raw("post", `{"name":"Deep","status":"open","closedCommunications":false,"teams":["${a!.slug}",${deep}]}`)).toEqual([
+      400,
+      "badParameters",
+    ]);
     expect(await raw("put", `{"id":"${id}","teams":[${deep},"${a!.slug}"]}`)).toEqual([400, "badParameters"]);
     // The failed edit changed nothing.
     expect((await send("put", "/v2/association", { id })).body.teams).toHaveLength(2);
@@ -98,7 +130,9 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     const tag = fresh();
     const [a, b, c, d, e, f] = await teams(tag, 6);
     const make = (name: string, members: Row<"teams">[], status: "open" | "closed", closedCommunications: boolean) =>
-      send("post", "/v2/association", { name: `${name} ${tag}`, teams: members.map((t) => t.slug), status, closedCommunications }).then((r) => r.body.id as string);
+      send("post", "/v2/association", { name: `${name} ${tag}`, teams: members.map((t) => t.slug), status, closedCommunications }).then(
+        (r) => r.body.id as string,
+      );
     const openAB = await make("Open", [a!, b!], "open", false);
     await make("Closed", [b!, c!], "closed", false);
     const walled = await make("Walled", [d!, e!], "open", true);

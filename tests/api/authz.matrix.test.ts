@@ -33,7 +33,11 @@ describe.each(testDialects())("authorization matrix on %s", (dialect) => {
         for (const [name, value] of Object.entries(fixtures.headers[actor])) req = req.set(name, value);
         if (type) req = req.set("Content-Type", type);
         const res = body === undefined ? await req : await req.send(body as object);
-        expect({ actor, status: res.status, body: res.status === row.expect[actor] ? undefined : res.body }).toEqual({ actor, status: row.expect[actor], body: undefined });
+        expect({ actor, status: res.status, body: res.status === row.expect[actor] ? undefined : res.body }).toEqual({
+          actor,
+          status: row.expect[actor],
+          body: undefined,
+        });
         const expectedCount = row.count?.[actor];
         if (expectedCount !== undefined) {
           const items = row.items ? row.items(res.body, res.text) : (res.body as { items: unknown[] }).items;

@@ -2,7 +2,13 @@ import { CompiledQuery } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, UserStatus } from "../../server/db/types";
-import { boundariesAt, cachedDashboardCounts, DASHBOARD_CACHE_MS, dashboardCountQuery, dashboardCounts } from "../../server/services/dashboard/summary";
+import {
+  boundariesAt,
+  cachedDashboardCounts,
+  DASHBOARD_CACHE_MS,
+  dashboardCountQuery,
+  dashboardCounts,
+} from "../../server/services/dashboard/summary";
 import { loadScope } from "../../server/services/access/scope";
 import { findSessionAdmin } from "../../server/services/access/sessionAdmin";
 import { timeGroupBoundaries, timeGroupIn } from "../../shared/domain/timeGroups";
@@ -25,7 +31,8 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
   let adminA: Row<"admins">;
   let lonely: Row<"admins">;
 
-  const scopeOf = async (admin: Row<"admins">) => loadScope(server.database.db, (await findSessionAdmin(server.database.db, admin.id, admin.tokenVersion))!);
+  const scopeOf = async (admin: Row<"admins">) =>
+    loadScope(server.database.db, (await findSessionAdmin(server.database.db, admin.id, admin.tokenVersion))!);
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
@@ -37,10 +44,14 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
     lonely = await buildAdmin(db, { teams: [await buildTeam(db)], lang: "pt" });
     // Team A: two users in each time group, on both sides of every boundary.
     const placed: [number | null, UserStatus][] = [
-      [START_OF_TODAY, "active"], [NOW + 3_600_000, "active"],
-      [START_OF_TODAY - 1, "active"], [START_OF_WEEK, "pending"],
-      [START_OF_WEEK - 1, "active"], [START_OF_MONTH, "blocked"],
-      [START_OF_MONTH - 1, "pending"], [null, "blocked"],
+      [START_OF_TODAY, "active"],
+      [NOW + 3_600_000, "active"],
+      [START_OF_TODAY - 1, "active"],
+      [START_OF_WEEK, "pending"],
+      [START_OF_WEEK - 1, "active"],
+      [START_OF_MONTH, "blocked"],
+      [START_OF_MONTH - 1, "pending"],
+      [null, "blocked"],
     ];
     for (const [lastSeenAt, status] of placed) await buildUser(db, { team: teamA, lastSeenAt, status });
     for (const status of ["active", "pending", "blocked"] as const) await buildUser(db, { team: teamB, lastSeenAt: NOW - 60_000, status });
@@ -78,7 +89,11 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
 
   it("gives zeros to an admin whose teams have no users", async () => {
     const counts = await dashboardCounts(server.database.db, await scopeOf(lonely), "UTC", NOW);
-    expect(counts).toEqual({ users: { active: 0, pending: 0, blocked: 0, total: 0 }, lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 }, timezone: "UTC" });
+    expect(counts).toEqual({
+      users: { active: 0, pending: 0, blocked: 0, total: 0 },
+      lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 },
+      timezone: "UTC",
+    });
   });
 
   it("reuses counts per scope for a moment, then counts again", async () => {
@@ -103,18 +118,34 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       for (const u of users) if (teamIds === null || teamIds.includes(u.teamId)) groups[timeGroupIn(u.lastSeenAt, bounds)]++;
       return groups;
     };
-    const asRoot = await server.request().get("/v2/dashboard").set("Authorization", await bearer(root));
+    const asRoot = await server
+      .request()
+      .get("/v2/dashboard")
+      .set("Authorization", await bearer(root));
     expect(asRoot.status).toBe(200);
     expect(asRoot.body).toEqual({ users: { active: 5, pending: 3, blocked: 3, total: 11 }, lastSeen: expected(null), timezone: ZONE });
-    const asAdmin = await server.request().get("/v2/dashboard").set("Authorization", await bearer(adminA));
-    expect(asAdmin.body).toEqual({ users: { active: 4, pending: 2, blocked: 2, total: 8 }, lastSeen: expected([teamA.id]), timezone: ZONE });
-    const asLonely = await server.request().get("/v2/dashboard").set("Authorization", await bearer(lonely));
+    const asAdmin = await server
+      .request()
+      .get("/v2/dashboard")
+      .set("Authorization", await bearer(adminA));
+    expect(asAdmin.body).toEqual({
+      users: { active: 4, pending: 2, blocked: 2, total: 8 },
+      lastSeen: expected([teamA.id]),
+      timezone: ZONE,
+    });
+    const asLonely = await server
+      .request()
+      .get("/v2/dashboard")
+      .set("Authorization", await bearer(lonely));
     expect(asLonely.body.users.total).toBe(0);
     expect((await server.request().get("/v2/dashboard")).status).toBe(401);
   });
 
   it("renders the page with two charts, their numbers and no script", async () => {
-    const res = await server.request().get("/dashboard").set("Cookie", (await signIn(server.database.db, server.config, adminA)).header);
+    const res = await server
+      .request()
+      .get("/dashboard")
+      .set("Cookie", (await signIn(server.database.db, server.config, adminA)).header);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain("<script");
     expect(res.text.match(/<svg class="chart-svg"/g)).toHaveLength(2);
@@ -129,7 +160,10 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
   });
 
   it("shows the getting-started prompts, translated, when the scope has no users", async () => {
-    const res = await server.request().get("/dashboard").set("Cookie", (await signIn(server.database.db, server.config, lonely)).header);
+    const res = await server
+      .request()
+      .get("/dashboard")
+      .set("Cookie", (await signIn(server.database.db, server.config, lonely)).header);
     expect(res.status).toBe(200);
     expect(res.text).toContain("Primeiros passos");
     expect(res.text).toContain('href="/users/create"');
@@ -139,29 +173,39 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
   });
 
   // Query plans are SQLite-specific; PostgreSQL plans are checked by hand (docs/DECISIONS.md).
-  if (dialect === "sqlite") it("counts with index range counts only, never reading the table (EXPLAIN QUERY PLAN)", async () => {
-    const db = server.database.db;
-    const plan = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
-      const compiled = query.compile();
-      const rows = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-      return rows.rows.map((r) => r.detail).filter((d) => d.includes(" users "));
-    };
-    const bounds = timeGroupBoundaries(NOW, ZONE);
-    /** A covering-index SEARCH with exactly this range (the planner may pick any fitting index). */
-    const range = (keys: string) => expect.stringMatching(new RegExp(`^SEARCH users USING COVERING INDEX \\w+ \\(${keys.replace(/[?()]/g, "\\$&")}\\)$`));
-    // Root's total is a bare count(*): SQLite counts the smallest index's B-tree (OP_Count); every
-    // other count is a SEARCH of one index range, and no count ever reads the table itself.
-    const [rootTotal, ...root] = await plan(dashboardCountQuery(db, null, bounds));
-    expect(rootTotal).toMatch(/^SCAN users USING COVERING INDEX \w+$/);
-    expect(root).toEqual([range("status=?"), range("status=?"), range("last_seen_at>?"), range("last_seen_at>? AND last_seen_at<?"), range("last_seen_at>? AND last_seen_at<?")]);
-    const admin = await plan(dashboardCountQuery(db, [teamA.id, teamB.id], bounds));
-    expect(admin).toEqual([
-      range("team_id=?"),
-      range("team_id=? AND status=?"),
-      range("team_id=? AND status=?"),
-      range("team_id=? AND last_seen_at>?"),
-      range("team_id=? AND last_seen_at>? AND last_seen_at<?"),
-      range("team_id=? AND last_seen_at>? AND last_seen_at<?"),
-    ]);
-  });
+  if (dialect === "sqlite")
+    it("counts with index range counts only, never reading the table (EXPLAIN QUERY PLAN)", async () => {
+      const db = server.database.db;
+      const plan = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+        const compiled = query.compile();
+        const rows = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+        );
+        return rows.rows.map((r) => r.detail).filter((d) => d.includes(" users "));
+      };
+      const bounds = timeGroupBoundaries(NOW, ZONE);
+      /** A covering-index SEARCH with exactly this range (the planner may pick any fitting index). */
+      const range = (keys: string) =>
+        expect.stringMatching(new RegExp(`^SEARCH users USING COVERING INDEX \\w+ \\(${keys.replace(/[?()]/g, "\\$&")}\\)$`));
+      // Root's total is a bare count(*): SQLite counts the smallest index's B-tree (OP_Count); every
+      // other count is a SEARCH of one index range, and no count ever reads the table itself.
+      const [rootTotal, ...root] = await plan(dashboardCountQuery(db, null, bounds));
+      expect(rootTotal).toMatch(/^SCAN users USING COVERING INDEX \w+$/);
+      expect(root).toEqual([
+        range("status=?"),
+        range("status=?"),
+        range("last_seen_at>?"),
+        range("last_seen_at>? AND last_seen_at<?"),
+        range("last_seen_at>? AND last_seen_at<?"),
+      ]);
+      const admin = await plan(dashboardCountQuery(db, [teamA.id, teamB.id], bounds));
+      expect(admin).toEqual([
+        range("team_id=?"),
+        range("team_id=? AND status=?"),
+        range("team_id=? AND status=?"),
+        range("team_id=? AND last_seen_at>?"),
+        range("team_id=? AND last_seen_at>? AND last_seen_at<?"),
+        range("team_id=? AND last_seen_at>? AND last_seen_at<?"),
+      ]);
+    });
 });

@@ -14,7 +14,10 @@ import { bearerFor, buildAdmin, buildUser } from "../support/factories";
 async function terminateBackends(server: TestServer): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = new URL(server.database.options.databaseUrl!).pathname.slice(1);
-  await onAdminConnection(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+  await onAdminConnection(
+    adminUrl,
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  );
 }
 
 describe.each(testDialects())("database faults on %s", (dialect) => {
@@ -75,14 +78,22 @@ describe.each(testDialects())("database faults on %s", (dialect) => {
       const other = new SqliteDatabase(server.database.options.sqlitePath);
       try {
         other.prepare("begin immediate").run();
-        const res = await server.request().put("/v2/me").set("Authorization", root).send({ firstName: "Grace", lastName: "Hopper", lang: "en", timezone: "UTC" });
+        const res = await server
+          .request()
+          .put("/v2/me")
+          .set("Authorization", root)
+          .send({ firstName: "Grace", lastName: "Hopper", lang: "en", timezone: "UTC" });
         expect(res.status).toBe(503);
         // Another writer holds the lock: contention (runTransaction retried it), not an outage.
         expect(res.headers["retry-after"]).toBe("1");
         expect(res.body.error).toMatchObject({ code: "contention", status: 503 });
         expect(res.body.error.requestId).toEqual(expect.any(String));
         other.prepare("rollback").run();
-        const retried = await server.request().put("/v2/me").set("Authorization", root).send({ firstName: "Grace", lastName: "Hopper", lang: "en", timezone: "UTC" });
+        const retried = await server
+          .request()
+          .put("/v2/me")
+          .set("Authorization", root)
+          .send({ firstName: "Grace", lastName: "Hopper", lang: "en", timezone: "UTC" });
         expect(retried.status).toBe(200);
       } finally {
         other.close();

@@ -41,25 +41,52 @@ describe.each(testDialects())("dialect helpers on %s", (dialect) => {
 
   it("tells the dialect of a Kysely instance and of a transaction", async () => {
     expect(dialectOf(testDb().db)).toBe(dialect);
-    await testDb().db.transaction().execute(async (trx) => {
-      expect(dialectOf(trx)).toBe(dialect);
-    });
+    await testDb()
+      .db.transaction()
+      .execute(async (trx) => {
+        expect(dialectOf(trx)).toBe(dialect);
+      });
   });
 
   it("matches a column against any number of values with one parameter (inValues)", async () => {
     const { db } = testDb();
-    const team = await db.insertInto("teams").values({ slug: "in-values", teamName: "In values", createdAt: NOW, updatedAt: NOW }).returning("id").executeTakeFirstOrThrow();
+    const team = await db
+      .insertInto("teams")
+      .values({ slug: "in-values", teamName: "In values", createdAt: NOW, updatedAt: NOW })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const uids = ["iv-1", "iv-'2\"", "iv-ç3"];
     const rows = await db
       .insertInto("users")
-      .values(uids.map((uid, i) => ({ uid, username: `in-values-${i}@example.com`, teamId: team.id, status: "active" as const, createdAt: NOW, updatedAt: NOW })))
+      .values(
+        uids.map((uid, i) => ({
+          uid,
+          username: `in-values-${i}@example.com`,
+          teamId: team.id,
+          status: "active" as const,
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
       .returning(["id", "uid"])
       .execute();
-    const byUid = (values: string[]) => db.selectFrom("users").select("uid").where(inValues(dialect, sql.ref("uid"), values)).orderBy("uid").execute();
+    const byUid = (values: string[]) =>
+      db
+        .selectFrom("users")
+        .select("uid")
+        .where(inValues(dialect, sql.ref("uid"), values))
+        .orderBy("uid")
+        .execute();
     expect(await byUid([uids[2]!, "nobody", uids[1]!])).toEqual([{ uid: uids[1] }, { uid: uids[2] }]);
     expect(await byUid([])).toEqual([]);
     const many = Array.from({ length: 40_000 }, (_, i) => -i).concat(rows[0]!.id);
-    expect(await db.selectFrom("users").select("uid").where(inValues(dialect, sql.ref("id"), many)).execute()).toEqual([{ uid: uids[0] }]);
+    expect(
+      await db
+        .selectFrom("users")
+        .select("uid")
+        .where(inValues(dialect, sql.ref("id"), many))
+        .execute(),
+    ).toEqual([{ uid: uids[0] }]);
   });
 
   it("searches by prefix and substring, case-insensitively, with wildcards taken literally", async () => {
@@ -77,17 +104,23 @@ describe.each(testDialects())("dialect helpers on %s", (dialect) => {
     ] as const;
     await db
       .insertInto("users")
-      .values(people.map(([uid, username, lastName]) => ({
-        uid, username, lastName, teamId: team.id, status: "active" as const, createdAt: NOW, updatedAt: NOW,
-      })))
+      .values(
+        people.map(([uid, username, lastName]) => ({
+          uid,
+          username,
+          lastName,
+          teamId: team.id,
+          status: "active" as const,
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
       .execute();
     const find = async (column: "username" | "lastName", mode: "prefix" | "contains", text: string) => {
       const rows = await db
         .selectFrom("users")
         .select("uid")
-        .where((eb) =>
-          mode === "prefix" ? likePrefix(eb.ref(column), text) : likeContains(dialect, eb.ref(column), text),
-        )
+        .where((eb) => (mode === "prefix" ? likePrefix(eb.ref(column), text) : likeContains(dialect, eb.ref(column), text)))
         .orderBy("uid")
         .execute();
       return rows.map((r) => r.uid);

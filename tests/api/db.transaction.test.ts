@@ -18,8 +18,10 @@ const conflict = (code: string) => Object.assign(new Error(`conflict ${code}`), 
 
 describe("contention errors", () => {
   it("recognizes PostgreSQL deadlocks, serialization failures and lock timeouts, and SQLite busy/locked", () => {
-    for (const code of ["40P01", "40001", "55P03", "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]) expect(isTransientConflict(conflict(code)), code).toBe(true);
-    for (const code of ["23505", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_BUSYNESS", "57014"]) expect(isTransientConflict(conflict(code)), code).toBe(false);
+    for (const code of ["40P01", "40001", "55P03", "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"])
+      expect(isTransientConflict(conflict(code)), code).toBe(true);
+    for (const code of ["23505", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_BUSYNESS", "57014"])
+      expect(isTransientConflict(conflict(code)), code).toBe(false);
     expect(isTransientConflict(new Error("deadlock detected"))).toBe(false);
   });
 
@@ -53,7 +55,11 @@ describe.each(testDialects())("runTransaction on %s", (dialect) => {
       db,
       async (trx) => {
         runs++;
-        await trx.updateTable("teams").set({ teamName: `run ${runs}` }).where("id", "=", team.id).execute();
+        await trx
+          .updateTable("teams")
+          .set({ teamName: `run ${runs}` })
+          .where("id", "=", team.id)
+          .execute();
         if (runs < 3) throw conflict(dialect === "postgres" ? "40P01" : "SQLITE_BUSY_SNAPSHOT");
         return runs;
       },
@@ -66,10 +72,14 @@ describe.each(testDialects())("runTransaction on %s", (dialect) => {
   it("does not run again after a plain SQLITE_BUSY: busy_timeout already waited, synchronously", async () => {
     const { db } = testDb();
     let runs = 0;
-    const busy = runTransaction(db, async () => {
-      runs++;
-      throw conflict("SQLITE_BUSY");
-    }, FAST);
+    const busy = runTransaction(
+      db,
+      async () => {
+        runs++;
+        throw conflict("SQLITE_BUSY");
+      },
+      FAST,
+    );
     await expect(busy).rejects.toBeInstanceOf(DatabaseBusyError);
     expect(runs).toBe(1);
   });
@@ -77,17 +87,25 @@ describe.each(testDialects())("runTransaction on %s", (dialect) => {
   it("gives up after the attempts with DatabaseBusyError, and never retries other errors", async () => {
     const { db } = testDb();
     let runs = 0;
-    const busy = runTransaction(db, async () => {
-      runs++;
-      throw conflict("40001");
-    }, FAST);
+    const busy = runTransaction(
+      db,
+      async () => {
+        runs++;
+        throw conflict("40001");
+      },
+      FAST,
+    );
     await expect(busy).rejects.toBeInstanceOf(DatabaseBusyError);
     expect(runs).toBe(3);
     runs = 0;
-    const other = runTransaction(db, async () => {
-      runs++;
-      throw conflict("23505");
-    }, FAST);
+    const other = runTransaction(
+      db,
+      async () => {
+        runs++;
+        throw conflict("23505");
+      },
+      FAST,
+    );
     await expect(other).rejects.toMatchObject({ code: "23505" });
     expect(runs).toBe(1);
   });

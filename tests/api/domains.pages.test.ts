@@ -41,8 +41,18 @@ describe("domains and associations pages", () => {
     const a = await buildTeam(db(), { teamName: "Pageassoc A", slug: "pageassoc-a" });
     const b = await buildTeam(db(), { teamName: "Pageassoc B", slug: "pageassoc-b" });
     const now = Date.now();
-    const row = await db().insertInto("associations").values({ uid: "00000000-0000-4000-8000-0000000000aa", name: "Pageassoc group", status: "open", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-    await db().insertInto("associationTeams").values([{ associationId: row.id, teamId: a.id }, { associationId: row.id, teamId: b.id }]).execute();
+    const row = await db()
+      .insertInto("associations")
+      .values({ uid: "00000000-0000-4000-8000-0000000000aa", name: "Pageassoc group", status: "open", createdAt: now, updatedAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("associationTeams")
+      .values([
+        { associationId: row.id, teamId: a.id },
+        { associationId: row.id, teamId: b.id },
+      ])
+      .execute();
     const root = await buildAdmin(db(), { role: "root" });
     const res = await page("/associations?search=pageassoc", root);
     expect(res.status).toBe(200);
@@ -62,8 +72,18 @@ describe("domains and associations pages", () => {
     const other = await buildTeam(db(), { teamName: "Profdom Two", slug: "profdom-two" });
     await db().insertInto("teamDomains").values({ teamId: team.id, domain: "profdom.example", createdAt: Date.now() }).execute();
     const now = Date.now();
-    const row = await db().insertInto("associations").values({ uid: "00000000-0000-4000-8000-0000000000bb", name: "Profdom pair", status: "closed", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-    await db().insertInto("associationTeams").values([{ associationId: row.id, teamId: team.id }, { associationId: row.id, teamId: other.id }]).execute();
+    const row = await db()
+      .insertInto("associations")
+      .values({ uid: "00000000-0000-4000-8000-0000000000bb", name: "Profdom pair", status: "closed", createdAt: now, updatedAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("associationTeams")
+      .values([
+        { associationId: row.id, teamId: team.id },
+        { associationId: row.id, teamId: other.id },
+      ])
+      .execute();
     const root = await page("/teams/profile/profdom", await buildAdmin(db(), { role: "root" }));
     expect(root.text).toContain('bulwark-island name="DomainsEditor"');
     expect(root.text).toMatch(/<li>Profdom pair(<!-- -->)? <span class="badge badge-blocked">Closed<\/span><\/li>/);

@@ -19,7 +19,10 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     root = await buildAdmin(server.database.db, { role: "root" });
     // The token after the password: setting a password revokes the tokens issued before.
     password = await givePassword(server.database.db, server.config, root);
-    rootAuth = await bearerFor(server.config, (await server.database.db.selectFrom("admins").selectAll().where("id", "=", root.id).executeTakeFirstOrThrow()));
+    rootAuth = await bearerFor(
+      server.config,
+      await server.database.db.selectFrom("admins").selectAll().where("id", "=", root.id).executeTakeFirstOrThrow(),
+    );
     wrong = await sha512Hex("Wr0ng!Pass");
   });
   afterAll(async () => {
@@ -29,7 +32,8 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
   const db = () => server.database.db;
   const reload = (admin: Row<"admins">) => db().selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow();
   const fresh = () => randomBytes(4).toString("hex");
-  const send = (method: "post" | "put" | "delete", url: string, body: Body, auth = rootAuth) => server.request()[method](url).set("Authorization", auth).send(body);
+  const send = (method: "post" | "put" | "delete", url: string, body: Body, auth = rootAuth) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
   const get = (url: string, auth = rootAuth) => server.request().get(url).set("Authorization", auth);
   const teamOf = (tag: string) => buildTeam(db(), { teamName: `Dom ${tag}`, slug: `dom-${tag}` });
   const domainsOf = async (team: Row<"teams">) =>
@@ -38,14 +42,28 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
   it("adds domains lower-cased and IDNA-normalized, idempotently, and logs the change", async () => {
     const tag = fresh();
     const team = await teamOf(tag);
-    const res = await send("put", "/v2/team/domains", { slug: team.slug, domains: [` ${tag}.Example.COM `, `bücher-${tag}.example`], password });
+    const res = await send("put", "/v2/team/domains", {
+      slug: team.slug,
+      domains: [` ${tag}.Example.COM `, `bücher-${tag}.example`],
+      password,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ slug: team.slug, domains: [`${tag}.example.com`, new URL(`http://bücher-${tag}.example`).hostname].sort(), usersOutside: 0 });
+    expect(res.body).toEqual({
+      slug: team.slug,
+      domains: [`${tag}.example.com`, new URL(`http://bücher-${tag}.example`).hostname].sort(),
+      usersOutside: 0,
+    });
     expect(res.body.domains.join(" ")).toContain("xn--");
     const again = await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example.com`], password });
     expect(again.status).toBe(200);
     expect(await domainsOf(team)).toHaveLength(2);
-    const log = await db().selectFrom("accessLog").select(["details", "actorUsername", "outcome"]).where("action", "=", "team.domains.add").where("targetId", "=", team.slug).orderBy("id").execute();
+    const log = await db()
+      .selectFrom("accessLog")
+      .select(["details", "actorUsername", "outcome"])
+      .where("action", "=", "team.domains.add")
+      .where("targetId", "=", team.slug)
+      .orderBy("id")
+      .execute();
     expect(log.map((l) => JSON.parse(l.details ?? "{}").domains.length)).toEqual([2, 0]);
     expect(log[0]).toMatchObject({ actorUsername: root.username, outcome: "success" });
   });
@@ -59,15 +77,24 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     const bad = await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("domainsEdit400");
-    expect((await db().selectFrom("admins").select("failedAttempts").where("id", "=", root.id).executeTakeFirstOrThrow()).failedAttempts).toBe(1);
+    expect(
+      (await db().selectFrom("admins").select("failedAttempts").where("id", "=", root.id).executeTakeFirstOrThrow()).failedAttempts,
+    ).toBe(1);
     const badDelete = await send("delete", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong });
     expect(badDelete.body.error.code).toBe("domainsDelete400");
     expect(await domainsOf(team)).toEqual([]);
-    const failures = await db().selectFrom("accessLog").select("outcome").where("targetId", "=", team.slug).where("outcome", "=", "failure").execute();
+    const failures = await db()
+      .selectFrom("accessLog")
+      .select("outcome")
+      .where("targetId", "=", team.slug)
+      .where("outcome", "=", "failure")
+      .execute();
     expect(failures).toHaveLength(2);
     // The right password gives the budget back.
     expect((await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password })).status).toBe(200);
-    expect((await db().selectFrom("admins").select("failedAttempts").where("id", "=", root.id).executeTakeFirstOrThrow()).failedAttempts).toBe(0);
+    expect(
+      (await db().selectFrom("admins").select("failedAttempts").where("id", "=", root.id).executeTakeFirstOrThrow()).failedAttempts,
+    ).toBe(0);
     const unknown = await send("put", "/v2/team/domains", { slug: `nope-${tag}`, domains: [`${tag}.example`], password });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("domainsEdit404");
@@ -81,7 +108,10 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     const auth = await bearerFor(server.config, await reload(owner));
     await setSettings(db(), "security", { maxFailedAdminSignIns: 3 });
     try {
-      for (let i = 0; i < 3; i++) expect((await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong }, auth)).status).toBe(400);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong }, auth)).status,
+        ).toBe(400);
       const locked = await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: own }, auth);
       expect(locked.status).toBe(429);
       expect(locked.body.error.code).toBe("domainsEdit429");
@@ -120,7 +150,11 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     expect(done.body).toEqual({ slug: team.slug, domains: [`b-${tag}.example`], usersOutside: 2 });
     const listed = await get(`/v2/domains?search=${tag}`);
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ total: 1, nextCursor: null, items: [{ slug: team.slug, teamName: team.teamName, domains: [`b-${tag}.example`], userCount: 4, usersOutside: 2 }] });
+    expect(listed.body).toMatchObject({
+      total: 1,
+      nextCursor: null,
+      items: [{ slug: team.slug, teamName: team.teamName, domains: [`b-${tag}.example`], userCount: 4, usersOutside: 2 }],
+    });
     // The last domain lifts the rule: nobody is left outside, no confirmation needed.
     const last = await send("delete", "/v2/team/domains", { slug: team.slug, domains: [`b-${tag}.example`], password });
     expect(last.status).toBe(200);
@@ -134,9 +168,15 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     const hex = await givePassword(db(), server.config, admin);
     const auth = await bearerFor(server.config, await reload(admin));
     expect((await get("/v2/domains", auth)).body.error.code).toBe("domainsList403");
-    expect((await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: hex }, auth)).body.error.code).toBe("domainsEdit403");
-    expect((await send("delete", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong }, auth)).body.error.code).toBe("domainsDelete403");
-    expect((await db().selectFrom("admins").select("failedAttempts").where("id", "=", admin.id).executeTakeFirstOrThrow()).failedAttempts).toBe(0);
+    expect(
+      (await send("put", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: hex }, auth)).body.error.code,
+    ).toBe("domainsEdit403");
+    expect(
+      (await send("delete", "/v2/team/domains", { slug: team.slug, domains: [`${tag}.example`], password: wrong }, auth)).body.error.code,
+    ).toBe("domainsDelete403");
+    expect(
+      (await db().selectFrom("admins").select("failedAttempts").where("id", "=", admin.id).executeTakeFirstOrThrow()).failedAttempts,
+    ).toBe(0);
   });
 
   it("enforces the white-list on user creation and moves; handles are not affected", async () => {
@@ -155,7 +195,12 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     expect((await create(`ana-${tag}`)).status).toBe(200);
     // An out-of-scope team stays 501 like an unknown one, white-list or not.
     const admin = await buildAdmin(db(), { teams: [open] });
-    const scoped = await send("post", "/v2/user", { username: `x@other-${tag}.example`, firstName: "X", lastName: "Y", team: team.slug }, await bearerFor(server.config, admin));
+    const scoped = await send(
+      "post",
+      "/v2/user",
+      { username: `x@other-${tag}.example`, firstName: "X", lastName: "Y", team: team.slug },
+      await bearerFor(server.config, admin),
+    );
     expect(scoped.body.error.code).toBe("userCreate501");
 
     const inside = await buildUser(db(), { team: open, username: `in@${tag}.example` });
@@ -164,7 +209,8 @@ describe.each(testDialects())("domain white-lists on %s", (dialect) => {
     const moved = await send("put", "/v2/users/move", { uids: [inside.uid, foreign.uid, handle.uid], team: team.slug });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ ok: [inside.uid, handle.uid], failed: [{ id: foreign.uid, code: "usersMove502" }] });
-    const teamIdOf = async (uid: string) => (await db().selectFrom("users").select("teamId").where("uid", "=", uid).executeTakeFirstOrThrow()).teamId;
+    const teamIdOf = async (uid: string) =>
+      (await db().selectFrom("users").select("teamId").where("uid", "=", uid).executeTakeFirstOrThrow()).teamId;
     expect(await teamIdOf(foreign.uid)).toBe(open.id);
     expect(await teamIdOf(inside.uid)).toBe(team.id);
 

@@ -29,16 +29,18 @@ const MB = 1024 * 1024;
 /** Reads a URL to its end, counting bytes and lines without keeping them. */
 function drain(url: string, auth: string): Promise<{ status: number; bytes: number; lines: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { Authorization: auth } }, (res) => {
-      let bytes = 0;
-      let lines = 0;
-      res.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers: { Authorization: auth } }, (res) => {
+        let bytes = 0;
+        let lines = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 
@@ -58,9 +60,18 @@ describe.each(testDialects())("users export at scale on %s", (dialect) => {
     database = await createTestDatabase(dialect);
     await seedDatabase(database.db, { users: USERS });
     const secrets = sharedSecrets();
-    const dataDir = database.options.databaseUrl ? mkdtempSync(path.join(tmpdir(), "bulwark-export-")) : path.dirname(database.options.sqlitePath);
-    const env = { BULWARK_DATA_DIR: dataDir, ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}), ...secrets };
-    auth = await bearerFor(loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR), await buildAdmin(database.db, { role: "root" }));
+    const dataDir = database.options.databaseUrl
+      ? mkdtempSync(path.join(tmpdir(), "bulwark-export-"))
+      : path.dirname(database.options.sqlitePath);
+    const env = {
+      BULWARK_DATA_DIR: dataDir,
+      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+      ...secrets,
+    };
+    auth = await bearerFor(
+      loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR),
+      await buildAdmin(database.db, { role: "root" }),
+    );
     server = startBuiltServer(env);
     base = await server.url;
   }, 3_600_000);

@@ -20,13 +20,24 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     await server.close();
   });
 
-  const get = (url: string, auth: string) => server.request().get(url).set("Authorization", auth).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on("data", (chunk: Buffer) => chunks.push(chunk));
-    res.on("end", () => done(null, Buffer.concat(chunks)));
-  });
+  const get = (url: string, auth: string) =>
+    server
+      .request()
+      .get(url)
+      .set("Authorization", auth)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
   const csvOf = (body: Buffer) => parse(body.toString("utf8"), { bom: true }) as string[][];
-  const jsonlOf = (body: Buffer) => body.toString("utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const jsonlOf = (body: Buffer) =>
+    body
+      .toString("utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   async function world(tag: string) {
     const db = server.database.db;
@@ -34,13 +45,26 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     const other = await buildTeam(db, { slug: `ex-other-${tag}` });
     const root = await buildAdmin(db, { role: "root", lang: "pt" });
     const admin = await buildAdmin(db, { teams: [mine] });
-    return { db, mine, other, root, admin, rootAuth: await bearerFor(server.config, root), adminAuth: await bearerFor(server.config, admin) };
+    return {
+      db,
+      mine,
+      other,
+      root,
+      admin,
+      rootAuth: await bearerFor(server.config, root),
+      adminAuth: await bearerFor(server.config, admin),
+    };
   }
 
   it("exports the users list's filters within the scope, neutralizing formula cells, with the language's titles or the field names", async () => {
     const tag = `u${dialect}`;
     const w = await world(tag);
-    await buildUser(w.db, { team: w.mine, firstName: `=HYPERLINK("http://evil.example","x") ${tag}`, lastName: "+Plus, \"Quoted\"", status: "blocked" });
+    await buildUser(w.db, {
+      team: w.mine,
+      firstName: `=HYPERLINK("http://evil.example","x") ${tag}`,
+      lastName: '+Plus, "Quoted"',
+      status: "blocked",
+    });
     await buildUser(w.db, { team: w.mine, firstName: `Ana ${tag}`, lastName: "-minus", status: "active" });
     await buildUser(w.db, { team: w.other, firstName: `Other ${tag}`, lastName: "@at", status: "blocked" });
 
@@ -50,7 +74,21 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     expect(rootCsv.headers["content-disposition"]).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [titles, ...rows] = csvOf(rootCsv.body as Buffer);
     // The caller's language (pt) by default.
-    expect(titles).toEqual(["ID do utilizador", "Nome de utilizador", "Nome próprio", "Apelido", "ID da empresa", "Empresa", "Estado", "ECS", "SIP", "Cellcrypt", "Dispositivos", "Criado em", "Última atividade"]);
+    expect(titles).toEqual([
+      "ID do utilizador",
+      "Nome de utilizador",
+      "Nome próprio",
+      "Apelido",
+      "ID da empresa",
+      "Empresa",
+      "Estado",
+      "ECS",
+      "SIP",
+      "Cellcrypt",
+      "Dispositivos",
+      "Criado em",
+      "Última atividade",
+    ]);
     expect(rows).toHaveLength(3);
     const names = rows.map((row) => [row[2], row[3]]).sort();
     expect(names).toContainEqual([`'=HYPERLINK("http://evil.example","x") ${tag}`, `'+Plus, "Quoted"`]);
@@ -61,7 +99,21 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     const scoped = await get(`/v2/users/export?search=${tag}&status=blocked&headers=fields&bom=1`, w.adminAuth);
     expect((scoped.body as Buffer).subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     const [fields, ...mine] = csvOf(scoped.body as Buffer);
-    expect(fields).toEqual(["uid", "username", "firstName", "lastName", "team", "teamName", "status", "ecs", "sip", "cellcrypt", "deviceCount", "createdOn", "lastSeen"]);
+    expect(fields).toEqual([
+      "uid",
+      "username",
+      "firstName",
+      "lastName",
+      "team",
+      "teamName",
+      "status",
+      "ecs",
+      "sip",
+      "cellcrypt",
+      "deviceCount",
+      "createdOn",
+      "lastSeen",
+    ]);
     expect(mine).toHaveLength(1);
     expect(mine[0]![4]).toBe(w.mine.slug);
     expect(mine[0]![6]).toBe("blocked");
@@ -91,7 +143,10 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     const w = await world(tag);
     for (let i = 0; i < 3; i++) await buildUser(w.db, { team: w.mine, firstName: `Logged ${tag} ${i}` });
     await get(`/v2/users/export?search=${tag}&format=jsonl`, w.adminAuth);
-    const entries = await server.request().get(`/v2/logs?action=users.export&actor=${encodeURIComponent(w.admin.username)}`).set("Authorization", w.adminAuth);
+    const entries = await server
+      .request()
+      .get(`/v2/logs?action=users.export&actor=${encodeURIComponent(w.admin.username)}`)
+      .set("Authorization", w.adminAuth);
     expect(entries.body.items).toHaveLength(1);
     expect(entries.body.items[0]).toMatchObject({
       action: "users.export",
@@ -114,22 +169,37 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     const teams = jsonlOf((await get(`/v2/teams/export?format=jsonl&search=ex-`, w.adminAuth)).body as Buffer).map((t) => t.slug);
     expect(teams).toContain(w.mine.slug);
     expect(teams).not.toContain(w.other.slug);
-    const allTeams = jsonlOf((await get(`/v2/teams/export?format=jsonl&search=${tag}`, w.rootAuth)).body as Buffer).map((t) => t.slug).sort();
+    const allTeams = jsonlOf((await get(`/v2/teams/export?format=jsonl&search=${tag}`, w.rootAuth)).body as Buffer)
+      .map((t) => t.slug)
+      .sort();
     expect(allTeams).toEqual([w.mine.slug, w.other.slug].sort());
 
     await buildPack(w.db, { team: w.mine, licenseCount: 7 });
     await buildPack(w.db, { team: w.other, licenseCount: 9 });
     const packs = jsonlOf((await get(`/v2/licenses/export?format=jsonl`, w.adminAuth)).body as Buffer);
     expect(packs.map((p) => [p.team, p.licenseCount])).toEqual([[w.mine.slug, 7]]);
-    expect(jsonlOf((await get(`/v2/licenses/export?format=jsonl&team=${w.other.slug}`, w.rootAuth)).body as Buffer).map((p) => p.licenseCount)).toEqual([9]);
+    expect(
+      jsonlOf((await get(`/v2/licenses/export?format=jsonl&team=${w.other.slug}`, w.rootAuth)).body as Buffer).map((p) => p.licenseCount),
+    ).toEqual([9]);
 
     const origin = { actor: null, ip: "203.0.113.9", userAgent: null, requestId: `ex-req-${tag}` };
-    await recordAccess(w.db, origin, { action: "team.update", target: { type: "team", id: `=cmd|' /C calc'!A0 ${tag}` }, teamId: w.mine.id, details: { teams: [w.mine.slug, w.other.slug] } });
+    await recordAccess(w.db, origin, {
+      action: "team.update",
+      target: { type: "team", id: `=cmd|' /C calc'!A0 ${tag}` },
+      teamId: w.mine.id,
+      details: { teams: [w.mine.slug, w.other.slug] },
+    });
     await recordAccess(w.db, origin, { action: "team.update", target: { type: "team", id: `hidden ${tag}` }, teamId: w.other.id });
     const log = csvOf((await get(`/v2/logs/export?target=${tag}&headers=fields`, w.adminAuth)).body as Buffer);
     expect(log).toHaveLength(2);
     const row = Object.fromEntries(log[0]!.map((field, i) => [field, log[1]![i]]));
-    expect(row).toMatchObject({ action: "team.update", targetId: `'=cmd|' /C calc'!A0 ${tag}`, team: w.mine.slug, ip: "203.0.113.9", requestId: `ex-req-${tag}` });
+    expect(row).toMatchObject({
+      action: "team.update",
+      targetId: `'=cmd|' /C calc'!A0 ${tag}`,
+      team: w.mine.slug,
+      ip: "203.0.113.9",
+      requestId: `ex-req-${tag}`,
+    });
     // Details keep the reader's filtering: the other company's slug is not exported to this admin.
     expect(JSON.parse(row.details!)).toEqual({ teams: [w.mine.slug] });
     expect(jsonlOf((await get(`/v2/logs/export?format=jsonl&target=${tag}`, w.rootAuth)).body as Buffer)).toHaveLength(2);
@@ -143,7 +213,15 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     const theirs = await buildInvite(w.db, { team: w.other, address: `other-${tag}@other.test` });
     const csv = csvOf((await get(`/v2/invites/export?headers=fields&search=${tag}`, w.adminAuth)).body as Buffer);
     expect(csv[0]).toEqual(["id", "team", "type", "address", "lang", "state", "issuedOn", "expiration", "lastSentAt", "pack", "user"]);
-    expect(csv.slice(1).map((row) => [row[3], row[5]]).sort()).toEqual([[`'=cmd-${tag}@mine.test`, "accepted"], [`ana-${tag}@mine.test`, "pending"]]);
+    expect(
+      csv
+        .slice(1)
+        .map((row) => [row[3], row[5]])
+        .sort(),
+    ).toEqual([
+      [`'=cmd-${tag}@mine.test`, "accepted"],
+      [`ana-${tag}@mine.test`, "pending"],
+    ]);
     const pending = jsonlOf((await get(`/v2/invites/export?format=jsonl&state=pending&search=${tag}`, w.rootAuth)).body as Buffer);
     expect(pending.map((i) => i.id).sort()).toEqual([mine.uid, theirs.uid].sort());
     const body = JSON.stringify(pending);
@@ -167,14 +245,31 @@ describe.each(testDialects())("exports on %s", (dialect) => {
     // The root is new: every teams.export entry by it comes from this test. An entry is written
     // once the download has ended, so the count is awaited rather than read at once.
     const exports = async () =>
-      Number((await w.db.selectFrom("accessLog").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "teams.export").where("actorAdminId", "=", w.root.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await w.db
+            .selectFrom("accessLog")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("action", "=", "teams.export")
+            .where("actorAdminId", "=", w.root.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (const site of ["cross-site", "same-site"]) {
-      const refused = await server.request().get(`/v2/teams/export?search=${w.mine.slug}`).set("Cookie", session.header).set("Sec-Fetch-Site", site);
+      const refused = await server
+        .request()
+        .get(`/v2/teams/export?search=${w.mine.slug}`)
+        .set("Cookie", session.header)
+        .set("Sec-Fetch-Site", site);
       expect([refused.status, refused.body.error.code]).toEqual([403, "crossSiteRequest"]);
     }
     // The console's own download (same-origin) and a typed address (none) still work, and a bearer token ignores the header.
     for (const site of ["same-origin", "none"]) {
-      const res = await server.request().get(`/v2/teams/export?search=${w.mine.slug}`).set("Cookie", session.header).set("Sec-Fetch-Site", site);
+      const res = await server
+        .request()
+        .get(`/v2/teams/export?search=${w.mine.slug}`)
+        .set("Cookie", session.header)
+        .set("Sec-Fetch-Site", site);
       expect(res.status).toBe(200);
     }
     expect((await get(`/v2/teams/export?search=${w.mine.slug}`, w.rootAuth).set("Sec-Fetch-Site", "cross-site")).status).toBe(200);

@@ -83,7 +83,9 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
     client = fuzzClient(await server.listen());
     world = await buildWorld(server.database.db, server.config);
     const routes = ONLY ? OPERATIONS.filter((op) => `${op.method} ${op.path}` === ONLY).length : OPERATIONS.length;
-    console.log(`fuzz: ${routes} routes, ${RUNS} cases each, seed ${SEED}, 2 actors (root and a team admin; a service token on /v2/service/*), ${dialect}`);
+    console.log(
+      `fuzz: ${routes} routes, ${RUNS} cases each, seed ${SEED}, 2 actors (root and a team admin; a service token on /v2/service/*), ${dialect}`,
+    );
   });
 
   afterAll(async () => {
@@ -100,58 +102,75 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
   for (const op of OPERATIONS) {
     const key = `${op.method} ${op.path}`;
     if (ONLY && key !== ONLY) continue;
-    it(key, async () => {
-      const db = server.database.db;
-      const findings = new Map<string, Finding>();
-      const statuses = new Map<number, number>();
-      const record = (what: string, c: FuzzCase, url: string, body: string | undefined, answer: string) => {
-        const cursor = /[?&]cursor=([\w-]+)/.exec(url)?.[1];
-        const decoded = cursor ? ` (cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString("utf8"))})` : "";
-        const example = `${op.method} ${clip(url)}${decoded}${body === undefined ? "" : ` body ${clip(JSON.stringify(body))}`} as ${typeof c.actor === "string" ? c.actor : `forged credential #${c.actor.forged % world.forged.length}`} -> ${clip(answer, 300)}`;
-        const size = url.length + (body?.length ?? 0);
-        const seen = findings.get(what);
-        if (!seen) findings.set(what, { count: 1, example, size });
-        else {
-          seen.count++;
-          if (size < seen.size) Object.assign(seen, { example, size });
-        }
-      };
-      const before = op.method === "GET" ? await snapshot(db) : null;
-      await fc.assert(
-        fc.asyncProperty(caseArb(op), async (c) => {
-          const { url, body } = renderCase(op, c, (ref) => resolveIn(world, ref));
-          const forwarded = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
-          const headers = { Authorization: credentialOf(world, c.actor), "X-Forwarded-For": forwarded };
-          let answer;
-          try {
-            answer = await client.send({ method: op.method, url, headers, body });
-          } catch (error) {
-            record(`no answer: ${(error as Error).message.slice(0, 80)}`, c, url, body?.text, "");
+    it(
+      key,
+      async () => {
+        const db = server.database.db;
+        const findings = new Map<string, Finding>();
+        const statuses = new Map<number, number>();
+        const record = (what: string, c: FuzzCase, url: string, body: string | undefined, answer: string) => {
+          const cursor = /[?&]cursor=([\w-]+)/.exec(url)?.[1];
+          const decoded = cursor ? ` (cursor ${JSON.stringify(Buffer.from(cursor, "base64url").toString("utf8"))})` : "";
+          const example = `${op.method} ${clip(url)}${decoded}${body === undefined ? "" : ` body ${clip(JSON.stringify(body))}`} as ${typeof c.actor === "string" ? c.actor : `forged credential #${c.actor.forged % world.forged.length}`} -> ${clip(answer, 300)}`;
+          const size = url.length + (body?.length ?? 0);
+          const seen = findings.get(what);
+          if (!seen) findings.set(what, { count: 1, example, size });
+          else {
+            seen.count++;
+            if (size < seen.size) Object.assign(seen, { example, size });
+          }
+        };
+        const before = op.method === "GET" ? await snapshot(db) : null;
+        await fc.assert(
+          fc.asyncProperty(caseArb(op), async (c) => {
+            const { url, body } = renderCase(op, c, (ref) => resolveIn(world, ref));
+            const forwarded = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
+            const headers = { Authorization: credentialOf(world, c.actor), "X-Forwarded-For": forwarded };
+            let answer;
+            try {
+              answer = await client.send({ method: op.method, url, headers, body });
+            } catch (error) {
+              record(`no answer: ${(error as Error).message.slice(0, 80)}`, c, url, body?.text, "");
+              return true;
+            }
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            const broken = violation(answer, answer.sentBytes, op.path.endsWith("/export"));
+            if (broken) {
+              const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
+              record(`${answer.status} ${code} ${broken}${causeOf(server.logs, answer.text)}`, c, url, body?.text, answer.text);
+            }
+            server.logs.length = 0;
+            if (op.method !== "GET" && answer.status < 300 && !(await intact(db, world))) {
+              world = await buildWorld(db, server.config);
+              rebuilds++;
+            }
             return true;
-          }
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const broken = violation(answer, answer.sentBytes, op.path.endsWith("/export"));
-          if (broken) {
-            const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
-            record(`${answer.status} ${code} ${broken}${causeOf(server.logs, answer.text)}`, c, url, body?.text, answer.text);
-          }
-          server.logs.length = 0;
-          if (op.method !== "GET" && answer.status < 300 && !(await intact(db, world))) {
-            world = await buildWorld(db, server.config);
-            rebuilds++;
-          }
-          return true;
-        }),
-        { numRuns: RUNS, seed: routeSeed(key) },
-      );
-      // How deep the cases went: a route answering only 400s would be fuzzing its validator alone.
-      console.log(`fuzz: ${dialect} ${key}: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`).join(" ")}`);
-      const report = [...findings].map(([what, f]) => `${what} (${f.count}x), e.g. ${f.example}`);
-      if (report.length) console.log(`fuzz finding: ${dialect} ${key} (replay: FUZZ_SEED=${SEED} FUZZ_ROUTE="${key}")\n${report.map((r) => `fuzz finding: ${dialect} ${r}`).join("\n")}`);
-      // A read must leave every table as it found it (tests/api/fuzz/oracle.ts says what is left out).
-      const after = before ? await snapshot(db) : null;
-      const changed = before && after ? Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table] && !(table === "access_log" && op.path.endsWith("/export"))) : [];
-      expect({ findings: report, tablesChangedByReads: changed }).toEqual({ findings: [], tablesChangedByReads: [] });
-    }, Math.max(120_000, RUNS * 400));
+          }),
+          { numRuns: RUNS, seed: routeSeed(key) },
+        );
+        // How deep the cases went: a route answering only 400s would be fuzzing its validator alone.
+        console.log(
+          `fuzz: ${dialect} ${key}: ${[...statuses]
+            .sort(([a], [b]) => a - b)
+            .map(([status, n]) => `${status}x${n}`)
+            .join(" ")}`,
+        );
+        const report = [...findings].map(([what, f]) => `${what} (${f.count}x), e.g. ${f.example}`);
+        if (report.length)
+          console.log(
+            `fuzz finding: ${dialect} ${key} (replay: FUZZ_SEED=${SEED} FUZZ_ROUTE="${key}")\n${report.map((r) => `fuzz finding: ${dialect} ${r}`).join("\n")}`,
+          );
+        // A read must leave every table as it found it (tests/api/fuzz/oracle.ts says what is left out).
+        const after = before ? await snapshot(db) : null;
+        const changed =
+          before && after
+            ? Object.keys({ ...before, ...after }).filter(
+                (table) => before[table] !== after[table] && !(table === "access_log" && op.path.endsWith("/export")),
+              )
+            : [];
+        expect({ findings: report, tablesChangedByReads: changed }).toEqual({ findings: [], tablesChangedByReads: [] });
+      },
+      Math.max(120_000, RUNS * 400),
+    );
   }
 });

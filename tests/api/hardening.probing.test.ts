@@ -44,14 +44,25 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
   }
 
   it("POST /v2/admin: adminCreate404 for both", async () => {
-    const body = (team: string) => ({ username: `probe-${team}@example.test`, firstName: "P", lastName: "Q", teams: [mine.slug, team], password: "b".repeat(128) });
+    const body = (team: string) => ({
+      username: `probe-${team}@example.test`,
+      firstName: "P",
+      lastName: "Q",
+      teams: [mine.slug, team],
+      password: "b".repeat(128),
+    });
     const [outside, unknown] = await pair("post", "/v2/admin", body);
     expect(outside).toEqual(unknown);
     expect(unknown).toMatchObject({ status: 404, body: { error: { code: "adminCreate404" } } });
   });
 
   it("POST /v2/user: userCreate501 for both", async () => {
-    const [outside, unknown] = await pair("post", "/v2/user", (team) => ({ username: `probe-user-${dialect}`, firstName: "P", lastName: "Q", team }));
+    const [outside, unknown] = await pair("post", "/v2/user", (team) => ({
+      username: `probe-user-${dialect}`,
+      firstName: "P",
+      lastName: "Q",
+      team,
+    }));
     expect(outside).toEqual(unknown);
     expect(unknown).toMatchObject({ status: 501, body: { error: { code: "userCreate501" } } });
   });
@@ -73,7 +84,11 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
     expect(unknown).toMatchObject({ status: 400, body: { error: { code: "adminTeams400" } } });
     // Were the target's own out-of-scope team accepted, the answer would reveal the membership.
     const both = await buildAdmin(db, { teams: [mine, other] });
-    const res = await server.request().put("/v2/admin/teams").set("Authorization", adminAuth).send({ uid: both.uid, teams: [mine.slug, other.slug] });
+    const res = await server
+      .request()
+      .put("/v2/admin/teams")
+      .set("Authorization", adminAuth)
+      .send({ uid: both.uid, teams: [mine.slug, other.slug] });
     expect(answer(res)).toEqual(unknown);
   });
 
@@ -92,11 +107,23 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
 
   it("keeps answering the SPEC codes for the admin's own team", async () => {
     await buildPack(server.database.db, { team: mine, licenseCount: 100 });
-    const created = await server.request().post("/v2/user").set("Authorization", adminAuth).send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
+    const created = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", adminAuth)
+      .send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
     expect(created.status).toBe(200);
-    const again = await server.request().post("/v2/user").set("Authorization", adminAuth).send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
+    const again = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", adminAuth)
+      .send({ username: `own-${dialect}`, firstName: "O", lastName: "K", team: mine.slug });
     expect(answer(again)).toMatchObject({ status: 409, body: { error: { code: "userCreate409" } } });
-    const root = await server.request().post("/v2/admin").set("Authorization", adminAuth).send({ username: `root-${dialect}@example.test`, firstName: "R", lastName: "T", teams: [], root: true, password: "c".repeat(128) });
+    const root = await server
+      .request()
+      .post("/v2/admin")
+      .set("Authorization", adminAuth)
+      .send({ username: `root-${dialect}@example.test`, firstName: "R", lastName: "T", teams: [], root: true, password: "c".repeat(128) });
     expect(answer(root)).toMatchObject({ status: 403, body: { error: { code: "adminCreate403" } } });
   });
 });

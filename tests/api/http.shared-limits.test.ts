@@ -32,13 +32,20 @@ const registration = (captcha: string) => registrationBody({ captcha });
 async function solved(server: TestServer): Promise<string> {
   const res = await server.request().get("/v2/public/captcha");
   expect(res.status).toBe(200);
-  const { algorithm, challenge, maxnumber, salt, signature } = res.body as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const { algorithm, challenge, maxnumber, salt, signature } = res.body as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
   const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
   expect(solution).not.toBeNull();
   return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution!.number, salt, signature })).toString("base64");
 }
 
-const signatureOf = (payload: string): string => (JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { signature: string }).signature;
+const signatureOf = (payload: string): string =>
+  (JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { signature: string }).signature;
 
 describe.each(testDialects())("shared limits on %s", (dialect) => {
   let a: TestServer;
@@ -62,7 +69,9 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
   it("spends one budget per address across instances: exactly `limit` of many parallel requests pass", async () => {
     const { limit } = RATE_LIMITS.register;
     const ip = "203.0.113.10";
-    const sent = Array.from({ length: limit * 3 }, (_, i) => (i % 2 === 0 ? a : b).request().post("/v2/public/register").set("X-Forwarded-For", ip).send({}));
+    const sent = Array.from({ length: limit * 3 }, (_, i) =>
+      (i % 2 === 0 ? a : b).request().post("/v2/public/register").set("X-Forwarded-For", ip).send({}),
+    );
     const answers = await Promise.all(sent);
     const statuses = answers.map((r) => r.status);
     // Past the limiter every request fails validation (400); the rest are refused by it (429).
@@ -77,7 +86,11 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
     expectError(await a.request().post("/v2/public/register").set("X-Forwarded-For", ip).send({}), 429, "tooManyRequests");
     expectError(await b.request().post("/v2/public/register").set("X-Forwarded-For", ip).send({}), 429, "tooManyRequests");
     expect((await b.request().post("/v2/public/register").set("X-Forwarded-For", "203.0.113.11").send({})).status).toBe(400);
-    const row = await a.database.db.selectFrom("rateLimits").select(["hits", "resetAt"]).where("key", "=", `register:${ip}`).executeTakeFirstOrThrow();
+    const row = await a.database.db
+      .selectFrom("rateLimits")
+      .select(["hits", "resetAt"])
+      .where("key", "=", `register:${ip}`)
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(limit * 3 + 2);
   });
 
@@ -85,9 +98,10 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
     const ip = "203.0.113.20";
     const body = { username: "nobody@example.test", password: "0".repeat(128), browser: "vitest" };
     for (let i = 0; i < RATE_LIMITS.signIn.limit; i++) {
-      const res = i % 2 === 0
-        ? await a.request().post("/v2/public/auth").set("X-Forwarded-For", ip).send(body)
-        : await b.request().post("/signin/en").set("X-Forwarded-For", ip).send(body);
+      const res =
+        i % 2 === 0
+          ? await a.request().post("/v2/public/auth").set("X-Forwarded-For", ip).send(body)
+          : await b.request().post("/signin/en").set("X-Forwarded-For", ip).send(body);
       expect(res.status).not.toBe(429);
     }
     expectError(await a.request().post("/signin/en").set("X-Forwarded-For", ip).send(body), 429, "tooManyRequests");
@@ -125,19 +139,33 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
     expect((await store.increment(forged)).totalHits).toBe(1);
     expect((await store.increment(forged)).totalHits).toBe(2);
     const keys = await a.database.db.selectFrom("rateLimits").select("key").where("key", "like", "clock:%").execute();
-    expect(keys.map((k) => k.key).sort()).toEqual(["clock:#" + createHash("sha256").update(forged).digest("hex"), "clock:192.0.2.2"].sort());
+    expect(keys.map((k) => k.key).sort()).toEqual(
+      ["clock:#" + createHash("sha256").update(forged).digest("hex"), "clock:192.0.2.2"].sort(),
+    );
   });
 
   it("refuses on one instance a captcha solution redeemed on the other", async () => {
     // b accepts a's challenges (shared secret), so a refusal below is the replay, not the signature.
     const first = await solved(a);
     expect((await b.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(first))).status).toBe(200);
-    expectError(await a.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(first)), 400, "recaptchaError");
-    expectError(await b.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(first)), 400, "recaptchaError");
+    expectError(
+      await a.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(first)),
+      400,
+      "recaptchaError",
+    );
+    expectError(
+      await b.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(first)),
+      400,
+      "recaptchaError",
+    );
 
     const second = await solved(b);
     expect((await a.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(second))).status).toBe(200);
-    expectError(await b.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(second)), 400, "recaptchaError");
+    expectError(
+      await b.request().post("/v2/public/register").set("X-Forwarded-For", nextIp()).send(registration(second)),
+      400,
+      "recaptchaError",
+    );
 
     // Only a hash of the signature is kept, until after the challenge has expired.
     const row = await a.database.db
@@ -163,25 +191,40 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
   it("prunes expired windows, redemptions and sessions, and keeps the live ones", async () => {
     const db = a.database.db;
     const now = Date.now();
-    await db.insertInto("rateLimits").values([
-      { key: "prune:old", hits: 3, resetAt: now - 1 },
-      { key: "prune:live", hits: 3, resetAt: now + 60_000 },
-    ]).execute();
-    await db.insertInto("captchaRedemptions").values([
-      { signatureHash: "0".repeat(64), expiresAt: now - 1 },
-      { signatureHash: "1".repeat(64), expiresAt: now + 60_000 },
-    ]).execute();
-    await db.insertInto("sessions").values([
-      { sid: "prune-old", sess: "{}", expiresAt: now - 1 },
-      { sid: "prune-live", sess: "{}", expiresAt: now + 60_000 },
-    ]).execute();
+    await db
+      .insertInto("rateLimits")
+      .values([
+        { key: "prune:old", hits: 3, resetAt: now - 1 },
+        { key: "prune:live", hits: 3, resetAt: now + 60_000 },
+      ])
+      .execute();
+    await db
+      .insertInto("captchaRedemptions")
+      .values([
+        { signatureHash: "0".repeat(64), expiresAt: now - 1 },
+        { signatureHash: "1".repeat(64), expiresAt: now + 60_000 },
+      ])
+      .execute();
+    await db
+      .insertInto("sessions")
+      .values([
+        { sid: "prune-old", sess: "{}", expiresAt: now - 1 },
+        { sid: "prune-live", sess: "{}", expiresAt: now + 60_000 },
+      ])
+      .execute();
     const removed = await pruneExpired(db, now);
     expect(removed.rateLimits).toBeGreaterThanOrEqual(1);
     expect(removed.captchaRedemptions).toBeGreaterThanOrEqual(1);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     const keys = (await db.selectFrom("rateLimits").select("key").where("key", "like", "prune:%").execute()).map((r) => r.key);
     expect(keys).toEqual(["prune:live"]);
-    const hashes = (await db.selectFrom("captchaRedemptions").select("signatureHash").where("signatureHash", "in", ["0".repeat(64), "1".repeat(64)]).execute()).map((r) => r.signatureHash);
+    const hashes = (
+      await db
+        .selectFrom("captchaRedemptions")
+        .select("signatureHash")
+        .where("signatureHash", "in", ["0".repeat(64), "1".repeat(64)])
+        .execute()
+    ).map((r) => r.signatureHash);
     expect(hashes).toEqual(["1".repeat(64)]);
     const sids = (await db.selectFrom("sessions").select("sid").where("sid", "like", "prune-%").execute()).map((r) => r.sid);
     expect(sids).toEqual(["prune-live"]);
@@ -194,7 +237,10 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
     const db = b.database.db;
     const housekeeping = startHousekeeping({ db, logger: createLogger("silent"), intervalMs: 20 });
     try {
-      await db.insertInto("rateLimits").values({ key: "timer:old", hits: 1, resetAt: Date.now() - 1 }).execute();
+      await db
+        .insertInto("rateLimits")
+        .values({ key: "timer:old", hits: 1, resetAt: Date.now() - 1 })
+        .execute();
       const deadline = Date.now() + 5_000;
       let left = 1;
       while (left > 0 && Date.now() < deadline) {
@@ -205,7 +251,10 @@ describe.each(testDialects())("shared limits on %s", (dialect) => {
     } finally {
       await housekeeping.stop();
     }
-    await db.insertInto("rateLimits").values({ key: "timer:after", hits: 1, resetAt: Date.now() - 1 }).execute();
+    await db
+      .insertInto("rateLimits")
+      .values({ key: "timer:after", hits: 1, resetAt: Date.now() - 1 })
+      .execute();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await db.selectFrom("rateLimits").select("key").where("key", "=", "timer:after").execute()).toHaveLength(1);
   });

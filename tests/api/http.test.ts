@@ -64,14 +64,22 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
     const general = (await import("../../shared/schemas/settingsDefaults")).DEFAULT_SETTINGS.general;
     await server.database.db
       .insertInto("systemSettings")
-      .values({ groupName: "general", value: JSON.stringify({ ...general, registrationEnabled: !before.registrationEnabled }), updatedAt: Date.now() })
+      .values({
+        groupName: "general",
+        value: JSON.stringify({ ...general, registrationEnabled: !before.registrationEnabled }),
+        updatedAt: Date.now(),
+      })
       .execute();
     const after = await server.request().get("/v2/public/settings");
     expect(after.body.registrationEnabled).toBe(!before.registrationEnabled);
   });
 
   it("never writes cookies, authorization headers or one-time tokens to the log", async () => {
-    await server.request().get("/reset/en/tok-abcdef-123456").set("Cookie", "bulwark.sid=s:secret-cookie").set("Authorization", "Bearer secret-jwt");
+    await server
+      .request()
+      .get("/reset/en/tok-abcdef-123456")
+      .set("Cookie", "bulwark.sid=s:secret-cookie")
+      .set("Authorization", "Bearer secret-jwt");
     const joined = server.logs.join("\n");
     expect(joined).toContain("/reset/en/[redacted]");
     expect(joined).not.toContain("tok-abcdef-123456");

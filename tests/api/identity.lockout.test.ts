@@ -48,7 +48,14 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
     server.database.db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", id).executeTakeFirstOrThrow();
 
   const lockouts = async (uid: string) =>
-    (await server.database.db.selectFrom("accessLog").select("id").where("action", "=", "admin.lockout").where("targetId", "=", uid).execute()).length;
+    (
+      await server.database.db
+        .selectFrom("accessLog")
+        .select("id")
+        .where("action", "=", "admin.lockout")
+        .where("targetId", "=", uid)
+        .execute()
+    ).length;
 
   it("locks after exactly the configured number of 50 parallel wrong sign-ins, and the right password then fails", async () => {
     const admin = await buildAdmin(server.database.db, {});
@@ -70,7 +77,11 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
   it("costs one argon2 verification for a locked, an unknown and an unregistered account, as for an open one", async () => {
     const locked = await buildAdmin(server.database.db, {});
     const hex = await givePassword(server.database.db, server.config, locked);
-    await server.database.db.updateTable("admins").set({ failedAttempts: MAX, lockedUntil: Date.now() + 60_000 }).where("id", "=", locked.id).execute();
+    await server.database.db
+      .updateTable("admins")
+      .set({ failedAttempts: MAX, lockedUntil: Date.now() + 60_000 })
+      .where("id", "=", locked.id)
+      .execute();
     const registered = await buildAdmin(server.database.db, { status: "registered" });
     const open = await buildAdmin(server.database.db, {});
     await givePassword(server.database.db, server.config, open);
@@ -93,9 +104,15 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
   it("counts wrong current passwords (password change, termination) against the same budget and answers 429 once spent", async () => {
     const admin = await buildAdmin(server.database.db, {});
     const hex = await givePassword(server.database.db, server.config, admin);
-    const bearer = await bearerFor(server.config, admin, (await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow()).tokenVersion);
+    const bearer = await bearerFor(
+      server.config,
+      admin,
+      (await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow())
+        .tokenVersion,
+    );
     const newPassword = await sha512Hex("N3w!Passw0rd");
-    const change = (password: string) => server.request().put("/v2/me/password").set("Authorization", bearer).send({ password, new_password: newPassword });
+    const change = (password: string) =>
+      server.request().put("/v2/me/password").set("Authorization", bearer).send({ password, new_password: newPassword });
     const terminate = (password: string) => server.request().delete("/v2/admin/terminate").set("Authorization", bearer).send({ password });
 
     expect((await auth(admin.username, wrong)).status).toBe(401);
@@ -123,10 +140,17 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
   it("lets 50 parallel wrong password changes through the budget no more than the maximum", async () => {
     const admin = await buildAdmin(server.database.db, {});
     await givePassword(server.database.db, server.config, admin);
-    const bearer = await bearerFor(server.config, admin, (await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow()).tokenVersion);
+    const bearer = await bearerFor(
+      server.config,
+      admin,
+      (await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow())
+        .tokenVersion,
+    );
     const newPassword = await sha512Hex("N3w!Passw0rd");
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => server.request().put("/v2/me/password").set("Authorization", bearer).send({ password: wrong, new_password: newPassword })),
+      Array.from({ length: 50 }, () =>
+        server.request().put("/v2/me/password").set("Authorization", bearer).send({ password: wrong, new_password: newPassword }),
+      ),
     );
     expect(answers.filter((a) => a.status === 403)).toHaveLength(MAX);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(50 - MAX);
@@ -145,7 +169,11 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
     const lockedAdmin = async () => {
       const admin = await buildAdmin(server.database.db, {});
       const hex = await givePassword(server.database.db, server.config, admin);
-      await server.database.db.updateTable("admins").set({ failedAttempts: MAX, lockedUntil: Date.now() + 60_000 }).where("id", "=", admin.id).execute();
+      await server.database.db
+        .updateTable("admins")
+        .set({ failedAttempts: MAX, lockedUntil: Date.now() + 60_000 })
+        .where("id", "=", admin.id)
+        .execute();
       return { admin, hex };
     };
 
@@ -153,11 +181,20 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
       const root = await buildAdmin(server.database.db, { role: "root" });
       const { admin, hex } = await lockedAdmin();
       expect((await auth(admin.username, hex)).status).toBe(403);
-      const res = await server.request().put("/v2/admin/unlock").set("Authorization", await bearerFor(server.config, root)).send({ uid: admin.uid });
+      const res = await server
+        .request()
+        .put("/v2/admin/unlock")
+        .set("Authorization", await bearerFor(server.config, root))
+        .send({ uid: admin.uid });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
       expect(await stateOf(admin.id)).toEqual({ failedAttempts: 0, lockedUntil: null });
-      const log = await server.database.db.selectFrom("accessLog").selectAll().where("action", "=", "admin.unlock").where("targetId", "=", admin.uid).execute();
+      const log = await server.database.db
+        .selectFrom("accessLog")
+        .selectAll()
+        .where("action", "=", "admin.unlock")
+        .where("targetId", "=", admin.uid)
+        .execute();
       expect(log).toHaveLength(1);
       expect(log[0]).toMatchObject({ actorAdminId: root.id, outcome: "success" });
       expect((await auth(admin.username, hex)).status).toBe(200);
@@ -168,12 +205,20 @@ describe.each(testDialects())("lockout on %s", (dialect) => {
       const colleague = await buildAdmin(server.database.db, {});
       const teams = await server.database.db.selectFrom("adminTeams").select("teamId").where("adminId", "=", admin.id).execute();
       for (const { teamId } of teams) await server.database.db.insertInto("adminTeams").values({ adminId: colleague.id, teamId }).execute();
-      const refused = await server.request().put("/v2/admin/unlock").set("Authorization", await bearerFor(server.config, colleague)).send({ uid: admin.uid });
+      const refused = await server
+        .request()
+        .put("/v2/admin/unlock")
+        .set("Authorization", await bearerFor(server.config, colleague))
+        .send({ uid: admin.uid });
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe("adminUnlock403");
       expect((await stateOf(admin.id)).failedAttempts).toBe(MAX);
       const root = await buildAdmin(server.database.db, { role: "root" });
-      const unknown = await server.request().put("/v2/admin/unlock").set("Authorization", await bearerFor(server.config, root)).send({ uid: "00000000-0000-4000-8000-000000000000" });
+      const unknown = await server
+        .request()
+        .put("/v2/admin/unlock")
+        .set("Authorization", await bearerFor(server.config, root))
+        .send({ uid: "00000000-0000-4000-8000-000000000000" });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe("adminUnlock404");
     });

@@ -18,7 +18,10 @@ const COUNTED = ["admins", "teams", "adminTeams", "mailOutbox", "oneTimeTokens"]
 async function counts(db: Kysely<Database>): Promise<Record<(typeof COUNTED)[number], number>> {
   const out = {} as Record<(typeof COUNTED)[number], number>;
   for (const table of COUNTED) {
-    const row = await db.selectFrom(table as "admins").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table as "admins")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -28,7 +31,8 @@ const nextIp = nextClientIp;
 const payload = registrationBody;
 
 const subjectOf = (lang: string): string =>
-  (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { verification: { subject: string } }).verification.subject;
+  (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { verification: { subject: string } })
+    .verification.subject;
 
 async function openServer(dialect: "sqlite" | "postgres", env: Record<string, string>): Promise<TestServer> {
   const server = await getTestServer({ dialect, env: { TRUST_PROXY: "loopback", ...env } });
@@ -71,7 +75,14 @@ describe.each(testDialects())("registration on %s", (dialect) => {
 
   it("registers a 'registered' admin with its own team and e-mails the verification link", async () => {
     const { body, admin, mail } = await registerOne({ name: "  Acme Secure Ltd " });
-    expect(admin).toMatchObject({ role: "admin", status: "registered", firstName: "Ada", lastName: "Lovelace", lang: "en", passwordHash: null });
+    expect(admin).toMatchObject({
+      role: "admin",
+      status: "registered",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      lang: "en",
+      passwordHash: null,
+    });
     const teams = await db()
       .selectFrom("adminTeams")
       .innerJoin("teams", "teams.id", "adminTeams.teamId")
@@ -83,7 +94,12 @@ describe.each(testDialects())("registration on %s", (dialect) => {
     expect(teams[0]!.slug).toMatch(/^acme-secure-ltd/);
     expect(mail.subject).toBe(subjectOf("en"));
     expect(mail.envelopeTo).toEqual([body.username]);
-    const log = await db().selectFrom("accessLog").selectAll().where("action", "=", "admin.register").where("targetId", "=", admin.uid).execute();
+    const log = await db()
+      .selectFrom("accessLog")
+      .selectAll()
+      .where("action", "=", "admin.register")
+      .where("targetId", "=", admin.uid)
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ outcome: "success", teamId: teams[0]!.id });
     const outbox = await db().selectFrom("mailOutbox").select("status").where("toAddress", "=", admin.username).executeTakeFirstOrThrow();
@@ -95,7 +111,12 @@ describe.each(testDialects())("registration on %s", (dialect) => {
     for (const lang of ["en", "pt", "es"]) {
       const { mail, admin } = await registerOne({ lang, name: "Same Name Corp" });
       expect(mail.subject).toBe(subjectOf(lang));
-      const team = await db().selectFrom("adminTeams").innerJoin("teams", "teams.id", "adminTeams.teamId").select("teams.slug").where("adminTeams.adminId", "=", admin.id).executeTakeFirstOrThrow();
+      const team = await db()
+        .selectFrom("adminTeams")
+        .innerJoin("teams", "teams.id", "adminTeams.teamId")
+        .select("teams.slug")
+        .where("adminTeams.adminId", "=", admin.id)
+        .executeTakeFirstOrThrow();
       slugs.add(team.slug);
     }
     expect(slugs.size).toBe(3);
@@ -117,7 +138,10 @@ describe.each(testDialects())("registration on %s", (dialect) => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(typeof ok.body.token).toBe("string");
     secrets.push(ok.body.token as string);
-    const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${ok.body.token as string}`);
+    const me = await server
+      .request()
+      .get("/v2/me")
+      .set("Authorization", `Bearer ${ok.body.token as string}`);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username, status: "active", role: "admin", lang: "pt" });
     expectError(await post("/v2/public/verify", { token, new_password: await sha512Hex("An0ther!Pass") }), 404, "verify404");
@@ -126,7 +150,11 @@ describe.each(testDialects())("registration on %s", (dialect) => {
 
   it("answers 410 for an expired token and leaves the account as it was", async () => {
     const { token, admin } = await registerOne();
-    await db().updateTable("oneTimeTokens").set({ expiresAt: Date.now() - 1_000 }).where("adminId", "=", admin.id).execute();
+    await db()
+      .updateTable("oneTimeTokens")
+      .set({ expiresAt: Date.now() - 1_000 })
+      .where("adminId", "=", admin.id)
+      .execute();
     expectError(await post("/v2/public/verify", { token, new_password: await sha512Hex(GOOD_PASSWORD) }), 410, "verify410");
     const row = await db().selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "registered", passwordHash: null, verifiedAt: null });
@@ -135,7 +163,9 @@ describe.each(testDialects())("registration on %s", (dialect) => {
   it("answers 422 without new_password for an account without one, and the token still works", async () => {
     const { token, admin, username } = await registerOne();
     expectError(await post("/v2/public/verify", { token }), 422, "verify422");
-    expect((await db().selectFrom("admins").select("status").where("id", "=", admin.id).executeTakeFirstOrThrow()).status).toBe("registered");
+    expect((await db().selectFrom("admins").select("status").where("id", "=", admin.id).executeTakeFirstOrThrow()).status).toBe(
+      "registered",
+    );
     const hex = await sha512Hex("Later!Pass9");
     secrets.push(hex);
     expect((await post("/v2/public/verify", { token, new_password: hex })).status).toBe(200);
@@ -224,7 +254,9 @@ describe.each(testDialects())("registration on %s", (dialect) => {
       const captcha = await solved();
       const first = payload({ captcha });
       expect((await register(first)).status).toBe(200);
-      expect(await altcha.database.db.selectFrom("admins").select("status").where("username", "=", String(first.username)).executeTakeFirst()).toEqual({ status: "registered" });
+      expect(
+        await altcha.database.db.selectFrom("admins").select("status").where("username", "=", String(first.username)).executeTakeFirst(),
+      ).toEqual({ status: "registered" });
       const before = await counts(altcha.database.db);
       expectError(await register(payload({ captcha })), 400, "recaptchaError");
       expect(await counts(altcha.database.db)).toEqual(before);

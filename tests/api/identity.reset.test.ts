@@ -14,7 +14,8 @@ import { expectError } from "../support/expect";
 const nextIp = nextClientIp;
 
 const resetSubject = (lang: string): string =>
-  (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { passwordReset: { subject: string } }).passwordReset.subject;
+  (JSON.parse(readFileSync(path.join(ROOT_DIR, "locales", lang, "mail.json"), "utf8")) as { passwordReset: { subject: string } })
+    .passwordReset.subject;
 
 describe.each(testDialects())("password reset on %s", (dialect) => {
   let capture: SmtpCapture;
@@ -102,7 +103,11 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     secrets.push(apiToken);
     const me = () => server.request().get("/v2/me").set("Authorization", `Bearer ${apiToken}`);
     expect((await me()).status).toBe(200);
-    await db().updateTable("admins").set({ lockedUntil: Date.now() + 3_600_000, failedAttempts: 5 }).where("id", "=", admin.id).execute();
+    await db()
+      .updateTable("admins")
+      .set({ lockedUntil: Date.now() + 3_600_000, failedAttempts: 5 })
+      .where("id", "=", admin.id)
+      .execute();
     expectError(await signIn(admin.username, oldHex), 403, "signin403");
 
     const { token } = await resetToken(admin);
@@ -127,7 +132,12 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
   it("answers 410 for an expired link and changes nothing", async () => {
     const { admin, hex } = await activeAdmin();
     const { token } = await resetToken(admin);
-    await db().updateTable("oneTimeTokens").set({ expiresAt: Date.now() - 1_000 }).where("adminId", "=", admin.id).where("purpose", "=", "reset").execute();
+    await db()
+      .updateTable("oneTimeTokens")
+      .set({ expiresAt: Date.now() - 1_000 })
+      .where("adminId", "=", admin.id)
+      .where("purpose", "=", "reset")
+      .execute();
     const stored = await adminRow(admin.id);
     expectError(await post("/v2/public/confirm", { token, new_password: await hexOf("Exp1red!Pass") }), 410, "confirm410");
     expect(await adminRow(admin.id)).toEqual(stored);
@@ -182,7 +192,8 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
 
   it("answers 429 with Retry-After once an address spends its reset budget, and only for that address", async () => {
     const ip = "203.0.113.66";
-    for (let i = 0; i < RATE_LIMITS.reset.limit; i++) expect((await post("/v2/public/reset", { username: "nobody@example.test" }, ip)).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.reset.limit; i++)
+      expect((await post("/v2/public/reset", { username: "nobody@example.test" }, ip)).status).toBe(200);
     const { admin } = await activeAdmin();
     const limited = await post("/v2/public/reset", { username: admin.username }, ip);
     expectError(limited, 429, "tooManyRequests");

@@ -48,7 +48,10 @@ describe.each(testDialects())("root admin bootstrap on %s", (dialect) => {
       const hex = await sha512Hex(ROOT_PASSWORD);
       const res = await signIn(server, ROOT_EMAIL, hex);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${res.body.token as string}`);
+      const me = await server
+        .request()
+        .get("/v2/me")
+        .set("Authorization", `Bearer ${res.body.token as string}`);
       expect(me.body).toMatchObject({ username, role: "root", status: "active" });
       expectError(await signIn(server, username, await sha512Hex("Wr0ng!Password")), 401, "signin401");
 
@@ -113,7 +116,11 @@ describe.each(testDialects())("root admin bootstrap on %s", (dialect) => {
       expectError(await signIn(server, SETUP_ROOT_USERNAME, hex), 422, "signin422");
 
       // A process starting at the same moment leaves the one link valid and prints none of its own.
-      expect(await ensureRootAdmin(db, server.config)).toEqual({ kind: "setupLinkElsewhere", issuedAt: tokenRow.createdAt, expiresAt: tokenRow.expiresAt });
+      expect(await ensureRootAdmin(db, server.config)).toEqual({
+        kind: "setupLinkElsewhere",
+        issuedAt: tokenRow.createdAt,
+        expiresAt: tokenRow.expiresAt,
+      });
       expect(await db.selectFrom("oneTimeTokens").selectAll().execute()).toEqual([tokenRow]);
 
       // A later start (the operator lost the link) prints a new one and withdraws the old one.
@@ -128,10 +135,16 @@ describe.each(testDialects())("root admin bootstrap on %s", (dialect) => {
 
       const verified = await server.request().post("/v2/public/verify").send({ token, new_password: hex });
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-      expect(await db.selectFrom("admins").selectAll().where("id", "=", root.id).executeTakeFirstOrThrow()).toMatchObject({ role: "root", status: "active" });
+      expect(await db.selectFrom("admins").selectAll().where("id", "=", root.id).executeTakeFirstOrThrow()).toMatchObject({
+        role: "root",
+        status: "active",
+      });
       const res = await signIn(server, SETUP_ROOT_USERNAME, hex);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${res.body.token as string}`);
+      const me = await server
+        .request()
+        .get("/v2/me")
+        .set("Authorization", `Bearer ${res.body.token as string}`);
       expect(me.body).toMatchObject({ username: SETUP_ROOT_USERNAME, role: "root", status: "active" });
       expectError(await server.request().post("/v2/public/verify").send({ token, new_password: hex }), 404, "verify404");
 
@@ -156,11 +169,18 @@ describe.each(testDialects())("root admin bootstrap on %s", (dialect) => {
       const earlier = await ensureRootAdmin(db, server.config);
       if (earlier.kind !== "setupLink") throw new Error(`expected a setup link, got ${earlier.kind}`);
       const token = tokenOf(server, earlier.link);
-      const env = { NODE_ENV: "test", BULWARK_DATA_DIR: server.config.dataDir, BULWARK_ROOT_EMAIL: ROOT_EMAIL, BULWARK_ROOT_PASSWORD: ROOT_PASSWORD };
+      const env = {
+        NODE_ENV: "test",
+        BULWARK_DATA_DIR: server.config.dataDir,
+        BULWARK_ROOT_EMAIL: ROOT_EMAIL,
+        BULWARK_ROOT_PASSWORD: ROOT_PASSWORD,
+      };
       expect(await ensureRootAdmin(db, loadConfig(env, ROOT_DIR))).toMatchObject({ kind: "created" });
       const hex = await sha512Hex(SETUP_PASSWORD);
       expectError(await server.request().post("/v2/public/verify").send({ token, new_password: hex }), 404, "verify404");
-      expect(await db.selectFrom("admins").select("status").where("username", "=", SETUP_ROOT_USERNAME).executeTakeFirstOrThrow()).toEqual({ status: "invited" });
+      expect(await db.selectFrom("admins").select("status").where("username", "=", SETUP_ROOT_USERNAME).executeTakeFirstOrThrow()).toEqual({
+        status: "invited",
+      });
       expect((await signIn(server, ROOT_EMAIL, await sha512Hex(ROOT_PASSWORD))).status).toBe(200);
       expectNothingLogged(server, [earlier.link, token, ROOT_PASSWORD, hex]);
     });

@@ -30,16 +30,35 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const claims = JSON.parse(Buffer.from(res.body.token.split(".")[1], "base64url").toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ role: "admin", uid: admin.uid, username: "ada@example.test", first_name: "Ada", last_name: "Lovelace", timezone: "Europe/Lisbon", lang: "pt", iss: "bulwark", aud: "bulwark-api" });
+    expect(claims).toMatchObject({
+      role: "admin",
+      uid: admin.uid,
+      username: "ada@example.test",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      timezone: "Europe/Lisbon",
+      lang: "pt",
+      iss: "bulwark",
+      aud: "bulwark-api",
+    });
     expect(typeof claims.exp).toBe("number");
     expect(Number(claims.exp) - Number(claims.iat)).toBe(8 * 3600);
     const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${res.body.token}`);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ uid: admin.uid, username: "ada@example.test", role: "admin", lang: "pt" });
     expect(me.body.teams).toHaveLength(1);
-    const row = await server.database.db.selectFrom("admins").select(["lastSeenAt", "failedAttempts"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom("admins")
+      .select(["lastSeenAt", "failedAttempts"])
+      .where("id", "=", admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.lastSeenAt).not.toBeNull();
-    const log = await server.database.db.selectFrom("accessLog").selectAll().where("action", "=", "admin.signin").where("actorAdminId", "=", admin.id).execute();
+    const log = await server.database.db
+      .selectFrom("accessLog")
+      .selectAll()
+      .where("action", "=", "admin.signin")
+      .where("actorAdminId", "=", admin.id)
+      .execute();
     expect(log.some((l) => l.outcome === "success" && l.ip !== null && l.userAgent !== null)).toBe(true);
   });
 
@@ -52,7 +71,12 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
       expect(res.status).toBe(401);
       expect(res.body.error).toMatchObject({ code: "signin401", status: 401 });
     }
-    const failures = await server.database.db.selectFrom("accessLog").select("outcome").where("action", "=", "admin.signin").where("targetId", "=", "nobody@example.test").execute();
+    const failures = await server.database.db
+      .selectFrom("accessLog")
+      .select("outcome")
+      .where("action", "=", "admin.signin")
+      .where("targetId", "=", "nobody@example.test")
+      .execute();
     expect(failures).toEqual([{ outcome: "failure" }]);
   });
 
@@ -77,10 +101,27 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
     const locked = await auth(admin.username, hex);
     expect(locked.status).toBe(403);
     expect(locked.body.error.code).toBe("signin403");
-    expect((await server.database.db.selectFrom("accessLog").select("id").where("action", "=", "admin.lockout").where("targetId", "=", admin.uid).execute()).length).toBe(1);
-    await server.database.db.updateTable("admins").set({ lockedUntil: Date.now() - 1000 }).where("id", "=", admin.id).execute();
+    expect(
+      (
+        await server.database.db
+          .selectFrom("accessLog")
+          .select("id")
+          .where("action", "=", "admin.lockout")
+          .where("targetId", "=", admin.uid)
+          .execute()
+      ).length,
+    ).toBe(1);
+    await server.database.db
+      .updateTable("admins")
+      .set({ lockedUntil: Date.now() - 1000 })
+      .where("id", "=", admin.id)
+      .execute();
     expect((await auth(admin.username, hex)).status).toBe(200);
-    const row = await server.database.db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom("admins")
+      .select(["failedAttempts", "lockedUntil"])
+      .where("id", "=", admin.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ failedAttempts: 0, lockedUntil: null });
     await setSettings(server.database.db, "security", {});
   });
@@ -96,7 +137,11 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
     const admin = await buildAdmin(server.database.db, {});
     const hex = await givePassword(server.database.db, server.config, admin);
     const { token } = (await auth(admin.username, hex)).body as { token: string };
-    await server.database.db.updateTable("admins").set((eb) => ({ tokenVersion: eb("tokenVersion", "+", 1) })).where("id", "=", admin.id).execute();
+    await server.database.db
+      .updateTable("admins")
+      .set((eb) => ({ tokenVersion: eb("tokenVersion", "+", 1) }))
+      .where("id", "=", admin.id)
+      .execute();
     const res = await server.request().get("/v2/me").set("Authorization", `Bearer ${token}`);
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("unauthorized");
@@ -122,7 +167,10 @@ describe.each(testDialects())("sign-in on %s", (dialect) => {
       const page = await server.request().get("/teams").set("Cookie", cookieOf(res));
       expect(page.status).toBe(200);
       for (const next of ["//evil.example/x", "https://evil.example", "/\\evil", null]) {
-        const other = await server.request().post("/signin/en").send({ ...body, next });
+        const other = await server
+          .request()
+          .post("/signin/en")
+          .send({ ...body, next });
         expect(other.body.redirect).toBe("/dashboard");
       }
     });

@@ -21,16 +21,33 @@ const PAIRS = 10;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bulwark-bootstrap-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const BASE_ENV = { NODE_ENV: "test", BULWARK_DATA_DIR: dataDir, JWT_SECRET: "j".repeat(40), SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
+const BASE_ENV = {
+  NODE_ENV: "test",
+  BULWARK_DATA_DIR: dataDir,
+  JWT_SECRET: "j".repeat(40),
+  SESSION_SECRET: "s".repeat(40),
+  PASSWORD_PEPPER: "p".repeat(40),
+};
 const setupConfig = (): Config => loadConfig(BASE_ENV, ROOT_DIR);
-const envRootConfig = (): Config => loadConfig({ ...BASE_ENV, BULWARK_ROOT_EMAIL: "root@bootstrap.test", BULWARK_ROOT_PASSWORD: "R00t!Bootstrap" }, ROOT_DIR);
+const envRootConfig = (): Config =>
+  loadConfig({ ...BASE_ENV, BULWARK_ROOT_EMAIL: "root@bootstrap.test", BULWARK_ROOT_PASSWORD: "R00t!Bootstrap" }, ROOT_DIR);
 
 /** What one pair of starts left behind and answered. */
 async function outcome(db: Kysely<Database>, results: RootBootstrap[]) {
   const admins = await db.selectFrom("admins").select(["username", "role", "status"]).execute();
   const entries = await db.selectFrom("accessLog").select("action").where("action", "=", "admin.root.bootstrap").execute();
-  const liveSetupTokens = await db.selectFrom("oneTimeTokens").select("tokenHash").where("purpose", "=", "setup").where("usedAt", "is", null).execute();
-  return { kinds: results.map((r) => r.kind).sort(), admins, entries: entries.length, liveSetupTokens: liveSetupTokens.map((t) => t.tokenHash) };
+  const liveSetupTokens = await db
+    .selectFrom("oneTimeTokens")
+    .select("tokenHash")
+    .where("purpose", "=", "setup")
+    .where("usedAt", "is", null)
+    .execute();
+  return {
+    kinds: results.map((r) => r.kind).sort(),
+    admins,
+    entries: entries.length,
+    liveSetupTokens: liveSetupTokens.map((t) => t.tokenHash),
+  };
 }
 
 /** The stored hash of the token at the end of a printed link (oneTimeTokens keeps SHA-256 hex). */
@@ -75,7 +92,12 @@ describe.each(testDialects().filter((d) => d === "postgres"))("%s: paired starts
         const results = await Promise.all([start(first.db), start(second.db)]);
         const seen = await outcome(first.db, results);
         if (pair % 2) {
-          expect(seen).toEqual({ kinds: ["created", "exists"], admins: [{ username: "root@bootstrap.test", role: "root", status: "active" }], entries: 1, liveSetupTokens: [] });
+          expect(seen).toEqual({
+            kinds: ["created", "exists"],
+            admins: [{ username: "root@bootstrap.test", role: "root", status: "active" }],
+            entries: 1,
+            liveSetupTokens: [],
+          });
         } else {
           expect(seen).toEqual({
             kinds: ["setupLink", "setupLinkElsewhere"],

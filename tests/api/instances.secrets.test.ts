@@ -31,7 +31,15 @@ afterAll(() => {
 /** The environment of one process: its own data dir, the shared database, no secrets unless given. */
 const processConfig = (databaseUrl: string | undefined, extra: Record<string, string> = {}): Config =>
   loadConfig(
-    { NODE_ENV: "test", BULWARK_DATA_DIR: newDataDir(), PORT: "0", LOG_LEVEL: "silent", CAPTCHA: "off", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extra },
+    {
+      NODE_ENV: "test",
+      BULWARK_DATA_DIR: newDataDir(),
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      CAPTCHA: "off",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extra,
+    },
     ROOT_DIR,
   );
 
@@ -73,7 +81,10 @@ describe.each(testDialects().filter((d) => d === "postgres"))("processes of one 
       ]);
 
       const password = await sha512Hex(ROOT_PASSWORD);
-      for (const [signer, checker] of [[one!, two!], [two!, one!]] as const) {
+      for (const [signer, checker] of [
+        [one!, two!],
+        [two!, one!],
+      ] as const) {
         const signedIn = await signer.post("/v2/public/auth").send({ username: ROOT_EMAIL, password, browser: "vitest" });
         expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
         const me = await checker.get("/v2/me").set("Authorization", `Bearer ${signedIn.body.token as string}`);
@@ -81,7 +92,10 @@ describe.each(testDialects().filter((d) => d === "postgres"))("processes of one 
         expect(me.body).toMatchObject({ username: ROOT_EMAIL, role: "root" });
       }
       // A browser session started on one process is valid on the other.
-      const browser = await one!.post("/signin/en").set("Content-Type", "application/json").send({ username: ROOT_EMAIL, password, browser: "vitest" });
+      const browser = await one!
+        .post("/signin/en")
+        .set("Content-Type", "application/json")
+        .send({ username: ROOT_EMAIL, password, browser: "vitest" });
       expect(browser.status, JSON.stringify(browser.body)).toBe(200);
       const cookie = browser.headers["set-cookie"] as unknown as string[];
       const viaSession = await two!.get("/v2/me").set("Cookie", cookie.map((c) => c.split(";")[0]).join("; "));
@@ -100,7 +114,10 @@ describe.each(testDialects().filter((d) => d === "postgres"))("processes of one 
       const upgraded = processConfig(database.options.databaseUrl);
       writeFileSync(path.join(upgraded.dataDir, "secrets.json"), JSON.stringify(legacy), { mode: 0o600 });
       const fresh = processConfig(database.options.databaseUrl);
-      const [first, other] = await Promise.all([resolveInstallationSecrets(database.db, upgraded), resolveInstallationSecrets(second.db, fresh)]);
+      const [first, other] = await Promise.all([
+        resolveInstallationSecrets(database.db, upgraded),
+        resolveInstallationSecrets(second.db, fresh),
+      ]);
       // Whichever process inserted first, both hold the same three; the one with the file adopted it only if it won.
       expect(other.config.secrets).toEqual(first.config.secrets);
       expect([...first.createdHere, ...other.createdHere].sort()).toEqual(["JWT_SECRET", "PASSWORD_PEPPER", "SESSION_SECRET"]);
@@ -111,7 +128,11 @@ describe.each(testDialects().filter((d) => d === "postgres"))("processes of one 
       const overridden = await resolveInstallationSecrets(second.db, processConfig(database.options.databaseUrl, { JWT_SECRET: jwt }));
       expect(overridden.config.secrets).toEqual({ ...first.config.secrets, jwtSecret: jwt });
       expect(overridden.fromDatabase).toEqual(["SESSION_SECRET", "PASSWORD_PEPPER"]);
-      const stored = await database.db.selectFrom("installationSecrets").select("value").where("name", "=", "JWT_SECRET").executeTakeFirstOrThrow();
+      const stored = await database.db
+        .selectFrom("installationSecrets")
+        .select("value")
+        .where("name", "=", "JWT_SECRET")
+        .executeTakeFirstOrThrow();
       expect(stored.value).toBe(first.config.secrets.jwtSecret);
     } finally {
       await second.destroy();

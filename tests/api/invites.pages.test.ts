@@ -24,8 +24,20 @@ function islandProps(html: string, name: string): Record<string, unknown> {
 
 describe("the /invites list view from the address bar", () => {
   it("keeps valid parameters and drops the others", () => {
-    expect(invitesQueryFromUrl({ view: "pending", search: "ana", team: "acme", state: "expired", order: "desc", limit: "25" })).toEqual({ search: "ana", team: "acme", state: "expired", order: "desc", limit: 25 });
-    expect(invitesQueryFromUrl({ state: "bogus", order: "sideways", limit: "100000", team: "Not A Slug!" })).toEqual({ search: "", team: "", state: "", order: "asc", limit: 50 });
+    expect(invitesQueryFromUrl({ view: "pending", search: "ana", team: "acme", state: "expired", order: "desc", limit: "25" })).toEqual({
+      search: "ana",
+      team: "acme",
+      state: "expired",
+      order: "desc",
+      limit: 25,
+    });
+    expect(invitesQueryFromUrl({ state: "bogus", order: "sideways", limit: "100000", team: "Not A Slug!" })).toEqual({
+      search: "",
+      team: "",
+      state: "",
+      order: "asc",
+      limit: 50,
+    });
   });
 });
 
@@ -60,7 +72,9 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     const res = await page("/invites", admin);
     expect(res.status).toBe(200);
     // 5 licenses: one user and one pending invitation use two.
-    expect(islandProps(res.text, "InviteWizard").companies).toEqual([{ slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] }]);
+    expect(islandProps(res.text, "InviteWizard").companies).toEqual([
+      { slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] },
+    ]);
     expect(res.text).not.toContain("Cygnus Invites");
     expect(res.text).toMatch(/aria-current="page"[^>]*>Invite users</);
   });
@@ -82,10 +96,14 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     expect(props.query).toEqual({ search: "ana", team: "", state: "", order: "desc", limit: 50 });
     expect(res.text).toContain('data-address="ana@andromeda.test"');
     const all = await page("/invites?view=pending", admin);
-    expect((islandProps(all.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual(["ana@andromeda.test"]);
+    expect((islandProps(all.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual([
+      "ana@andromeda.test",
+    ]);
     expect(all.text).not.toContain("cy@cygnus.test");
     const rooted = await page("/invites?view=pending&team=cygnus-invites", root);
-    expect((islandProps(rooted.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual(["cy@cygnus.test"]);
+    expect((islandProps(rooted.text, "InvitesTable").page as { items: { address: string }[] }).items.map((item) => item.address)).toEqual([
+      "cy@cygnus.test",
+    ]);
     expect(props.teams).toEqual([
       { slug: "andromeda-invites", teamName: "Andromeda Invites" },
       { slug: "bootes-invites", teamName: "Boötes Invites" },
@@ -104,12 +122,31 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     const now = Date.now();
     const teams = await db
       .insertInto("teams")
-      .values(Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({ slug: `many-invites-${i}`, teamName: `Many Invites ${String(i).padStart(3, "0")}`, createdAt: now, updatedAt: now })))
+      .values(
+        Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({
+          slug: `many-invites-${i}`,
+          teamName: `Many Invites ${String(i).padStart(3, "0")}`,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning("id")
       .execute();
     await db
       .insertInto("licensePacks")
-      .values(teams.map(({ id }) => ({ uid: randomUUID(), licenseType: "subscription", licenseCount: 2, status: "active" as const, expiresAt: now + 365 * 86_400_000, source: "purchase" as const, createdAt: now, updatedAt: now, teamId: id })))
+      .values(
+        teams.map(({ id }) => ({
+          uid: randomUUID(),
+          licenseType: "subscription",
+          licenseCount: 2,
+          status: "active" as const,
+          expiresAt: now + 365 * 86_400_000,
+          source: "purchase" as const,
+          createdAt: now,
+          updatedAt: now,
+          teamId: id,
+        })),
+      )
       .execute();
     const res = await page("/invites?team=andromeda-invites", root);
     const props = islandProps(res.text, "InviteWizard");

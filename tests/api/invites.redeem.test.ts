@@ -36,13 +36,19 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     await capture?.close();
   });
   const db = () => server.database.db;
-  const redeem = (body: object, auth = service) => server.request().post("/v2/service/invites/redeem").set("Authorization", auth).send(body);
-  const seats = async (team: Row<"teams">) => (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
+  const redeem = (body: object, auth = service) =>
+    server.request().post("/v2/service/invites/redeem").set("Authorization", auth).send(body);
+  const seats = async (team: Row<"teams">) =>
+    (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
 
   it("turns the pending user active, accepts the invitation and passes the seat to the user", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team, licenseCount: 3 });
-    const created = await server.request().post("/v2/invite").set("Authorization", root).send({ team: team.slug, type: "handle", addresses: ["agent_x"], lang: "en", matchUser: false, directSignIn: true });
+    const created = await server
+      .request()
+      .post("/v2/invite")
+      .set("Authorization", root)
+      .send({ team: team.slug, type: "handle", addresses: ["agent_x"], lang: "en", matchUser: false, directSignIn: true });
     const { id, code } = created.body.ok[0] as { id: string; code: string };
     expect(await seats(team)).toEqual({ capacity: 3, users: 0, invites: 1, available: 2 });
     expect((await redeem({ code, username: "agent_x" }, root)).status).toBe(401);
@@ -50,15 +56,26 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: "agent_renamed", team: team.slug, directSignIn: true });
     expect(await seats(team)).toEqual({ capacity: 3, users: 1, invites: 0, available: 2 });
-    const user = await db().selectFrom("users").select(["id", "status", "username"]).where("uid", "=", res.body.user).executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .select(["id", "status", "username"])
+      .where("uid", "=", res.body.user)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: "active", username: "agent_renamed" });
-    expect(await db().selectFrom("devices").select("deviceToken").where("userId", "=", user.id).execute()).toEqual([{ deviceToken: "push-1" }]);
+    expect(await db().selectFrom("devices").select("deviceToken").where("userId", "=", user.id).execute()).toEqual([
+      { deviceToken: "push-1" },
+    ]);
     const list = await server.request().get(`/v2/invites?team=${team.slug}`).set("Authorization", root);
     expect(list.body.items.map((i: { id: string; state: string }) => [i.id, i.state])).toEqual([[id, "accepted"]]);
     const users = await server.request().get(`/v2/users?team=${team.slug}`).set("Authorization", root);
     expect(users.body.items.map((u: { status: string }) => u.status)).toEqual(["active"]);
     expect((await redeem({ code, username: "agent_renamed" })).body.error.code).toBe("inviteRedeem409");
-    const log = await db().selectFrom("accessLog").select(["action", "targetId"]).where("action", "=", "invite.accept").where("teamId", "=", team.id).execute();
+    const log = await db()
+      .selectFrom("accessLog")
+      .select(["action", "targetId"])
+      .where("action", "=", "invite.accept")
+      .where("teamId", "=", team.id)
+      .execute();
     expect(log).toEqual([{ action: "invite.accept", targetId: res.body.user }]);
   });
 
@@ -78,7 +95,8 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
   it("rate-limits failed redemptions per service token (429 inviteRedeem429), not successful ones", async () => {
     const own = await server.request().post("/v2/service-tokens").set("Authorization", root).send({ name: "guesser" });
     const guesser = `Bearer ${own.body.token as string}`;
-    for (let i = 0; i < 100; i++) expect((await redeem({ code: `GUESS${String(i).padStart(4, "0")}`, username: "g@x.test" }, guesser)).status).toBe(404);
+    for (let i = 0; i < 100; i++)
+      expect((await redeem({ code: `GUESS${String(i).padStart(4, "0")}`, username: "g@x.test" }, guesser)).status).toBe(404);
     const limited = await redeem({ code: "GUESS9999", username: "g@x.test" }, guesser);
     expect([limited.status, limited.body.error.code]).toEqual([429, "inviteRedeem429"]);
     // Another token keeps its own budget.
@@ -97,7 +115,9 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     const row = await db().selectFrom("invites").select(["status", "userId"]).where("id", "=", old.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "expired", userId: null });
     expect(await db().selectFrom("users").select("id").where("id", "=", old.userId!).executeTakeFirst()).toBeUndefined();
-    expect(await db().selectFrom("users").select("status").where("id", "=", fresh.userId!).executeTakeFirstOrThrow()).toEqual({ status: "pending" });
+    expect(await db().selectFrom("users").select("status").where("id", "=", fresh.userId!).executeTakeFirstOrThrow()).toEqual({
+      status: "pending",
+    });
     expect(await seats(team)).toMatchObject({ users: 0, invites: 1, available: 1 });
     expect(await expireInvitations(db(), later)).toBe(0);
   });
@@ -106,7 +126,11 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     const theme = { name: "Acme Secure", primaryColor: "#ff5500", footer: "Acme Lda, Lisboa" };
     const team = await buildTeam(db(), { teamName: "Acme Portugal", emailTheme: JSON.stringify(theme) });
     await buildPack(db(), { team });
-    const res = await server.request().post("/v2/invite").set("Authorization", root).send({ team: team.slug, type: "email", addresses: ["rita@acme.test"], lang: "pt", matchUser: true, directSignIn: false });
+    const res = await server
+      .request()
+      .post("/v2/invite")
+      .set("Authorization", root)
+      .send({ team: team.slug, type: "email", addresses: ["rita@acme.test"], lang: "pt", matchUser: true, directSignIn: false });
     expect(res.status).toBe(200);
     await server.mail.drainNow();
     const mail = capture.messages.find((m) => m.to.includes("rita@acme.test"));
@@ -130,10 +154,19 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
         .request()
         .post("/v2/invite")
         .set("Authorization", root)
-        .send({ team: team.slug, type: "handle", addresses: [`race_${i}_a`, `race_${i}_b`], lang: "en", matchUser: false, directSignIn: false }),
+        .send({
+          team: team.slug,
+          type: "handle",
+          addresses: [`race_${i}_a`, `race_${i}_b`],
+          lang: "en",
+          matchUser: false,
+          directSignIn: false,
+        }),
     );
     const answers = await Promise.all(calls);
-    const tally = answers.map((r) => (r.status === 200 ? "ok" : `${r.status} ${r.body.error?.code}`)).reduce<Record<string, number>>((a, o) => ({ ...a, [o]: (a[o] ?? 0) + 1 }), {});
+    const tally = answers
+      .map((r) => (r.status === 200 ? "ok" : `${r.status} ${r.body.error?.code}`))
+      .reduce<Record<string, number>>((a, o) => ({ ...a, [o]: (a[o] ?? 0) + 1 }), {});
     expect(tally).toEqual({ ok: 5, "400 inviteCreate400": 7 });
     expect(await seats(team)).toEqual({ capacity: 10, users: 0, invites: 10, available: 0 });
     await buildUser(db(), { team });

@@ -31,7 +31,8 @@ export interface InviteOverrides {
 export async function buildInvite(db: Kysely<Database>, o: InviteOverrides): Promise<BuiltInvite> {
   const now = Date.now();
   const type = o.type ?? "email";
-  const address = o.address ?? (type === "email" ? `inv-${randomBytes(4).toString("hex")}@example.com` : `h_${randomBytes(4).toString("hex")}`);
+  const address =
+    o.address ?? (type === "email" ? `inv-${randomBytes(4).toString("hex")}@example.com` : `h_${randomBytes(4).toString("hex")}`);
   const status = o.status ?? "pending";
   const code = newInviteCode(10);
   const user =
@@ -39,7 +40,14 @@ export async function buildInvite(db: Kysely<Database>, o: InviteOverrides): Pro
       ? null
       : await db
           .insertInto("users")
-          .values({ uid: randomUUID(), username: address, teamId: o.team.id, status: status === "accepted" ? "active" : "pending", createdAt: now, updatedAt: now })
+          .values({
+            uid: randomUUID(),
+            username: address,
+            teamId: o.team.id,
+            status: status === "accepted" ? "active" : "pending",
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
   const uid = randomUUID();

@@ -22,8 +22,15 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
   });
   const db = () => server.database.db;
   const post = (auth: string, body: object) => server.request().post("/v2/invite").set("Authorization", auth).send(body);
-  const seats = async (team: Row<"teams">) => (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
-  const body = (team: Row<"teams">, addresses: string[], extra: object = {}) => ({ team: team.slug, type: "email", addresses, lang: "pt", ...extra });
+  const seats = async (team: Row<"teams">) =>
+    (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
+  const body = (team: Row<"teams">, addresses: string[], extra: object = {}) => ({
+    team: team.slug,
+    type: "email",
+    addresses,
+    lang: "pt",
+    ...extra,
+  });
 
   describe("create", () => {
     it("invites e-mail addresses as pending users holding one seat each, queues one mail each, and logs the call", async () => {
@@ -33,18 +40,33 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const res = await post(root, body(team, ["Ana@Example.com", "bruno@example.com"]));
       expect(res.status).toBe(200);
       expect(res.body.failed).toEqual([]);
-      expect(res.body.ok.map((o: { address: string; code?: string }) => [o.address, o.code])).toEqual([["ana@example.com", undefined], ["bruno@example.com", undefined]]);
+      expect(res.body.ok.map((o: { address: string; code?: string }) => [o.address, o.code])).toEqual([
+        ["ana@example.com", undefined],
+        ["bruno@example.com", undefined],
+      ]);
       expect(await seats(team)).toEqual({ capacity: 5, users: 1, invites: 2, available: 2 });
       const users = await server.request().get(`/v2/users?team=${team.slug}&status=pending`).set("Authorization", root);
       expect(users.body.items.map((u: { username: string }) => u.username).sort()).toEqual(["ana@example.com", "bruno@example.com"]);
-      const mails = await db().selectFrom("mailOutbox").select(["toAddress", "template", "lang", "payload"]).where("toAddress", "in", ["ana@example.com", "bruno@example.com"]).execute();
-      expect(mails.map((m) => [m.toAddress, m.template, m.lang]).sort()).toEqual([["ana@example.com", "userInvitation", "pt"], ["bruno@example.com", "userInvitation", "pt"]]);
+      const mails = await db()
+        .selectFrom("mailOutbox")
+        .select(["toAddress", "template", "lang", "payload"])
+        .where("toAddress", "in", ["ana@example.com", "bruno@example.com"])
+        .execute();
+      expect(mails.map((m) => [m.toAddress, m.template, m.lang]).sort()).toEqual([
+        ["ana@example.com", "userInvitation", "pt"],
+        ["bruno@example.com", "userInvitation", "pt"],
+      ]);
       const payload = JSON.parse(mails[0]!.payload) as Record<string, string>;
       expect(payload.code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
       expect(payload.link).toBe(`https://my.acme.test/register?invite=${payload.code}`);
       const stored = await db().selectFrom("invites").select(["codeHash", "address"]).where("teamId", "=", team.id).execute();
       expect(JSON.stringify(stored)).not.toContain(payload.code);
-      const log = await db().selectFrom("accessLog").select(["action", "details"]).where("action", "=", "invite.create").where("teamId", "=", team.id).executeTakeFirstOrThrow();
+      const log = await db()
+        .selectFrom("accessLog")
+        .select(["action", "details"])
+        .where("action", "=", "invite.create")
+        .where("teamId", "=", team.id)
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(log.details!)).toMatchObject({ team: team.slug, type: "email", invited: 2, failed: 0 });
     });
 
@@ -88,7 +110,10 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     it("refuses addresses outside the company's white-listed domains (inviteCreate502)", async () => {
       const team = await buildTeam(db());
       await buildPack(db(), { team, licenseCount: 5 });
-      await db().insertInto("teamDomains").values({ teamId: team.id, domain: `ok-${team.slug}.test`, createdAt: Date.now() }).execute();
+      await db()
+        .insertInto("teamDomains")
+        .values({ teamId: team.id, domain: `ok-${team.slug}.test`, createdAt: Date.now() })
+        .execute();
       const res = await post(root, body(team, [`in@ok-${team.slug}.test`, "out@elsewhere.test"]));
       expect(res.body.ok.map((o: { address: string }) => o.address)).toEqual([`in@ok-${team.slug}.test`]);
       expect(res.body.failed).toEqual([{ address: "out@elsewhere.test", code: "inviteCreate502" }]);
@@ -134,11 +159,18 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     const team = await buildTeam(db());
     await buildPack(db(), { team, licenseCount: 2 });
     await buildUser(db(), { team, username: "here@x.test" });
-    const res = await server.request().post("/v2/invite/review").set("Authorization", root).send(body(team, ["a@x.test", "B@x.test", "here@x.test", "nope"]));
+    const res = await server
+      .request()
+      .post("/v2/invite/review")
+      .set("Authorization", root)
+      .send(body(team, ["a@x.test", "B@x.test", "here@x.test", "nope"]));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       valid: ["a@x.test", "b@x.test"],
-      failed: [{ address: "nope", code: "notValidEmailAccount" }, { address: "here@x.test", code: "inviteCreate409" }],
+      failed: [
+        { address: "nope", code: "notValidEmailAccount" },
+        { address: "here@x.test", code: "inviteCreate409" },
+      ],
       seats: { capacity: 2, users: 1, invites: 0, available: 1 },
       availableAfter: -1,
     });
@@ -156,7 +188,10 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     await buildPack(db(), { team: beta, licenseCount: 1 });
     await buildPack(db(), { team: full, licenseCount: 1 });
     await buildUser(db(), { team: full });
-    await db().insertInto("teamDomains").values({ teamId: alpha.id, domain: `${tag}.test`, createdAt: Date.now() }).execute();
+    await db()
+      .insertInto("teamDomains")
+      .values({ teamId: alpha.id, domain: `${tag}.test`, createdAt: Date.now() })
+      .execute();
     const get = (q: string, auth = root) => server.request().get(`/v2/invite/teams${q}`).set("Authorization", auth);
     const found = await get(`?search=PICK ${tag}`);
     expect(found.status).toBe(200);
@@ -178,7 +213,8 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const team = await buildTeam(db());
       const now = Date.now();
       const made = [];
-      for (let i = 0; i < 5; i++) made.push(await buildInvite(db(), { team, address: `list${i}@x.test`, expiresAt: now + (5 - i) * 86_400_000 }));
+      for (let i = 0; i < 5; i++)
+        made.push(await buildInvite(db(), { team, address: `list${i}@x.test`, expiresAt: now + (5 - i) * 86_400_000 }));
       await buildInvite(db(), { team, address: "late@x.test", expiresAt: now - 1000 });
       await buildInvite(db(), { team, address: "done@x.test", status: "accepted" });
       const get = (q: string, auth = root) => server.request().get(`/v2/invites?team=${team.slug}${q}`).set("Authorization", auth);
@@ -187,7 +223,9 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       expect(first.body.items.map((i: { address: string }) => i.address)).toEqual(["list4@x.test", "list3@x.test"]);
       const second = await get(`&state=pending&limit=2&cursor=${first.body.nextCursor}`);
       expect(second.body.items.map((i: { address: string }) => i.address)).toEqual(["list2@x.test", "list1@x.test"]);
-      expect((await get("&state=expired")).body.items.map((i: { address: string; state: string }) => [i.address, i.state])).toEqual([["late@x.test", "expired"]]);
+      expect((await get("&state=expired")).body.items.map((i: { address: string; state: string }) => [i.address, i.state])).toEqual([
+        ["late@x.test", "expired"],
+      ]);
       expect((await get("&state=accepted")).body.total).toBe(1);
       expect((await get("&search=LIST3")).body.items.map((i: { id: string }) => i.id)).toEqual([made[3]!.uid]);
       expect((await get("&type=handle")).body.total).toBe(0);
@@ -207,7 +245,11 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const stale = await buildInvite(db(), { team, pack: oldPack });
       const before = await db().selectFrom("invites").select(["codeHash", "expiresAt"]).where("id", "=", live.id).executeTakeFirstOrThrow();
       const unknown = "00000000-0000-4000-8000-000000000001";
-      const res = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [live.uid, accepted.uid, stale.uid, unknown] });
+      const res = await server
+        .request()
+        .put("/v2/invite")
+        .set("Authorization", root)
+        .send({ ids: [live.uid, accepted.uid, stale.uid, unknown] });
       expect(res.status).toBe(200);
       expect(res.body.ok).toHaveLength(1);
       expect(res.body.ok[0].id).toBe(live.uid);
@@ -222,12 +264,25 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       // 4 seats: the accepted user and the two pending invitations use 3; two expired invitations need 2 → refused together.
       const gone1 = await buildInvite(db(), { team, pack, status: "expired", expiresAt: Date.now() - 1000 });
       const gone2 = await buildInvite(db(), { team, pack, status: "expired", expiresAt: Date.now() - 1000 });
-      const seatless = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [gone1.uid, gone2.uid] });
+      const seatless = await server
+        .request()
+        .put("/v2/invite")
+        .set("Authorization", root)
+        .send({ ids: [gone1.uid, gone2.uid] });
       expect(seatless.body.failed.map((f: { code: string }) => f.code)).toEqual(["inviteResend400", "inviteResend400"]);
-      const one = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [gone1.uid] });
+      const one = await server
+        .request()
+        .put("/v2/invite")
+        .set("Authorization", root)
+        .send({ ids: [gone1.uid] });
       expect(one.body.ok.map((o: { id: string }) => o.id)).toEqual([gone1.uid]);
       expect(await seats(team)).toMatchObject({ capacity: 4, users: 1, invites: 3, available: 0 });
-      const log = await db().selectFrom("accessLog").select("details").where("action", "=", "invite.resend").where("teamId", "=", team.id).execute();
+      const log = await db()
+        .selectFrom("accessLog")
+        .select("details")
+        .where("action", "=", "invite.resend")
+        .where("teamId", "=", team.id)
+        .execute();
       expect(log.length).toBeGreaterThanOrEqual(2);
     });
 
@@ -240,21 +295,43 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const stale = await buildInvite(db(), { team, pack: oldPack });
       expect(await seats(team)).toMatchObject({ users: 1, invites: 2 });
       const other = await bearerFor(server.config, await buildAdmin(db(), { teams: [await buildTeam(db())] }));
-      const hidden = await server.request().delete("/v2/invite").set("Authorization", other).send({ ids: [live.uid] });
+      const hidden = await server
+        .request()
+        .delete("/v2/invite")
+        .set("Authorization", other)
+        .send({ ids: [live.uid] });
       expect(hidden.body).toEqual({ ok: [], failed: [{ id: live.uid, code: "inviteDelete404" }] });
-      const res = await server.request().delete("/v2/invite").set("Authorization", root).send({ ids: [live.uid, accepted.uid, stale.uid] });
-      expect(res.body).toEqual({ ok: [live.uid], failed: [{ id: accepted.uid, code: "inviteDelete403" }, { id: stale.uid, code: "inviteDelete422" }] });
+      const res = await server
+        .request()
+        .delete("/v2/invite")
+        .set("Authorization", root)
+        .send({ ids: [live.uid, accepted.uid, stale.uid] });
+      expect(res.body).toEqual({
+        ok: [live.uid],
+        failed: [
+          { id: accepted.uid, code: "inviteDelete403" },
+          { id: stale.uid, code: "inviteDelete422" },
+        ],
+      });
       expect(await db().selectFrom("users").select("id").where("id", "=", live.userId!).executeTakeFirst()).toBeUndefined();
-      expect(await db().selectFrom("users").select("status").where("id", "=", accepted.userId!).executeTakeFirstOrThrow()).toEqual({ status: "active" });
+      expect(await db().selectFrom("users").select("status").where("id", "=", accepted.userId!).executeTakeFirstOrThrow()).toEqual({
+        status: "active",
+      });
       expect(await seats(team)).toMatchObject({ users: 1, invites: 1 });
-      expect(await db().selectFrom("accessLog").select("id").where("action", "=", "invite.delete").where("teamId", "=", team.id).execute()).toHaveLength(1);
+      expect(
+        await db().selectFrom("accessLog").select("id").where("action", "=", "invite.delete").where("teamId", "=", team.id).execute(),
+      ).toHaveLength(1);
     });
 
     it("deleting the pending user from the users list deletes its invitation too", async () => {
       const team = await buildTeam(db());
       const inv = await buildInvite(db(), { team, pack: await buildPack(db(), { team }) });
       const user = await db().selectFrom("users").select("uid").where("id", "=", inv.userId!).executeTakeFirstOrThrow();
-      const res = await server.request().delete("/v2/users").set("Authorization", root).send({ uids: [user.uid] });
+      const res = await server
+        .request()
+        .delete("/v2/users")
+        .set("Authorization", root)
+        .send({ uids: [user.uid] });
       expect(res.status).toBe(200);
       expect(await db().selectFrom("invites").select("id").where("id", "=", inv.id).executeTakeFirst()).toBeUndefined();
     });
@@ -266,7 +343,11 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     await buildPack(db(), { team: to, licenseCount: 3 });
     const inv = await buildInvite(db(), { team: from, pack: await buildPack(db(), { team: from }) });
     const user = await db().selectFrom("users").select("uid").where("id", "=", inv.userId!).executeTakeFirstOrThrow();
-    const moved = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [user.uid], team: to.slug });
+    const moved = await server
+      .request()
+      .put("/v2/users/move")
+      .set("Authorization", root)
+      .send({ uids: [user.uid], team: to.slug });
     expect(moved.body).toEqual({ ok: [user.uid], failed: [] });
     const listed = await server.request().get(`/v2/invites?team=${to.slug}`).set("Authorization", root);
     expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual([inv.uid]);
@@ -281,23 +362,36 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     const late = await buildPack(db(), { team: to, licenseCount: 1, expiresAt: Date.now() + 300 * 86_400_000 });
     const created = await post(root, body(from, ["mover_1", "stayer_1"], { type: "handle" }));
     expect(created.body.ok).toHaveLength(2);
-    const packOf = async (uid: string) => (await db().selectFrom("invites").select(["teamId", "licensePackId"]).where("uid", "=", uid).executeTakeFirstOrThrow());
+    const packOf = async (uid: string) =>
+      await db().selectFrom("invites").select(["teamId", "licensePackId"]).where("uid", "=", uid).executeTakeFirstOrThrow();
     const mover = created.body.ok[0].id as string;
     expect(await packOf(mover)).toEqual({ teamId: from.id, licensePackId: fromPack.id });
     const user = await db().selectFrom("users").select("uid").where("username", "=", "mover_1").executeTakeFirstOrThrow();
-    const moved = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [user.uid], team: to.slug });
+    const moved = await server
+      .request()
+      .put("/v2/users/move")
+      .set("Authorization", root)
+      .send({ uids: [user.uid], team: to.slug });
     expect(moved.body).toEqual({ ok: [user.uid], failed: [] });
     // The move re-points the invitation at the pack a new invitation of the target would take.
     expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
     expect(early.id).not.toBe(late.id);
-    const resent = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    const resent = await server
+      .request()
+      .put("/v2/invite")
+      .set("Authorization", root)
+      .send({ ids: [mover] });
     expect(resent.body.failed).toEqual([]);
     expect(resent.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
     expect(await seats(from)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
     expect(await seats(to)).toMatchObject({ capacity: 2, users: 0, invites: 1, available: 1 });
     // A pointer left at the old company's pack (a move before the fix) is re-pointed by the resend itself.
     await db().updateTable("invites").set({ licensePackId: fromPack.id }).where("uid", "=", mover).execute();
-    const again = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    const again = await server
+      .request()
+      .put("/v2/invite")
+      .set("Authorization", root)
+      .send({ ids: [mover] });
     expect(again.body.ok.map((o: { id: string }) => o.id)).toEqual([mover]);
     expect(await packOf(mover)).toEqual({ teamId: to.id, licensePackId: late.id });
     expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
@@ -307,14 +401,22 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     await buildPack(db(), { team: full, licenseCount: 1 });
     await buildUser(db(), { team: full });
     const stayer = await db().selectFrom("users").select("uid").where("username", "=", "stayer_1").executeTakeFirstOrThrow();
-    const refused = await server.request().put("/v2/users/move").set("Authorization", root).send({ uids: [stayer.uid], team: full.slug });
+    const refused = await server
+      .request()
+      .put("/v2/users/move")
+      .set("Authorization", root)
+      .send({ uids: [stayer.uid], team: full.slug });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe("notEnoughLicenses");
     expect(await seats(from)).toMatchObject({ invites: 1, available: 1 });
     expect(await seats(full)).toMatchObject({ users: 1, invites: 0, available: 0 });
     // Delete judges a pointer left at the old company's pack by the team's own pack too (no 404), and frees the seat.
     await db().updateTable("invites").set({ licensePackId: fromPack.id }).where("uid", "=", mover).execute();
-    const deleted = await server.request().delete("/v2/invite").set("Authorization", root).send({ ids: [mover] });
+    const deleted = await server
+      .request()
+      .delete("/v2/invite")
+      .set("Authorization", root)
+      .send({ ids: [mover] });
     expect(deleted.body).toEqual({ ok: [mover], failed: [] });
     expect(await seats(to)).toMatchObject({ invites: 0, available: 2 });
   });

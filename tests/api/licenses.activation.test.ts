@@ -54,7 +54,16 @@ describe.each(testDialects())("license activation (private edition) on %s", (dia
     const check = await validate(token);
     expect(check.body).toEqual({
       valid: true,
-      grants: { tokenId: grant.id, team: "acme", licenseType: "subscription", licenseCount: 100, expiration: null, termMonths: 12, installationId: null, issuedAt: grant.iat },
+      grants: {
+        tokenId: grant.id,
+        team: "acme",
+        licenseType: "subscription",
+        licenseCount: 100,
+        expiration: null,
+        termMonths: 12,
+        installationId: null,
+        issuedAt: grant.iat,
+      },
     });
     expect(await db().selectFrom("licensePacks").select("id").execute()).toEqual([]);
     const res = await activate({ token: `  ${token}\n` });
@@ -72,7 +81,12 @@ describe.each(testDialects())("license activation (private edition) on %s", (dia
 
   it("activates a replayed token once when two instances race for it", async () => {
     const token = encodeToken(payload(), vendor.privateKey);
-    const answers = await Promise.all([activate({ token }, server), activate({ token }, second), activate({ token }, server), activate({ token }, second)]);
+    const answers = await Promise.all([
+      activate({ token }, server),
+      activate({ token }, second),
+      activate({ token }, server),
+      activate({ token }, second),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
   });
 
@@ -80,7 +94,11 @@ describe.each(testDialects())("license activation (private edition) on %s", (dia
     const foreign = encodeToken(payload(), stranger.privateKey);
     expect((await validate(foreign)).body).toEqual({ valid: false, reason: "badSignature" });
     const refused = await activate({ token: foreign });
-    expect([refused.status, refused.body.error.code, refused.body.error.details]).toEqual([404, "licenseActivate404", { reason: "badSignature" }]);
+    expect([refused.status, refused.body.error.code, refused.body.error.details]).toEqual([
+      404,
+      "licenseActivate404",
+      { reason: "badSignature" },
+    ]);
     const [body, signature] = encodeToken(payload({ count: 10 }), vendor.privateKey).split(".");
     const inflated = Buffer.from(Buffer.from(body!, "base64url").toString().replace('"count":10', '"count":10000')).toString("base64url");
     expect((await validate(`${inflated}.${signature}`)).body).toEqual({ valid: false, reason: "badSignature" });
@@ -134,6 +152,9 @@ describe("license activation without a configured key", () => {
   it("refuses every token as notConfigured", async () => {
     const root = await bearerFor(server.config, await buildAdmin(server.database.db, { role: "root" }));
     const token = encodeToken(payload(), vendor.privateKey);
-    expect((await server.request().post("/v2/license/validate").set("Authorization", root).send({ token })).body).toEqual({ valid: false, reason: "notConfigured" });
+    expect((await server.request().post("/v2/license/validate").set("Authorization", root).send({ token })).body).toEqual({
+      valid: false,
+      reason: "notConfigured",
+    });
   });
 });

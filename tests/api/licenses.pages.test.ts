@@ -8,9 +8,19 @@ import { useTestServer } from "../support/lifecycle";
 const DAY = 86_400_000;
 
 /** A pack of `count` licenses expiring in `days` (negative: expired that long ago), issued yesterday. */
-async function buildPackIn(db: Kysely<Database>, team: Row<"teams">, fields: { count: number; expiresInDays: number; type?: "subscription" | "trial" }): Promise<string> {
+async function buildPackIn(
+  db: Kysely<Database>,
+  team: Row<"teams">,
+  fields: { count: number; expiresInDays: number; type?: "subscription" | "trial" },
+): Promise<string> {
   const now = Date.now();
-  const pack = await buildPack(db, { team, licenseCount: fields.count, licenseType: fields.type ?? "subscription", expiresAt: now + fields.expiresInDays * DAY, createdAt: now - DAY });
+  const pack = await buildPack(db, {
+    team,
+    licenseCount: fields.count,
+    licenseType: fields.type ?? "subscription",
+    expiresAt: now + fields.expiresInDays * DAY,
+    createdAt: now - DAY,
+  });
   return pack.uid!;
 }
 
@@ -192,7 +202,7 @@ describe("license pages for a scope of many companies", () => {
   it("searches the companies instead of sending every name with the purchase form and the packs table", async () => {
     const root = await buildAdmin(server.database.db, { role: "root" });
     const cookie = (await signIn(server.database.db, server.config, root)).header;
-    const team = (await server.database.db.selectFrom("teams").selectAll().where("slug", "=", "many-7").executeTakeFirstOrThrow());
+    const team = await server.database.db.selectFrom("teams").selectAll().where("slug", "=", "many-7").executeTakeFirstOrThrow();
     await buildPack(server.database.db, { team, licenseCount: 5 });
     const purchase = await server.request().get("/purchase?team=many-7").set("Cookie", cookie);
     expect(purchase.text).toContain(">Find a company</label>");

@@ -31,8 +31,10 @@ describe.each(testDialects())("license expiry reminders on %s", (dialect) => {
     const silent = await buildTeam(db);
     const pack = await buildPack(db, { team, licenseCount: 40, expiresAt: start + 35 * DAY });
     await buildPack(db, { team: silent, expiresAt: start + 3 * DAY });
-    const mails = () => db.selectFrom("mailOutbox").select(["toAddress", "payload", "lang"]).where("template", "=", "licenseExpiry").orderBy("id").execute();
-    const pass = (now: number) => Promise.all([sendExpiryReminders(one.database.db, "http://c.test", now), sendExpiryReminders(two.database.db, "http://c.test", now)]);
+    const mails = () =>
+      db.selectFrom("mailOutbox").select(["toAddress", "payload", "lang"]).where("template", "=", "licenseExpiry").orderBy("id").execute();
+    const pass = (now: number) =>
+      Promise.all([sendExpiryReminders(one.database.db, "http://c.test", now), sendExpiryReminders(two.database.db, "http://c.test", now)]);
 
     expect(await pass(start)).toEqual([0, 0]);
     const at30 = start + 5.5 * DAY;
@@ -51,14 +53,15 @@ describe.each(testDialects())("license expiry reminders on %s", (dialect) => {
     expect(JSON.parse(sent[0]!.payload)).toMatchObject({ firstName: "Remind Co", licenseCount: "40", link: "http://c.test/licenses" });
 
     // Extended: the new expiration is reminded of again when it comes near.
-    await db.updateTable("licensePacks").set({ expiresAt: start + 60 * DAY }).where("id", "=", pack.id).execute();
+    await db
+      .updateTable("licensePacks")
+      .set({ expiresAt: start + 60 * DAY })
+      .where("id", "=", pack.id)
+      .execute();
     expect((await pass(start + 53.5 * DAY)).reduce((a, b) => a + b)).toBe(1);
-    expect(await db.selectFrom("licenseReminders").select("thresholdDays").where("licensePackId", "=", pack.id).orderBy("id").execute()).toEqual([
-      { thresholdDays: 30 },
-      { thresholdDays: 7 },
-      { thresholdDays: 1 },
-      { thresholdDays: 7 },
-    ]);
+    expect(
+      await db.selectFrom("licenseReminders").select("thresholdDays").where("licensePackId", "=", pack.id).orderBy("id").execute(),
+    ).toEqual([{ thresholdDays: 30 }, { thresholdDays: 7 }, { thresholdDays: 1 }, { thresholdDays: 7 }]);
   });
 
   it("runs with the housekeeping pass when it knows the public URL", async () => {

@@ -40,7 +40,12 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
     expect(tally).toEqual({ created: FREE, "400 notEnoughLicenses": REQUESTS - FREE });
     const refused = answers.find((res) => res.status === 400)!;
     expect(refused.body.error.message).toBe("Not enough available licenses - Reduce number of invites");
-    const count = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).where("username", "like", "seat-%").executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("teamId", "=", team.id)
+      .where("username", "like", "seat-%")
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(FREE);
     const seats = await one.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", auth);
     expect(seats.body).toEqual({ capacity: 130, users: 130, invites: 0, available: 0 });
@@ -56,16 +61,30 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
       for (let i = 0; i < 10; i++) await buildUser(db, { team: source });
       // 10 seats free: distributing 10 away and creating 10 users cannot both happen.
       const calls = [
-        one.request().put("/v2/license").set("Authorization", auth).send({ id: pack.uid, action: "distribute", team: target.slug, licenseCount: 10 }),
+        one
+          .request()
+          .put("/v2/license")
+          .set("Authorization", auth)
+          .send({ id: pack.uid, action: "distribute", team: target.slug, licenseCount: 10 }),
         ...Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? two : one).request().post("/v2/user").set("Authorization", auth).send({ username: `race-${round}-${i}@dist.test`, firstName: "Race", lastName: String(i), team: source.slug }),
+          (i % 2 ? two : one)
+            .request()
+            .post("/v2/user")
+            .set("Authorization", auth)
+            .send({ username: `race-${round}-${i}@dist.test`, firstName: "Race", lastName: String(i), team: source.slug }),
         ),
       ];
       const [distribution, ...creations] = await Promise.all(calls);
       const created = creations.filter((res) => res.status === 200).length;
-      expect(creations.every((res) => res.status === 200 || res.body.error?.code === "notEnoughLicenses"), JSON.stringify(creations.map((r) => r.body.error))).toBe(true);
+      expect(
+        creations.every((res) => res.status === 200 || res.body.error?.code === "notEnoughLicenses"),
+        JSON.stringify(creations.map((r) => r.body.error)),
+      ).toBe(true);
       expect([200, 409]).toContain(distribution!.status);
-      const seats = (await one.request().get(`/v2/teams/${source.slug}/seats`).set("Authorization", auth)).body as { capacity: number; users: number };
+      const seats = (await one.request().get(`/v2/teams/${source.slug}/seats`).set("Authorization", auth)).body as {
+        capacity: number;
+        users: number;
+      };
       expect(seats.users).toBe(10 + created);
       expect(seats.users).toBeLessThanOrEqual(seats.capacity);
       expect(seats.capacity).toBe(distribution!.status === 200 ? 10 : 20);
@@ -78,12 +97,29 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
     const team = await buildTeam(db);
     await buildPack(db, { team, licenseCount: 300 });
     // 600 rows per import (two batches each) and 40 creations: 1,240 asked for, 300 free.
-    const file = (name: string) => ["username,firstName,lastName,team", ...Array.from({ length: 600 }, (_, i) => `${name}-${i}@imp.test,Imp,${i},${team.slug}`)].join("\n");
+    const file = (name: string) =>
+      ["username,firstName,lastName,team", ...Array.from({ length: 600 }, (_, i) => `${name}-${i}@imp.test,Imp,${i},${team.slug}`)].join(
+        "\n",
+      );
     const [a, b, ...creations] = await Promise.all([
-      one.request().post(`/v2/users/import?mode=apply&id=${randomUUID()}`).set("Authorization", auth).set("Content-Type", "text/csv").send(file("a")),
-      two.request().post(`/v2/users/import?mode=apply&id=${randomUUID()}`).set("Authorization", auth).set("Content-Type", "text/csv").send(file("b")),
+      one
+        .request()
+        .post(`/v2/users/import?mode=apply&id=${randomUUID()}`)
+        .set("Authorization", auth)
+        .set("Content-Type", "text/csv")
+        .send(file("a")),
+      two
+        .request()
+        .post(`/v2/users/import?mode=apply&id=${randomUUID()}`)
+        .set("Authorization", auth)
+        .set("Content-Type", "text/csv")
+        .send(file("b")),
       ...Array.from({ length: 40 }, (_, i) =>
-        (i % 2 ? two : one).request().post("/v2/user").set("Authorization", auth).send({ username: `mix-${i}@imp.test`, firstName: "Mix", lastName: String(i), team: team.slug }),
+        (i % 2 ? two : one)
+          .request()
+          .post("/v2/user")
+          .set("Authorization", auth)
+          .send({ username: `mix-${i}@imp.test`, firstName: "Mix", lastName: String(i), team: team.slug }),
       ),
     ]);
     expect([a!.body.status, b!.body.status]).toEqual(["done", "done"]);

@@ -39,18 +39,43 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
   it("purchases a pack: priced from the list, expiring after the term, invoiced to the finance contact, logged", async () => {
     const res = await as(admin).post("/v2/license", { team: "acme", licenseType: "subscription", licenseCount: 25, termMonths: 12 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ team: "acme", licenseType: "subscription", licenseCount: 25, state: "valid", source: "purchase", tokenId: null });
-    expect(res.body.order).toMatchObject({ provider: "invoice", currency: "EUR", totalMinor: 25 * 6000, invoiceNumber: expect.stringMatching(/^INV-\d{8}-[0-9A-F]{8}$/) });
+    expect(res.body).toMatchObject({
+      team: "acme",
+      licenseType: "subscription",
+      licenseCount: 25,
+      state: "valid",
+      source: "purchase",
+      tokenId: null,
+    });
+    expect(res.body.order).toMatchObject({
+      provider: "invoice",
+      currency: "EUR",
+      totalMinor: 25 * 6000,
+      invoiceNumber: expect.stringMatching(/^INV-\d{8}-[0-9A-F]{8}$/),
+    });
     const issued = new Date(res.body.issuedOn);
     const expiration = new Date(res.body.expiration);
     expect(expiration.getUTCFullYear() * 12 + expiration.getUTCMonth() - (issued.getUTCFullYear() * 12 + issued.getUTCMonth())).toBe(12);
-    const order = await db().selectFrom("licenseOrders").selectAll().where("invoiceNumber", "=", res.body.order.invoiceNumber).executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom("licenseOrders")
+      .selectAll()
+      .where("invoiceNumber", "=", res.body.order.invoiceNumber)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ teamId: team.id, billedTo: "finance@acme.test", termMonths: 12 });
     expect(Number(order.totalMinor)).toBe(150_000);
     const mail = await db().selectFrom("mailOutbox").selectAll().where("toAddress", "=", "finance@acme.test").executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ template: "licenseInvoice", lang: "pt" });
-    expect(JSON.parse(mail.payload)).toMatchObject({ invoiceNumber: res.body.order.invoiceNumber, link: "http://console.test/licenses", licenseCount: "25" });
-    const log = await db().selectFrom("accessLog").selectAll().where("action", "=", "license.purchase").where("targetId", "=", res.body.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(mail.payload)).toMatchObject({
+      invoiceNumber: res.body.order.invoiceNumber,
+      link: "http://console.test/licenses",
+      licenseCount: "25",
+    });
+    const log = await db()
+      .selectFrom("accessLog")
+      .selectAll()
+      .where("action", "=", "license.purchase")
+      .where("targetId", "=", res.body.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(log.details!)).toMatchObject({ invoiceNumber: res.body.order.invoiceNumber, licenseCount: 25 });
     expect((await as(admin).get(`/v2/license/${res.body.id}`)).body).toEqual({ ...res.body, order: undefined });
   });
@@ -72,9 +97,17 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     const res = await as(root).post("/v2/license", { team: "beta", licenseType: "trial", licenseCount: 3, termMonths: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.order).toMatchObject({ totalMinor: 0 });
-    const order = await db().selectFrom("licenseOrders").select("billedTo").where("invoiceNumber", "=", res.body.order.invoiceNumber).executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom("licenseOrders")
+      .select("billedTo")
+      .where("invoiceNumber", "=", res.body.order.invoiceNumber)
+      .executeTakeFirstOrThrow();
     expect(order.billedTo).toBe("root@lic.test");
-    const mail = await db().selectFrom("mailOutbox").select(["template", "lang"]).where("toAddress", "=", "root@lic.test").executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom("mailOutbox")
+      .select(["template", "lang"])
+      .where("toAddress", "=", "root@lic.test")
+      .executeTakeFirstOrThrow();
     expect(mail).toEqual({ template: "licenseInvoice", lang: "en" });
   });
 
@@ -99,7 +132,8 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
       [stopped.uid, "expired"],
     ]);
     expect(all.body.total).toBe(4);
-    const ids = async (query: string) => (await as(root).get(`/v2/licenses?team=listed&${query}`)).body.items.map((p: { id: string }) => p.id);
+    const ids = async (query: string) =>
+      (await as(root).get(`/v2/licenses?team=listed&${query}`)).body.items.map((p: { id: string }) => p.id);
     expect(await ids("state=expired")).toEqual([expired.uid, stopped.uid]);
     expect(await ids("state=nearExpiration")).toEqual([near.uid]);
     expect(await ids("state=valid")).toEqual([valid.uid]);
@@ -117,7 +151,14 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
 
   it("answers forged cursors with 400 and junk ids or slugs in the path with 404, never a 500", async () => {
     const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    for (const forged of [cursor({ v: "x", id: 1 }), cursor({ v: 1.5, id: 1 }), cursor({ v: 1, id: 1e12 }), cursor({ v: 1e300, id: 1 }), cursor({ v: 1, id: 1, more: 1 }), "bm90LWpzb24"]) {
+    for (const forged of [
+      cursor({ v: "x", id: 1 }),
+      cursor({ v: 1.5, id: 1 }),
+      cursor({ v: 1, id: 1e12 }),
+      cursor({ v: 1e300, id: 1 }),
+      cursor({ v: 1, id: 1, more: 1 }),
+      "bm90LWpzb24",
+    ]) {
       const res = await as(root).get(`/v2/licenses?cursor=${forged}`);
       expect([res.status, res.body.error?.code], forged).toEqual([400, "badParameters"]);
     }
@@ -138,7 +179,9 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     const expiration = Date.parse(res.body.expiration);
     expect(expiration).toBeGreaterThanOrEqual(before + 45 * DAY);
     expect(expiration).toBeLessThanOrEqual(Date.now() + 45 * DAY);
-    expect(await db().selectFrom("accessLog").select("action").where("targetId", "=", pack.uid).execute()).toEqual([{ action: "license.extend" }]);
+    expect(await db().selectFrom("accessLog").select("action").where("targetId", "=", pack.uid).execute()).toEqual([
+      { action: "license.extend" },
+    ]);
     expect((await as(root).put("/v2/license", { id: pack.uid, action: "extend", days: 3651 })).status).toBe(400);
   });
 
@@ -150,8 +193,14 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     expect([res.status, res.body.state]).toEqual([200, "expired"]);
     expect((await as(root).get(`/v2/teams/${t.slug}/seats`)).body).toEqual({ capacity: 0, users: 1, invites: 0, available: 0 });
     const user = await as(root).post("/v2/user", { username: "late@acme.test", firstName: "Late", lastName: "User", team: t.slug });
-    expect([user.status, user.body.error.code, user.body.error.message]).toEqual([400, "notEnoughLicenses", "Not enough available licenses - Reduce number of invites"]);
-    expect(await db().selectFrom("accessLog").select("action").where("targetId", "=", pack.uid).execute()).toEqual([{ action: "license.expire" }]);
+    expect([user.status, user.body.error.code, user.body.error.message]).toEqual([
+      400,
+      "notEnoughLicenses",
+      "Not enough available licenses - Reduce number of invites",
+    ]);
+    expect(await db().selectFrom("accessLog").select("action").where("targetId", "=", pack.uid).execute()).toEqual([
+      { action: "license.expire" },
+    ]);
   });
 
   it("distributes seats: the source keeps count − N, the target gets a pack with the same type and expiration", async () => {
@@ -163,19 +212,38 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     const res = await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: to.slug, licenseCount: 8 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: pack.uid, licenseCount: 2, team: from.slug });
-    expect(res.body.created).toMatchObject({ team: to.slug, licenseCount: 8, licenseType: "trial", source: "distribution", expiration: res.body.expiration });
+    expect(res.body.created).toMatchObject({
+      team: to.slug,
+      licenseCount: 8,
+      licenseType: "trial",
+      source: "distribution",
+      expiration: res.body.expiration,
+    });
     expect((await as(root).get(`/v2/teams/${from.slug}/seats`)).body).toEqual({ capacity: 2, users: 2, invites: 0, available: 0 });
     expect((await as(root).get(`/v2/teams/${to.slug}/seats`)).body).toEqual({ capacity: 8, users: 0, invites: 0, available: 8 });
     // One more seat would leave the source below the 2 seats it uses.
     const refused = await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: to.slug, licenseCount: 1 });
     expect([refused.status, refused.body.error.code]).toEqual([409, "licenseEdit409"]);
     expect((await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: to.slug, licenseCount: 2 })).status).toBe(400);
-    expect((await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: from.slug, licenseCount: 1 })).body.error.code).toBe("licenseEdit400");
-    expect((await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: "nowhere", licenseCount: 1 })).body.error.code).toBe("licenseEdit404");
+    expect(
+      (await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: from.slug, licenseCount: 1 })).body.error.code,
+    ).toBe("licenseEdit400");
+    expect(
+      (await as(root).put("/v2/license", { id: pack.uid, action: "distribute", team: "nowhere", licenseCount: 1 })).body.error.code,
+    ).toBe("licenseEdit404");
     const gone = await buildPack(db(), { team: from, expiresAt: Date.now() - DAY });
-    expect((await as(root).put("/v2/license", { id: gone.uid, action: "distribute", team: to.slug, licenseCount: 1 })).body.error.code).toBe("licenseEdit422");
-    const log = await db().selectFrom("accessLog").selectAll().where("action", "=", "license.distribute").where("targetId", "=", pack.uid).execute();
-    expect(log.map((entry) => JSON.parse(entry.details!))).toEqual([{ to: to.slug, licenseCount: 8, kept: 2, created: res.body.created.id }]);
+    expect(
+      (await as(root).put("/v2/license", { id: gone.uid, action: "distribute", team: to.slug, licenseCount: 1 })).body.error.code,
+    ).toBe("licenseEdit422");
+    const log = await db()
+      .selectFrom("accessLog")
+      .selectAll()
+      .where("action", "=", "license.distribute")
+      .where("targetId", "=", pack.uid)
+      .execute();
+    expect(log.map((entry) => JSON.parse(entry.details!))).toEqual([
+      { to: to.slug, licenseCount: 8, kept: 2, created: res.body.created.id },
+    ]);
   });
 
   it("keeps extend, expire and distribute root-only and answers 404 for unknown packs", async () => {

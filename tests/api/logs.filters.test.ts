@@ -14,8 +14,25 @@ import { getTestServer, type TestServer } from "../support/server";
 const DAY = 86_400_000;
 
 /** An access-log row at a chosen time (recordAccess always writes now). */
-async function insertEntry(db: Kysely<Database>, row: Pick<NewRow<"accessLog">, "createdAt" | "action"> & Partial<NewRow<"accessLog">>): Promise<void> {
-  await db.insertInto("accessLog").values({ outcome: "success", actorAdminId: null, actorUsername: null, targetType: null, targetId: null, teamId: null, ip: null, userAgent: null, details: null, ...row }).execute();
+async function insertEntry(
+  db: Kysely<Database>,
+  row: Pick<NewRow<"accessLog">, "createdAt" | "action"> & Partial<NewRow<"accessLog">>,
+): Promise<void> {
+  await db
+    .insertInto("accessLog")
+    .values({
+      outcome: "success",
+      actorAdminId: null,
+      actorUsername: null,
+      targetType: null,
+      targetId: null,
+      teamId: null,
+      ip: null,
+      userAgent: null,
+      details: null,
+      ...row,
+    })
+    .execute();
 }
 
 describe.each(testDialects())("access log filters on %s", (dialect) => {
@@ -44,9 +61,21 @@ describe.each(testDialects())("access log filters on %s", (dialect) => {
     const carol = { id: root.id, username: `carol.fl.${dialect}@example.test` };
     const origin = { ip: "192.0.2.44", userAgent: "ua" };
     await recordAccess(db, { actor: carol, ...origin }, { action: "team.update", target: { type: "team", id: "flt-1" }, teamId: mine.id });
-    await recordAccess(db, { actor: null, ...origin }, { action: "users.block", outcome: "failure", target: { type: "user", id: "flt-2" }, teamId: mine.id });
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      { action: "users.block", outcome: "failure", target: { type: "user", id: "flt-2" }, teamId: mine.id },
+    );
     // An old entry, for the time range.
-    await insertEntry(db, { createdAt: Date.UTC(2020, 0, 15, 12), actorAdminId: root.id, actorUsername: carol.username, action: "team.update", targetType: "team", targetId: "flt-3", teamId: other.id });
+    await insertEntry(db, {
+      createdAt: Date.UTC(2020, 0, 15, 12),
+      actorAdminId: root.id,
+      actorUsername: carol.username,
+      action: "team.update",
+      targetType: "team",
+      targetId: "flt-3",
+      teamId: other.id,
+    });
 
     expect(await targetsOf(rootAuth, "target=flt-")).toEqual(["flt-1", "flt-2", "flt-3"]);
     expect(await targetsOf(rootAuth, `target=flt-&actor=carol.fl.${dialect}`)).toEqual(["flt-1", "flt-3"]);
@@ -64,7 +93,12 @@ describe.each(testDialects())("access log filters on %s", (dialect) => {
     expect(await targetsOf(readerAuth, `target=flt-&actor=carol.fl.${dialect}`)).toEqual(["flt-1"]);
 
     // Entries written by a request carry its id, the X-Request-Id of its response.
-    const created = await server.request().post("/v2/team").set("Authorization", rootAuth).set("X-Request-Id", `req-fl-${dialect}`).send({ teamName: `Request id ${dialect}`, slug: `fl-req-${dialect}` });
+    const created = await server
+      .request()
+      .post("/v2/team")
+      .set("Authorization", rootAuth)
+      .set("X-Request-Id", `req-fl-${dialect}`)
+      .send({ teamName: `Request id ${dialect}`, slug: `fl-req-${dialect}` });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const entry = await server.request().get(`/v2/logs?action=team.create&target=fl-req-${dialect}`).set("Authorization", rootAuth);
     expect(entry.body.items.map((item: { requestId: string | null }) => item.requestId)).toEqual([created.headers["x-request-id"]]);
@@ -78,12 +112,18 @@ describe.each(testDialects())("access log filters on %s", (dialect) => {
     const db = server.database.db;
     const now = Date.now();
     await setSettings(db, "security", { accessLogRetentionDays: 30 });
-    for (const [id, age] of [["ret-old", 31 * DAY], ["ret-edge", 29 * DAY], ["ret-new", 0]] as const) {
+    for (const [id, age] of [
+      ["ret-old", 31 * DAY],
+      ["ret-edge", 29 * DAY],
+      ["ret-new", 0],
+    ] as const) {
       await insertEntry(db, { createdAt: now - age, action: "team.update", targetType: "team", targetId: id });
     }
     const removed = await pruneExpired(db, now);
     expect(removed.accessLog).toBeGreaterThanOrEqual(1);
-    const left = (await db.selectFrom("accessLog").select("targetId").where("targetId", "like", "ret-%").execute()).map((r) => r.targetId).sort();
+    const left = (await db.selectFrom("accessLog").select("targetId").where("targetId", "like", "ret-%").execute())
+      .map((r) => r.targetId)
+      .sort();
     expect(left).toEqual(["ret-edge", "ret-new"]);
 
     await setSettings(db, "security", { accessLogRetentionDays: 3_650 });

@@ -17,8 +17,21 @@ describe.each(testDialects())("access log page on %s", (dialect) => {
     const reader = await buildAdmin(db, { teams: [mine], timezone: "Europe/Lisbon" });
     const root = await buildAdmin(db, { role: "root" });
     const origin = { ip: "198.51.100.7", userAgent: "lp-agent", requestId: `lp-req-${dialect}` };
-    await recordAccess(db, { actor: null, ...origin }, { action: "settings.update", target: { type: "settings", id: `lp-mark-a` }, teamId: mine.id, details: { changes: { otpLength: { before: 6, after: 8 } } } });
-    await recordAccess(db, { actor: null, ...origin }, { action: "team.update", target: { type: "team", id: `lp-mark-b` }, teamId: other.id });
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      {
+        action: "settings.update",
+        target: { type: "settings", id: `lp-mark-a` },
+        teamId: mine.id,
+        details: { changes: { otpLength: { before: 6, after: 8 } } },
+      },
+    );
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      { action: "team.update", target: { type: "team", id: `lp-mark-b` }, teamId: other.id },
+    );
 
     const res = await page("/logs?target=lp-mark", reader);
     expect(res.status).toBe(200);
@@ -48,8 +61,16 @@ describe.each(testDialects())("access log page on %s", (dialect) => {
     const team = await buildTeam(db, { slug: `lp-export-${dialect}` });
     const root = await buildAdmin(db, { role: "root" });
     const cases: [string, string, RegExp][] = [
-      [`/users/manage?team=${team.slug}&status=blocked`, "/v2/users/export", /(?=[^]*name="team" value="lp-export-[a-z]+")(?=[^]*name="status" value="blocked")/],
-      [`/admins/manage?team=${team.slug}&role=admin`, "/v2/admins/export", /(?=[^]*name="role" value="admin")(?=[^]*name="team" value="lp-export-[a-z]+")/],
+      [
+        `/users/manage?team=${team.slug}&status=blocked`,
+        "/v2/users/export",
+        /(?=[^]*name="team" value="lp-export-[a-z]+")(?=[^]*name="status" value="blocked")/,
+      ],
+      [
+        `/admins/manage?team=${team.slug}&role=admin`,
+        "/v2/admins/export",
+        /(?=[^]*name="role" value="admin")(?=[^]*name="team" value="lp-export-[a-z]+")/,
+      ],
       [`/teams?search=lp-export-${dialect}`, "/v2/teams/export", /name="search" value="lp-export-[a-z]+"/],
       [`/licenses?team=${team.slug}`, "/v2/licenses/export", /name="team" value="lp-export-[a-z]+"/],
     ];

@@ -15,7 +15,11 @@ describe.each(testDialects())("access log on %s", (dialect) => {
 
   async function tokenFor(admin: Awaited<ReturnType<typeof buildAdmin>>) {
     const hex = await givePassword(server.database.db, server.config, admin);
-    const res = await server.request().post("/v2/public/auth").set("User-Agent", "logs-test").send({ username: admin.username, password: hex });
+    const res = await server
+      .request()
+      .post("/v2/public/auth")
+      .set("User-Agent", "logs-test")
+      .send({ username: admin.username, password: hex });
     return `Bearer ${res.body.token as string}`;
   }
 
@@ -26,8 +30,16 @@ describe.each(testDialects())("access log on %s", (dialect) => {
     const root = await buildAdmin(db, { role: "root", username: "logroot@example.test" });
     const adminA = await buildAdmin(db, { username: "loga@example.test", teams: [teamA] });
     const origin = { ip: "10.0.0.1", userAgent: "agent" };
-    await recordAccess(db, { actor: null, ...origin }, { action: "team.update", target: { type: "team", id: "marker-a" }, teamId: teamA.id });
-    await recordAccess(db, { actor: null, ...origin }, { action: "team.update", target: { type: "team", id: "marker-b" }, teamId: teamB.id });
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      { action: "team.update", target: { type: "team", id: "marker-a" }, teamId: teamA.id },
+    );
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      { action: "team.update", target: { type: "team", id: "marker-b" }, teamId: teamB.id },
+    );
     const rootToken = await tokenFor(root);
     const adminToken = await tokenFor(adminA);
 
@@ -38,7 +50,13 @@ describe.each(testDialects())("access log on %s", (dialect) => {
 
     const mine = await server.request().get("/v2/logs?search=marker-").set("Authorization", adminToken);
     expect(mine.body.items).toHaveLength(1);
-    expect(mine.body.items[0]).toMatchObject({ action: "team.update", outcome: "success", target: { type: "team", id: "marker-a" }, team: teamA.slug, ip: "10.0.0.1" });
+    expect(mine.body.items[0]).toMatchObject({
+      action: "team.update",
+      outcome: "success",
+      target: { type: "team", id: "marker-a" },
+      team: teamA.slug,
+      ip: "10.0.0.1",
+    });
 
     const own = await server.request().get("/v2/logs?action=admin.signin").set("Authorization", adminToken);
     expect(own.body.items.length).toBeGreaterThanOrEqual(1);
@@ -49,11 +67,19 @@ describe.each(testDialects())("access log on %s", (dialect) => {
     const db = server.database.db;
     const root = await buildAdmin(db, { role: "root" });
     const token = await tokenFor(root);
-    for (let i = 0; i < 7; i++) await recordAccess(db, { actor: null, ip: null, userAgent: null }, { action: "team.create", target: { type: "team", id: `paged-${i}` } });
+    for (let i = 0; i < 7; i++)
+      await recordAccess(
+        db,
+        { actor: null, ip: null, userAgent: null },
+        { action: "team.create", target: { type: "team", id: `paged-${i}` } },
+      );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await server.request().get(`/v2/logs?search=paged-&limit=3${cursor ? `&cursor=${cursor}` : ""}`).set("Authorization", token);
+      const res = await server
+        .request()
+        .get(`/v2/logs?search=paged-&limit=3${cursor ? `&cursor=${cursor}` : ""}`)
+        .set("Authorization", token);
       expect(res.body.total).toBe(7);
       seen.push(...res.body.items.map((i: { target: { id: string } }) => i.target.id));
       cursor = res.body.nextCursor as string | null;
@@ -85,22 +111,37 @@ describe.each(testDialects())("access log details on %s", (dialect) => {
     await buildAdmin(db, { teams: [hidden] }); // the hidden team keeps an admin when the new one leaves it
     const password = "a".repeat(128);
 
-    const created = await server.request().post("/v2/admin").set("Authorization", rootAuth)
+    const created = await server
+      .request()
+      .post("/v2/admin")
+      .set("Authorization", rootAuth)
       .send({ username: `both.${dialect}@example.test`, firstName: "Both", lastName: "Teams", teams: [hidden.slug, alpha.slug], password });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const uid = created.body.uid as string;
-    const moved = await server.request().put("/v2/admin/teams").set("Authorization", rootAuth).send({ uid, teams: [alpha.slug, beta.slug] });
+    const moved = await server
+      .request()
+      .put("/v2/admin/teams")
+      .set("Authorization", rootAuth)
+      .send({ uid, teams: [alpha.slug, beta.slug] });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
     const detailsOf = async (auth: string, action: string) => {
       const res = await server.request().get(`/v2/logs?action=${action}&search=${uid}`).set("Authorization", auth);
       expect(res.status).toBe(200);
-      return (res.body.items as { team: string | null; details: Record<string, unknown> }[]).map((item) => ({ team: item.team, details: item.details }));
+      return (res.body.items as { team: string | null; details: Record<string, unknown> }[]).map((item) => ({
+        team: item.team,
+        details: item.details,
+      }));
     };
-    expect(await detailsOf(reader, "admin.create")).toEqual([{ team: alpha.slug, details: { role: "admin", via: "password", teams: [alpha.slug] } }]);
+    expect(await detailsOf(reader, "admin.create")).toEqual([
+      { team: alpha.slug, details: { role: "admin", via: "password", teams: [alpha.slug] } },
+    ]);
     expect(await detailsOf(reader, "admin.teams")).toEqual([]);
     const rootView = await detailsOf(rootAuth, "admin.create");
-    expect(rootView.map((e) => e.details.teams)).toEqual([[hidden.slug, alpha.slug], [hidden.slug, alpha.slug]]);
+    expect(rootView.map((e) => e.details.teams)).toEqual([
+      [hidden.slug, alpha.slug],
+      [hidden.slug, alpha.slug],
+    ]);
     expect((await detailsOf(rootAuth, "admin.teams")).map((e) => e.details)).toEqual([
       { added: [beta.slug], removed: [hidden.slug] },
       { added: [beta.slug], removed: [hidden.slug] },
@@ -108,7 +149,15 @@ describe.each(testDialects())("access log details on %s", (dialect) => {
 
     const betaReader = await bearerFor(server.config, await buildAdmin(db, { teams: [beta] }));
     expect(await detailsOf(betaReader, "admin.teams")).toEqual([{ team: beta.slug, details: { added: [beta.slug], removed: [] } }]);
-    expect(JSON.stringify(await server.request().get("/v2/logs").set("Authorization", reader).then((r) => r.body))).not.toContain(hidden.slug);
+    expect(
+      JSON.stringify(
+        await server
+          .request()
+          .get("/v2/logs")
+          .set("Authorization", reader)
+          .then((r) => r.body),
+      ),
+    ).not.toContain(hidden.slug);
   });
 
   it("drops a single out-of-scope slug from the details of an entry the admin sees", async () => {
@@ -116,9 +165,20 @@ describe.each(testDialects())("access log details on %s", (dialect) => {
     const mine = await buildTeam(db);
     const other = await buildTeam(db);
     const reader = await buildAdmin(db, { teams: [mine] });
-    await recordAccess(db, { actor: null, ip: null, userAgent: null }, { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: other.slug, ok: 1 } });
-    await recordAccess(db, { actor: null, ip: null, userAgent: null }, { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: mine.slug, ok: 2 } });
-    const res = await server.request().get("/v2/logs?search=single-slug").set("Authorization", await bearerFor(server.config, reader));
+    await recordAccess(
+      db,
+      { actor: null, ip: null, userAgent: null },
+      { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: other.slug, ok: 1 } },
+    );
+    await recordAccess(
+      db,
+      { actor: null, ip: null, userAgent: null },
+      { action: "users.move", teamId: mine.id, target: { type: "user", id: "single-slug" }, details: { team: mine.slug, ok: 2 } },
+    );
+    const res = await server
+      .request()
+      .get("/v2/logs?search=single-slug")
+      .set("Authorization", await bearerFor(server.config, reader));
     expect(res.body.items.map((item: { details: unknown }) => item.details)).toEqual([{ team: mine.slug, ok: 2 }, { ok: 1 }]);
   });
 });

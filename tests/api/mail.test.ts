@@ -25,7 +25,8 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 const PUBLIC_URL = "https://console.example.test";
 const EVIL = `<script>alert("x")</script>`;
 const subjects = (lang: string, template: MailTemplate): string =>
-  (JSON.parse(readFileSync(path.join(root, "locales", lang, "mail.json"), "utf8")) as Record<string, Record<string, string>>)[template]!.subject!;
+  (JSON.parse(readFileSync(path.join(root, "locales", lang, "mail.json"), "utf8")) as Record<string, Record<string, string>>)[template]!
+    .subject!;
 const token = () => randomBytes(24).toString("base64url");
 
 /** A port nothing listens on: the "SMTP server is down" case. */
@@ -120,23 +121,44 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
   });
 
   it("queues inside the caller's transaction: a rollback leaves no mail, a commit leaves one due now", async () => {
-    const attempt = db().transaction().execute(async (trx) => {
-      await enqueueMail(trx, { to: "a@example.test", template: "verification", lang: "pt", params: { firstName: "A", link: `${PUBLIC_URL}/verify/pt/x` } });
-      throw new Error("business change failed");
-    });
+    const attempt = db()
+      .transaction()
+      .execute(async (trx) => {
+        await enqueueMail(trx, {
+          to: "a@example.test",
+          template: "verification",
+          lang: "pt",
+          params: { firstName: "A", link: `${PUBLIC_URL}/verify/pt/x` },
+        });
+        throw new Error("business change failed");
+      });
     await expect(attempt).rejects.toThrow("business change failed");
     expect(await db().selectFrom("mailOutbox").select("id").execute()).toEqual([]);
 
     const before = Date.now();
-    const queued = await db().transaction().execute((trx) =>
-      enqueueMail(trx, { to: "a@example.test", template: "verification", lang: "pt", params: { firstName: "A", link: `${PUBLIC_URL}/verify/pt/x` } }),
-    );
+    const queued = await db()
+      .transaction()
+      .execute((trx) =>
+        enqueueMail(trx, {
+          to: "a@example.test",
+          template: "verification",
+          lang: "pt",
+          params: { firstName: "A", link: `${PUBLIC_URL}/verify/pt/x` },
+        }),
+      );
     const stored = await row(queued.id);
     expect(queued.messageId).toMatch(/^<[0-9a-f-]{36}@bulwark>$/);
     expect(stored).toMatchObject({ messageId: queued.messageId, status: "pending", attempts: 0, lang: "pt", sentAt: null });
     expect(stored.nextAttemptAt).toBeGreaterThanOrEqual(before);
     expect(stored.nextAttemptAt).toBeLessThanOrEqual(Date.now());
-    await expect(enqueueMail(db(), { to: "b@example.test", template: "adminInvitation", lang: "en", params: { firstName: "B", link: `${PUBLIC_URL}/verify/en/y` } })).rejects.toThrow(MailTemplateError);
+    await expect(
+      enqueueMail(db(), {
+        to: "b@example.test",
+        template: "adminInvitation",
+        lang: "en",
+        params: { firstName: "B", link: `${PUBLIC_URL}/verify/en/y` },
+      }),
+    ).rejects.toThrow(MailTemplateError);
   });
 
   it.each(languages)("delivers every template in %s through real SMTP, with the link and an escaped name", async (lang) => {
@@ -169,12 +191,22 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
       expect(file).toMatch(/^\d{8}T\d{9}Z-[0-9a-f-]{36}_bulwark\.eml$/);
       expect(statSync(path.join(config.mail.dir, file)).mode & 0o077).toBe(0);
     }
-    const eml = readFileSync(path.join(config.mail.dir, files().find((f) => f.includes(first.messageId.slice(1, 37)))!), "utf8");
+    const eml = readFileSync(
+      path.join(
+        config.mail.dir,
+        files().find((f) => f.includes(first.messageId.slice(1, 37)))!,
+      ),
+      "utf8",
+    );
     expect(eml).toContain(`Message-ID: ${first.messageId}`);
     expect(eml).toContain(`Subject: ${subjects("es", "verification")}`); // ASCII, so not encoded
 
     // A crash after writing but before marking it sent: the row is pending again and sent again.
-    await db().updateTable("mailOutbox").set({ status: "pending", nextAttemptAt: Date.now(), sentAt: null, payload }).where("id", "=", second.id).execute();
+    await db()
+      .updateTable("mailOutbox")
+      .set({ status: "pending", nextAttemptAt: Date.now(), sentAt: null, payload })
+      .where("id", "=", second.id)
+      .execute();
     await mail.deliver(second.id);
     expect(files()).toHaveLength(2);
     expect(await row(second.id)).toMatchObject({ status: "sent", attempts: 2 });
@@ -215,7 +247,11 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
   it("runs a worker that sends due rows and leaves rows not yet due", async () => {
     const due = await enqueue("verification");
     const later = await enqueue("passwordReset");
-    await db().updateTable("mailOutbox").set({ nextAttemptAt: Date.now() + 3_600_000 }).where("id", "=", later.id).execute();
+    await db()
+      .updateTable("mailOutbox")
+      .set({ nextAttemptAt: Date.now() + 3_600_000 })
+      .where("id", "=", later.id)
+      .execute();
     const mail = service({ MAIL: "smtp", SMTP_URL: capture.url }, 25).mail;
     mail.start();
     await capture.waitFor((m) => m.messageId === due.messageId);
@@ -240,7 +276,11 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
 
   it("deliver() waits for the outcome when another process holds the row", async () => {
     const queued = await enqueue();
-    await db().updateTable("mailOutbox").set({ nextAttemptAt: Date.now() + 10_000 }).where("id", "=", queued.id).execute();
+    await db()
+      .updateTable("mailOutbox")
+      .set({ nextAttemptAt: Date.now() + 10_000 })
+      .where("id", "=", queued.id)
+      .execute();
     const waiting = smtp().deliver(queued.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await db().updateTable("mailOutbox").set({ status: "sent", attempts: 1, sentAt: Date.now() }).where("id", "=", queued.id).execute();

@@ -20,7 +20,12 @@ describe("GET /v2/openapi.json", () => {
   });
 
   it("documents request bodies from the shared zod schemas", () => {
-    const auth = doc.paths["/v2/public/auth"]?.post as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { pattern?: string }>; required: string[] } } } }; security?: unknown };
+    const auth = doc.paths["/v2/public/auth"]?.post as {
+      requestBody: {
+        content: { "application/json": { schema: { properties: Record<string, { pattern?: string }>; required: string[] } } };
+      };
+      security?: unknown;
+    };
     const schema = auth.requestBody.content["application/json"].schema;
     expect(Object.keys(schema.properties).sort()).toEqual(["browser", "password", "username"]);
     expect(schema.required.sort()).toEqual(["password", "username"]);

@@ -18,7 +18,7 @@ async function appWith(fault: express.RequestHandler, assets = TEST_ASSETS) {
   const lines: string[] = [];
   const logger = createLogger("info", new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString("utf8")), done()) }));
   const app = express();
-  app.use((req, _res, next) => ((req as unknown as { id: string }).id = "req-42", next()));
+  app.use((req, _res, next) => (((req as unknown as { id: string }).id = "req-42"), next()));
   app.use(cspNonce);
   app.get("/boom", fault);
   app.use(pageErrorHandler({ i18n: await createI18n(path.join(ROOT_DIR, "locales")), assets, edition: "public", logger }));
@@ -37,7 +37,9 @@ describe("page error handler", () => {
     expect(res.text).toContain("Request id: req-42");
     expect(res.text).not.toContain("Internal Server Error");
     expect(res.text).not.toContain("database exploded");
-    expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 50, msg: "page failed" })]);
+    expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string })).toEqual([
+      expect.objectContaining({ level: 50, msg: "page failed" }),
+    ]);
   });
 
   it("answers even when the status page cannot be rendered", async () => {

@@ -4,9 +4,24 @@ import { getTestServer, type TestServer } from "../support/server";
 import { buildAdmin, buildTeam, signIn } from "../support/factories";
 
 const PROTECTED = [
-  "/dashboard", "/invites", "/settings", "/associations", "/domains", "/apps", "/users/manage", "/users/create", "/users/import",
-  "/users/profile/abc", "/admins/manage", "/admins/create", "/admins/profile/abc", "/teams", "/teams/create",
-  "/teams/profile/abc", "/purchase", "/licenses",
+  "/dashboard",
+  "/invites",
+  "/settings",
+  "/associations",
+  "/domains",
+  "/apps",
+  "/users/manage",
+  "/users/create",
+  "/users/import",
+  "/users/profile/abc",
+  "/admins/manage",
+  "/admins/create",
+  "/admins/profile/abc",
+  "/teams",
+  "/teams/create",
+  "/teams/profile/abc",
+  "/purchase",
+  "/licenses",
 ];
 const ROOT_ONLY = ["/settings", "/apps", "/domains", "/associations"];
 
@@ -32,12 +47,15 @@ describe.each(testDialects())("pages on %s", (dialect) => {
     expect(res.headers.location).toBe(to);
   });
 
-  it.each(["/404", "/status/404", "/no/such/page", "/users/manage/extra/deep"])("answers 404 with the not-found page for %s", async (path) => {
-    const res = await server.request().get(path);
-    expect(res.status).toBe(404);
-    expect(res.text).toContain("Page not found");
-    expect(res.headers["content-type"]).toMatch(/text\/html/);
-  });
+  it.each(["/404", "/status/404", "/no/such/page", "/users/manage/extra/deep"])(
+    "answers 404 with the not-found page for %s",
+    async (path) => {
+      const res = await server.request().get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain("Page not found");
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+    },
+  );
 
   it.each(PROTECTED)("sends an anonymous visitor of %s to sign-in with the origin path", async (path) => {
     const res = await server.request().get(`${path}?q=1`);
@@ -144,7 +162,12 @@ describe.each(testDialects())("pages on %s", (dialect) => {
       const session = await signIn(server.database.db, server.config, admin);
       const own = await server.request().get(`/admins/profile/${admin.uid}`).set("Cookie", session.header);
       expect(own.text).toContain('<h1 class="page-title">My profile</h1>');
-      const [team] = await server.database.db.selectFrom("adminTeams").innerJoin("teams", "teams.id", "adminTeams.teamId").selectAll("teams").where("adminTeams.adminId", "=", admin.id).execute();
+      const [team] = await server.database.db
+        .selectFrom("adminTeams")
+        .innerJoin("teams", "teams.id", "adminTeams.teamId")
+        .selectAll("teams")
+        .where("adminTeams.adminId", "=", admin.id)
+        .execute();
       const colleague = await buildAdmin(server.database.db, { teams: [team!] });
       const other = await server.request().get(`/admins/profile/${colleague.uid}`).set("Cookie", session.header);
       expect(other.text).toContain('<h1 class="page-title">Administrator profile</h1>');
@@ -156,7 +179,11 @@ describe.each(testDialects())("pages on %s", (dialect) => {
       const admin = await buildAdmin(server.database.db, {});
       const session = await signIn(server.database.db, server.config, admin);
       expect((await server.request().get("/teams").set("Cookie", session.header)).status).toBe(200);
-      await server.database.db.updateTable("admins").set({ tokenVersion: admin.tokenVersion + 1 }).where("id", "=", admin.id).execute();
+      await server.database.db
+        .updateTable("admins")
+        .set({ tokenVersion: admin.tokenVersion + 1 })
+        .where("id", "=", admin.id)
+        .execute();
       const res = await server.request().get("/teams").set("Cookie", session.header);
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe("/signin/en?next=%2Fteams");
@@ -180,12 +207,18 @@ describe.each(testDialects())("pages on %s", (dialect) => {
       const db = server.database.db;
       const admin = await buildAdmin(db, {});
       const session = await signIn(db, server.config, admin);
-      const sid = (await db.selectFrom("sessions").select(["sid", "expiresAt"]).execute()).find((r) => session.cookie.value.includes(r.sid));
+      const sid = (await db.selectFrom("sessions").select(["sid", "expiresAt"]).execute()).find((r) =>
+        session.cookie.value.includes(r.sid),
+      );
       expect(sid).toBeDefined();
       for (let i = 0; i < 3; i++) expect((await server.request().get("/dashboard").set("Cookie", session.header)).status).toBe(200);
       const after = await db.selectFrom("sessions").select("expiresAt").where("sid", "=", sid!.sid).executeTakeFirstOrThrow();
       expect(after.expiresAt).toBe(sid!.expiresAt);
-      await db.updateTable("sessions").set({ expiresAt: Date.now() - 1 }).where("sid", "=", sid!.sid).execute();
+      await db
+        .updateTable("sessions")
+        .set({ expiresAt: Date.now() - 1 })
+        .where("sid", "=", sid!.sid)
+        .execute();
       const res = await server.request().get("/dashboard").set("Cookie", session.header);
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe("/signin/en?next=%2Fdashboard");

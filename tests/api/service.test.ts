@@ -43,19 +43,36 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const item = (list.body as { items: Record<string, unknown>[] }).items.find((i) => i.id === created.id);
       expect(item).toEqual({ id: created.id, name: "chat-gateway eu-1", createdOn: expect.any(String), lastUsed: null, revoked: false });
       expect(JSON.stringify(list.body)).not.toContain(created.token);
-      const log = await server.database.db.selectFrom("accessLog").selectAll().where("action", "=", "serviceToken.create").where("targetId", "=", String(created.id)).executeTakeFirst();
+      const log = await server.database.db
+        .selectFrom("accessLog")
+        .selectAll()
+        .where("action", "=", "serviceToken.create")
+        .where("targetId", "=", String(created.id))
+        .executeTakeFirst();
       expect(log?.actorAdminId).toBe(root.id);
     });
 
     it("refuses admins with 403 and bad bodies with 400", async () => {
-      for (const [method, body] of [["get", undefined], ["post", { name: "x" }], ["delete", { id: 1 }]] as const) {
+      for (const [method, body] of [
+        ["get", undefined],
+        ["post", { name: "x" }],
+        ["delete", { id: 1 }],
+      ] as const) {
         const req = server.request()[method]("/v2/service-tokens").set("Authorization", adminAuth);
         const res = body ? await req.send(body) : await req;
         expect(res.status).toBe(403);
         expect(res.body.error.code).toBe("forbidden");
       }
       expect((await server.request().post("/v2/service-tokens").set("Authorization", rootAuth).send({ name: "  " })).status).toBe(400);
-      expect((await server.request().post("/v2/service-tokens").set("Authorization", rootAuth).send({ name: "x".repeat(101) })).status).toBe(400);
+      expect(
+        (
+          await server
+            .request()
+            .post("/v2/service-tokens")
+            .set("Authorization", rootAuth)
+            .send({ name: "x".repeat(101) })
+        ).status,
+      ).toBe(400);
       expect((await server.request().delete("/v2/service-tokens").set("Authorization", rootAuth).send({ id: 99_999 })).status).toBe(404);
     });
 
@@ -63,15 +80,26 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const created = await createToken("short-lived");
       const auth = `Bearer ${created.token}`;
       expect((await server.request().get("/v2/service/wipes").set("Authorization", auth)).status).toBe(200);
-      const used = await server.database.db.selectFrom("serviceTokens").select("lastUsedAt").where("id", "=", created.id).executeTakeFirstOrThrow();
+      const used = await server.database.db
+        .selectFrom("serviceTokens")
+        .select("lastUsedAt")
+        .where("id", "=", created.id)
+        .executeTakeFirstOrThrow();
       expect(used.lastUsedAt).toEqual(expect.any(Number));
       await server.database.db.updateTable("serviceTokens").set({ lastUsedAt: 1000 }).where("id", "=", created.id).execute();
       await server.request().get("/v2/service/wipes").set("Authorization", auth);
-      const again = await server.database.db.selectFrom("serviceTokens").select("lastUsedAt").where("id", "=", created.id).executeTakeFirstOrThrow();
+      const again = await server.database.db
+        .selectFrom("serviceTokens")
+        .select("lastUsedAt")
+        .where("id", "=", created.id)
+        .executeTakeFirstOrThrow();
       expect(again.lastUsedAt).toBeGreaterThan(1000);
       const recent = again.lastUsedAt;
       await server.request().get("/v2/service/wipes").set("Authorization", auth);
-      expect((await server.database.db.selectFrom("serviceTokens").select("lastUsedAt").where("id", "=", created.id).executeTakeFirstOrThrow()).lastUsedAt).toBe(recent);
+      expect(
+        (await server.database.db.selectFrom("serviceTokens").select("lastUsedAt").where("id", "=", created.id).executeTakeFirstOrThrow())
+          .lastUsedAt,
+      ).toBe(recent);
 
       for (let i = 0; i < 2; i++) {
         const res = await server.request().delete("/v2/service-tokens").set("Authorization", rootAuth).send({ id: created.id });
@@ -80,7 +108,12 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const refused = await server.request().get("/v2/service/wipes").set("Authorization", auth);
       expect(refused.status).toBe(401);
       expect(refused.body.error.code).toBe("unauthorized");
-      const logs = await server.database.db.selectFrom("accessLog").select("id").where("action", "=", "serviceToken.revoke").where("targetId", "=", String(created.id)).execute();
+      const logs = await server.database.db
+        .selectFrom("accessLog")
+        .select("id")
+        .where("action", "=", "serviceToken.revoke")
+        .where("targetId", "=", String(created.id))
+        .execute();
       expect(logs).toHaveLength(1);
       const list = await server.request().get("/v2/service-tokens").set("Authorization", rootAuth);
       expect((list.body as { items: { id: number; revoked: boolean }[] }).items.find((i) => i.id === created.id)?.revoked).toBe(true);
@@ -112,15 +145,29 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ device: expect.any(String), wipe: false });
 
-      const second = await report({ user: user.uid, device: { token: "tok-1", platform: 2, appVersion: "5.0.1", osVersion: "18.1" }, location: { city: "Porto", ip: "85.1.2.4" } });
+      const second = await report({
+        user: user.uid,
+        device: { token: "tok-1", platform: 2, appVersion: "5.0.1", osVersion: "18.1" },
+        location: { city: "Porto", ip: "85.1.2.4" },
+      });
       expect(second.body).toEqual({ device: first.body.device, wipe: false });
 
       const db = server.database.db;
       const devices = await db.selectFrom("devices").selectAll().where("userId", "=", user.id).execute();
       expect(devices).toHaveLength(1);
-      expect(devices[0]).toMatchObject({ uid: first.body.device, platform: 2, appVersion: "5.0.1", deviceName: "iPhone 15", osVersion: "18.1", deviceToken: "tok-1" });
+      expect(devices[0]).toMatchObject({
+        uid: first.body.device,
+        platform: 2,
+        appVersion: "5.0.1",
+        deviceName: "iPhone 15",
+        osVersion: "18.1",
+        deviceToken: "tok-1",
+      });
       const locations = await db.selectFrom("locations").selectAll().where("deviceId", "=", devices[0]!.id).orderBy("id").execute();
-      expect(locations.map((l) => [l.city, l.country, l.ip])).toEqual([["Lisbon", "PT", "85.1.2.3"], ["Porto", null, "85.1.2.4"]]);
+      expect(locations.map((l) => [l.city, l.country, l.ip])).toEqual([
+        ["Lisbon", "PT", "85.1.2.3"],
+        ["Porto", null, "85.1.2.4"],
+      ]);
       const after = await db.selectFrom("users").select(["lastSeenAt", "ipAddress"]).where("id", "=", user.id).executeTakeFirstOrThrow();
       expect(after.ipAddress).toBe("85.1.2.4");
       expect(after.lastSeenAt).toBeGreaterThan(Date.now() - 60_000);
@@ -138,7 +185,11 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe("forbidden");
       expect(await server.database.db.selectFrom("devices").select("id").where("userId", "=", blocked.id).execute()).toEqual([]);
-      const row = await server.database.db.selectFrom("users").select(["lastSeenAt", "ipAddress"]).where("id", "=", blocked.id).executeTakeFirstOrThrow();
+      const row = await server.database.db
+        .selectFrom("users")
+        .select(["lastSeenAt", "ipAddress"])
+        .where("id", "=", blocked.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ lastSeenAt: null, ipAddress: null });
 
       expect((await report({ user: "nobody@example.test", device: { token: "t", platform: 1 } })).status).toBe(404);
@@ -157,9 +208,14 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const device = await buildDevice(db, user, { deviceToken: "wipe-me" });
       const gone = await buildDevice(db, await buildUser(db, { team }), { wipeRequestedAt: Date.now() - 5000 });
       await db.deleteFrom("devices").where("id", "=", gone.id).execute();
-      await db.updateTable("devices").set({ wipeRequestedAt: Date.now() - 1000, wipeRequestedBy: root.id }).where("id", "=", device.id).execute();
+      await db
+        .updateTable("devices")
+        .set({ wipeRequestedAt: Date.now() - 1000, wipeRequestedBy: root.id })
+        .where("id", "=", device.id)
+        .execute();
 
-      const wipes = async () => ((await server.request().get("/v2/service/wipes").set("Authorization", serviceAuth)).body as { items: { device: string }[] }).items;
+      const wipes = async () =>
+        ((await server.request().get("/v2/service/wipes").set("Authorization", serviceAuth)).body as { items: { device: string }[] }).items;
       const listed = (await wipes()).filter((w) => w.device === device.uid);
       expect(listed).toEqual([{ user: user.uid, device: device.uid, deviceToken: "wipe-me", requestedAt: expect.stringMatching(/Z$/) }]);
       expect((await wipes()).some((w) => w.device === gone.uid)).toBe(false);
@@ -174,7 +230,12 @@ describe.each(testDialects())("service API on %s", (dialect) => {
       const row = await db.selectFrom("devices").select("wipedAt").where("id", "=", device.id).executeTakeFirstOrThrow();
       expect(row.wipedAt).toEqual(expect.any(Number));
       expect((await report({ user: user.uid, device: { token: "wipe-me", platform: 1 } })).body.wipe).toBe(false);
-      const logs = await db.selectFrom("accessLog").selectAll().where("action", "=", "device.wiped").where("targetId", "=", device.uid).execute();
+      const logs = await db
+        .selectFrom("accessLog")
+        .selectAll()
+        .where("action", "=", "device.wiped")
+        .where("targetId", "=", device.uid)
+        .execute();
       expect(logs).toHaveLength(1);
       expect(logs[0]?.teamId).toBe(team.id);
 
@@ -183,7 +244,9 @@ describe.each(testDialects())("service API on %s", (dialect) => {
         const res = await server.request().post("/v2/service/wipes/ack").set("Authorization", serviceAuth).send({ device: id });
         expect(res.status).toBe(404);
       }
-      expect((await server.request().post("/v2/service/wipes/ack").set("Authorization", serviceAuth).send({ device: "nope" })).status).toBe(400);
+      expect((await server.request().post("/v2/service/wipes/ack").set("Authorization", serviceAuth).send({ device: "nope" })).status).toBe(
+        400,
+      );
     });
   });
 });

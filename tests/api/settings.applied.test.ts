@@ -27,7 +27,11 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
 
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ dialect, mailWorker: true, env: { TRUST_PROXY: "loopback", MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "off", PUBLIC_URL: "https://console.example.test" } });
+    server = await getTestServer({
+      dialect,
+      mailWorker: true,
+      env: { TRUST_PROXY: "loopback", MAIL: "smtp", SMTP_URL: capture.url, CAPTCHA: "off", PUBLIC_URL: "https://console.example.test" },
+    });
     root = await bearerFor(server.config, await buildAdmin(db(), { role: "root", teams: [] }));
   });
   afterAll(async () => {
@@ -69,7 +73,10 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     await put("security", { sessionExpiryHours: 3, maxFailedAdminSignIns: 2 });
     const signedIn = await post("/v2/public/auth", { username: admin.username, password: hex });
     expect(signedIn.status).toBe(200);
-    const claims = JSON.parse(Buffer.from(String(signedIn.body.token).split(".")[1]!, "base64url").toString()) as { exp: number; iat: number };
+    const claims = JSON.parse(Buffer.from(String(signedIn.body.token).split(".")[1]!, "base64url").toString()) as {
+      exp: number;
+      iat: number;
+    };
     expect(claims.exp - claims.iat).toBe(3 * 3600);
     const wrong = await sha512Hex("Wr0ng!Password");
     expect((await post("/v2/public/auth", { username: admin.username, password: wrong })).status).toBe(401);
@@ -83,7 +90,12 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     await put("security", { adminPasswordResetTokenExpiryMinutes: 23 });
     const started = Date.now();
     expect((await post("/v2/public/reset", { username: admin.username })).status).toBe(200);
-    const token = await db().selectFrom("oneTimeTokens").select("expiresAt").where("adminId", "=", admin.id).where("purpose", "=", "reset").executeTakeFirstOrThrow();
+    const token = await db()
+      .selectFrom("oneTimeTokens")
+      .select("expiresAt")
+      .where("adminId", "=", admin.id)
+      .where("purpose", "=", "reset")
+      .executeTakeFirstOrThrow();
     expect(token.expiresAt - started).toBeGreaterThanOrEqual(23 * 60_000 - 5_000);
     expect(token.expiresAt - Date.now()).toBeLessThanOrEqual(23 * 60_000);
   });
@@ -92,8 +104,14 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     const admin = await buildAdmin(db(), {});
     const first = await givePassword(db(), server.config, admin);
     const second = await sha512Hex("Sec0nd!Password");
-    const bearer = async () => bearerFor(server.config, await db().selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow());
-    const change = async (password: string, next: string) => server.request().put("/v2/me/password").set("Authorization", await bearer()).send({ password, new_password: next });
+    const bearer = async () =>
+      bearerFor(server.config, await db().selectFrom("admins").selectAll().where("id", "=", admin.id).executeTakeFirstOrThrow());
+    const change = async (password: string, next: string) =>
+      server
+        .request()
+        .put("/v2/me/password")
+        .set("Authorization", await bearer())
+        .send({ password, new_password: next });
     await put("security", { adminPasswordHistory: 5, maxFailedAdminSignIns: 10 });
     expect((await change(first, second)).status).toBe(200);
     expectError(await change(second, first), 422, "passwordChange422");
@@ -109,7 +127,10 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     expectError(await post("/v2/public/register", registrationBody()), 501, "register501");
     const invite = { username: `invitee-${dialect}@example.test`, firstName: "In", lastName: "Vitee", teams: [team.slug], invite: true };
     expectError(await post("/v2/admin", invite, root), 501, "adminCreate501");
-    await put("general", { emailNotifications: true, urlPrefixes: { api: "api", aux: "aux", sip: "sip", vault: "vault", emp: "emp", my: "secure17" } });
+    await put("general", {
+      emailNotifications: true,
+      urlPrefixes: { api: "api", aux: "aux", sip: "sip", vault: "vault", emp: "emp", my: "secure17" },
+    });
     expect((await post("/v2/user/reset", { uid: user.uid }, root)).status).toBe(200);
     const mail = await capture.waitFor((m) => m.to === user.username);
     expect(linkFrom(mail, "/reset/")).toMatch(/^https:\/\/secure17\.example\.test\/reset\//);
@@ -120,7 +141,11 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     await buildPack(db(), { team, licenseCount: 5 });
     const invite = async () => {
       const before = Date.now();
-      const res = await post("/v2/invite", { team: team.slug, type: "handle", addresses: [`agent_${Math.random().toString(36).slice(2, 8)}`], lang: "en" }, root);
+      const res = await post(
+        "/v2/invite",
+        { team: team.slug, type: "handle", addresses: [`agent_${Math.random().toString(36).slice(2, 8)}`], lang: "en" },
+        root,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const { id, code } = res.body.ok[0] as { id: string; code: string };
       const row = await db().selectFrom("invites").select("expiresAt").where("uid", "=", id).executeTakeFirstOrThrow();
@@ -136,7 +161,11 @@ describe.each(testDialects())("settings applied on %s", (dialect) => {
     expect(long.code).toHaveLength(16);
     expect(long.days).toBeGreaterThan(29.99);
     expect(long.days).toBeLessThan(30.01);
-    const resent = await server.request().put("/v2/invite").set("Authorization", root).send({ ids: [short.id] });
+    const resent = await server
+      .request()
+      .put("/v2/invite")
+      .set("Authorization", root)
+      .send({ ids: [short.id] });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.ok[0].code).toHaveLength(16);
   });

@@ -22,7 +22,12 @@ describe.each(testDialects())("server certificate upload on %s", (dialect) => {
   let admin: string;
   let certs: CertFixtures;
   const db = () => server.database.db;
-  const put = (body: unknown, auth = root) => server.request().put("/v2/settings/certs").set("Authorization", auth).send(body as object);
+  const put = (body: unknown, auth = root) =>
+    server
+      .request()
+      .put("/v2/settings/certs")
+      .set("Authorization", auth)
+      .send(body as object);
   const stored = async () => {
     const row = await db().selectFrom("systemSettings").select("value").where("groupName", "=", "certs").executeTakeFirst();
     return row ? (JSON.parse(row.value) as Record<string, unknown>) : null;
@@ -44,14 +49,34 @@ describe.each(testDialects())("server certificate upload on %s", (dialect) => {
   });
 
   it("refuses garbage, an expired certificate, a broken chain and a key that does not match, each with its reason, storing nothing", async () => {
-    await refused({ serverCertificateChain: "not a certificate", serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.certificate);
+    await refused(
+      { serverCertificateChain: "not a certificate", serverPrivateKey: certs.leafKey },
+      "serverCertificateChain",
+      V.certificate,
+    );
     await refused({ serverCertificateChain: FORGED, serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.certificate);
-    await refused({ serverCertificateChain: certs.expired, serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.certificateExpired);
-    await refused({ serverCertificateChain: certs.leaf + certs.root, serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.certificateChain);
-    await refused({ serverCertificateChain: certs.root + certs.intermediate, serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.certificateChain);
+    await refused(
+      { serverCertificateChain: certs.expired, serverPrivateKey: certs.leafKey },
+      "serverCertificateChain",
+      V.certificateExpired,
+    );
+    await refused(
+      { serverCertificateChain: certs.leaf + certs.root, serverPrivateKey: certs.leafKey },
+      "serverCertificateChain",
+      V.certificateChain,
+    );
+    await refused(
+      { serverCertificateChain: certs.root + certs.intermediate, serverPrivateKey: certs.leafKey },
+      "serverCertificateChain",
+      V.certificateChain,
+    );
     await refused({ serverCertificateChain: certs.chain, serverPrivateKey: certs.otherKey }, "serverPrivateKey", V.privateKeyMismatch);
     await refused({ serverCertificateChain: certs.chain }, "serverPrivateKey", V.required);
-    await refused({ serverCertificateChain: certs.chain, serverPrivateKey: "-----BEGIN PRIVATE KEY-----\nQUJD\n-----END PRIVATE KEY-----" }, "serverPrivateKey", V.privateKey);
+    await refused(
+      { serverCertificateChain: certs.chain, serverPrivateKey: "-----BEGIN PRIVATE KEY-----\nQUJD\n-----END PRIVATE KEY-----" },
+      "serverPrivateKey",
+      V.privateKey,
+    );
     await refused({ serverCertificateChain: certs.chain, serverPrivateKey: "hunter2" }, "serverPrivateKey", V.privateKey);
     await refused({ serverPrivateKey: certs.leafKey }, "serverCertificateChain", V.required);
     await refused({ clientCaCertificates: certs.expired }, "clientCaCertificates", V.certificateExpired);
@@ -60,7 +85,12 @@ describe.each(testDialects())("server certificate upload on %s", (dialect) => {
   });
 
   it("keeps a valid chain and its key: answers only whether the key is set, never the key, in the API, the service settings or the log", async () => {
-    const res = await put({ serverCertificateChain: certs.chain, serverPrivateKey: certs.leafKey, clientCaCertificates: certs.root, mutualAuthentication: true });
+    const res = await put({
+      serverCertificateChain: certs.chain,
+      serverPrivateKey: certs.leafKey,
+      clientCaCertificates: certs.root,
+      mutualAuthentication: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.changed.sort()).toEqual(["clientCaCertificates", "mutualAuthentication", "serverCertificateChain", "serverPrivateKey"]);
     expect(res.body.values).toMatchObject({ serverCertificateChain: certs.chain.trim(), serverPrivateKeySet: true });

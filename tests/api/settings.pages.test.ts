@@ -35,9 +35,33 @@ describe.each(testDialects())("settings pages on %s", (dialect) => {
 
   it("renders each tab's groups, and the TLS/domain tab describes the uploaded CA certificate", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", path.join(dir, "k.pem"), "-out", path.join(dir, "c.pem"), "-days", "20", "-subj", "/CN=Pages CA"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-nodes",
+        "-keyout",
+        path.join(dir, "k.pem"),
+        "-out",
+        path.join(dir, "c.pem"),
+        "-days",
+        "20",
+        "-subj",
+        "/CN=Pages CA",
+      ],
+      { stdio: "ignore" },
+    );
     const pem = readFileSync(path.join(dir, "c.pem"), "utf8");
-    const put = await server.request().put("/v2/settings/certs").set("Authorization", await bearerFor(server.config, root)).send({ clientCaCertificates: pem });
+    const put = await server
+      .request()
+      .put("/v2/settings/certs")
+      .set("Authorization", await bearerFor(server.config, root))
+      .send({ clientCaCertificates: pem });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const tls = await page("/settings?tab=tls", root);
     expect(tls.status).toBe(200);
@@ -45,7 +69,12 @@ describe.each(testDialects())("settings pages on %s", (dialect) => {
     expect(tls.text).toMatch(/([0-9A-F]{2}:){31}[0-9A-F]{2}/);
     expect(tls.text).toContain("Este certificado expira dentro de 30 dias.");
     expect(tls.text).toContain("Cifras TLS");
-    for (const [tab, text] of [["message", "Limite de mensagens"], ["call", "Servidor TURN/STUN"], ["attachment", "Limite de anexos"], ["security", "Modo NIAP"]]) {
+    for (const [tab, text] of [
+      ["message", "Limite de mensagens"],
+      ["call", "Servidor TURN/STUN"],
+      ["attachment", "Limite de anexos"],
+      ["security", "Modo NIAP"],
+    ]) {
       expect((await page(`/settings?tab=${tab}`, root)).text).toContain(text);
     }
   });

@@ -12,7 +12,11 @@ describe.each(testDialects())("settings for the service on %s", (dialect) => {
   let server: TestServer;
   let root: string;
   let service: string;
-  const get = (url: string, headers: Record<string, string> = {}) => server.request().get(url).set({ Authorization: service, ...headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server
+      .request()
+      .get(url)
+      .set({ Authorization: service, ...headers });
   const put = (url: string, body: object) => server.request().put(url).set("Authorization", root).send(body);
 
   beforeAll(async () => {
@@ -28,7 +32,9 @@ describe.each(testDialects())("settings for the service on %s", (dialect) => {
 
   it("merges the team's overrides over the system settings, and answers 304 until either changes", async () => {
     const team = await buildTeam(server.database.db, { slug: `svc-${dialect}` });
-    expect((await put("/v2/team/settings", { slug: team.slug, customSettings: { messaging: { messageTtlSeconds: 3600 } } })).status).toBe(200);
+    expect((await put("/v2/team/settings", { slug: team.slug, customSettings: { messaging: { messageTtlSeconds: 3600 } } })).status).toBe(
+      200,
+    );
     expect((await put("/v2/settings/messaging", { messageRateLimit: 77 })).status).toBe(200);
     const first = await get(`/v2/service/settings?team=${team.slug}`);
     expect(first.status).toBe(200);
@@ -48,14 +54,28 @@ describe.each(testDialects())("settings for the service on %s", (dialect) => {
   });
 
   it("serves the TURN password to the service (the apps need it), unlike the console API", async () => {
-    expect((await put("/v2/settings/calling", { turn: { url: "turn:relay.example.com:3478", username: "relay", password: "Svc-Secret-9" } })).status).toBe(200);
+    expect(
+      (await put("/v2/settings/calling", { turn: { url: "turn:relay.example.com:3478", username: "relay", password: "Svc-Secret-9" } }))
+        .status,
+    ).toBe(200);
     expect((await get("/v2/service/settings")).body.settings.calling.turn.password).toBe("Svc-Secret-9");
   });
 
   it("checks a client's app version against its platform's policy", async () => {
-    expect((await put("/v2/settings/apps", { android: { minVersion: "5.0.0", lastVersion: "5.2.0", downloadUrl: "https://dl.example.com/android" } })).status).toBe(200);
+    expect(
+      (
+        await put("/v2/settings/apps", {
+          android: { minVersion: "5.0.0", lastVersion: "5.2.0", downloadUrl: "https://dl.example.com/android" },
+        })
+      ).status,
+    ).toBe(200);
     const check = async (version: string) => (await get(`/v2/service/apps/check?platform=1&version=${version}`)).body;
-    expect(await check("4.9.9")).toEqual({ status: "unsupported", minVersion: "5.0.0", lastVersion: "5.2.0", downloadUrl: "https://dl.example.com/android" });
+    expect(await check("4.9.9")).toEqual({
+      status: "unsupported",
+      minVersion: "5.0.0",
+      lastVersion: "5.2.0",
+      downloadUrl: "https://dl.example.com/android",
+    });
     expect((await check("5.1.0")).status).toBe("updateAvailable");
     expect((await check("5.2.0")).status).toBe("supported");
     expect((await check("5.10.0")).status).toBe("supported");

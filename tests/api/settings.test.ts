@@ -22,45 +22,115 @@ import { accessEntries } from "./users.support";
 function selfSigned(days: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
   const cert = path.join(dir, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", cert, "-days", String(days), "-subj", "/CN=Bulwark Test CA"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      cert,
+      "-days",
+      String(days),
+      "-subj",
+      "/CN=Bulwark Test CA",
+    ],
+    { stdio: "ignore" },
+  );
   return readFileSync(cert, "utf8");
 }
 
 /** Field → [accepted values, refused values] for one group's bounded fields. */
 const BOUNDS: Record<string, Record<string, [unknown[], unknown[]]>> = {
   general: {
-    userInviteExpiryDays: [[settingsRange.userInviteExpiryDays.min, settingsRange.userInviteExpiryDays.max], [settingsRange.userInviteExpiryDays.min - 1, settingsRange.userInviteExpiryDays.max + 1, 1.5, "7"]],
-    inviteTokenLength: [[settingsRange.inviteTokenLength.min, settingsRange.inviteTokenLength.max], [settingsRange.inviteTokenLength.min - 1, settingsRange.inviteTokenLength.max + 1]],
-    registrationEnabled: [[true, false], ["yes", 1, null]],
-    warningBanner: [[{ en: "A", pt: "B", es: "C" }], [{ en: "", pt: "B", es: "C" }, { en: "A", pt: "B" }, { en: "A", pt: "B", es: "C", fr: "D" }]],
-    urlPrefixes: [[{ api: "a", aux: "b", sip: "c", vault: "d", emp: "e", my: "f" }], [{ api: "not a prefix!", aux: "b", sip: "c", vault: "d", emp: "e", my: "f" }]],
+    userInviteExpiryDays: [
+      [settingsRange.userInviteExpiryDays.min, settingsRange.userInviteExpiryDays.max],
+      [settingsRange.userInviteExpiryDays.min - 1, settingsRange.userInviteExpiryDays.max + 1, 1.5, "7"],
+    ],
+    inviteTokenLength: [
+      [settingsRange.inviteTokenLength.min, settingsRange.inviteTokenLength.max],
+      [settingsRange.inviteTokenLength.min - 1, settingsRange.inviteTokenLength.max + 1],
+    ],
+    registrationEnabled: [
+      [true, false],
+      ["yes", 1, null],
+    ],
+    warningBanner: [
+      [{ en: "A", pt: "B", es: "C" }],
+      [
+        { en: "", pt: "B", es: "C" },
+        { en: "A", pt: "B" },
+        { en: "A", pt: "B", es: "C", fr: "D" },
+      ],
+    ],
+    urlPrefixes: [
+      [{ api: "a", aux: "b", sip: "c", vault: "d", emp: "e", my: "f" }],
+      [{ api: "not a prefix!", aux: "b", sip: "c", vault: "d", emp: "e", my: "f" }],
+    ],
   },
   messaging: {
-    messageTtlSeconds: [[settingsRange.messageTtlSeconds.min, settingsRange.messageTtlSeconds.max], [settingsRange.messageTtlSeconds.min - 1, settingsRange.messageTtlSeconds.max + 1]],
-    messageRateLimit: [[settingsRange.rateLimit.min, settingsRange.rateLimit.max], [settingsRange.rateLimit.min - 1, settingsRange.rateLimit.max + 1]],
+    messageTtlSeconds: [
+      [settingsRange.messageTtlSeconds.min, settingsRange.messageTtlSeconds.max],
+      [settingsRange.messageTtlSeconds.min - 1, settingsRange.messageTtlSeconds.max + 1],
+    ],
+    messageRateLimit: [
+      [settingsRange.rateLimit.min, settingsRange.rateLimit.max],
+      [settingsRange.rateLimit.min - 1, settingsRange.rateLimit.max + 1],
+    ],
   },
   attachments: {
-    attachmentTtlMinutes: [[settingsRange.attachmentTtlMinutes.min, settingsRange.attachmentTtlMinutes.max], [settingsRange.attachmentTtlMinutes.min - 1, settingsRange.attachmentTtlMinutes.max + 1]],
+    attachmentTtlMinutes: [
+      [settingsRange.attachmentTtlMinutes.min, settingsRange.attachmentTtlMinutes.max],
+      [settingsRange.attachmentTtlMinutes.min - 1, settingsRange.attachmentTtlMinutes.max + 1],
+    ],
     attachmentRateLimit: [[settingsRange.rateLimit.min, settingsRange.rateLimit.max], [settingsRange.rateLimit.max + 1]],
   },
   calling: {
     callingRateLimit: [[settingsRange.rateLimit.min], [settingsRange.rateLimit.max + 1]],
-    sipReregisterInterval: [[settingsRange.sipReregisterIntervalSeconds.min, settingsRange.sipReregisterIntervalSeconds.max], [settingsRange.sipReregisterIntervalSeconds.max + 1]],
+    sipReregisterInterval: [
+      [settingsRange.sipReregisterIntervalSeconds.min, settingsRange.sipReregisterIntervalSeconds.max],
+      [settingsRange.sipReregisterIntervalSeconds.max + 1],
+    ],
     callTimeoutDefault: [[DEFAULT_SETTINGS.calling.callTimeoutMin], [DEFAULT_SETTINGS.calling.callTimeoutMax + 1]],
   },
   security: {
-    sessionExpiryHours: [[settingsRange.sessionExpiryHours.min, settingsRange.sessionExpiryHours.max], [settingsRange.sessionExpiryHours.min - 1, settingsRange.sessionExpiryHours.max + 1]],
-    adminRegistrationTokenExpiryMinutes: [[settingsRange.tokenExpiryMinutes.min, settingsRange.tokenExpiryMinutes.max], [settingsRange.tokenExpiryMinutes.max + 1]],
+    sessionExpiryHours: [
+      [settingsRange.sessionExpiryHours.min, settingsRange.sessionExpiryHours.max],
+      [settingsRange.sessionExpiryHours.min - 1, settingsRange.sessionExpiryHours.max + 1],
+    ],
+    adminRegistrationTokenExpiryMinutes: [
+      [settingsRange.tokenExpiryMinutes.min, settingsRange.tokenExpiryMinutes.max],
+      [settingsRange.tokenExpiryMinutes.max + 1],
+    ],
     otpTtl: [[settingsRange.otpTtlSeconds.min, settingsRange.otpTtlSeconds.max], [settingsRange.otpTtlSeconds.max + 1]],
     niapMode: [[true], ["true"]],
-    importRetentionDays: [[settingsRange.importRetentionDays.min, settingsRange.importRetentionDays.max], [settingsRange.importRetentionDays.min - 1, settingsRange.importRetentionDays.max + 1, 1.5]],
+    importRetentionDays: [
+      [settingsRange.importRetentionDays.min, settingsRange.importRetentionDays.max],
+      [settingsRange.importRetentionDays.min - 1, settingsRange.importRetentionDays.max + 1, 1.5],
+    ],
   },
   tls: {
-    port: [[1, 65_535], [0, 65_536]],
+    port: [
+      [1, 65_535],
+      [0, 65_536],
+    ],
     ciphers: [["ECDHE-RSA-AES128-GCM-SHA256"], ["", "NOT A CIPHER LIST;"]],
   },
   apps: {
-    android: [[{ minVersion: "2.0.0", lastVersion: "2.10.3", downloadUrl: "https://dl.example.com/a" }], [{ minVersion: "3.0.0", lastVersion: "2.0.0", downloadUrl: "https://dl.example.com/a" }, { minVersion: "01.0.0", lastVersion: "2.0.0", downloadUrl: "https://dl.example.com/a" }, { minVersion: "1.0.0", lastVersion: "2.0.0", downloadUrl: "javascript:alert(1)" }]],
+    android: [
+      [{ minVersion: "2.0.0", lastVersion: "2.10.3", downloadUrl: "https://dl.example.com/a" }],
+      [
+        { minVersion: "3.0.0", lastVersion: "2.0.0", downloadUrl: "https://dl.example.com/a" },
+        { minVersion: "01.0.0", lastVersion: "2.0.0", downloadUrl: "https://dl.example.com/a" },
+        { minVersion: "1.0.0", lastVersion: "2.0.0", downloadUrl: "javascript:alert(1)" },
+      ],
+    ],
   },
   certs: {
     mutualAuthentication: [[true, false], [0]],
@@ -75,7 +145,12 @@ describe.each(testDialects())("settings API on %s", (dialect) => {
   let root: string;
   let admin: string;
   const db = () => server.database.db;
-  const put = (group: string, body: unknown, auth = root) => server.request().put(`/v2/settings/${group}`).set("Authorization", auth).send(body as object);
+  const put = (group: string, body: unknown, auth = root) =>
+    server
+      .request()
+      .put(`/v2/settings/${group}`)
+      .set("Authorization", auth)
+      .send(body as object);
   const get = (auth = root) => server.request().get("/v2/settings").set("Authorization", auth);
 
   beforeAll(async () => {
@@ -96,22 +171,25 @@ describe.each(testDialects())("settings API on %s", (dialect) => {
     for (const group of SETTINGS_GROUPS) expectError(await put(group, {}, admin), 403, "forbidden");
   });
 
-  it.each(Object.entries(BOUNDS))("PUT %s accepts each field within its bounds and refuses it beyond, naming the field", async (group, fields) => {
-    for (const [field, [good, bad]] of Object.entries(fields)) {
-      for (const value of good) {
-        const res = await put(group, { [field]: value });
-        expect(res.status, `${field}=${JSON.stringify(value)} ${JSON.stringify(res.body)}`).toBe(200);
-        expect(res.body.values[field]).toEqual(value);
+  it.each(Object.entries(BOUNDS))(
+    "PUT %s accepts each field within its bounds and refuses it beyond, naming the field",
+    async (group, fields) => {
+      for (const [field, [good, bad]] of Object.entries(fields)) {
+        for (const value of good) {
+          const res = await put(group, { [field]: value });
+          expect(res.status, `${field}=${JSON.stringify(value)} ${JSON.stringify(res.body)}`).toBe(200);
+          expect(res.body.values[field]).toEqual(value);
+        }
+        const stored = (await get()).body[group][field];
+        for (const value of bad) {
+          const res = await put(group, { [field]: value });
+          expectError(res, 400, code400(group));
+          expect((res.body.error.details as { path: unknown[] }[])[0]!.path[0], `${field}=${JSON.stringify(value)}`).toBe(field);
+        }
+        expect((await get()).body[group][field]).toEqual(stored);
       }
-      const stored = (await get()).body[group][field];
-      for (const value of bad) {
-        const res = await put(group, { [field]: value });
-        expectError(res, 400, code400(group));
-        expect((res.body.error.details as { path: unknown[] }[])[0]!.path[0], `${field}=${JSON.stringify(value)}`).toBe(field);
-      }
-      expect((await get()).body[group][field]).toEqual(stored);
-    }
-  });
+    },
+  );
 
   it("refuses unknown fields and other groups' fields with the group's 400", async () => {
     for (const group of SETTINGS_GROUPS) {

@@ -9,7 +9,8 @@ describe("team pages", () => {
 
   it("renders the list frame (a GET form that works without script, chips, pager above and below), sort links and the root-only create button", async () => {
     const teams = [];
-    for (const name of ["Andromeda", "Boötes", "Carina"]) teams.push(await buildTeam(server.database.db, { teamName: `${name} pages`, slug: `${name.slice(0, 3).toLowerCase()}-pages` }));
+    for (const name of ["Andromeda", "Boötes", "Carina"])
+      teams.push(await buildTeam(server.database.db, { teamName: `${name} pages`, slug: `${name.slice(0, 3).toLowerCase()}-pages` }));
     const root = await buildAdmin(server.database.db, { role: "root" });
     const res = await page("/teams?search=pages&limit=2", root);
     expect(res.status).toBe(200);
@@ -18,7 +19,9 @@ describe("team pages", () => {
     expect(res.text).toContain('<button type="submit" class="button list-submit">Apply</button>');
     expect(res.text).toContain('bulwark-island name="ListFilters"');
     // The search is a removable chip; 'Clear filters' keeps the page size.
-    expect(res.text).toContain('<a class="chip" data-chip="search" href="/teams?limit=2" aria-label="Remove filter Search companies: pages">');
+    expect(res.text).toContain(
+      '<a class="chip" data-chip="search" href="/teams?limit=2" aria-label="Remove filter Search companies: pages">',
+    );
     expect(res.text).toContain('<a class="button button-link filters-clear" href="/teams?limit=2">Clear filters</a>');
     expect(res.text.match(/rel="next"/g)).toHaveLength(2);
     expect(res.text).toContain("1–2 of 3");

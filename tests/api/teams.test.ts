@@ -29,23 +29,65 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
   }
   async function addUser(team: Row<"teams">): Promise<void> {
     const now = Date.now();
-    await db().insertInto("users").values({ uid: randomUUID(), username: `u-${fresh()}@example.test`, teamId: team.id, status: "active", createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("users")
+      .values({
+        uid: randomUUID(),
+        username: `u-${fresh()}@example.test`,
+        teamId: team.id,
+        status: "active",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
   }
   async function addPack(team: Row<"teams">): Promise<string> {
     const now = Date.now();
     const uid = randomUUID();
-    await db().insertInto("licensePacks").values({ uid, teamId: team.id, licenseType: "standard", licenseCount: 25, status: "active", expiresAt: now + 86_400_000, createdAt: now, updatedAt: now }).execute();
+    await db()
+      .insertInto("licensePacks")
+      .values({
+        uid,
+        teamId: team.id,
+        licenseType: "standard",
+        licenseCount: 25,
+        status: "active",
+        expiresAt: now + 86_400_000,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     return uid;
   }
   const get = (url: string, auth: string) => server.request().get(url).set("Authorization", auth);
-  const send = (method: "post" | "put" | "delete", url: string, auth: string, body: Body) => server.request()[method](url).set("Authorization", auth).send(body);
-  const teamCount = async () => Number((await db().selectFrom("teams").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const send = (method: "post" | "put" | "delete", url: string, auth: string, body: Body) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
+  const teamCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("teams")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const logOf = (action: string, target: string) =>
-    db().selectFrom("accessLog").select(["action", "teamId", "targetId", "actorUsername", "details"]).where("action", "=", action).where("targetId", "=", target).execute();
+    db()
+      .selectFrom("accessLog")
+      .select(["action", "teamId", "targetId", "actorUsername", "details"])
+      .where("action", "=", action)
+      .where("targetId", "=", target)
+      .execute();
 
   it("lists only the caller's teams with their counts, searching name and slug case-insensitively", async () => {
     const tag = fresh();
-    const alpha = await buildTeam(db(), { teamName: `Alpha ${tag}`, slug: `alpha-${tag}`, city: "Lisboa", country: "PT", institution: "Uni" });
+    const alpha = await buildTeam(db(), {
+      teamName: `Alpha ${tag}`,
+      slug: `alpha-${tag}`,
+      city: "Lisboa",
+      country: "PT",
+      institution: "Uni",
+    });
     const bravo = await buildTeam(db(), { teamName: `Bravo ${tag}`, slug: `bravo-${tag}` });
     const charlie = await buildTeam(db(), { teamName: `Charlie ${tag}`, slug: `c-${tag}-x` });
     const { auth } = await adminOf(alpha, bravo);
@@ -60,8 +102,15 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     expect(all.body.nextCursor).toBeNull();
     expect(all.body.items.map((i: Body) => i.slug)).toEqual([alpha.slug, bravo.slug, charlie.slug]);
     expect(all.body.items[0]).toEqual({
-      slug: alpha.slug, teamName: `Alpha ${tag}`, institution: "Uni", city: "Lisboa", country: "PT", language: "en",
-      adminCount: 2, userCount: 2, createdOn: new Date(alpha.createdAt).toISOString(),
+      slug: alpha.slug,
+      teamName: `Alpha ${tag}`,
+      institution: "Uni",
+      city: "Lisboa",
+      country: "PT",
+      language: "en",
+      adminCount: 2,
+      userCount: 2,
+      createdOn: new Date(alpha.createdAt).toISOString(),
     });
     expect(all.body.items[2]).toMatchObject({ adminCount: 0, userCount: 0 });
 
@@ -85,14 +134,24 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const tag = fresh();
     const base = 1_700_000_000_000;
     const specs = [
-      ["Delta", "d", 3], ["Alpha", "z", 1], ["Echo", "b", 3], ["Alpha", "y", 2], ["Bravo", "a", 3], ["Alpha", "x", 1], ["Charlie", "c", 5],
+      ["Delta", "d", 3],
+      ["Alpha", "z", 1],
+      ["Echo", "b", 3],
+      ["Alpha", "y", 2],
+      ["Bravo", "a", 3],
+      ["Alpha", "x", 1],
+      ["Charlie", "c", 5],
     ] as const;
     const teams: Row<"teams">[] = [];
     for (const [name, prefix, day] of specs) {
       teams.push(await buildTeam(db(), { teamName: `${name} ${tag}`, slug: `${prefix}-${tag}`, createdAt: base + day * 86_400_000 }));
     }
     const auth = await root();
-    const keyOf = { name: (t: Row<"teams">) => t.teamName, slug: (t: Row<"teams">) => t.slug, createdOn: (t: Row<"teams">) => t.createdAt } as const;
+    const keyOf = {
+      name: (t: Row<"teams">) => t.teamName,
+      slug: (t: Row<"teams">) => t.slug,
+      createdOn: (t: Row<"teams">) => t.createdAt,
+    } as const;
     for (const sort of ["name", "slug", "createdOn"] as const) {
       for (const order of ["asc", "desc"] as const) {
         const sign = order === "asc" ? 1 : -1;
@@ -128,10 +187,17 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
   it("answers 400 to malformed cursors and bad list parameters", async () => {
     const auth = await root();
     const bad = [
-      "cursor=!!!", "cursor=abc", `cursor=${Buffer.from('{"v":"x"}').toString("base64url")}`,
+      "cursor=!!!",
+      "cursor=abc",
+      `cursor=${Buffer.from('{"v":"x"}').toString("base64url")}`,
       `sort=createdOn&cursor=${Buffer.from('{"v":"Alpha","id":1}').toString("base64url")}`,
       `sort=name&cursor=${Buffer.from('{"v":5,"id":1}').toString("base64url")}`,
-      "limit=0", "limit=201", "limit=ten", "sort=bogus", "order=up", `search=${"x".repeat(321)}`,
+      "limit=0",
+      "limit=201",
+      "limit=ten",
+      "sort=bogus",
+      "order=up",
+      `search=${"x".repeat(321)}`,
     ];
     for (const query of bad) {
       const res = await get(`/v2/teams?${query}`, auth);
@@ -143,11 +209,31 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const auth = await root();
     const tag = fresh();
     const body = {
-      teamName: `Acme ${tag}`, domains: [`acme-${tag}.com`, `ACME-${tag}.pt`], institution: "Acme Holdings", notes: "Key account",
-      contactEmail: { finance: "fin@acme.test", support: "help@acme.test" }, city: "Lisboa", country: "PT", language: "pt",
-      timezone: "Europe/Lisbon", customSettings: { security: { otpLength: 8 } },
-      emailTheme: { name: "corporate", primaryColor: "#0a66c2", logoUrl: "https://acme.test/logo.png", footer: "Acme Holdings, Lisboa. ".repeat(10).trim() },
-      authentication: { oauthClientId: "client-1", authority: "https://login.acme.test", discovery: "https://login.acme.test/.well-known/openid-configuration", version: "v2.0", tenantId: "acme.onmicrosoft.com", azureAdSync: true, certRevocation: "ocsp_crl" },
+      teamName: `Acme ${tag}`,
+      domains: [`acme-${tag}.com`, `ACME-${tag}.pt`],
+      institution: "Acme Holdings",
+      notes: "Key account",
+      contactEmail: { finance: "fin@acme.test", support: "help@acme.test" },
+      city: "Lisboa",
+      country: "PT",
+      language: "pt",
+      timezone: "Europe/Lisbon",
+      customSettings: { security: { otpLength: 8 } },
+      emailTheme: {
+        name: "corporate",
+        primaryColor: "#0a66c2",
+        logoUrl: "https://acme.test/logo.png",
+        footer: "Acme Holdings, Lisboa. ".repeat(10).trim(),
+      },
+      authentication: {
+        oauthClientId: "client-1",
+        authority: "https://login.acme.test",
+        discovery: "https://login.acme.test/.well-known/openid-configuration",
+        version: "v2.0",
+        tenantId: "acme.onmicrosoft.com",
+        azureAdSync: true,
+        certRevocation: "ocsp_crl",
+      },
     };
     const created = await send("post", "/v2/team", auth, body);
     expect(created.status).toBe(200);
@@ -159,20 +245,42 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const res = await get(`/v2/team/${slug}`, adminAuth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      slug, teamName: `Acme ${tag}`, institution: "Acme Holdings", notes: "Key account",
+      slug,
+      teamName: `Acme ${tag}`,
+      institution: "Acme Holdings",
+      notes: "Key account",
       contactEmail: { finance: "fin@acme.test", operations: null, support: "help@acme.test" },
-      city: "Lisboa", country: "PT", language: "pt", timezone: "Europe/Lisbon",
-      customSettings: { security: { otpLength: 8 } }, emailTheme: body.emailTheme, authentication: body.authentication,
+      city: "Lisboa",
+      country: "PT",
+      language: "pt",
+      timezone: "Europe/Lisbon",
+      customSettings: { security: { otpLength: 8 } },
+      emailTheme: body.emailTheme,
+      authentication: body.authentication,
       domains: [`acme-${tag}.com`, `acme-${tag}.pt`],
       admins: [{ uid: admin.uid, username: admin.username, firstName: "Ada", lastName: "Lovelace", role: "admin", status: "active" }],
       userCount: 1,
-      licensePacks: [{ id: packId, licenseType: "standard", licenseCount: 25, status: "active", expiresOn: expect.stringMatching(/Z$/), createdOn: expect.stringMatching(/Z$/) }],
-      createdOn: new Date(team.createdAt).toISOString(), updatedOn: new Date(team.updatedAt).toISOString(),
+      licensePacks: [
+        {
+          id: packId,
+          licenseType: "standard",
+          licenseCount: 25,
+          status: "active",
+          expiresOn: expect.stringMatching(/Z$/),
+          createdOn: expect.stringMatching(/Z$/),
+        },
+      ],
+      createdOn: new Date(team.createdAt).toISOString(),
+      updatedOn: new Date(team.updatedAt).toISOString(),
     });
     expect(created.body).toMatchObject({ slug, admins: [], userCount: 0, licensePacks: [] });
 
     const { auth: otherAuth } = await adminOf();
-    for (const [url, who] of [[`/v2/team/${slug}`, otherAuth], [`/v2/team/nope-${tag}`, auth], ["/v2/team/Not%20A%20Slug", auth]] as const) {
+    for (const [url, who] of [
+      [`/v2/team/${slug}`, otherAuth],
+      [`/v2/team/nope-${tag}`, auth],
+      ["/v2/team/Not%20A%20Slug", auth],
+    ] as const) {
       const miss = await get(url, who);
       expect({ url, status: miss.status, code: miss.body.error?.code }).toEqual({ url, status: 404, code: "teamRead404" });
     }
@@ -189,8 +297,23 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
 
     const first = await send("post", "/v2/team", auth, { teamName: `  Nova ${tag} ` });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ slug: `nova-${tag}`, teamName: `Nova ${tag}`, language: "en", customSettings: {}, emailTheme: null, domains: [] });
-    expect(first.body.authentication).toEqual({ oauthClientId: null, authority: null, discovery: null, version: null, tenantId: null, azureAdSync: false, certRevocation: "ocsp" });
+    expect(first.body).toMatchObject({
+      slug: `nova-${tag}`,
+      teamName: `Nova ${tag}`,
+      language: "en",
+      customSettings: {},
+      emailTheme: null,
+      domains: [],
+    });
+    expect(first.body.authentication).toEqual({
+      oauthClientId: null,
+      authority: null,
+      discovery: null,
+      version: null,
+      tenantId: null,
+      azureAdSync: false,
+      certRevocation: "ocsp",
+    });
     const second = await send("post", "/v2/team", auth, { teamName: `Nova ${tag}` });
     expect(second.body.slug).toMatch(new RegExp(`^nova-${tag}-[0-9a-f]{6}$`));
     const symbols = await send("post", "/v2/team", auth, { teamName: "日本" });
@@ -201,11 +324,27 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     await send("post", "/v2/team", auth, { teamName: `Owner ${tag}`, domains: [`owned-${tag}.test`] });
     const afterValid = await teamCount();
     const domain = await send("post", "/v2/team", auth, { teamName: `Thief ${tag}`, domains: [`free-${tag}.test`, `owned-${tag}.test`] });
-    expect([domain.status, domain.body.error.code, domain.body.error.details]).toEqual([409, "domainTaken", { domains: [`owned-${tag}.test`] }]);
-    const invalid = await send("post", "/v2/team", auth, { teamName: "", country: "Portugal", slug: "Bad Slug", emailTheme: { name: "x", primaryColor: "blue" }, bogus: 1 });
+    expect([domain.status, domain.body.error.code, domain.body.error.details]).toEqual([
+      409,
+      "domainTaken",
+      { domains: [`owned-${tag}.test`] },
+    ]);
+    const invalid = await send("post", "/v2/team", auth, {
+      teamName: "",
+      country: "Portugal",
+      slug: "Bad Slug",
+      emailTheme: { name: "x", primaryColor: "blue" },
+      bogus: 1,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.code).toBe("badParameters");
-    expect(invalid.body.error.details.map((d: { path: string[] }) => d.path.join(".")).sort()).toEqual(["", "country", "emailTheme.primaryColor", "slug", "teamName"]);
+    expect(invalid.body.error.details.map((d: { path: string[] }) => d.path.join(".")).sort()).toEqual([
+      "",
+      "country",
+      "emailTheme.primaryColor",
+      "slug",
+      "teamName",
+    ]);
     expect(await teamCount()).toBe(afterValid);
     expect(await db().selectFrom("teamDomains").select("id").where("domain", "=", `free-${tag}.test`).executeTakeFirst()).toBeUndefined();
 
@@ -220,15 +359,32 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const theirs = await buildTeam(db(), { teamName: `Theirs ${tag}`, slug: `theirs-${tag}` });
     const { admin, auth } = await adminOf(mine);
 
-    const ok = await send("put", "/v2/team", auth, { slug: mine.slug, notes: " Renewal in May ", contactEmail: { operations: "ops@mine.test" }, timezone: "Europe/Lisbon", authentication: { azureAdSync: false, certRevocation: "disabled" } });
+    const ok = await send("put", "/v2/team", auth, {
+      slug: mine.slug,
+      notes: " Renewal in May ",
+      contactEmail: { operations: "ops@mine.test" },
+      timezone: "Europe/Lisbon",
+      authentication: { azureAdSync: false, certRevocation: "disabled" },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ slug: mine.slug, teamName: `Mine ${tag}`, notes: "Renewal in May", city: "Faro", country: "PT", timezone: "Europe/Lisbon", contactEmail: { finance: null, operations: "ops@mine.test", support: null } });
+    expect(ok.body).toMatchObject({
+      slug: mine.slug,
+      teamName: `Mine ${tag}`,
+      notes: "Renewal in May",
+      city: "Faro",
+      country: "PT",
+      timezone: "Europe/Lisbon",
+      contactEmail: { finance: null, operations: "ops@mine.test", support: null },
+    });
     expect(ok.body.authentication.certRevocation).toBe("disabled");
 
     const cleared = await send("put", "/v2/team", auth, { slug: mine.slug, city: "", country: null, timezone: null, notes: "" });
     expect(cleared.body).toMatchObject({ city: null, country: null, timezone: null, notes: null });
 
-    for (const [slug, code] of [[theirs.slug, "teamEdit404"], [`ghost-${tag}`, "teamEdit404"]] as const) {
+    for (const [slug, code] of [
+      [theirs.slug, "teamEdit404"],
+      [`ghost-${tag}`, "teamEdit404"],
+    ] as const) {
       const res = await send("put", "/v2/team", auth, { slug, notes: "hacked" });
       expect([res.status, res.body.error.code]).toEqual([404, code]);
     }
@@ -239,14 +395,23 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const invalid = await send("put", "/v2/team", auth, { slug: mine.slug, teamName: "", city: "x".repeat(129), domains: ["a.test"] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details.map((d: { path: string[] }) => d.path.join(".")).sort()).toEqual(["", "city", "teamName"]);
-    expect((await db().selectFrom("teams").select(["teamName", "slug"]).where("id", "=", mine.id).executeTakeFirstOrThrow())).toEqual({ teamName: `Mine ${tag}`, slug: mine.slug });
+    expect(await db().selectFrom("teams").select(["teamName", "slug"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual({
+      teamName: `Mine ${tag}`,
+      slug: mine.slug,
+    });
 
     const renamed = await send("put", "/v2/team", auth, { slug: mine.slug, newSlug: `ours-${tag}`, teamName: `Ours ${tag}` });
     expect(renamed.body).toMatchObject({ slug: `ours-${tag}`, teamName: `Ours ${tag}` });
     expect((await get(`/v2/team/${mine.slug}`, auth)).status).toBe(404);
     expect((await get(`/v2/team/ours-${tag}`, auth)).status).toBe(200);
 
-    const entries = await db().selectFrom("accessLog").select(["teamId", "details", "actorUsername"]).where("action", "=", "team.update").where("teamId", "=", mine.id).orderBy("id").execute();
+    const entries = await db()
+      .selectFrom("accessLog")
+      .select(["teamId", "details", "actorUsername"])
+      .where("action", "=", "team.update")
+      .where("teamId", "=", mine.id)
+      .orderBy("id")
+      .execute();
     expect(entries).toHaveLength(3);
     expect(entries.every((e) => e.actorUsername === admin.username)).toBe(true);
     expect(JSON.parse(entries[2]!.details!)).toEqual({ fields: ["teamName"], renamedFrom: mine.slug });
@@ -256,7 +421,10 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const tag = fresh();
     const team = await buildTeam(db(), { slug: `doomed-${tag}` });
     const busy = await buildTeam(db(), { slug: `busy-${tag}` });
-    await db().insertInto("teamDomains").values({ teamId: team.id, domain: `doomed-${tag}.test`, createdAt: Date.now() }).execute();
+    await db()
+      .insertInto("teamDomains")
+      .values({ teamId: team.id, domain: `doomed-${tag}.test`, createdAt: Date.now() })
+      .execute();
     const { admin, auth: adminAuth } = await adminOf(team);
     const packId = await addPack(team);
     await addUser(busy);
@@ -290,13 +458,19 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const team = await buildTeam(db(), { slug: `tuned-${tag}` });
     const other = await buildTeam(db(), { slug: `untuned-${tag}` });
     const { auth } = await adminOf(team);
-    const ok = await send("put", "/v2/team/settings", auth, { slug: team.slug, customSettings: { security: { otpLength: 8 }, calling: { callTimeoutMax: 600 } } });
+    const ok = await send("put", "/v2/team/settings", auth, {
+      slug: team.slug,
+      customSettings: { security: { otpLength: 8 }, calling: { callTimeoutMax: 600 } },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.customSettings).toEqual({ security: { otpLength: 8 }, calling: { callTimeoutMax: 600 } });
 
     const bad = await send("put", "/v2/team/settings", auth, { slug: team.slug, customSettings: { security: { otpLength: 0 }, tls: {} } });
     expect([bad.status, bad.body.error.code]).toEqual([400, "teamSettings400"]);
-    expect(bad.body.error.details.map((d: { path: string[] }) => d.path.join(".")).sort()).toEqual(["customSettings", "customSettings.security.otpLength"]);
+    expect(bad.body.error.details.map((d: { path: string[] }) => d.path.join(".")).sort()).toEqual([
+      "customSettings",
+      "customSettings.security.otpLength",
+    ]);
     const stored = await db().selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.customSettings)).toEqual({ security: { otpLength: 8 }, calling: { callTimeoutMax: 600 } });
 
@@ -305,7 +479,10 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const cleared = await send("put", "/v2/team/settings", auth, { slug: team.slug, customSettings: {} });
     expect(cleared.body.customSettings).toEqual({});
     const entries = await logOf("team.settings", team.slug);
-    expect(entries.map((e) => [e.teamId, JSON.parse(e.details!)])).toEqual([[team.id, { groups: ["calling", "security"] }], [team.id, { groups: [] }]]);
+    expect(entries.map((e) => [e.teamId, JSON.parse(e.details!)])).toEqual([
+      [team.id, { groups: ["calling", "security"] }],
+      [team.id, { groups: [] }],
+    ]);
   });
 
   it("needs the CSRF token for changes made with a browser session", async () => {

@@ -29,12 +29,17 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
   let root: string;
   let rootAdmin: Row<"admins">;
   const db = () => server.database.db;
-  const send = (method: "post" | "put" | "delete", url: string, body: object, auth = root) => server.request()[method](url).set("Authorization", auth).send(body);
+  const send = (method: "post" | "put" | "delete", url: string, body: object, auth = root) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
   const userRow = (uid: string) => db().selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" } });
+    server = await getTestServer({
+      dialect,
+      mailWorker: true,
+      env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" },
+    });
     noMail = await getTestServer({ dialect, env: { MAIL: "disabled" } });
     rootAdmin = await buildAdmin(db(), { role: "root" });
     root = await bearerFor(server.config, rootAdmin);
@@ -49,13 +54,34 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     const team = await buildTeam(db());
     await buildPack(db(), { team });
     const hex = await sha512Hex(GOOD_PASSWORD);
-    const res = await send("post", "/v2/user", { username: "New.User@Example.TEST", firstName: " Nia ", lastName: "Create", team: team.slug, password: hex, aliases: ["Nia-Alias", "nia-alias", "new.user@example.test"], ecs: true, viaEmail: true });
+    const res = await send("post", "/v2/user", {
+      username: "New.User@Example.TEST",
+      firstName: " Nia ",
+      lastName: "Create",
+      team: team.slug,
+      password: hex,
+      aliases: ["Nia-Alias", "nia-alias", "new.user@example.test"],
+      ecs: true,
+      viaEmail: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ username: "new.user@example.test", firstName: "Nia", lastName: "Create", team: { slug: team.slug }, status: "active", ecs: true, sip: false, aliases: ["nia-alias"], devices: [] });
+    expect(res.body).toMatchObject({
+      username: "new.user@example.test",
+      firstName: "Nia",
+      lastName: "Create",
+      team: { slug: team.slug },
+      status: "active",
+      ecs: true,
+      sip: false,
+      aliases: ["nia-alias"],
+      devices: [],
+    });
     const row = await userRow(res.body.uid as string);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(server.config.secrets.passwordPepper, row.passwordHash, hex)).toBe(true);
-    expect(await db().selectFrom("userPasswordHistory").select("passwordHash").where("userId", "=", row.id).execute()).toEqual([{ passwordHash: row.passwordHash }]);
+    expect(await db().selectFrom("userPasswordHistory").select("passwordHash").where("userId", "=", row.id).execute()).toEqual([
+      { passwordHash: row.passwordHash },
+    ]);
     const [entry] = await accessEntries(db(), "user.create");
     expect(entry).toMatchObject({ targetType: "user", targetId: row.uid, teamId: team.id, outcome: "success" });
 
@@ -80,10 +106,22 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     expectError(await send("post", "/v2/user", { ...body, username: "no-team", team: "no-such-team" }), 501, "userCreate501");
     expectError(await send("post", "/v2/user", { ...body, username: "wrong-team", team: teamB.slug }, adminA), 501, "userCreate501");
     expect((await send("post", "/v2/user", { ...body, username: "right-team" }, adminA)).status).toBe(200);
-    for (const bad of [{ ...body, username: "not-an-email", viaEmail: true }, { ...body, username: "bad name!" }, { ...body, username: "x", password: "plain" }, { ...body, username: "x", extra: 1 }, { ...body, username: "" }]) {
+    for (const bad of [
+      { ...body, username: "not-an-email", viaEmail: true },
+      { ...body, username: "bad name!" },
+      { ...body, username: "x", password: "plain" },
+      { ...body, username: "x", extra: 1 },
+      { ...body, username: "" },
+    ]) {
       expectError(await send("post", "/v2/user", bad), 400, "badParameters");
     }
-    expect(await db().selectFrom("users").select("id").where("username", "in", ["fresh-name", "no-team", "wrong-team", "not-an-email", "x", "ok-alias"]).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("users")
+        .select("id")
+        .where("username", "in", ["fresh-name", "no-team", "wrong-team", "not-an-email", "x", "ok-alias"])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("edits names, flags and aliases within the scope; 404 outside it, 409 for a taken alias", async () => {
@@ -94,8 +132,19 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     const other = await buildUser(db(), { team: teamB, username: "other-user@x.test", aliases: ["other-alias"] });
     const res = await send("put", "/v2/user", { uid: user.uid, firstName: "New", sip: true, aliases: ["New-Alias"] }, adminA);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ uid: user.uid, firstName: "New", lastName: user.lastName, sip: true, ecs: false, aliases: ["new-alias"] });
-    expect((await accessEntries(db(), "user.update"))[0]).toMatchObject({ targetId: user.uid, teamId: teamA.id, details: JSON.stringify({ fields: ["firstName", "aliases", "sip"] }) });
+    expect(res.body).toMatchObject({
+      uid: user.uid,
+      firstName: "New",
+      lastName: user.lastName,
+      sip: true,
+      ecs: false,
+      aliases: ["new-alias"],
+    });
+    expect((await accessEntries(db(), "user.update"))[0]).toMatchObject({
+      targetId: user.uid,
+      teamId: teamA.id,
+      details: JSON.stringify({ fields: ["firstName", "aliases", "sip"] }),
+    });
     expectError(await send("put", "/v2/user", { uid: user.uid, aliases: ["OTHER-ALIAS"] }), 409, "userEdit409");
     expectError(await send("put", "/v2/user", { uid: user.uid, aliases: ["other-user@x.test"] }), 409, "userEdit409");
     expectError(await send("put", "/v2/user", { uid: other.uid, firstName: "Nope" }, adminA), 404, "userEdit404");
@@ -142,7 +191,11 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
 
     const quietRoot = await bearerFor(noMail.config, await buildAdmin(noMail.database.db, { role: "root" }));
     const quiet = await buildUser(noMail.database.db, { username: "quiet@example.test" });
-    expectError(await noMail.request().post("/v2/user/reset").set("Authorization", quietRoot).send({ uid: quiet.uid }), 501, "emailDisabled");
+    expectError(
+      await noMail.request().post("/v2/user/reset").set("Authorization", quietRoot).send({ uid: quiet.uid }),
+      501,
+      "emailDisabled",
+    );
   });
 
   it("redeems a user token once, within its lifetime, for its purpose only (for the service API)", async () => {
@@ -182,7 +235,10 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
     expect((await send("put", "/v2/device/wipe", { uid: user.uid, deviceId: device.uid })).status).toBe(200);
     expect(await deviceRow()).toMatchObject({ wipedAt: null, wipeRequestedBy: rootAdmin.id }); // a new request
 
-    for (const [method, url, code] of [["put", "/v2/device/wipe", "deviceWipe404"], ["delete", "/v2/device", "deviceDelete404"]] as const) {
+    for (const [method, url, code] of [
+      ["put", "/v2/device/wipe", "deviceWipe404"],
+      ["delete", "/v2/device", "deviceDelete404"],
+    ] as const) {
       expectError(await send(method, url, { uid: stranger.uid, deviceId: device.uid }), 404, code);
       expectError(await send(method, url, { uid: user.uid, deviceId: foreign.uid }), 404, code);
       expectError(await send(method, url, { uid: user.uid, deviceId: "00000000-0000-4000-8000-000000000000" }), 404, code);
@@ -190,9 +246,12 @@ describe.each(testDialects())("user accounts and devices on %s", (dialect) => {
       expectError(await send(method, url, { uid: foreignOwner.uid, deviceId: foreign.uid }, adminA), 404, code);
       expectError(await send(method, url, { uid: user.uid }), 400, "badParameters");
     }
-    expect((await db().selectFrom("devices").select("wipeRequestedAt").where("id", "=", foreign.id).executeTakeFirstOrThrow()).wipeRequestedAt).toBeNull();
+    expect(
+      (await db().selectFrom("devices").select("wipeRequestedAt").where("id", "=", foreign.id).executeTakeFirstOrThrow()).wipeRequestedAt,
+    ).toBeNull();
 
-    const deviceCount = async () => (await db().selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).deviceCount;
+    const deviceCount = async () =>
+      (await db().selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).deviceCount;
     const before = await deviceCount();
     expect(before).toBeGreaterThan(0);
     expect((await send("delete", "/v2/device", { uid: user.uid, deviceId: device.uid }, adminA)).body).toEqual({ ok: true });

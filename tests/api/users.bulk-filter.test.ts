@@ -17,7 +17,8 @@ describe.each(testDialects())("bulk user actions by filter on %s", (dialect) => 
   let adminA: string;
   const MATCHING = 5_000;
   const db = () => server.database.db;
-  const call = (method: "put" | "delete", url: string, body: object, auth = adminA) => server.request()[method](url).set("Authorization", auth).send(body);
+  const call = (method: "put" | "delete", url: string, body: object, auth = adminA) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
   const total = async (query: string, auth = adminA) => {
     const res = await server.request().get(`/v2/users?limit=1&${query}`).set("Authorization", auth);
     expect(res.status).toBe(200);
@@ -84,7 +85,11 @@ describe.each(testDialects())("bulk user actions by filter on %s", (dialect) => 
     const target = await buildTeam(db());
     await buildPack(db(), { team: target, licenseCount: 299 });
     const adminAT = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamA, target] }));
-    expectError(await call("put", "/v2/users/move", { filter: { search: "otherx" }, team: target.slug }, adminAT), 400, "notEnoughLicenses");
+    expectError(
+      await call("put", "/v2/users/move", { filter: { search: "otherx" }, team: target.slug }, adminAT),
+      400,
+      "notEnoughLicenses",
+    );
     expect(await countWhere(teamA.id, "active", "otherx")).toBe(300);
     await buildPack(db(), { team: target, licenseCount: 1 });
     const moved = await call("put", "/v2/users/move", { filter: { search: "otherx", team: teamA.slug }, team: target.slug }, adminAT);
@@ -102,7 +107,14 @@ describe.each(testDialects())("bulk user actions by filter on %s", (dialect) => 
   });
 
   it("takes exactly one of uids and filter, and only the list's filters (400 otherwise)", async () => {
-    for (const body of [{}, { uids: [crypto.randomUUID()], filter: {} }, { filter: { sort: "name" } }, { filter: { limit: 5 } }, { filter: { status: "gone" } }, { filter: "all" }]) {
+    for (const body of [
+      {},
+      { uids: [crypto.randomUUID()], filter: {} },
+      { filter: { sort: "name" } },
+      { filter: { limit: 5 } },
+      { filter: { status: "gone" } },
+      { filter: "all" },
+    ]) {
       const res = await call("put", "/v2/users/block", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

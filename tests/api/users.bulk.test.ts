@@ -14,12 +14,29 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
   let teamB: Row<"teams">;
   let adminA: string;
   const db = () => server.database.db;
-  const call = (method: "put" | "delete", url: string, body: object, auth = root) => server.request()[method](url).set("Authorization", auth).send(body);
+  const call = (method: "put" | "delete", url: string, body: object, auth = root) =>
+    server.request()[method](url).set("Authorization", auth).send(body);
   const statuses = async (users: Row<"users">[]) => {
-    const rows = await db().selectFrom("users").select(["uid", "status"]).where("uid", "in", users.map((u) => u.uid)).execute();
+    const rows = await db()
+      .selectFrom("users")
+      .select(["uid", "status"])
+      .where(
+        "uid",
+        "in",
+        users.map((u) => u.uid),
+      )
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.uid, r.status]));
   };
-  const logCount = async () => Number((await db().selectFrom("accessLog").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const logCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("accessLog")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
@@ -38,7 +55,13 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
     const b1 = await buildUser(db(), { team: teamB });
     const ghost = randomUUID();
     const blocked = await call("put", "/v2/users/block", { uids: [b1.uid, a1.uid, ghost, a2.uid] }, adminA);
-    expect(blocked.body).toEqual({ ok: [a1.uid, a2.uid], failed: [{ id: b1.uid, code: "userRead404" }, { id: ghost, code: "userRead404" }] });
+    expect(blocked.body).toEqual({
+      ok: [a1.uid, a2.uid],
+      failed: [
+        { id: b1.uid, code: "userRead404" },
+        { id: ghost, code: "userRead404" },
+      ],
+    });
     expect(await statuses([a1, a2, b1])).toEqual({ [a1.uid]: "blocked", [a2.uid]: "blocked", [b1.uid]: "active" });
     const [entry, ...more] = await accessEntries(db(), "users.block");
     expect(more).toEqual([]);
@@ -81,9 +104,21 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
     const resident = await buildUser(db(), { team: target });
     const movers = [await buildUser(db(), { team: teamA }), await buildUser(db(), { team: teamA })];
     const before = await logCount();
-    expectError(await call("put", "/v2/users/move", { uids: [...movers.map((u) => u.uid), resident.uid], team: target.slug }), 400, "notEnoughLicenses");
+    expectError(
+      await call("put", "/v2/users/move", { uids: [...movers.map((u) => u.uid), resident.uid], team: target.slug }),
+      400,
+      "notEnoughLicenses",
+    );
     expect(await logCount()).toBe(before);
-    const stayed = await db().selectFrom("users").select("teamId").where("uid", "in", movers.map((u) => u.uid)).execute();
+    const stayed = await db()
+      .selectFrom("users")
+      .select("teamId")
+      .where(
+        "uid",
+        "in",
+        movers.map((u) => u.uid),
+      )
+      .execute();
     expect(stayed.map((row) => row.teamId)).toEqual([teamA.id, teamA.id]);
     const moved = await call("put", "/v2/users/move", { uids: [movers[0]!.uid, resident.uid], team: target.slug });
     expect(moved.body).toEqual({ ok: [movers[0]!.uid, resident.uid], failed: [] });
@@ -105,7 +140,12 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
   it("answers noUserSelected for an empty list and 400 for bad lists, changing and logging nothing", async () => {
     const a1 = await buildUser(db(), { team: teamA });
     const before = await logCount();
-    for (const [method, url, extra] of [["put", "/v2/users/block", {}], ["put", "/v2/users/activate", {}], ["put", "/v2/users/move", { team: teamA.slug }], ["delete", "/v2/users", {}]] as const) {
+    for (const [method, url, extra] of [
+      ["put", "/v2/users/block", {}],
+      ["put", "/v2/users/activate", {}],
+      ["put", "/v2/users/move", { team: teamA.slug }],
+      ["delete", "/v2/users", {}],
+    ] as const) {
       expectError(await call(method, url, { uids: [], ...extra }), 400, "noUserSelected");
       for (const uids of [[a1.uid, "not-a-uid"], [a1.uid, a1.uid], "x", Array.from({ length: 10_001 }, () => randomUUID())]) {
         expectError(await call(method, url, { uids, ...extra }), 400, "badParameters");
@@ -115,16 +155,23 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
     expectError(await call("put", "/v2/users/move", { uids: [a1.uid] }), 400, "badParameters");
     expectError(await call("put", "/v2/users/block", { uids: [a1.uid], extra: true }), 400, "badParameters");
     expect(await logCount()).toBe(before);
-    expect(await db().selectFrom("users").select(["status", "teamId"]).where("uid", "=", a1.uid).executeTakeFirstOrThrow()).toEqual({ status: "active", teamId: teamA.id });
+    expect(await db().selectFrom("users").select(["status", "teamId"]).where("uid", "=", a1.uid).executeTakeFirstOrThrow()).toEqual({
+      status: "active",
+      teamId: teamA.id,
+    });
   });
 
   it("is atomic: when the call fails part-way, no user changed", async () => {
     const users = [await buildUser(db(), { team: teamA }), await buildUser(db(), { team: teamA })];
     // Make the access-log write of a bulk block fail, after the UPDATE ran in the same transaction.
     if (dialect === "sqlite") {
-      await sql`create trigger fail_bulk_block before insert on access_log when new.action = 'users.block' begin select raise(abort, 'injected failure'); end`.execute(db());
+      await sql`create trigger fail_bulk_block before insert on access_log when new.action = 'users.block' begin select raise(abort, 'injected failure'); end`.execute(
+        db(),
+      );
     } else {
-      await sql`create function fail_bulk_block() returns trigger language plpgsql as $$ begin if new.action = 'users.block' then raise exception 'injected failure'; end if; return new; end $$`.execute(db());
+      await sql`create function fail_bulk_block() returns trigger language plpgsql as $$ begin if new.action = 'users.block' then raise exception 'injected failure'; end if; return new; end $$`.execute(
+        db(),
+      );
       await sql`create trigger fail_bulk_block before insert on access_log for each row execute function fail_bulk_block()`.execute(db());
     }
     try {
@@ -144,7 +191,12 @@ describe.each(testDialects())("bulk user actions on %s", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body.ok).toHaveLength(10_000);
     expect(res.body.failed).toEqual([]);
-    const blocked = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("teamId", "=", team.id).where("status", "=", "blocked").executeTakeFirstOrThrow();
+    const blocked = await db()
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("teamId", "=", team.id)
+      .where("status", "=", "blocked")
+      .executeTakeFirstOrThrow();
     expect(Number(blocked.n)).toBe(10_000);
     const details = JSON.parse((await accessEntries(db(), "users.block"))[0]!.details!) as { ok: number; uids: string[]; more: number };
     expect(details).toMatchObject({ ok: 10_000, failed: 0, more: 9_900 });

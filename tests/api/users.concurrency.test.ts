@@ -40,10 +40,16 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
   const del = (server: TestServer, url: string, body: object) => server.request().delete(url).set("Authorization", auth).send(body);
   /** Anything but a success or the documented contention refusal (503 `contention` with Retry-After). */
   const unexpected = () =>
-    answers.filter((res) => res.status !== 200 && !(res.status === 503 && res.body.error?.code === "contention" && res.headers["retry-after"] === "1"));
+    answers.filter(
+      (res) => res.status !== 200 && !(res.status === 503 && res.body.error?.code === "contention" && res.headers["retry-after"] === "1"),
+    );
 
   it(`runs ${ROUNDS} rounds of opposite-order bulk actions with single edits and device deletions without a 500`, async () => {
-    const rows = await db().selectFrom("users").selectAll().where("uid", "in", uids.slice(0, ROUNDS * 3)).execute();
+    const rows = await db()
+      .selectFrom("users")
+      .selectAll()
+      .where("uid", "in", uids.slice(0, ROUNDS * 3))
+      .execute();
     const byUid = new Map(rows.map((row) => [row.uid, row]));
     for (let round = 0; round < ROUNDS; round++) {
       const forward = uids;
@@ -67,7 +73,9 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
       .groupBy(["status", "teamId"])
       .execute();
     // The last round (odd) activated everyone and moved everyone back to team A; every device was deleted.
-    expect(state.map((row) => ({ ...row, n: Number(row.n), devices: Number(row.devices) }))).toEqual([{ status: "active", teamId: teamA.id, n: USERS, devices: 0 }]);
+    expect(state.map((row) => ({ ...row, n: Number(row.n), devices: Number(row.devices) }))).toEqual([
+      { status: "active", teamId: teamA.id, n: USERS, devices: 0 },
+    ]);
   }, 120_000);
 
   it("deletes users in bulk while another instance blocks them in the opposite order and their devices are deleted", async () => {
@@ -112,9 +120,17 @@ describe.each(testDialects().filter((d) => d === "postgres"))("lock order of a d
       // Another transaction holds the user, as a bulk action on that user would.
       await holder.query("begin");
       await holder.query("select id from users where id = $1 for no key update", [user.id]);
-      const deletion = server.request().delete("/v2/device").set("Authorization", auth).send({ uid: user.uid, deviceId: device.uid }).then((res) => res);
+      const deletion = server
+        .request()
+        .delete("/v2/device")
+        .set("Authorization", auth)
+        .send({ uid: user.uid, deviceId: device.uid })
+        .then((res) => res);
       const waiting = async () =>
-        Number((await probe.query("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0].n);
+        Number(
+          (await probe.query("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'"))
+            .rows[0].n,
+        );
       for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
       expect(await waiting()).toBe(1);
       // While it waits for the user, the device is still free: nothing holds it that a bulk delete would need.
@@ -123,7 +139,9 @@ describe.each(testDialects().filter((d) => d === "postgres"))("lock order of a d
       await holder.query("commit");
       const res = await deletion;
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(await db.selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ deviceCount: 0 });
+      expect(await db.selectFrom("users").select("deviceCount").where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({
+        deviceCount: 0,
+      });
     } finally {
       await holder.query("rollback").catch(() => undefined);
       await Promise.all([holder.end(), probe.end()]);

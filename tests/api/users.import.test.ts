@@ -40,7 +40,10 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     await buildPack(db(), { team: teamA, licenseCount: 3 });
     await buildPack(db(), { team: teamB, licenseCount: 50 });
     await buildPack(db(), { team: other, licenseCount: 50 });
-    await db().insertInto("teamDomains").values({ teamId: teamA.id, domain: `a-${tag}.test`, createdAt: Date.now() }).execute();
+    await db()
+      .insertInto("teamDomains")
+      .values({ teamId: teamA.id, domain: `a-${tag}.test`, createdAt: Date.now() })
+      .execute();
     const admin = await buildAdmin(db(), { teams: [teamA, teamB] });
     return { tag, teamA, teamB, other, admin, auth: await bearerFor(server.config, admin) };
   }
@@ -71,7 +74,10 @@ describe.each(testDialects())("users import on %s", (dialect) => {
   it("previews every kind of row and changes nothing", async () => {
     const w = await world();
     const existing = await buildUser(db(), { team: w.teamB, username: `old-${w.tag}`, firstName: "Old", lastName: "Name" });
-    const before = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const res = await post("mode=preview", badFile(w, existing), w.auth);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(14);
@@ -84,9 +90,14 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(rows("duplicate")).toEqual([8]);
     expect(rows("overSeats")).toEqual([10]);
     expect(rows("cellCount")).toEqual([12]);
-    const after = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    expect((await db().selectFrom("users").select("lastName").where("id", "=", existing.id).executeTakeFirstOrThrow()).lastName).toBe("Name");
+    expect((await db().selectFrom("users").select("lastName").where("id", "=", existing.id).executeTakeFirstOrThrow()).lastName).toBe(
+      "Name",
+    );
   });
 
   it("applies row by row, records results, logs the import, and answers the same import id without running it twice", async () => {
@@ -99,7 +110,12 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(res.body.counts).toEqual({ created: 4, changed: 1, unchanged: 0, invalid: 8, duplicate: 1, failed: 0, skipped: 0 });
     expect((await usersOf(w.teamA)).map((u) => u.username)).toEqual([`ok1@a-${w.tag}.test`, `ok2@a-${w.tag}.test`, `ok3@a-${w.tag}.test`]);
     const a1 = (await usersOf(w.teamA))[0]!;
-    expect({ first: a1.firstName, ecs: a1.isEcs, sip: a1.isSip, status: a1.status }).toEqual({ first: "Ana", ecs: 1, sip: 0, status: "pending" });
+    expect({ first: a1.firstName, ecs: a1.isEcs, sip: a1.isSip, status: a1.status }).toEqual({
+      first: "Ana",
+      ecs: 1,
+      sip: 0,
+      status: "pending",
+    });
     expect((await usersOf(w.teamB)).map((u) => [u.username, u.firstName, u.isEcs])).toEqual([
       [`handle-${w.tag}`, "Caio", 1],
       [`old-${w.tag}`, "Changed", 1],
@@ -116,9 +132,22 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(lines[10]).toBe(`10,ok4@a-${w.tag}.test,${w.teamA.slug},invalid,overSeats,`);
     expect(lines[11]).toMatch(/^11,ctl-\w+,[\w-]+,invalid,invalidField,firstName$/);
 
-    const log = await db().selectFrom("accessLog").select(["details", "actorUsername", "outcome"]).where("action", "=", "users.import").where("targetId", "=", id).execute();
+    const log = await db()
+      .selectFrom("accessLog")
+      .select(["details", "actorUsername", "outcome"])
+      .where("action", "=", "users.import")
+      .where("targetId", "=", id)
+      .execute();
     expect(log).toHaveLength(1);
-    expect(JSON.parse(log[0]!.details!)).toMatchObject({ status: "done", total: 14, created: 4, changed: 1, invalid: 8, duplicate: 1, resumed: false });
+    expect(JSON.parse(log[0]!.details!)).toMatchObject({
+      status: "done",
+      total: 14,
+      created: 4,
+      changed: 1,
+      invalid: 8,
+      duplicate: 1,
+      resumed: false,
+    });
 
     // The same id again: the finished import is answered, nothing runs twice.
     const again = await post(`mode=apply&id=${id}`, badFile(w, existing), w.auth);
@@ -126,7 +155,9 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(again.body.counts.created).toBe(4);
     expect(await usersOf(w.teamA)).toHaveLength(3);
     // Another file under the same id is refused; another administrator cannot see the import.
-    expect((await post(`mode=apply&id=${id}`, "username,firstName,lastName,team\nz,Z,Z,zz\n", w.auth)).body.error.code).toBe("usersImport409");
+    expect((await post(`mode=apply&id=${id}`, "username,firstName,lastName,team\nz,Z,Z,zz\n", w.auth)).body.error.code).toBe(
+      "usersImport409",
+    );
     const stranger = await bearerFor(server.config, await buildAdmin(db(), {}));
     expect((await get(`/v2/users/import/${id}`, stranger)).body.error.code).toBe("usersImportRead404");
     expect((await get(`/v2/users/import/${id}/results`, stranger)).status).toBe(404);
@@ -143,16 +174,27 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(refused.body).toMatchObject({ status: "rejected", allOrNothing: true, errorCode: "invalidField" });
     expect(refused.body.counts).toMatchObject({ created: 0, changed: 0, invalid: 8, duplicate: 1, skipped: 5 });
     expect(await usersOf(w.teamA)).toEqual([]);
-    expect((await db().selectFrom("users").select("firstName").where("id", "=", existing.id).executeTakeFirstOrThrow()).firstName).toBe("Old");
+    expect((await db().selectFrom("users").select("firstName").where("id", "=", existing.id).executeTakeFirstOrThrow()).firstName).toBe(
+      "Old",
+    );
 
     // Every row fine except the seats: nothing is written, not even the rows before the one over the seats.
-    const over = [`username,firstName,lastName,team`, ...[1, 2, 3, 4].map((n) => `s${n}@a-${w.tag}.test,S,${n},${w.teamA.slug}`), `b1-${w.tag},B,1,${w.teamB.slug}`].join("\n");
+    const over = [
+      `username,firstName,lastName,team`,
+      ...[1, 2, 3, 4].map((n) => `s${n}@a-${w.tag}.test,S,${n},${w.teamA.slug}`),
+      `b1-${w.tag},B,1,${w.teamB.slug}`,
+    ].join("\n");
     const seats = await post(`mode=apply&id=${randomUUID()}&allOrNothing=true`, over, w.auth);
     expect(seats.body).toMatchObject({ status: "rejected", errorCode: "overSeats" });
     expect(await usersOf(w.teamA)).toEqual([]);
     expect(await usersOf(w.teamB)).toHaveLength(1);
 
-    const clean = [`username,firstName,lastName,team,cellcrypt`, `c1@a-${w.tag}.test,C,1,${w.teamA.slug},1`, `c2-${w.tag},C,2,${w.teamB.slug},0`, `old-${w.tag},Old,Renamed,${w.teamB.slug},0`].join("\n");
+    const clean = [
+      `username,firstName,lastName,team,cellcrypt`,
+      `c1@a-${w.tag}.test,C,1,${w.teamA.slug},1`,
+      `c2-${w.tag},C,2,${w.teamB.slug},0`,
+      `old-${w.tag},Old,Renamed,${w.teamB.slug},0`,
+    ].join("\n");
     const done = await post(`mode=apply&id=${randomUUID()}&allOrNothing=true`, clean, w.auth);
     expect(done.body).toMatchObject({ status: "done", counts: { created: 2, changed: 1, skipped: 0 } });
     expect((await usersOf(w.teamA)).map((u) => [u.username, u.isCellcrypt])).toEqual([[`c1@a-${w.tag}.test`, 1]]);
@@ -172,19 +214,33 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     // in the same transaction.
     const total = BATCH_ROWS + 20;
     const failing = `boom-${w.tag}`;
-    const usernames = Array.from({ length: total }, (_, i) => (i === 1 ? existing.username : i === BATCH_ROWS + 9 ? failing : `aon${i + 1}-${w.tag}`));
+    const usernames = Array.from({ length: total }, (_, i) =>
+      i === 1 ? existing.username : i === BATCH_ROWS + 9 ? failing : `aon${i + 1}-${w.tag}`,
+    );
     const csv = ["username,firstName,lastName,team", ...usernames.map((name, i) => `${name},Row,N${i + 1},${team.slug}`)].join("\n");
     const trigger = `fail_import_${w.tag}`;
     if (dialect === "sqlite") {
-      await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(failing)} begin select raise(abort, 'injected failure'); end`.execute(db());
+      await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(failing)} begin select raise(abort, 'injected failure'); end`.execute(
+        db(),
+      );
     } else {
-      await sql`create function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.username = ${sql.lit(failing)} then raise exception 'injected failure'; end if; return new; end $$`.execute(db());
-      await sql`create trigger ${sql.raw(trigger)} before insert on users for each row execute function ${sql.raw(trigger)}()`.execute(db());
+      await sql`create function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.username = ${sql.lit(failing)} then raise exception 'injected failure'; end if; return new; end $$`.execute(
+        db(),
+      );
+      await sql`create trigger ${sql.raw(trigger)} before insert on users for each row execute function ${sql.raw(trigger)}()`.execute(
+        db(),
+      );
     }
     const id = randomUUID();
     const res = await (async () => {
       try {
-        expect((await post("mode=preview", csv, admin)).body.counts).toEqual({ new: total - 1, changed: 1, unchanged: 0, invalid: 0, duplicate: 0 });
+        expect((await post("mode=preview", csv, admin)).body.counts).toEqual({
+          new: total - 1,
+          changed: 1,
+          unchanged: 0,
+          invalid: 0,
+          duplicate: 0,
+        });
         return await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin);
       } finally {
         await sql`drop trigger ${sql.raw(trigger)}${dialect === "postgres" ? sql` on users` : sql``}`.execute(db());
@@ -200,12 +256,22 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     // is skipped, and the import's errorCode says why.
     expect(res.body.counts).toMatchObject({ created: 0, changed: 0, unchanged: 0, invalid: 0, failed: 0, skipped: total });
     expect(res.body.errors).toEqual({});
-    const outcomes = await db().selectFrom("userImportRows").innerJoin("userImports", "userImports.id", "userImportRows.importId").select(["outcome", "code"]).where("userImports.uid", "=", id).execute();
+    const outcomes = await db()
+      .selectFrom("userImportRows")
+      .innerJoin("userImports", "userImports.id", "userImportRows.importId")
+      .select(["outcome", "code"])
+      .where("userImports.uid", "=", id)
+      .execute();
     expect(outcomes).toHaveLength(total);
     expect(outcomes.filter((r) => r.outcome === "skipped" && r.code === null)).toHaveLength(total);
     const lines = (await get(`/v2/users/import/${id}/results`, admin)).text.trim().split("\r\n");
     expect(lines[1]).toBe(`1,aon1-${w.tag},${team.slug},skipped,,`);
-    const log = await db().selectFrom("accessLog").select(["outcome", "details"]).where("action", "=", "users.import").where("targetId", "=", id).execute();
+    const log = await db()
+      .selectFrom("accessLog")
+      .select(["outcome", "details"])
+      .where("action", "=", "users.import")
+      .where("targetId", "=", id)
+      .execute();
     expect(log.map((e) => [e.outcome, JSON.parse(e.details!).created])).toEqual([["failure", 0]]);
     // The same file again, the database no longer refusing: the import is finished (rejected), nothing runs twice.
     expect((await post(`mode=apply&id=${id}&allOrNothing=true`, csv, admin)).body).toMatchObject({ status: "rejected" });
@@ -216,11 +282,19 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const w = await world();
     const outside = await buildUser(db(), { team: w.other, username: `hidden-${w.tag}`, aliases: [`alias-${w.tag}`] });
     const inA = await buildUser(db(), { team: w.teamA, username: `ina-${w.tag}@a-${w.tag}.test` });
-    const csv = ["username,firstName,lastName,team", `${outside.username},X,Y,${w.teamB.slug}`, `alias-${w.tag},X,Y,${w.teamB.slug}`, `${inA.username},X,Y,${w.teamB.slug}`].join("\n");
+    const csv = [
+      "username,firstName,lastName,team",
+      `${outside.username},X,Y,${w.teamB.slug}`,
+      `alias-${w.tag},X,Y,${w.teamB.slug}`,
+      `${inA.username},X,Y,${w.teamB.slug}`,
+    ].join("\n");
     const res = await post("mode=preview", csv, w.auth);
     expect(res.body.counts).toMatchObject({ new: 0, changed: 0, invalid: 3 });
     expect(res.body.errors).toEqual({
-      usernameTaken: [{ row: 1, username: outside.username, field: null }, { row: 2, username: `alias-${w.tag}`, field: null }],
+      usernameTaken: [
+        { row: 1, username: outside.username, field: null },
+        { row: 2, username: `alias-${w.tag}`, field: null },
+      ],
       otherTeam: [{ row: 3, username: inA.username, field: null }],
     });
   });
@@ -233,10 +307,26 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     // What a killed process leaves: the record with its lease, row 1 recorded as created (its user committed with it).
     const left = await db()
       .insertInto("userImports")
-      .values({ uid: id, adminId: w.admin.id, fileSha256: createHash("sha256").update(csv).digest("hex"), allOrNothing: 0, status: "running", totalRows: 3, processedRows: 1, createdCount: 1, leaseToken: randomUUID(), leaseUntil: now + 60_000, createdAt: now, updatedAt: now })
+      .values({
+        uid: id,
+        adminId: w.admin.id,
+        fileSha256: createHash("sha256").update(csv).digest("hex"),
+        allOrNothing: 0,
+        status: "running",
+        totalRows: 3,
+        processedRows: 1,
+        createdCount: 1,
+        leaseToken: randomUUID(),
+        leaseUntil: now + 60_000,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db().insertInto("userImportRows").values({ importId: left.id, rowNumber: 1, username: `r1-${w.tag}`, team: w.teamB.slug, outcome: "created" }).execute();
+    await db()
+      .insertInto("userImportRows")
+      .values({ importId: left.id, rowNumber: 1, username: `r1-${w.tag}`, team: w.teamB.slug, outcome: "created" })
+      .execute();
     await buildUser(db(), { team: w.teamB, username: `r1-${w.tag}`, firstName: "R", lastName: "1" });
 
     const early = await post(`mode=apply&id=${id}`, csv, w.auth);
@@ -244,12 +334,21 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     expect(early.body.error).toMatchObject({ code: "usersImport409", details: { reason: "running" } });
     expect((await get(`/v2/users/import/${id}`, w.auth)).body).toMatchObject({ status: "running", processed: 1 });
 
-    await db().updateTable("userImports").set({ leaseUntil: now - 1 }).where("id", "=", left.id).execute();
+    await db()
+      .updateTable("userImports")
+      .set({ leaseUntil: now - 1 })
+      .where("id", "=", left.id)
+      .execute();
     const resumed = await post(`mode=apply&id=${id}`, csv, w.auth);
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: "done", processed: 3, counts: { created: 3, unchanged: 0 } });
     expect((await usersOf(w.teamB)).map((u) => u.username)).toEqual([1, 2, 3].map((n) => `r${n}-${w.tag}`));
-    const rows = await db().selectFrom("userImportRows").select(["rowNumber", "outcome"]).where("importId", "=", left.id).orderBy("rowNumber").execute();
+    const rows = await db()
+      .selectFrom("userImportRows")
+      .select(["rowNumber", "outcome"])
+      .where("importId", "=", left.id)
+      .orderBy("rowNumber")
+      .execute();
     expect(rows).toEqual([1, 2, 3].map((n) => ({ rowNumber: n, outcome: "created" })));
   });
 
@@ -258,18 +357,26 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     // A security group stored before the setting existed reads it as its default, 30 days.
     const { importRetentionDays: _added, ...older } = DEFAULT_SETTINGS.security;
     await db().deleteFrom("systemSettings").where("groupName", "=", "security").execute();
-    await db().insertInto("systemSettings").values({ groupName: "security", value: JSON.stringify({ ...older, otpTtl: 120 }), updatedAt: Date.now() }).execute();
+    await db()
+      .insertInto("systemSettings")
+      .values({ groupName: "security", value: JSON.stringify({ ...older, otpTtl: 120 }), updatedAt: Date.now() })
+      .execute();
     expect((await readSettings(db())).security).toMatchObject({ otpTtl: 120, importRetentionDays: 30 });
     await setSettings(db(), "security", { importRetentionDays: 30 });
-    const fileOf = (name: string) => ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `${name}${n}-${w.tag},K,${n},${w.teamB.slug}`)].join("\n");
+    const fileOf = (name: string) =>
+      ["username,firstName,lastName,team", ...[1, 2, 3].map((n) => `${name}${n}-${w.tag},K,${n},${w.teamB.slug}`)].join("\n");
     const applied = async (name: string) => {
       const id = randomUUID();
       expect((await post(`mode=apply&id=${id}`, fileOf(name), w.auth)).body).toMatchObject({ status: "done", processed: 3 });
-      return (await db().selectFrom("userImports").selectAll().where("uid", "=", id).executeTakeFirstOrThrow());
+      return await db().selectFrom("userImports").selectAll().where("uid", "=", id).executeTakeFirstOrThrow();
     };
     const now = Date.now();
     const age = (record: Row<"userImports">, days: number, set: RowUpdate<"userImports"> = {}) =>
-      db().updateTable("userImports").set({ updatedAt: now - days * DAY, finishedAt: record.finishedAt === null ? null : now - days * DAY, ...set }).where("id", "=", record.id).execute();
+      db()
+        .updateTable("userImports")
+        .set({ updatedAt: now - days * DAY, finishedAt: record.finishedAt === null ? null : now - days * DAY, ...set })
+        .where("id", "=", record.id)
+        .execute();
     const oldDone = await applied("od");
     await age(oldDone, 31);
     const recentDone = await applied("rd");
@@ -283,12 +390,27 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const dead = await applied("dd");
     await age(dead, 40, { status: "running", finishedAt: null, leaseUntil: now - 40 * DAY });
     const rowsOf = async (record: Row<"userImports">) =>
-      Number((await db().selectFrom("userImportRows").select((eb) => eb.fn.countAll<number | string>().as("n")).where("importId", "=", record.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom("userImportRows")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("importId", "=", record.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await rowsOf(oldDone)).toBe(3);
 
     // Rows go in chunks (2 here) until none is left.
     expect(await pruneImports(db(), now, 2)).toBeGreaterThanOrEqual(3);
-    const left = (await db().selectFrom("userImports").select("id").where("id", "in", [oldDone.id, recentDone.id, oldFailed.id, live.id, dead.id]).orderBy("id").execute()).map((r) => r.id);
+    const left = (
+      await db()
+        .selectFrom("userImports")
+        .select("id")
+        .where("id", "in", [oldDone.id, recentDone.id, oldFailed.id, live.id, dead.id])
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.id);
     expect(left).toEqual([recentDone.id, live.id]);
     for (const gone of [oldDone, oldFailed, dead]) {
       expect(await rowsOf(gone)).toBe(0);
@@ -309,7 +431,11 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const again = await post(`mode=apply&id=${oldDone.uid}`, fileOf("od"), w.auth);
     expect(again.body).toMatchObject({ status: "done", counts: { created: 0, unchanged: 3 } });
     expect(await usersOf(w.teamB)).toHaveLength(15);
-    await db().updateTable("userImports").set({ leaseUntil: now - 1 }).where("id", "=", live.id).execute();
+    await db()
+      .updateTable("userImports")
+      .set({ leaseUntil: now - 1 })
+      .where("id", "=", live.id)
+      .execute();
   });
 
   it("refuses files it cannot read and requests without an import id", async () => {
@@ -317,16 +443,23 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     const missing = await post("mode=preview", "username,firstName,team\na,b,c\n", w.auth);
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ code: "usersImport400", details: { reason: "columns", missing: ["lastName"] } });
-    expect((await post("mode=preview", "username,firstName,lastName,team,colour\n", w.auth)).body.error.details).toMatchObject({ unknown: ["colour"] });
+    expect((await post("mode=preview", "username,firstName,lastName,team,colour\n", w.auth)).body.error.details).toMatchObject({
+      unknown: ["colour"],
+    });
     expect((await post("mode=preview", "username,firstName,lastName,team\n", w.auth)).body.error.details).toEqual({ reason: "empty" });
-    expect((await post("mode=preview", 'username,firstName,lastName,team\n"a,b,c,d\n', w.auth)).body.error.details).toMatchObject({ reason: "notCsv" });
+    expect((await post("mode=preview", 'username,firstName,lastName,team\n"a,b,c,d\n', w.auth)).body.error.details).toMatchObject({
+      reason: "notCsv",
+    });
     const json = await server.request().post("/v2/users/import?mode=preview").set("Authorization", w.auth).send({ csv: "x" });
     expect(json.body.error).toMatchObject({ code: "usersImport400", details: { reason: "contentType" } });
     expect((await post("mode=apply", "username,firstName,lastName,team\na,b,c,dd\n", w.auth)).body.error.code).toBe("badParameters");
     expect((await get("/v2/users/import/not-a-uuid", w.auth)).body.error.code).toBe("usersImportRead404");
     // A cell a spreadsheet would run as a formula comes back neutralized in the results.
     const formula = randomUUID();
-    expect((await post(`mode=apply&id=${formula}`, 'username,firstName,lastName,team\nf-x,F,X,"=HYPERLINK(""http://x"")"\n', w.auth)).body.counts.invalid).toBe(1);
+    expect(
+      (await post(`mode=apply&id=${formula}`, 'username,firstName,lastName,team\nf-x,F,X,"=HYPERLINK(""http://x"")"\n', w.auth)).body.counts
+        .invalid,
+    ).toBe(1);
     const lines = (await get(`/v2/users/import/${formula}/results`, w.auth)).text.split("\r\n");
     expect(lines[1]).toBe(`1,f-x,"'=HYPERLINK(""http://x"")",invalid,invalidField,team`);
     // A BOM and an unchanged row.

@@ -12,7 +12,25 @@ import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../sup
 import { getTestServer, type TestServer } from "../support/server";
 import type { Row } from "../../server/db/types";
 
-const ODD_VERSIONS = ["5.10.0", "5.9.0", "5.9.10", "0.0.0", "007.08.09", "5.2.1-beta", "5.2.1 (1234)", "5.2", "5", "v5.2.1", "", ".1.2", "1..2", "1.2.x", "99999999999999999999.1.1", "1.2.3.4", "1.2.3.x"];
+const ODD_VERSIONS = [
+  "5.10.0",
+  "5.9.0",
+  "5.9.10",
+  "0.0.0",
+  "007.08.09",
+  "5.2.1-beta",
+  "5.2.1 (1234)",
+  "5.2",
+  "5",
+  "v5.2.1",
+  "",
+  ".1.2",
+  "1..2",
+  "1.2.x",
+  "99999999999999999999.1.1",
+  "1.2.3.4",
+  "1.2.3.x",
+];
 
 describe.each(testDialects())("app versions below the minimum on %s", (dialect) => {
   let server: TestServer;
@@ -20,7 +38,11 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
   const db = () => server.database.db;
   const users: Record<string, Row<"users">> = {};
   const setApps = (android: string) =>
-    server.request().put("/v2/settings/apps").set("Authorization", root).send({ android: { minVersion: android, lastVersion: "9.0.0", downloadUrl: "https://dl.example.com/a" } });
+    server
+      .request()
+      .put("/v2/settings/apps")
+      .set("Authorization", root)
+      .send({ android: { minVersion: android, lastVersion: "9.0.0", downloadUrl: "https://dl.example.com/a" } });
   const listed = async (query: string, auth = root) => {
     const res = await server.request().get(`/v2/users?limit=100&${query}`).set("Authorization", auth);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -34,14 +56,21 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
     const team = await buildTeam(db());
     const add = async (name: string, devices: [number, string | null][]) => {
       users[name] = await buildUser(db(), { team, username: `${name}@outdated.test` });
-      for (const [platform, appVersion] of devices) await buildDevice(db(), users[name]!, { platform: platform as Row<"devices">["platform"], appVersion });
+      for (const [platform, appVersion] of devices)
+        await buildDevice(db(), users[name]!, { platform: platform as Row<"devices">["platform"], appVersion });
     };
     await add("current", [[1, "5.10.0"]]); // numerically above 5.9.0, textually below it
     await add("old", [[1, "5.8.9"]]);
-    await add("mixed", [[1, "6.0.0"], [1, "5.9.0-rc1"]]); // the second is below 5.9.1
+    await add("mixed", [
+      [1, "6.0.0"],
+      [1, "5.9.0-rc1"],
+    ]); // the second is below 5.9.1
     await add("ios", [[2, "1.0.0"]]); // iOS minimum stays at its default 1.0.0
     await add("unknown", [[7, "0.0.1"]]); // a platform without an app policy
-    await add("odd", [[1, "beta"], [1, null]]); // not a version: never marked
+    await add("odd", [
+      [1, "beta"],
+      [1, null],
+    ]); // not a version: never marked
     await add("none", []);
   });
   afterAll(async () => {
@@ -75,7 +104,12 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
     expect(rest.items.some((u) => u.appOutdated)).toBe(false);
 
     const all = await listed("search=outdated.test");
-    expect(all.items.filter((u) => u.appOutdated).map((u) => u.uid).sort()).toEqual(uidsOf(["old", "mixed"]));
+    expect(
+      all.items
+        .filter((u) => u.appOutdated)
+        .map((u) => u.uid)
+        .sort(),
+    ).toEqual(uidsOf(["old", "mixed"]));
     const unfiltered = await listed("outdated=true");
     expect(unfiltered.items.map((u) => u.uid).sort()).toEqual(uidsOf(["old", "mixed"]));
 
@@ -95,7 +129,9 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
     const admin = await bearerFor(server.config, await buildAdmin(db(), { teams: [otherTeam] }));
     expect((await listed("outdated=true", admin)).items.map((u) => u.uid)).toEqual([stranger.uid]);
     expect((await listed("outdated=true&platform=2")).total).toBe(0);
-    expect((await listed("outdated=true&platform=1")).items.map((u) => u.uid).sort()).toEqual([...uidsOf(["old", "mixed"]), stranger.uid].sort());
+    expect((await listed("outdated=true&platform=1")).items.map((u) => u.uid).sort()).toEqual(
+      [...uidsOf(["old", "mixed"]), stranger.uid].sort(),
+    );
     const bad = await server.request().get("/v2/users?outdated=maybe").set("Authorization", root);
     expect(bad.status).toBe(400);
   });
@@ -104,7 +140,9 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
     expect((await setApps("5.9.1")).status).toBe(200);
     const res = await server.request().get(`/v2/user/${users.mixed!.uid}`).set("Authorization", root);
     expect(res.status).toBe(200);
-    const marks = Object.fromEntries((res.body.devices as { appVersion: string; belowMinimum: boolean }[]).map((d) => [d.appVersion, d.belowMinimum]));
+    const marks = Object.fromEntries(
+      (res.body.devices as { appVersion: string; belowMinimum: boolean }[]).map((d) => [d.appVersion, d.belowMinimum]),
+    );
     expect(marks).toEqual({ "6.0.0": false, "5.9.0-rc1": true });
     const odd = await server.request().get(`/v2/user/${users.odd!.uid}`).set("Authorization", root);
     expect(odd.body.devices.map((d: { belowMinimum: boolean }) => d.belowMinimum)).toEqual([false, false]);

@@ -24,13 +24,19 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
   let hexes: string[];
   const db = () => server.database.db;
   const pepper = () => server.config.secrets.passwordPepper;
-  const setPassword = (body: object, auth = service) => server.request().post("/v2/service/users/password").set("Authorization", auth).send(body);
-  const history = (userId: number) => db().selectFrom("userPasswordHistory").select("passwordHash").where("userId", "=", userId).orderBy("id").execute();
+  const setPassword = (body: object, auth = service) =>
+    server.request().post("/v2/service/users/password").set("Authorization", auth).send(body);
+  const history = (userId: number) =>
+    db().selectFrom("userPasswordHistory").select("passwordHash").where("userId", "=", userId).orderBy("id").execute();
   const userRow = (uid: string) => db().selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" } });
+    server = await getTestServer({
+      dialect,
+      mailWorker: true,
+      env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL: "https://console.example.test", TRUST_PROXY: "loopback" },
+    });
     noMail = await getTestServer({ dialect, env: { MAIL: "disabled" } });
     root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
     const created = await server.request().post("/v2/service-tokens").set("Authorization", root).send({ name: "portal" });
@@ -48,7 +54,11 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
     const team = await buildTeam(db(), { language: "pt" });
     await buildPack(db(), { team });
     const before = Date.now();
-    const res = await server.request().post("/v2/user").set("Authorization", root).send({ username: "New.Joiner@example.test", firstName: "Joana", lastName: "Nova", team: team.slug });
+    const res = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", root)
+      .send({ username: "New.Joiner@example.test", firstName: "Joana", lastName: "Nova", team: team.slug });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: "pending" });
     const mail = await capture.waitFor((m) => m.to === "new.joiner@example.test");
@@ -86,12 +96,20 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
   it("sends no registration e-mail for a handle, or when e-mailing is off: the user just stays pending", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team });
-    const handle = await server.request().post("/v2/user").set("Authorization", root).send({ username: "handle_user", firstName: "H", lastName: "Andle", team: team.slug });
+    const handle = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", root)
+      .send({ username: "handle_user", firstName: "H", lastName: "Andle", team: team.slug });
     expect(handle.body.status).toBe("pending");
     const quietRoot = await bearerFor(noMail.config, await buildAdmin(noMail.database.db, { role: "root" }));
     const quietTeam = await buildTeam(noMail.database.db);
     await buildPack(noMail.database.db, { team: quietTeam });
-    const quiet = await noMail.request().post("/v2/user").set("Authorization", quietRoot).send({ username: "quiet@example.test", firstName: "Q", lastName: "Uiet", team: quietTeam.slug });
+    const quiet = await noMail
+      .request()
+      .post("/v2/user")
+      .set("Authorization", quietRoot)
+      .send({ username: "quiet@example.test", firstName: "Q", lastName: "Uiet", team: quietTeam.slug });
     expect([quiet.status, quiet.body.status]).toEqual([200, "pending"]);
     expect(await noMail.database.db.selectFrom("userTokens").select("id").execute()).toEqual([]);
     expect(await noMail.database.db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
@@ -102,13 +120,19 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
   it("resets a password from the reset link: refuses one of the last N (422, token kept), records and trims the history", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team });
-    const created = await server.request().post("/v2/user").set("Authorization", root).send({ username: "resetter@example.test", firstName: "R", lastName: "Eset", team: team.slug, password: hexes[0] });
+    const created = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", root)
+      .send({ username: "resetter@example.test", firstName: "R", lastName: "Eset", team: team.slug, password: hexes[0] });
     const user = await userRow(created.body.uid as string);
     // Each link comes by e-mail; earlier captures are dropped so the newest link is read.
     const resetWith = async () => {
       capture.messages.length = 0;
       expect((await server.request().post("/v2/user/reset").set("Authorization", root).send({ uid: user.uid })).status).toBe(200);
-      return linkFrom(await capture.waitFor((m) => m.to === "resetter@example.test"), "/reset/").split("/").pop()!;
+      return linkFrom(await capture.waitFor((m) => m.to === "resetter@example.test"), "/reset/")
+        .split("/")
+        .pop()!;
     };
     const first = await resetWith();
     expectError(await setPassword({ token: first, password: hexes[0] }), 422, "userPassword422");
@@ -141,11 +165,19 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
   it("refuses a recent password on PUT /v2/user (userEdit422, nothing written) and records a new one", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team });
-    const created = await server.request().post("/v2/user").set("Authorization", root).send({ username: "edited@example.test", firstName: "E", lastName: "Dited", team: team.slug, password: hexes[0] });
+    const created = await server
+      .request()
+      .post("/v2/user")
+      .set("Authorization", root)
+      .send({ username: "edited@example.test", firstName: "E", lastName: "Dited", team: team.slug, password: hexes[0] });
     const uid = created.body.uid as string;
     const user = await userRow(uid);
     const logged = (await accessEntries(db(), "user.update")).length;
-    const refused = await server.request().put("/v2/user").set("Authorization", root).send({ uid, password: hexes[0], firstName: "Changed" });
+    const refused = await server
+      .request()
+      .put("/v2/user")
+      .set("Authorization", root)
+      .send({ uid, password: hexes[0], firstName: "Changed" });
     expectError(refused, 422, "userEdit422");
     expect(await userRow(uid)).toMatchObject({ firstName: "E", passwordHash: user.passwordHash });
     expect(await history(user.id)).toHaveLength(1);
@@ -171,12 +203,17 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
 
     const own = await server.request().post("/v2/service-tokens").set("Authorization", root).send({ name: "guesser" });
     const guesser = `Bearer ${own.body.token as string}`;
-    for (let i = 0; i < 100; i++) expect((await setPassword({ token: `guess${String(i).padStart(40, "0")}`, password: hexes[0] }, guesser)).status).toBe(404);
+    for (let i = 0; i < 100; i++)
+      expect((await setPassword({ token: `guess${String(i).padStart(40, "0")}`, password: hexes[0] }, guesser)).status).toBe(404);
     const limited = await setPassword({ token, password: hexes[0] }, guesser);
     expect([limited.status, limited.body.error.code]).toEqual([429, "userPassword429"]);
     // Another token keeps its own budget, and the invitation budget of the guesser is untouched.
     expect((await setPassword({ token, password: hexes[0] })).status).toBe(200);
-    const invite = await server.request().post("/v2/service/invites/redeem").set("Authorization", guesser).send({ code: "ZZZZZZZZZZZZ", username: "g@x.test" });
+    const invite = await server
+      .request()
+      .post("/v2/service/invites/redeem")
+      .set("Authorization", guesser)
+      .send({ code: "ZZZZZZZZZZZZ", username: "g@x.test" });
     expect(invite.status).toBe(404);
   }, 60_000);
 });

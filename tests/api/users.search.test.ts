@@ -12,7 +12,10 @@ import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers, usersListReader } from "./users.support";
 
 /** A random lowercase tag no other test's data contains (letters only, so trigram-searchable). */
-const tagOf = () => `q${randomBytes(5).toString("hex").replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
+const tagOf = () =>
+  `q${randomBytes(5)
+    .toString("hex")
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
 /** Random digits, for names the 1- and 2-letter searches must not find. */
 const digitsOf = () => String(randomBytes(4).readUInt32LE(0));
 
@@ -22,8 +25,12 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
   let server: TestServer;
   let root: string;
   const db = () => server.database.db;
-  const send = (method: "post" | "put" | "delete", url: string, body: object) => server.request()[method](url).set("Authorization", root).send(body);
-  const { list, all } = usersListReader<{ uid: string; lastName: string }>(() => server, () => root);
+  const send = (method: "post" | "put" | "delete", url: string, body: object) =>
+    server.request()[method](url).set("Authorization", root).send(body);
+  const { list, all } = usersListReader<{ uid: string; lastName: string }>(
+    () => server,
+    () => root,
+  );
   /** The uids a search finds in a team (sorted), checking that the total agrees. */
   const found = async (team: Row<"teams">, search: string): Promise<string[]> => {
     const page = await list(`team=${team.slug}&search=${encodeURIComponent(search)}&limit=200`);
@@ -43,7 +50,12 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
   it("finds a term only in an alias, and a user with several matching aliases once", async () => {
     const tag = tagOf();
     const team = await buildTeam(db());
-    const aliased = await buildUser(db(), { team, firstName: "Ines", lastName: "Plain", aliases: [`x-${tag}-one`, `y-${tag}-two`, `z-${tag}-three`] });
+    const aliased = await buildUser(db(), {
+      team,
+      firstName: "Ines",
+      lastName: "Plain",
+      aliases: [`x-${tag}-one`, `y-${tag}-two`, `z-${tag}-three`],
+    });
     await buildUser(db(), { team, firstName: "Other", lastName: "Person", aliases: ["nothing-here"] });
     expect(await found(team, tag)).toEqual(uids(aliased));
     expect(await found(team, `${tag}-TWO`)).toEqual(uids(aliased));
@@ -56,7 +68,13 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
     const team = await buildTeam(db());
     const zed = await buildUser(db(), { team, firstName: "Zé", lastName: "Qwyx", username: `k-${digitsOf()}` });
     const yo = await buildUser(db(), { team, firstName: "Yo", lastName: "Vqk", username: `m-${digitsOf()}` });
-    const alias = await buildUser(db(), { team, firstName: "Al", lastName: "Ias", username: `n-${digitsOf()}`, aliases: [`wj-${digitsOf()}`] });
+    const alias = await buildUser(db(), {
+      team,
+      firstName: "Al",
+      lastName: "Ias",
+      username: `n-${digitsOf()}`,
+      aliases: [`wj-${digitsOf()}`],
+    });
     expect(await found(team, "Q")).toEqual(uids(zed, yo));
     expect(await found(team, "qw")).toEqual(uids(zed));
     expect(await found(team, "VQ")).toEqual(uids(yo));
@@ -90,12 +108,22 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
 
   it("refuses control characters in a term with 400 and the localized message key", async () => {
     for (const term of ["a\u0000b", "silva\tx", "x\ny", "\u007f"]) {
-      const res = await server.request().get(`/v2/users?search=${encodeURIComponent(term)}`).set("Authorization", root);
+      const res = await server
+        .request()
+        .get(`/v2/users?search=${encodeURIComponent(term)}`)
+        .set("Authorization", root);
       expect(res.status, JSON.stringify(term)).toBe(400);
       expect(JSON.stringify(res.body)).toContain("validation.controlCharacters");
     }
     // Leading and trailing blanks are trimmed, not refused.
-    expect((await server.request().get(`/v2/users?search=${encodeURIComponent("\tsilva\n")}`).set("Authorization", root)).status).toBe(200);
+    expect(
+      (
+        await server
+          .request()
+          .get(`/v2/users?search=${encodeURIComponent("\tsilva\n")}`)
+          .set("Authorization", root)
+      ).status,
+    ).toBe(200);
   });
 
   it("keeps each engine's case folding: ASCII letters on SQLite, every letter on PostgreSQL", async () => {
@@ -119,7 +147,8 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
       ["Ǆemal", `ǅ${tag}ǆ`], // title case
       ["Ωmega", `ω${tag}Ω`],
     ];
-    for (const [firstName, lastName] of names) await buildUser(db(), { team, firstName, lastName, aliases: [`${lastName}-alias`.toLowerCase()] });
+    for (const [firstName, lastName] of names)
+      await buildUser(db(), { team, firstName, lastName, aliases: [`${lastName}-alias`.toLowerCase()] });
     await buildUser(db(), { team, firstName: "Two", lastName: `Lines${tag}`, aliases: [`end${tag}`, `start${tag}`] });
     // PostgreSQL's index joins "first last" and the username with a line feed: nothing may match across it.
     await buildUser(db(), { team, firstName: "Edge", lastName: `Edge${tag}`, username: `zz${tag}@edge.test` });
@@ -134,15 +163,46 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
           eb.or([
             likeContains(dialect, sql<string>`${sql.ref("users.firstName")} || ' ' || ${sql.ref("users.lastName")}`, text),
             likeContains(dialect, eb.ref("users.username"), text),
-            eb("users.id", "in", eb.selectFrom("userAliases").select("userAliases.userId").where(likeContains(dialect, sql<string>`${sql.ref("userAliases.alias")}`, text))),
+            eb(
+              "users.id",
+              "in",
+              eb
+                .selectFrom("userAliases")
+                .select("userAliases.userId")
+                .where(likeContains(dialect, sql<string>`${sql.ref("userAliases.alias")}`, text)),
+            ),
           ]),
         )
         .execute();
       return rows.map((r) => r.uid).sort();
     };
-    const terms = [`ka${tag}`, `\u212Aa${tag}`, `sb${tag}`, `SB${tag}`, `\u017Fb${tag}`, `strasse${tag}`, "straße", "STRASSE", "ilkay", "İlkay", `ılık${tag}`, `ILIK${tag}`,
-      `ǆ${tag}`, `Ǆ${tag}`, `ǅ${tag}`, `Ω${tag}`, `ω${tag}`, `${tag}ω`, `${tag}-alias`, `${tag.toUpperCase()}-ALIAS`,
-      `edge${tag}`, `Edge Edge${tag}`, `${tag} zz${tag}`, `${tag}zz${tag}`, `${tag}@edge`];
+    const terms = [
+      `ka${tag}`,
+      `\u212Aa${tag}`,
+      `sb${tag}`,
+      `SB${tag}`,
+      `\u017Fb${tag}`,
+      `strasse${tag}`,
+      "straße",
+      "STRASSE",
+      "ilkay",
+      "İlkay",
+      `ılık${tag}`,
+      `ILIK${tag}`,
+      `ǆ${tag}`,
+      `Ǆ${tag}`,
+      `ǅ${tag}`,
+      `Ω${tag}`,
+      `ω${tag}`,
+      `${tag}ω`,
+      `${tag}-alias`,
+      `${tag.toUpperCase()}-ALIAS`,
+      `edge${tag}`,
+      `Edge Edge${tag}`,
+      `${tag} zz${tag}`,
+      `${tag}zz${tag}`,
+      `${tag}@edge`,
+    ];
     // (Terms with line feeds, the index's alias separator, or NUL never get here: control
     // characters are refused by the schema, see the test above.)
     for (const term of terms) expect({ term, uids: await found(team, term) }).toEqual({ term, uids: await plain(term) });
@@ -151,58 +211,71 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
   });
 
   // PostgreSQL only (SQLite's search table is migration 0005's): registered only there, never skipped.
-  if (dialect === "postgres") it("answers a long term from the one trigram index of names and usernames (migration 0008)", async () => {
-    const plan = await db()
-      .transaction()
-      .execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        const explained = await sql<{ "QUERY PLAN": string }>`explain select id from users where ${likeContains("postgres", postgresUserSearchText("users"), "silva")}`.execute(trx);
-        return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
-      });
-    expect(plan).toContain("users_search_trgm_idx");
-  });
+  if (dialect === "postgres")
+    it("answers a long term from the one trigram index of names and usernames (migration 0008)", async () => {
+      const plan = await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const explained = await sql<{
+            "QUERY PLAN": string;
+          }>`explain select id from users where ${likeContains("postgres", postgresUserSearchText("users"), "silva")}`.execute(trx);
+          return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+        });
+      expect(plan).toContain("users_search_trgm_idx");
+    });
 
   // PostgreSQL only, as above: a seek reads each match once (a BitmapOr of the names' trigram
   // index and the primary key for the alias owners), not once to find it and again by id.
-  if (dialect === "postgres") it("reads each match of an indexed search once: names and alias owners in one bitmap scan", async () => {
-    const plan = await db()
-      .transaction()
-      .execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        const explained = await sql<{ "QUERY PLAN": string }>`explain select id from users where ${searchCondition("postgres", "silva", "seek")}`.execute(trx);
-        return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
-      });
-    expect(plan).toContain("BitmapOr");
-    expect(plan).toContain("users_search_trgm_idx");
-    expect(plan).toContain("users_pkey");
-    expect(plan).toContain("user_aliases_alias_trgm_idx");
-    expect(plan).not.toMatch(/Semi Join|Hash Join|Nested Loop/);
-  });
+  if (dialect === "postgres")
+    it("reads each match of an indexed search once: names and alias owners in one bitmap scan", async () => {
+      const plan = await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const explained = await sql<{
+            "QUERY PLAN": string;
+          }>`explain select id from users where ${searchCondition("postgres", "silva", "seek")}`.execute(trx);
+          return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+        });
+      expect(plan).toContain("BitmapOr");
+      expect(plan).toContain("users_search_trgm_idx");
+      expect(plan).toContain("users_pkey");
+      expect(plan).toContain("user_aliases_alias_trgm_idx");
+      expect(plan).not.toMatch(/Semi Join|Hash Join|Nested Loop/);
+    });
 
   // PostgreSQL only (SQLite's seek is pinned by unindexed columns instead): registered only there.
-  if (dialect === "postgres") it("finds the matches of a term that sit together in the sort order first and sorts them, never walking the sort's index", async () => {
-    const tag = tagOf();
-    const team = await buildTeam(db());
-    // 20,000 users first in name order, then 400 matches at its end (as the surnames in S are).
-    await insertUsers(db(), team.id, 20_000, `a${tag}`);
-    await insertUsers(db(), team.id, 400, `zz${tag}`);
-    await sql`analyze users`.execute(db());
-    const page = rootSearchPage(db(), UserListQuerySchema.parse({ search: `zz${tag}`, sort: "name" }), "seek");
-    const explained = await db().executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]));
-    const plan = explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
-    // Through the search's index or a scan, as the statistics say; never the sort's index.
-    expect(plan).not.toContain("users_name_idx");
-    expect(plan).toMatch(/Sort Key: users_1\.last_name/);
-    const listed = await list(`search=zz${tag}&sort=name&limit=10`);
-    expect(listed.total).toBe(400);
-    expect(listed.items.map((i) => i.lastName)).toEqual([0, 1, 10, 100, 101, 102, 103, 104, 105, 106].map((n) => `zz${tag} ${n}`));
-  });
+  if (dialect === "postgres")
+    it("finds the matches of a term that sit together in the sort order first and sorts them, never walking the sort's index", async () => {
+      const tag = tagOf();
+      const team = await buildTeam(db());
+      // 20,000 users first in name order, then 400 matches at its end (as the surnames in S are).
+      await insertUsers(db(), team.id, 20_000, `a${tag}`);
+      await insertUsers(db(), team.id, 400, `zz${tag}`);
+      await sql`analyze users`.execute(db());
+      const page = rootSearchPage(db(), UserListQuerySchema.parse({ search: `zz${tag}`, sort: "name" }), "seek");
+      const explained = await db().executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]));
+      const plan = explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      // Through the search's index or a scan, as the statistics say; never the sort's index.
+      expect(plan).not.toContain("users_name_idx");
+      expect(plan).toMatch(/Sort Key: users_1\.last_name/);
+      const listed = await list(`search=zz${tag}&sort=name&limit=10`);
+      expect(listed.total).toBe(400);
+      expect(listed.items.map((i) => i.lastName)).toEqual([0, 1, 10, 100, 101, 102, 103, 104, 105, 106].map((n) => `zz${tag} ${n}`));
+    });
 
   it("follows creating, editing and deleting users and aliases at once", async () => {
     const tag = tagOf();
     const team = await buildTeam(db());
     await buildPack(db(), { team });
-    const created = await send("post", "/v2/user", { username: `made-${tag}@x.test`, firstName: "Made", lastName: `Maker${tag}`, team: team.slug, aliases: [`first-${tag}`] });
+    const created = await send("post", "/v2/user", {
+      username: `made-${tag}@x.test`,
+      firstName: "Made",
+      lastName: `Maker${tag}`,
+      team: team.slug,
+      aliases: [`first-${tag}`],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const uid = (created.body as { uid: string }).uid;
     expect(await found(team, `made-${tag}`)).toEqual([uid]);
@@ -210,7 +283,12 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
     expect(await found(team, `first-${tag}`)).toEqual([uid]);
 
     // Names and aliases through the API (aliases are replaced as a list).
-    const edited = await send("put", "/v2/user", { uid, firstName: `Renamed${tag}`, lastName: "Else", aliases: [`second-${tag}`, `third-${tag}`] });
+    const edited = await send("put", "/v2/user", {
+      uid,
+      firstName: `Renamed${tag}`,
+      lastName: "Else",
+      aliases: [`second-${tag}`, `third-${tag}`],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await found(team, `maker${tag}`)).toEqual([]);
     expect(await found(team, `first-${tag}`)).toEqual([]);
@@ -219,11 +297,19 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
     expect(await found(team, `-${tag}`)).toEqual([uid]);
 
     // The username and single aliases, by any write (the index is kept by the database).
-    await db().updateTable("users").set({ username: `changed-${tag}` }).where("uid", "=", uid).execute();
+    await db()
+      .updateTable("users")
+      .set({ username: `changed-${tag}` })
+      .where("uid", "=", uid)
+      .execute();
     expect(await found(team, `made-${tag}`)).toEqual([]);
     expect(await found(team, `changed-${tag}`)).toEqual([uid]);
     const userId = (await db().selectFrom("users").select("id").where("uid", "=", uid).executeTakeFirstOrThrow()).id;
-    await db().updateTable("userAliases").set({ alias: `fourth-${tag}` }).where("alias", "=", `third-${tag}`).execute();
+    await db()
+      .updateTable("userAliases")
+      .set({ alias: `fourth-${tag}` })
+      .where("alias", "=", `third-${tag}`)
+      .execute();
     await db().deleteFrom("userAliases").where("alias", "=", `second-${tag}`).execute();
     expect(await found(team, `third-${tag}`)).toEqual([]);
     expect(await found(team, `second-${tag}`)).toEqual([]);
@@ -249,7 +335,12 @@ describe.each(testDialects())("GET /v2/users?search= on %s", (dialect) => {
       const { uids: walked, totals } = await all(`search=${tag}&sort=${sort}`, 200);
       expect(new Set(walked).size).toBe(1_201);
       expect(totals.every((t) => t === 1_201)).toBe(true);
-      const columns = sort === "name" ? (["lastName", "firstName", "id"] as const) : sort === "username" ? (["username", "id"] as const) : (["createdAt", "id"] as const);
+      const columns =
+        sort === "name"
+          ? (["lastName", "firstName", "id"] as const)
+          : sort === "username"
+            ? (["username", "id"] as const)
+            : (["createdAt", "id"] as const);
       let byKeys = db().selectFrom("users").select("uid").where("teamId", "=", team.id);
       for (const column of columns) byKeys = byKeys.orderBy(column);
       const expected = await byKeys.execute();

@@ -20,7 +20,16 @@ export async function insertUsers(db: Kysely<Database>, teamId: number, count: n
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
       const uid = randomUUID();
       uids.push(uid);
-      return { uid, username: `${prefix}-${start + i}@bulk.test`, firstName: "Bulk", lastName: `${prefix} ${start + i}`, teamId, status: "active" as const, createdAt: now, updatedAt: now };
+      return {
+        uid,
+        username: `${prefix}-${start + i}@bulk.test`,
+        firstName: "Bulk",
+        lastName: `${prefix} ${start + i}`,
+        teamId,
+        status: "active" as const,
+        createdAt: now,
+        updatedAt: now,
+      };
     });
     await db.insertInto("users").values(rows).execute();
   }
@@ -49,7 +58,11 @@ export function usersListReader<Item extends { uid: string }>(server: () => Test
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as UsersPage<Item>;
   };
-  const all = async (query: string, limit: number, auth = defaultAuth()): Promise<{ uids: string[]; totals: number[]; pages: UsersPage<Item>[] }> => {
+  const all = async (
+    query: string,
+    limit: number,
+    auth = defaultAuth(),
+  ): Promise<{ uids: string[]; totals: number[]; pages: UsersPage<Item>[] }> => {
     const pages: UsersPage<Item>[] = [];
     let cursor: string | null = null;
     do {

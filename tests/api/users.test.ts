@@ -6,7 +6,21 @@ import { bearerFor, buildAdmin, buildDevice, buildTeam, buildUser } from "../sup
 import { getTestServer, type TestServer } from "../support/server";
 import { expectError, usersListReader } from "./users.support";
 
-type Item = { uid: string; username: string; firstName: string; lastName: string; team: { slug: string; teamName: string }; status: string; ecs: boolean; sip: boolean; cellcrypt: boolean; createdOn: string; lastSeen: string | null; deviceCount: number; appOutdated: boolean };
+type Item = {
+  uid: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  team: { slug: string; teamName: string };
+  status: string;
+  ecs: boolean;
+  sip: boolean;
+  cellcrypt: boolean;
+  createdOn: string;
+  lastSeen: string | null;
+  deviceCount: number;
+  appOutdated: boolean;
+};
 
 const SORTS = ["name", "username", "team", "status", "createdOn", "lastSeen"] as const;
 const tagOf = () => `t${randomBytes(4).toString("hex")}`;
@@ -16,7 +30,10 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
   let root: string;
   const db = () => server.database.db;
   const get = (url: string, auth = root) => server.request().get(url).set("Authorization", auth);
-  const { list, all } = usersListReader<Item>(() => server, () => root);
+  const { list, all } = usersListReader<Item>(
+    () => server,
+    () => root,
+  );
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
@@ -47,15 +64,33 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
 
   it("lists a user with every field: team, flags, times and device count", async () => {
     const team = await buildTeam(db());
-    const user = await buildUser(db(), { team, firstName: "Ada", lastName: "Field", isEcs: 1, isCellcrypt: 1, lastSeenAt: Date.UTC(2025, 0, 2) });
+    const user = await buildUser(db(), {
+      team,
+      firstName: "Ada",
+      lastName: "Field",
+      isEcs: 1,
+      isCellcrypt: 1,
+      lastSeenAt: Date.UTC(2025, 0, 2),
+    });
     await buildDevice(db(), user);
     await buildDevice(db(), user, { platform: 2 });
     const never = await buildUser(db(), { team, lastName: "Never", status: "pending" });
     const page = await list(`team=${team.slug}`);
     expect(page).toMatchObject({ total: 2, nextCursor: null });
     expect(page.items[0]).toEqual({
-      uid: user.uid, username: user.username, firstName: "Ada", lastName: "Field", team: { slug: team.slug, teamName: team.teamName }, status: "active",
-      ecs: true, sip: false, cellcrypt: true, createdOn: new Date(user.createdAt).toISOString(), lastSeen: "2025-01-02T00:00:00.000Z", deviceCount: 2, appOutdated: false,
+      uid: user.uid,
+      username: user.username,
+      firstName: "Ada",
+      lastName: "Field",
+      team: { slug: team.slug, teamName: team.teamName },
+      status: "active",
+      ecs: true,
+      sip: false,
+      cellcrypt: true,
+      createdOn: new Date(user.createdAt).toISOString(),
+      lastSeen: "2025-01-02T00:00:00.000Z",
+      deviceCount: 2,
+      appOutdated: false,
     });
     expect(page.items[1]).toMatchObject({ uid: never.uid, status: "pending", lastSeen: null, deviceCount: 0 });
   });
@@ -63,8 +98,21 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
   it("filters by status, team, platform, the three flags and search (name, username, alias)", async () => {
     const tag = tagOf();
     const team = await buildTeam(db());
-    const a = await buildUser(db(), { team, firstName: "Ana", lastName: `Alpha${tag}`, isEcs: 1, aliases: [`alias-${tag}-one`, `alias-${tag}-two`] });
-    const b = await buildUser(db(), { team, firstName: "Bia", lastName: "Beta", username: `bia-${tag}@x.test`, status: "pending", isSip: 1 });
+    const a = await buildUser(db(), {
+      team,
+      firstName: "Ana",
+      lastName: `Alpha${tag}`,
+      isEcs: 1,
+      aliases: [`alias-${tag}-one`, `alias-${tag}-two`],
+    });
+    const b = await buildUser(db(), {
+      team,
+      firstName: "Bia",
+      lastName: "Beta",
+      username: `bia-${tag}@x.test`,
+      status: "pending",
+      isSip: 1,
+    });
     const c = await buildUser(db(), { team, firstName: "Caio", lastName: "Gamma", status: "blocked", isCellcrypt: 1 });
     const d = await buildUser(db(), { team, firstName: "Duda", lastName: "Delta", username: `d_${tag}` });
     const e = await buildUser(db(), { team, firstName: "Edu", lastName: "Epsilon", username: `dx${tag}`, status: "pending" });
@@ -111,10 +159,42 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
     const specs = [
       { lastName: "Costa", firstName: `Ana ${tag}`, username: `f-${tag}`, team: tA, status: "active", createdAt: t0, lastSeenAt: t0 + 300 },
       { lastName: "Alves", firstName: `Rui ${tag}`, username: `c-${tag}`, team: tB, status: "pending", createdAt: t0, lastSeenAt: null },
-      { lastName: "Costa", firstName: `Ana ${tag}`, username: `a-${tag}`, team: tB2, status: "blocked", createdAt: t0 + 10, lastSeenAt: t0 + 300 },
-      { lastName: "Brito", firstName: `Eva ${tag}`, username: `e-${tag}`, team: tA, status: "active", createdAt: t0 + 10, lastSeenAt: null },
-      { lastName: "Alves", firstName: `Bia ${tag}`, username: `b-${tag}`, team: tB, status: "blocked", createdAt: t0 + 20, lastSeenAt: t0 + 100 },
-      { lastName: "Dias", firstName: `Ana ${tag}`, username: `d-${tag}`, team: tB2, status: "pending", createdAt: t0 - 5, lastSeenAt: t0 + 500 },
+      {
+        lastName: "Costa",
+        firstName: `Ana ${tag}`,
+        username: `a-${tag}`,
+        team: tB2,
+        status: "blocked",
+        createdAt: t0 + 10,
+        lastSeenAt: t0 + 300,
+      },
+      {
+        lastName: "Brito",
+        firstName: `Eva ${tag}`,
+        username: `e-${tag}`,
+        team: tA,
+        status: "active",
+        createdAt: t0 + 10,
+        lastSeenAt: null,
+      },
+      {
+        lastName: "Alves",
+        firstName: `Bia ${tag}`,
+        username: `b-${tag}`,
+        team: tB,
+        status: "blocked",
+        createdAt: t0 + 20,
+        lastSeenAt: t0 + 100,
+      },
+      {
+        lastName: "Dias",
+        firstName: `Ana ${tag}`,
+        username: `d-${tag}`,
+        team: tB2,
+        status: "pending",
+        createdAt: t0 - 5,
+        lastSeenAt: t0 + 500,
+      },
     ] as const;
     const users: { row: Row<"users">; team: Row<"teams"> }[] = [];
     for (const { team, ...fields } of specs) users.push({ row: await buildUser(db(), { ...fields, team }), team });
@@ -130,7 +210,10 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
       for (const order of ["asc", "desc"] as const) {
         const expected = [...users]
           .sort((x, y) => {
-            const [kx, ky] = [[...keyOf[sort](x), x.row.id], [...keyOf[sort](y), y.row.id]];
+            const [kx, ky] = [
+              [...keyOf[sort](x), x.row.id],
+              [...keyOf[sort](y), y.row.id],
+            ];
             for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i]) return (kx[i]! < ky[i]! ? -1 : 1) * (order === "asc" ? 1 : -1);
             return 0;
           })
@@ -146,19 +229,45 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
   it("cuts pages at their exact boundary and refuses bad paging parameters", async () => {
     const team = await buildTeam(db());
     for (let i = 0; i < 4; i++) await buildUser(db(), { team, lastName: `Page${i}` });
-    const byLimit = async (limit: number) => (await all(`team=${team.slug}`, limit)).pages.map((p) => [p.items.length, p.nextCursor === null]);
-    expect(await byLimit(1)).toEqual([[1, false], [1, false], [1, false], [1, true]]);
-    expect(await byLimit(2)).toEqual([[2, false], [2, true]]);
-    expect(await byLimit(3)).toEqual([[3, false], [1, true]]);
+    const byLimit = async (limit: number) =>
+      (await all(`team=${team.slug}`, limit)).pages.map((p) => [p.items.length, p.nextCursor === null]);
+    expect(await byLimit(1)).toEqual([
+      [1, false],
+      [1, false],
+      [1, false],
+      [1, true],
+    ]);
+    expect(await byLimit(2)).toEqual([
+      [2, false],
+      [2, true],
+    ]);
+    expect(await byLimit(3)).toEqual([
+      [3, false],
+      [1, true],
+    ]);
     expect(await byLimit(4)).toEqual([[4, true]]);
     expect((await list(`team=${team.slug}`)).items.map((i) => i.lastName)).toEqual(["Page0", "Page1", "Page2", "Page3"]);
     const nameCursor = (await list(`team=${team.slug}&limit=1`)).nextCursor!;
     const dateCursor = (await list(`team=${team.slug}&limit=1&sort=createdOn`)).nextCursor!;
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     for (const query of [
-      "cursor=not*base64", `cursor=${b64({})}`, `cursor=${b64({ v: "[1]", id: 1 })}`, `cursor=${b64({ v: "not json", id: 3 })}`,
-      `sort=createdOn&cursor=${nameCursor}`, `sort=name&cursor=${dateCursor}`, `sort=team&cursor=${nameCursor}`,
-      "limit=0", "limit=201", "limit=x", "sort=age", "order=up", "status=gone", "platform=3", "platform=ios", "ecs=maybe", "team=Not%20A%20Slug",
+      "cursor=not*base64",
+      `cursor=${b64({})}`,
+      `cursor=${b64({ v: "[1]", id: 1 })}`,
+      `cursor=${b64({ v: "not json", id: 3 })}`,
+      `sort=createdOn&cursor=${nameCursor}`,
+      `sort=name&cursor=${dateCursor}`,
+      `sort=team&cursor=${nameCursor}`,
+      "limit=0",
+      "limit=201",
+      "limit=x",
+      "sort=age",
+      "order=up",
+      "status=gone",
+      "platform=3",
+      "platform=ios",
+      "ecs=maybe",
+      "team=Not%20A%20Slug",
     ]) {
       expectError(await get(`/v2/users?${query}`), 400, "badParameters");
     }
@@ -187,26 +296,69 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
 
   it("reads a user with aliases, flags and devices (platform names, latest location, wipe state)", async () => {
     const team = await buildTeam(db());
-    const user = await buildUser(db(), { team, firstName: "Lin", lastName: "Read", isSip: 1, ipAddress: "10.1.2.3", accessLevel: "basic", aliases: ["zeta-read", "alpha-read"] });
+    const user = await buildUser(db(), {
+      team,
+      firstName: "Lin",
+      lastName: "Read",
+      isSip: 1,
+      ipAddress: "10.1.2.3",
+      accessLevel: "basic",
+      aliases: ["zeta-read", "alpha-read"],
+    });
     const t = Date.UTC(2025, 2, 3);
-    const pc = await buildDevice(db(), user, { platform: 12, deviceName: "Desk", browser: "Edge", lastSeenAt: t + 1000, wipeRequestedAt: t, location: { city: "Porto", country: "PT", geocountry: "Europe", ip: "10.0.0.1", recordedAt: t - 1000 } });
-    await db().insertInto("locations").values({ deviceId: pc.id, city: "Lisboa", country: "PT", geocountry: "Europe", ip: "10.0.0.2", recordedAt: t }).execute();
+    const pc = await buildDevice(db(), user, {
+      platform: 12,
+      deviceName: "Desk",
+      browser: "Edge",
+      lastSeenAt: t + 1000,
+      wipeRequestedAt: t,
+      location: { city: "Porto", country: "PT", geocountry: "Europe", ip: "10.0.0.1", recordedAt: t - 1000 },
+    });
+    await db()
+      .insertInto("locations")
+      .values({ deviceId: pc.id, city: "Lisboa", country: "PT", geocountry: "Europe", ip: "10.0.0.2", recordedAt: t })
+      .execute();
     const mac = await buildDevice(db(), user, { platform: 13, lastSeenAt: t, wipeRequestedAt: t - 10, wipedAt: t - 5 });
     const res = await get(`/v2/user/${user.uid}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      uid: user.uid, username: user.username, firstName: "Lin", lastName: "Read", role: "user", accessLevel: "basic", team: { slug: team.slug, teamName: team.teamName },
-      status: "active", ecs: false, sip: true, cellcrypt: false, aliases: ["alpha-read", "zeta-read"], ipAddress: "10.1.2.3", lastSeen: null,
+      uid: user.uid,
+      username: user.username,
+      firstName: "Lin",
+      lastName: "Read",
+      role: "user",
+      accessLevel: "basic",
+      team: { slug: team.slug, teamName: team.teamName },
+      status: "active",
+      ecs: false,
+      sip: true,
+      cellcrypt: false,
+      aliases: ["alpha-read", "zeta-read"],
+      ipAddress: "10.1.2.3",
+      lastSeen: null,
     });
     expect(res.body.devices).toEqual([
       {
-        id: pc.uid, platform: 12, platformName: "Windows Desktop", appVersion: "5.0.1", osVersion: "14", deviceName: "Desk", browser: "Edge",
-        createdOn: new Date(pc.createdAt).toISOString(), lastSeen: new Date(t + 1000).toISOString(),
+        id: pc.uid,
+        platform: 12,
+        platformName: "Windows Desktop",
+        appVersion: "5.0.1",
+        osVersion: "14",
+        deviceName: "Desk",
+        browser: "Edge",
+        createdOn: new Date(pc.createdAt).toISOString(),
+        lastSeen: new Date(t + 1000).toISOString(),
         wipe: { status: "pending", requestedAt: new Date(t).toISOString(), wipedAt: null },
         location: { city: "Lisboa", country: "PT", geocountry: "Europe", ip: "10.0.0.2" },
         belowMinimum: false, // Windows' default minimum is 1.0.0
       },
-      expect.objectContaining({ id: mac.uid, platform: 13, platformName: "OSX", wipe: { status: "done", requestedAt: new Date(t - 10).toISOString(), wipedAt: new Date(t - 5).toISOString() }, location: null }),
+      expect.objectContaining({
+        id: mac.uid,
+        platform: 13,
+        platformName: "OSX",
+        wipe: { status: "done", requestedAt: new Date(t - 10).toISOString(), wipedAt: new Date(t - 5).toISOString() },
+        location: null,
+      }),
     ]);
     expectError(await get("/v2/user/00000000-0000-4000-8000-000000000000"), 404, "userRead404");
     expectError(await get("/v2/user/not-a-uid"), 404, "userRead404");

@@ -15,10 +15,14 @@ describe("bulwark admins against a real server", () => {
   let team: Row<"teams">;
 
   async function signInStatus(username: string, plain = GOOD_PASSWORD): Promise<number> {
-    const res = await cli.server.request().post("/v2/public/auth").send({ username, password: await sha512Hex(plain), browser: "test" });
+    const res = await cli.server
+      .request()
+      .post("/v2/public/auth")
+      .send({ username, password: await sha512Hex(plain), browser: "test" });
     return res.status;
   }
-  const statusOf = async (uid: string) => (await cli.db.selectFrom("admins").select("status").where("uid", "=", uid).executeTakeFirstOrThrow()).status;
+  const statusOf = async (uid: string) =>
+    (await cli.db.selectFrom("admins").select("status").where("uid", "=", uid).executeTakeFirstOrThrow()).status;
 
   beforeAll(async () => {
     team = await buildTeam(cli.db, { slug: "ops-team" });
@@ -26,37 +30,82 @@ describe("bulwark admins against a real server", () => {
 
   it("create --password-stdin makes an active admin who can sign in with that password", async () => {
     const run = await cli.run(
-      ["admins", "create", "-u", "ops@acme.example", "--first-name", "Ada", "--last-name", "Byron", "--team", team.slug, "--language", "pt", "--password-stdin", "--json"],
+      [
+        "admins",
+        "create",
+        "-u",
+        "ops@acme.example",
+        "--first-name",
+        "Ada",
+        "--last-name",
+        "Byron",
+        "--team",
+        team.slug,
+        "--language",
+        "pt",
+        "--password-stdin",
+        "--json",
+      ],
       { stdin: "N3w!Passw0rd\n" },
     );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const admin = JSON.parse(run.stdout) as { uid: string };
-    expect(admin).toMatchObject({ username: "ops@acme.example", firstName: "Ada", lastName: "Byron", role: "admin", status: "active", lang: "pt", teams: [{ slug: team.slug }] });
+    expect(admin).toMatchObject({
+      username: "ops@acme.example",
+      firstName: "Ada",
+      lastName: "Byron",
+      role: "admin",
+      status: "active",
+      lang: "pt",
+      teams: [{ slug: team.slug }],
+    });
     expect(await signInStatus("ops@acme.example", "N3w!Passw0rd")).toBe(200);
 
     const shown = await cli.run(["admins", "show", admin.uid]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/Username\s+ops@acme\.example/);
-    const listed = JSON.parse((await cli.run(["admins", "list", "--team", team.slug, "--search", "byron", "--json"])).stdout) as { items: { uid: string }[]; total: number };
+    const listed = JSON.parse((await cli.run(["admins", "list", "--team", team.slug, "--search", "byron", "--json"])).stdout) as {
+      items: { uid: string }[];
+      total: number;
+    };
     expect(listed).toEqual({ items: [expect.objectContaining({ uid: admin.uid })], total: 1 });
 
-    const taken = await cli.run(["admins", "create", "-u", "ops@acme.example", "--first-name", "A", "--last-name", "B", "--team", team.slug, "--password-stdin"], { stdin: "N3w!Passw0rd" });
+    const taken = await cli.run(
+      ["admins", "create", "-u", "ops@acme.example", "--first-name", "A", "--last-name", "B", "--team", team.slug, "--password-stdin"],
+      { stdin: "N3w!Passw0rd" },
+    );
     expect(taken.code).toBe(EXIT_CODES.conflict);
     expect(taken.stderr).toContain(englishMessage("adminCreate409"));
   });
 
   it("checks the password and the fields before any call", async () => {
-    const weak = await cli.run(["admins", "create", "-u", "weak@acme.example", "--first-name", "W", "--last-name", "K", "--team", team.slug, "--password-stdin"], { stdin: "short" });
+    const weak = await cli.run(
+      ["admins", "create", "-u", "weak@acme.example", "--first-name", "W", "--last-name", "K", "--team", team.slug, "--password-stdin"],
+      { stdin: "short" },
+    );
     expect(weak.code).toBe(EXIT_CODES.usage);
     expect(weak.stderr).toContain(`--password-stdin: ${VALIDATION.passwordTooShort!.replace("{{min}}", "9")}`);
-    const neither = await cli.run(["admins", "create", "-u", "x@acme.example", "--first-name", "X", "--last-name", "Y", "--team", team.slug]);
+    const neither = await cli.run([
+      "admins",
+      "create",
+      "-u",
+      "x@acme.example",
+      "--first-name",
+      "X",
+      "--last-name",
+      "Y",
+      "--team",
+      team.slug,
+    ]);
     expect(neither.code).toBe(EXIT_CODES.usage);
     expect(neither.stderr).toContain(VALIDATION.passwordOrInvite);
     const noTeam = await cli.run(["admins", "create", "-u", "x@acme.example", "--first-name", "X", "--last-name", "Y", "--invite"]);
     expect(noTeam.code).toBe(EXIT_CODES.usage);
     expect(noTeam.stderr).toContain(`--team: ${VALIDATION.adminTeamsRequired}`);
-    expect(await cli.db.selectFrom("admins").select("id").where("username", "in", ["weak@acme.example", "x@acme.example"]).execute()).toEqual([]);
+    expect(
+      await cli.db.selectFrom("admins").select("id").where("username", "in", ["weak@acme.example", "x@acme.example"]).execute(),
+    ).toEqual([]);
   });
 
   it("update changes the names; set-teams sets the teams", async () => {
@@ -69,7 +118,9 @@ describe("bulwark admins against a real server", () => {
     const set = await cli.run(["admins", "set-teams", admin.uid, "--team", team.slug, second.slug, "--json"]);
     expect(set.stderr).toBe("");
     expect(set.code).toBe(0);
-    expect((JSON.parse(set.stdout) as { teams: { slug: string }[] }).teams.map((t) => t.slug).sort()).toEqual([team.slug, second.slug].sort());
+    expect((JSON.parse(set.stdout) as { teams: { slug: string }[] }).teams.map((t) => t.slug).sort()).toEqual(
+      [team.slug, second.slug].sort(),
+    );
     const human = await cli.run(["admins", "set-teams", admin.uid, "--team", second.slug]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(englishMessage("adminTeams200"));
@@ -118,7 +169,8 @@ describe("bulwark admins against a real server", () => {
     const a = await buildAdmin(cli.db, { teams: [team], failedAttempts: 5, lockedUntil });
     const b = await buildAdmin(cli.db, { teams: [team], failedAttempts: 5, lockedUntil });
     await givePassword(cli.db, cli.server.config, a);
-    const lockOf = async (uid: string) => cli.db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("uid", "=", uid).executeTakeFirstOrThrow();
+    const lockOf = async (uid: string) =>
+      cli.db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("uid", "=", uid).executeTakeFirstOrThrow();
     await cli.db.updateTable("admins").set({ failedAttempts: 5, lockedUntil }).where("uid", "=", a.uid).execute();
     expect(await signInStatus(a.username)).toBe(403);
 

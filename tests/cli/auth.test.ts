@@ -50,7 +50,14 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     const config = JSON.parse(readFileSync(path.join(dir, "config.json"), "utf8")) as Record<string, unknown>;
     expect(config).toEqual({
       current: host,
-      contexts: { [host]: { url, username: admin.username, token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } },
+      contexts: {
+        [host]: {
+          url,
+          username: admin.username,
+          token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+          expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      },
     });
     expect(statSync(path.join(dir, "config.json")).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -69,7 +76,10 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
   it("whoami --json prints the exact GET /v2/me profile; the human view names the admin", async () => {
     const dir = tempConfigDir();
     expect((await login(dir)).code).toBe(0);
-    const direct = await server.request().get("/v2/me").set("Authorization", `Bearer ${tokenOf(dir)}`);
+    const direct = await server
+      .request()
+      .get("/v2/me")
+      .set("Authorization", `Bearer ${tokenOf(dir)}`);
     const json = await runCli(dir, ["whoami", "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ ...direct.body, lastSeen: expect.any(String) });
@@ -100,8 +110,21 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
   });
 
   it("an expired token exits with the authentication code and the catalogue message, in en and with --lang pt", async () => {
-    const { tokenVersion } = await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", admin.id).executeTakeFirstOrThrow();
-    const claims = { role: "admin" as const, uid: admin.uid, username: admin.username, first_name: "Ada", last_name: "Lovelace", timezone: "UTC", lang: "en", ver: tokenVersion };
+    const { tokenVersion } = await server.database.db
+      .selectFrom("admins")
+      .select("tokenVersion")
+      .where("id", "=", admin.id)
+      .executeTakeFirstOrThrow();
+    const claims = {
+      role: "admin" as const,
+      uid: admin.uid,
+      username: admin.username,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      timezone: "UTC",
+      lang: "en",
+      ver: tokenVersion,
+    };
     const { token } = await signSessionToken(server.config.secrets.jwtSecret, claims, -1);
     const env = { BULWARK_URL: url, BULWARK_TOKEN: token };
     const en = await runCli(tempConfigDir(), ["whoami"], { env });
@@ -123,8 +146,16 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     const signedIn = await runCli(dir, ["login", url, "-u", other.username, "--password-stdin"], { stdin: GOOD_PASSWORD });
     expect(signedIn.code).toBe(0);
     expect((await runCli(dir, ["whoami"])).code).toBe(0);
-    const { tokenVersion } = await server.database.db.selectFrom("admins").select("tokenVersion").where("id", "=", other.id).executeTakeFirstOrThrow();
-    await server.database.db.updateTable("admins").set({ tokenVersion: tokenVersion + 1 }).where("id", "=", other.id).execute();
+    const { tokenVersion } = await server.database.db
+      .selectFrom("admins")
+      .select("tokenVersion")
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    await server.database.db
+      .updateTable("admins")
+      .set({ tokenVersion: tokenVersion + 1 })
+      .where("id", "=", other.id)
+      .execute();
     const run = await runCli(dir, ["whoami"]);
     expect(run.code).toBe(EXIT_CODES.authentication);
     expect(run.stderr).toContain(PT.sessionExpired);
@@ -139,7 +170,9 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
   });
 
   it("a URL where nothing listens exits with the network code", async () => {
-    const run = await runCli(tempConfigDir(), ["login", "http://127.0.0.1:1", "-u", admin.username, "--password-stdin", "--json"], { stdin: GOOD_PASSWORD });
+    const run = await runCli(tempConfigDir(), ["login", "http://127.0.0.1:1", "-u", admin.username, "--password-stdin", "--json"], {
+      stdin: GOOD_PASSWORD,
+    });
     expect(run.code).toBe(EXIT_CODES.network);
     expect(JSON.parse(run.stderr)).toEqual({ error: { code: "net", status: 0, message: englishMessage("net") } });
   });
@@ -159,9 +192,15 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     const dir = tempConfigDir();
     expect((await login(dir, ["--context", "a"])).code).toBe(0);
     expect((await login(dir, ["--context", "b"])).code).toBe(0);
-    const listed = JSON.parse((await runCli(dir, ["context", "list", "--json"])).stdout) as { current: string; contexts: { name: string; current: boolean; signedIn: boolean }[] };
+    const listed = JSON.parse((await runCli(dir, ["context", "list", "--json"])).stdout) as {
+      current: string;
+      contexts: { name: string; current: boolean; signedIn: boolean }[];
+    };
     expect(listed.current).toBe("b");
-    expect(listed.contexts.map((c) => [c.name, c.current, c.signedIn])).toEqual([["a", false, true], ["b", true, true]]);
+    expect(listed.contexts.map((c) => [c.name, c.current, c.signedIn])).toEqual([
+      ["a", false, true],
+      ["b", true, true],
+    ]);
     expect(JSON.stringify(listed)).not.toContain(tokenOf(dir, "a"));
 
     expect((await runCli(dir, ["context", "use", "a"])).code).toBe(0);

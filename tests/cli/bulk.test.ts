@@ -65,7 +65,12 @@ describe("the bulk runner", () => {
     const h = harness({ json: true });
     const fake = fakeBatch();
     expect(await run(h, fake.batch, { file, yes: true, json: true })).toBe(EXIT_CODES.ok);
-    expect(fake.calls).toEqual([[{ id: "u1", fields: { uid: "u1", note: "first" } }, { id: "u2", fields: { uid: "u2", note: "second" } }]]);
+    expect(fake.calls).toEqual([
+      [
+        { id: "u1", fields: { uid: "u1", note: "first" } },
+        { id: "u2", fields: { uid: "u2", note: "second" } },
+      ],
+    ]);
     expect(JSON.parse(h.stdout.text())).toEqual({ ok: ["u1", "u2"], failed: [] });
   });
 
@@ -100,7 +105,14 @@ describe("the bulk runner", () => {
     expect(human.stdout.text()).toMatch(/u1\s+u1\s+blue/);
     const json = harness({ json: true });
     expect(await run(json, fake.batch, { dryRun: true, json: true }, ["x", "y"])).toBe(EXIT_CODES.ok);
-    expect(JSON.parse(json.stdout.text())).toEqual({ dryRun: true, action: "block", items: [{ id: "x", fields: {} }, { id: "y", fields: {} }] });
+    expect(JSON.parse(json.stdout.text())).toEqual({
+      dryRun: true,
+      action: "block",
+      items: [
+        { id: "x", fields: {} },
+        { id: "y", fields: {} },
+      ],
+    });
     expect(fake.calls).toEqual([]);
   });
 

@@ -35,7 +35,11 @@ describe("bulwark certs against a real server", () => {
     expect(shown.stdout).not.toContain(keyLine);
     const view = JSON.parse(shown.stdout);
     expect(view.serverPrivateKeySet).toBe(true);
-    expect(view.serverCertificates.map((c: { subject: string }) => c.subject)).toEqual(["CN=api.bulwark.test", "CN=Bulwark Test Intermediate", "CN=Bulwark Test Root"]);
+    expect(view.serverCertificates.map((c: { subject: string }) => c.subject)).toEqual([
+      "CN=api.bulwark.test",
+      "CN=Bulwark Test Intermediate",
+      "CN=Bulwark Test Root",
+    ]);
     expect(view.clientCaCertificates).toHaveLength(1);
     expect(view.serverCertificates[0].fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(view.serverCertificates[0].daysLeft).toBeGreaterThanOrEqual(363);

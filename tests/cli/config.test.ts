@@ -22,7 +22,10 @@ describe("cli config file", () => {
     const env = { BULWARK_CONFIG_DIR: dir };
     expect(readConfig(env)).toEqual({ current: null, contexts: {} });
     expect(existsSync(dir)).toBe(false);
-    const config = { current: "c", contexts: { c: { url: "https://x.example", username: "a@b.c", token: "t", expiresAt: "2030-01-01T00:00:00.000Z" } } };
+    const config = {
+      current: "c",
+      contexts: { c: { url: "https://x.example", username: "a@b.c", token: "t", expiresAt: "2030-01-01T00:00:00.000Z" } },
+    };
     writeConfig(env, config);
     expect(readConfig(env)).toEqual(config);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -33,7 +36,11 @@ describe("cli config file", () => {
 
   it.each([
     ["not JSON", "{", /not valid JSON/],
-    ["a wrong shape", JSON.stringify({ current: null, contexts: { c: { url: "ftp://x", username: "a", token: null, expiresAt: null } } }), /contexts\.c\.url/],
+    [
+      "a wrong shape",
+      JSON.stringify({ current: null, contexts: { c: { url: "ftp://x", username: "a", token: null, expiresAt: null } } }),
+      /contexts\.c\.url/,
+    ],
     ["a current context that does not exist", JSON.stringify({ current: "ghost", contexts: {} }), /current/],
   ])("refuses %s with a ConfigFileError naming the file", (_name, text, problem) => {
     const dir = tempDir();

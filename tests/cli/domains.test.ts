@@ -20,7 +20,9 @@ describe("bulwark domains and associations against a real server", () => {
     expect(wrong.code).toBe(EXIT_CODES.authentication);
     expect(wrong.stderr).toContain("Bad password - The domains were not changed");
 
-    const added = await cli.run(["domains", "add", "cli-a", "Cli-A.Example", "b.cli-a.example", "--password-stdin", "--json"], { stdin: `${GOOD_PASSWORD}\n` });
+    const added = await cli.run(["domains", "add", "cli-a", "Cli-A.Example", "b.cli-a.example", "--password-stdin", "--json"], {
+      stdin: `${GOOD_PASSWORD}\n`,
+    });
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout)).toEqual({ slug: "cli-a", domains: ["b.cli-a.example", "cli-a.example"], usersOutside: 0 });
 
@@ -28,10 +30,14 @@ describe("bulwark domains and associations against a real server", () => {
     const refused = await cli.run(["domains", "remove", "cli-a", "b.cli-a.example", "--password-stdin"], { stdin: `${GOOD_PASSWORD}\n` });
     expect(refused.code).toBe(EXIT_CODES.usage);
     expect(refused.stderr).toContain("1 users have these domains: pass --yes");
-    const removed = await cli.run(["domains", "remove", "cli-a", "b.cli-a.example", "--password-stdin", "--yes", "--json"], { stdin: `${GOOD_PASSWORD}\n` });
+    const removed = await cli.run(["domains", "remove", "cli-a", "b.cli-a.example", "--password-stdin", "--yes", "--json"], {
+      stdin: `${GOOD_PASSWORD}\n`,
+    });
     expect(JSON.parse(removed.stdout)).toEqual({ slug: "cli-a", domains: ["cli-a.example"], usersOutside: 1 });
 
-    const listed = JSON.parse((await cli.run(["domains", "list", "--search", "cli-a", "--json"])).stdout) as { items: { slug: string; usersOutside: number }[] };
+    const listed = JSON.parse((await cli.run(["domains", "list", "--search", "cli-a", "--json"])).stdout) as {
+      items: { slug: string; usersOutside: number }[];
+    };
     expect(listed.items).toEqual([expect.objectContaining({ slug: "cli-a", domains: ["cli-a.example"], usersOutside: 1 })]);
 
     const noPassword = await cli.run(["domains", "add", "cli-b", "cli-b.example"]);
@@ -47,11 +53,15 @@ describe("bulwark domains and associations against a real server", () => {
     expect(association).toMatchObject({ status: "open", closedCommunications: false });
     expect(association.teams.map((t) => t.slug).sort()).toEqual(["cli-a", "cli-b", "cli-c"]);
 
-    const closed = JSON.parse((await cli.run(["associations", "update", association.id, "--status", "closed", "--closed-communications", "--json"])).stdout);
+    const closed = JSON.parse(
+      (await cli.run(["associations", "update", association.id, "--status", "closed", "--closed-communications", "--json"])).stdout,
+    );
     expect(closed).toMatchObject({ id: association.id, status: "closed", closedCommunications: true });
     const shown = await cli.run(["associations", "show", association.id]);
     expect(shown.stdout).toContain("CLI trio");
-    const list = JSON.parse((await cli.run(["associations", "list", "--search", "CLI trio", "--json"])).stdout) as { items: { id: string }[] };
+    const list = JSON.parse((await cli.run(["associations", "list", "--search", "CLI trio", "--json"])).stdout) as {
+      items: { id: string }[];
+    };
     expect(list.items.map((i) => i.id)).toEqual([association.id]);
 
     const oneTeam = await cli.run(["associations", "create", "--name", "Solo", "--team", "cli-a"]);

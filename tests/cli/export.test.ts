@@ -26,11 +26,16 @@ describe("bulwark <list> export against a real server", () => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.stringContaining(file) as string });
     expect(existsSync(`${file}.part`)).toBe(false);
     const written = readFileSync(file);
-    const api = await cli.server.request().get(`/v2/users/export?team=${team.slug}&status=blocked&bom=1&lang=en&format=csv&headers=labels`).set("Authorization", `Bearer ${cli.rootToken}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+    const api = await cli.server
+      .request()
+      .get(`/v2/users/export?team=${team.slug}&status=blocked&bom=1&lang=en&format=csv&headers=labels`)
+      .set("Authorization", `Bearer ${cli.rootToken}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
     expect(written.equals(api.body as Buffer)).toBe(true);
     const lines = written.toString("utf8").split("\r\n").filter(Boolean);
     expect(lines[0]!.startsWith("\uFEFFUser UID,Username,First name")).toBe(true);
@@ -41,7 +46,10 @@ describe("bulwark <list> export against a real server", () => {
   it("streams JSON Lines to standard output, and the teams and logs exports work the same way", async () => {
     const users = await cli.run(["users", "export", "--team", team.slug, "--format", "jsonl"]);
     expect(users.code).toBe(0);
-    const records = users.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { team: string; firstName: string });
+    const records = users.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { team: string; firstName: string });
     expect(records).toHaveLength(5);
     expect(records.every((r) => r.team === team.slug && r.firstName.startsWith("=Cli"))).toBe(true);
     const teams = await cli.run(["teams", "export", "--search", "export-cli", "--headers", "fields"]);

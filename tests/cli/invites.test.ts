@@ -30,7 +30,13 @@ describe("bulwark invites against a real server", () => {
     writeFileSync(file, ["email,name", ...rows, "old@acme.test,Old", "not-an-address,Bad"].join("\n"));
     const dry = await cli.run(["invites", "create", "--team", "acme", "--file", file, "--invite-lang", "es", "--dry-run", "--json"]);
     expect(dry.code, dry.stderr).toBe(EXIT_CODES.ok);
-    const review = JSON.parse(dry.stdout) as { dryRun: boolean; valid: string[]; failed: { code: string }[]; seats: { available: number }; availableAfter: number };
+    const review = JSON.parse(dry.stdout) as {
+      dryRun: boolean;
+      valid: string[];
+      failed: { code: string }[];
+      seats: { available: number };
+      availableAfter: number;
+    };
     expect([review.dryRun, review.valid.length, review.seats.available, review.availableAfter]).toEqual([true, ROWS - 2, ROWS + 4, 6]);
     expect(review.failed.map((f) => f.code).sort()).toEqual(["inviteCreate409", "notValidEmailAccount"]);
     expect(await cli.db.selectFrom("invites").select("id").execute()).toHaveLength(0);
@@ -69,6 +75,9 @@ describe("bulwark invites against a real server", () => {
     writeFileSync(ids, `${ok[1]!.id}\n00000000-0000-4000-8000-000000000000\n`);
     const removed = await cli.run(["invites", "delete", "--file", ids, "--yes", "--json"]);
     expect(removed.code).toBe(EXIT_CODES.partial);
-    expect(JSON.parse(removed.stdout)).toEqual({ ok: [ok[1]!.id], failed: [{ id: "00000000-0000-4000-8000-000000000000", code: "inviteDelete404" }] });
+    expect(JSON.parse(removed.stdout)).toEqual({
+      ok: [ok[1]!.id],
+      failed: [{ id: "00000000-0000-4000-8000-000000000000", code: "inviteDelete404" }],
+    });
   }, 120_000);
 });

@@ -21,7 +21,9 @@ writeFileSync(KEY_FILE, vendor.privateKey.export({ type: "pkcs8", format: "pem" 
 
 /** Runs `npm run license:mint -- …` the way the vendor does (tsx on the script), returning stdout. */
 function mint(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(path.join(ROOT_DIR, "node_modules", ".bin", "tsx"), [path.join(ROOT_DIR, "scripts", "license-mint.ts"), ...args], { cwd: ROOT_DIR });
+  const child = spawn(path.join(ROOT_DIR, "node_modules", ".bin", "tsx"), [path.join(ROOT_DIR, "scripts", "license-mint.ts"), ...args], {
+    cwd: ROOT_DIR,
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -30,7 +32,9 @@ function mint(args: string[]): Promise<{ code: number | null; stdout: string; st
 }
 
 describe("bulwark licenses against a real private-edition server", () => {
-  const cli = useCliHarness({ env: { EDITION: "private", LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: "spki", format: "pem" }).toString() } });
+  const cli = useCliHarness({
+    env: { EDITION: "private", LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: "spki", format: "pem" }).toString() },
+  });
 
   beforeAll(async () => {
     await buildTeam(cli.db, { slug: "acme" });
@@ -48,7 +52,9 @@ describe("bulwark licenses against a real private-edition server", () => {
     expect(JSON.parse(check.stdout)).toMatchObject({ valid: true, grants: { team: "acme", licenseCount: 100, termMonths: 12 } });
 
     // Piped from `npm run license:mint` without -s: npm's banner comes first, the token last.
-    const activated = await cli.run(["licenses", "activate", "--json"], { stdin: `\n> bulwark@5.0.1 license:mint\n> tsx scripts/license-mint.ts\n\n${tokenText}\n` });
+    const activated = await cli.run(["licenses", "activate", "--json"], {
+      stdin: `\n> bulwark@5.0.1 license:mint\n> tsx scripts/license-mint.ts\n\n${tokenText}\n`,
+    });
     expect([activated.code, activated.stderr]).toEqual([0, ""]);
     const pack = JSON.parse(activated.stdout) as { id: string; team: string; licenseCount: number; source: string };
     expect(pack).toMatchObject({ team: "acme", licenseCount: 100, source: "activation" });
@@ -87,6 +93,8 @@ describe("bulwark licenses against a real private-edition server", () => {
     expect(JSON.parse(check.stdout)).toEqual({ valid: false, reason: "badSignature" });
     const refused = await cli.run(["licenses", "activate", forged, "--team", "acme"]);
     expect(refused.code).toBe(EXIT_CODES.invalidToken);
-    expect((await cli.run(["licenses", "extend", "00000000-0000-4000-8000-000000000000", "--days", "0", "--yes"])).code).toBe(EXIT_CODES.usage);
+    expect((await cli.run(["licenses", "extend", "00000000-0000-4000-8000-000000000000", "--days", "0", "--yes"])).code).toBe(
+      EXIT_CODES.usage,
+    );
   }, 60_000);
 });

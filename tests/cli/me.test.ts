@@ -29,7 +29,13 @@ describe("bulwark me show | update | password against a real server", () => {
     const run = await cli.run(["me", "update", "--last-name", "Lovelace", "--timezone", "Europe/Lisbon", "--json"], { token });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ uid: admin.uid, firstName: "Ada", lastName: "Lovelace", timezone: "Europe/Lisbon", lang: "en" });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      uid: admin.uid,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      timezone: "Europe/Lisbon",
+      lang: "en",
+    });
     const human = await cli.run(["me", "update", "--language", "pt"], { token });
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(englishMessage("profileUpdate200"));
@@ -42,7 +48,11 @@ describe("bulwark me show | update | password against a real server", () => {
     expect(JSON.parse(badLang.stderr)).toMatchObject({ error: { code: "usage", message: expect.stringContaining("--language") } });
     expect((await cli.run(["me", "update"], { token })).code).toBe(EXIT_CODES.usage);
     const row = await cli.db.selectFrom("admins").selectAll().where("uid", "=", admin.uid).executeTakeFirstOrThrow();
-    expect({ lastName: row.lastName, timezone: row.timezone, lang: row.lang }).toEqual({ lastName: "Lovelace", timezone: "Europe/Lisbon", lang: "pt" });
+    expect({ lastName: row.lastName, timezone: row.timezone, lang: row.lang }).toEqual({
+      lastName: "Lovelace",
+      timezone: "Europe/Lisbon",
+      lang: "pt",
+    });
   });
 
   it("me password with two stdin lines changes it and stores the new token in the context; a wrong current password exits with its catalogue code and changes nothing", async () => {
@@ -51,7 +61,10 @@ describe("bulwark me show | update | password against a real server", () => {
     const dir = tempConfigDir();
     const login = await runCli(dir, ["login", cli.url, "-u", admin.username, "--password-stdin"], { stdin: GOOD_PASSWORD });
     expect(login.code).toBe(0);
-    const tokenIn = () => Object.values((JSON.parse(readFileSync(path.join(dir, "config.json"), "utf8")) as { contexts: Record<string, { token: string }> }).contexts)[0]!.token;
+    const tokenIn = () =>
+      Object.values(
+        (JSON.parse(readFileSync(path.join(dir, "config.json"), "utf8")) as { contexts: Record<string, { token: string }> }).contexts,
+      )[0]!.token;
     const before = tokenIn();
 
     // Validation before any call: one line, and a weak new password.
@@ -77,6 +90,8 @@ describe("bulwark me show | update | password against a real server", () => {
     expect((await runCli(dir, ["me", "show", "--json"])).code).toBe(0);
     const old = await cli.run(["me", "show"], { token: before });
     expect(old.code).toBe(EXIT_CODES.authentication);
-    expect((await runCli(tempConfigDir(), ["login", cli.url, "-u", admin.username, "--password-stdin"], { stdin: NEW_PASSWORD })).code).toBe(0);
+    expect(
+      (await runCli(tempConfigDir(), ["login", cli.url, "-u", admin.username, "--password-stdin"], { stdin: NEW_PASSWORD })).code,
+    ).toBe(0);
   });
 });

@@ -52,7 +52,17 @@ describe("bulwark --version, --help and usage errors", () => {
 
   it("every command's --help lists examples", async () => {
     const paths = commandPaths(buildProgram(undefined, "en"));
-    expect(paths).toEqual(expect.arrayContaining([["login"], ["logout"], ["whoami"], ["context"], ["context", "list"], ["context", "use"], ["context", "delete"]]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        ["login"],
+        ["logout"],
+        ["whoami"],
+        ["context"],
+        ["context", "list"],
+        ["context", "use"],
+        ["context", "delete"],
+      ]),
+    );
     const root = await runCli(tempConfigDir(), ["--help"]);
     expect(root.code).toBe(0);
     expect(root.stdout).toMatch(/Examples:\n {2}bulwark login https:\/\//);

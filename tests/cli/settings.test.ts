@@ -11,11 +11,18 @@ import { useCliHarness } from "../support/cli";
 
 describe("bulwark settings against a real server", () => {
   const cli = useCliHarness({ root: { role: "root", teams: [] } });
-  const general = async () => (await cli.server.request().get("/v2/settings").set("Authorization", `Bearer ${cli.rootToken}`)).body.general as Record<string, unknown>;
+  const general = async () =>
+    (await cli.server.request().get("/v2/settings").set("Authorization", `Bearer ${cli.rootToken}`)).body.general as Record<
+      string,
+      unknown
+    >;
 
   it("apply --dry-run prints the diff and changes nothing; apply then changes exactly those fields", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-settings-")), "settings.json");
-    writeFileSync(file, JSON.stringify({ general: { registrationEnabled: true, inviteTokenLength: 12 }, security: { maxFailedAdminSignIns: 4 } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ general: { registrationEnabled: true, inviteTokenLength: 12 }, security: { maxFailedAdminSignIns: 4 } }),
+    );
     const dry = await cli.run(["settings", "apply", "--file", file, "--dry-run"]);
     expect(dry.code, dry.stderr).toBe(EXIT_CODES.ok);
     expect(dry.stdout).toContain("general.registrationEnabled: false → true");

@@ -5,7 +5,8 @@ import { EXIT_CODES, englishMessage } from "../../shared/errors";
 import { useCliHarness } from "../support/cli";
 import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 
-const VALIDATION = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}/validation.json`, import.meta.url), "utf8")) as Record<string, string>;
+const VALIDATION = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/validation.json`, import.meta.url), "utf8")) as Record<string, string>;
 
 describe("bulwark teams against a real server", () => {
   const cli = useCliHarness();
@@ -13,7 +14,13 @@ describe("bulwark teams against a real server", () => {
   let own: Row<"teams">;
   let other: Row<"teams">;
 
-  const teamCount = async () => (await cli.db.selectFrom("teams").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const teamCount = async () =>
+    (
+      await cli.db
+        .selectFrom("teams")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeAll(async () => {
     own = await buildTeam(cli.db, { slug: "alpha-one", teamName: "Alpha One" });
@@ -64,7 +71,23 @@ describe("bulwark teams against a real server", () => {
   });
 
   it("create sends every field flag and prints the team", async () => {
-    const run = await cli.run(["teams", "create", "--name", "Gamma Corp", "--country", "PT", "--language", "pt", "--timezone", "Europe/Lisbon", "--city", "Porto", "--support-email", "help@gamma.example", "--json"]);
+    const run = await cli.run([
+      "teams",
+      "create",
+      "--name",
+      "Gamma Corp",
+      "--country",
+      "PT",
+      "--language",
+      "pt",
+      "--timezone",
+      "Europe/Lisbon",
+      "--city",
+      "Porto",
+      "--support-email",
+      "help@gamma.example",
+      "--json",
+    ]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
@@ -104,9 +127,20 @@ describe("bulwark teams against a real server", () => {
     expect(await teamCount()).toBe(before);
   });
 
-  it("update changes the given fields, merges contacts over the current ones, clears with \"\" and renames the slug", async () => {
+  it('update changes the given fields, merges contacts over the current ones, clears with "" and renames the slug', async () => {
     const team = await buildTeam(cli.db, { slug: "epsilon", teamName: "Epsilon", country: "ES", contactEmailSupport: "s@eps.example" });
-    const run = await cli.run(["teams", "update", team.slug, "--city", "Madrid", "--finance-email", "f@eps.example", "--country", "", "--json"]);
+    const run = await cli.run([
+      "teams",
+      "update",
+      team.slug,
+      "--city",
+      "Madrid",
+      "--finance-email",
+      "f@eps.example",
+      "--country",
+      "",
+      "--json",
+    ]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const updated = JSON.parse(run.stdout) as { city: string; country: string | null; contactEmail: Record<string, string | null> };
@@ -117,20 +151,52 @@ describe("bulwark teams against a real server", () => {
     const renamed = await cli.run(["teams", "update", team.slug, "--new-slug", "epsilon-eu", "--name", "Epsilon EU"]);
     expect(renamed.code).toBe(0);
     expect(renamed.stdout).toContain(englishMessage("teamEdit200"));
-    expect(JSON.parse((await cli.run(["teams", "show", "epsilon-eu", "--json"])).stdout)).toMatchObject({ slug: "epsilon-eu", teamName: "Epsilon EU", city: "Madrid" });
+    expect(JSON.parse((await cli.run(["teams", "show", "epsilon-eu", "--json"])).stdout)).toMatchObject({
+      slug: "epsilon-eu",
+      teamName: "Epsilon EU",
+      city: "Madrid",
+    });
     expect((await cli.run(["teams", "update", "no-such-team", "--city", "X"])).code).toBe(EXIT_CODES.notFound);
   });
 
-  it("e-mail theme: create sets it, update merges flags over it and clears a field with \"\", --no-email-theme removes it; bad values exit 2", async () => {
-    const created = await cli.run(["teams", "create", "--name", "Themed Co", "--slug", "themed-co", "--email-theme-name", "Themed", "--email-theme-color", "#112233", "--json"]);
+  it('e-mail theme: create sets it, update merges flags over it and clears a field with "", --no-email-theme removes it; bad values exit 2', async () => {
+    const created = await cli.run([
+      "teams",
+      "create",
+      "--name",
+      "Themed Co",
+      "--slug",
+      "themed-co",
+      "--email-theme-name",
+      "Themed",
+      "--email-theme-color",
+      "#112233",
+      "--json",
+    ]);
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ slug: "themed-co", emailTheme: { name: "Themed", primaryColor: "#112233" } });
 
-    const updated = await cli.run(["teams", "update", "themed-co", "--email-theme-color", "#aabbcc", "--email-theme-footer", "Sent by Themed", "--email-theme-logo-url", "https://themed.example/logo.png", "--json"]);
+    const updated = await cli.run([
+      "teams",
+      "update",
+      "themed-co",
+      "--email-theme-color",
+      "#aabbcc",
+      "--email-theme-footer",
+      "Sent by Themed",
+      "--email-theme-logo-url",
+      "https://themed.example/logo.png",
+      "--json",
+    ]);
     expect(updated.stderr).toBe("");
     expect(updated.code).toBe(0);
-    expect(JSON.parse(updated.stdout).emailTheme).toEqual({ name: "Themed", primaryColor: "#aabbcc", footer: "Sent by Themed", logoUrl: "https://themed.example/logo.png" });
+    expect(JSON.parse(updated.stdout).emailTheme).toEqual({
+      name: "Themed",
+      primaryColor: "#aabbcc",
+      footer: "Sent by Themed",
+      logoUrl: "https://themed.example/logo.png",
+    });
     const cleared = await cli.run(["teams", "update", "themed-co", "--email-theme-logo-url", ""]);
     expect(cleared.code).toBe(0);
     expect(cleared.stdout).toMatch(/Themed · #aabbcc · Sent by Themed/);
@@ -149,7 +215,10 @@ describe("bulwark teams against a real server", () => {
     const removed = await cli.run(["teams", "update", "themed-co", "--no-email-theme", "--json"]);
     expect(removed.code).toBe(0);
     expect(JSON.parse(removed.stdout).emailTheme).toBeNull();
-    expect(JSON.parse((await cli.run(["teams", "show", "themed-co", "--json"])).stdout)).toMatchObject({ slug: "themed-co", emailTheme: null });
+    expect(JSON.parse((await cli.run(["teams", "show", "themed-co", "--json"])).stdout)).toMatchObject({
+      slug: "themed-co",
+      emailTheme: null,
+    });
   });
 
   it("delete needs --yes off a terminal, then deletes; a team with users is refused", async () => {

@@ -33,7 +33,10 @@ describe("bulwark prints server text safely", () => {
   });
 
   it("users list and show: no raw control byte, visible escapes instead; --json exact", async () => {
-    for (const args of [["users", "list", "--team", team.slug], ["users", "show", user.uid]]) {
+    for (const args of [
+      ["users", "list", "--team", team.slug],
+      ["users", "show", user.uid],
+    ]) {
       const run = await cli.run(args);
       expect({ args, code: run.code, stderr: run.stderr.replace(/No devices.*\n/, "") }).toEqual({ args, code: 0, stderr: "" });
       expect(run.stdout).not.toMatch(RAW);
@@ -47,12 +50,20 @@ describe("bulwark prints server text safely", () => {
     expect(listed.code).toBe(0);
     const item = (JSON.parse(listed.stdout) as { items: { firstName: string; lastName: string; team: { teamName: string } }[] }).items[0]!;
     expect([item.firstName, item.lastName, item.team.teamName]).toEqual([FIRST, LAST, team.teamName]);
-    const detail = JSON.parse((await cli.run(["users", "show", user.uid, "--json"])).stdout) as { firstName: string; devices: { deviceName: string }[] };
+    const detail = JSON.parse((await cli.run(["users", "show", user.uid, "--json"])).stdout) as {
+      firstName: string;
+      devices: { deviceName: string }[];
+    };
     expect([detail.firstName, detail.devices[0]!.deviceName]).toEqual([FIRST, `${RED}phone\u0007`]);
   });
 
   it("teams and admins: tables and fields are printable too", async () => {
-    for (const args of [["teams", "list"], ["teams", "show", team.slug], ["admins", "list"], ["admins", "show", admin.uid]]) {
+    for (const args of [
+      ["teams", "list"],
+      ["teams", "show", team.slug],
+      ["admins", "list"],
+      ["admins", "show", admin.uid],
+    ]) {
       const run = await cli.run(args);
       expect({ args, code: run.code }).toEqual({ args, code: 0 });
       expect(run.stdout + run.stderr).not.toMatch(RAW);

@@ -92,7 +92,10 @@ describe("commander's own texts in the CLI's language", () => {
       expect(root.stdout).toMatch(new RegExp(`^ {2}${want.helpCommand.replace(/[[\]]/g, "\\$&")} `, "m"));
       expect(root.stdout).toContain(want.choices);
       expect((await cli(["teams", "--help"])).stdout).toContain(want.memberTerm);
-      if (lang !== "en") expect(`${show.stdout}${root.stdout}`).not.toMatch(/Usage:|Options:|Commands:|Arguments:|\[options\]|\[command\]|choices:|display help/);
+      if (lang !== "en")
+        expect(`${show.stdout}${root.stdout}`).not.toMatch(
+          /Usage:|Options:|Commands:|Arguments:|\[options\]|\[command\]|choices:|display help/,
+        );
     });
 
     it.each([

@@ -12,7 +12,10 @@ describe("bulwark users import against a real server", () => {
   const cli = useCliHarness();
   let team: Row<"teams">;
 
-  const usernames = async () => (await cli.db.selectFrom("users").select("username").where("teamId", "=", team.id).orderBy("username").execute()).map((r) => r.username);
+  const usernames = async () =>
+    (await cli.db.selectFrom("users").select("username").where("teamId", "=", team.id).orderBy("username").execute()).map(
+      (r) => r.username,
+    );
 
   beforeAll(async () => {
     team = await buildTeam(cli.db, { slug: "import-team" });
@@ -22,12 +25,26 @@ describe("bulwark users import against a real server", () => {
   it("--dry-run prints the preview and changes nothing; --yes imports and exits 10 when a row failed", async () => {
     await buildUser(cli.db, { team, username: "kept", firstName: "Kept", lastName: "Before" });
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-import-")), "people.csv");
-    writeFileSync(file, ["username,firstName,lastName,team,ecs", "ada@import.test,Ada,Lovelace,import-team,yes", "kept,Kept,After,import-team,", "bad name,Bad,Row,import-team,", "ada@import.test,Ada,Again,import-team,"].join("\n"));
+    writeFileSync(
+      file,
+      [
+        "username,firstName,lastName,team,ecs",
+        "ada@import.test,Ada,Lovelace,import-team,yes",
+        "kept,Kept,After,import-team,",
+        "bad name,Bad,Row,import-team,",
+        "ada@import.test,Ada,Again,import-team,",
+      ].join("\n"),
+    );
 
     const dry = await cli.run(["users", "import", "--file", file, "--dry-run", "--json"]);
     expect(dry.stderr).toBe("");
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, total: 4, counts: { new: 1, changed: 1, invalid: 1, duplicate: 1 }, errors: { invalidField: [{ row: 3, field: "username" }], duplicate: [{ row: 4 }] } });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      dryRun: true,
+      total: 4,
+      counts: { new: 1, changed: 1, invalid: 1, duplicate: 1 },
+      errors: { invalidField: [{ row: 3, field: "username" }], duplicate: [{ row: 4 }] },
+    });
     const human = await cli.run(["users", "import", "--file", file, "--dry-run"]);
     expect(human.stderr).toContain("Dry run: nothing was changed");
     expect(human.stdout).toContain("A field is not valid");
@@ -61,7 +78,9 @@ describe("bulwark users import against a real server", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-import-")), "aon.csv");
     writeFileSync(file, "username,firstName,lastName,team\naon-1@import.test,A,One,import-team\naon-2@import.test,A,Two,import-team\n");
     // The database refuses the users insert as a whole (a trigger standing in for a constraint only the write meets).
-    await sql`create trigger fail_cli_import before insert on users when new.username = 'aon-2@import.test' begin select raise(abort, 'injected failure'); end`.execute(cli.db);
+    await sql`create trigger fail_cli_import before insert on users when new.username = 'aon-2@import.test' begin select raise(abort, 'injected failure'); end`.execute(
+      cli.db,
+    );
     try {
       const run = await cli.run(["users", "import", "--file", file, "--yes", "--all-or-nothing"]);
       expect(run.code).toBe(EXIT_CODES.partial);

@@ -15,9 +15,13 @@ const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"'
 const readCsv = (file: string): Line[] => parse(readFileSync(file, "utf8"), { columns: true, bom: true }) as Line[];
 const writeCsv = (file: string, lines: Line[]) => {
   const columns = Object.keys(lines[0]!);
-  writeFileSync(file, `${[columns.join(","), ...lines.map((line) => columns.map((c) => quote(line[c] ?? "")).join(","))].join("\r\n")}\r\n`);
+  writeFileSync(
+    file,
+    `${[columns.join(","), ...lines.map((line) => columns.map((c) => quote(line[c] ?? "")).join(","))].join("\r\n")}\r\n`,
+  );
 };
-const compared = (lines: Line[]) => lines.map((line) => Object.fromEntries(COMPARED.map((c) => [c, line[c]]))).sort((a, b) => a.username!.localeCompare(b.username!));
+const compared = (lines: Line[]) =>
+  lines.map((line) => Object.fromEntries(COMPARED.map((c) => [c, line[c]]))).sort((a, b) => a.username!.localeCompare(b.username!));
 
 describe("bulwark users export → edit → import → export round trip", () => {
   const cli = useCliHarness();
@@ -44,13 +48,25 @@ describe("bulwark users export → edit → import → export round trip", () =>
     const edited = lines.map((line) => ({ ...line }));
     edited.find((l) => l.username === "ana@round.test")!.lastName = "Silva Santos";
     edited.find((l) => l.username === "beto")!.ecs = "true";
-    edited.push({ ...Object.fromEntries(Object.keys(lines[0]!).map((c) => [c, ""])), username: "dora@round.test", firstName: "Dora", lastName: "Eça", team: team.slug, ecs: "false", sip: "true", cellcrypt: "true" });
+    edited.push({
+      ...Object.fromEntries(Object.keys(lines[0]!).map((c) => [c, ""])),
+      username: "dora@round.test",
+      firstName: "Dora",
+      lastName: "Eça",
+      team: team.slug,
+      ecs: "false",
+      sip: "true",
+      cellcrypt: "true",
+    });
     const changedFile = path.join(dir, "edited.csv");
     writeCsv(changedFile, edited);
 
     const imported = await cli.run(["users", "import", "--file", changedFile, "--yes", "--json"]);
     expect(imported.code).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({ status: "done", counts: { created: 1, changed: 2, unchanged: 1, invalid: 0, duplicate: 0 } });
+    expect(JSON.parse(imported.stdout)).toMatchObject({
+      status: "done",
+      counts: { created: 1, changed: 2, unchanged: 1, invalid: 0, duplicate: 0 },
+    });
 
     const second = path.join(dir, "again.csv");
     expect((await cli.run(["users", "export", "--team", team.slug, "--headers", "fields", "-o", second])).code).toBe(0);

@@ -11,10 +11,19 @@ describe("bulwark users and devices against a real server", () => {
   let team: Row<"teams">;
 
   const statuses = async (users: Row<"users">[]) => {
-    const rows = await cli.db.selectFrom("users").select(["uid", "status"]).where("uid", "in", users.map((u) => u.uid)).execute();
+    const rows = await cli.db
+      .selectFrom("users")
+      .select(["uid", "status"])
+      .where(
+        "uid",
+        "in",
+        users.map((u) => u.uid),
+      )
+      .execute();
     return users.map((u) => rows.find((r) => r.uid === u.uid)?.status);
   };
-  const userJson = async (uid: string) => (await cli.server.request().get(`/v2/user/${uid}`).set("Authorization", `Bearer ${cli.rootToken}`)).body as Record<string, unknown>;
+  const userJson = async (uid: string) =>
+    (await cli.server.request().get(`/v2/user/${uid}`).set("Authorization", `Bearer ${cli.rootToken}`)).body as Record<string, unknown>;
 
   beforeAll(async () => {
     team = await buildTeam(cli.db, { slug: "field-team" });
@@ -28,7 +37,11 @@ describe("bulwark users and devices against a real server", () => {
     const dry = await cli.run(["users", "block", "--file", file, "--dry-run", "--json"]);
     expect(dry.stderr).toBe("");
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toEqual({ dryRun: true, action: "block", items: users.map((u) => ({ id: u.uid, fields: { username: u.username, uid: u.uid } })) });
+    expect(JSON.parse(dry.stdout)).toEqual({
+      dryRun: true,
+      action: "block",
+      items: users.map((u) => ({ id: u.uid, fields: { username: u.username, uid: u.uid } })),
+    });
     const dryHuman = await cli.run(["users", "block", "--file", file, "--dry-run"]);
     expect(dryHuman.stdout).toContain("would block 3 item(s)");
     expect(await statuses(users)).toEqual(["active", "active", "active"]);
@@ -46,7 +59,9 @@ describe("bulwark users and devices against a real server", () => {
     expect(result.ok.sort()).toEqual(users.map((u) => u.uid).sort());
     expect(await statuses(users)).toEqual(["blocked", "blocked", "blocked"]);
 
-    const listed = JSON.parse((await cli.run(["users", "list", "--team", team.slug, "--status", "blocked", "--all", "--limit", "2", "--json"])).stdout) as { items: { uid: string }[]; total: number };
+    const listed = JSON.parse(
+      (await cli.run(["users", "list", "--team", team.slug, "--status", "blocked", "--all", "--limit", "2", "--json"])).stdout,
+    ) as { items: { uid: string }[]; total: number };
     expect(listed.total).toBe(3);
     expect(listed.items.map((u) => u.uid).sort()).toEqual(users.map((u) => u.uid).sort());
 
@@ -78,7 +93,9 @@ describe("bulwark users and devices against a real server", () => {
     const target = await buildTeam(cli.db, { slug: "target-team" });
     await buildPack(cli.db, { team: target, licenseCount: 10 });
     const users = [await buildUser(cli.db, { team }), await buildUser(cli.db, { team })];
-    const run = await cli.run(["users", "move", "--team", target.slug, "--yes", "--json", "--file", "-"], { stdin: `uid\n${users.map((u) => u.uid).join("\n")}\n` });
+    const run = await cli.run(["users", "move", "--team", target.slug, "--yes", "--json", "--file", "-"], {
+      stdin: `uid\n${users.map((u) => u.uid).join("\n")}\n`,
+    });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ ok: expect.arrayContaining(users.map((u) => u.uid)), failed: [] });
@@ -92,9 +109,29 @@ describe("bulwark users and devices against a real server", () => {
   });
 
   it("delete removes users; show and create work on one user", async () => {
-    const created = await cli.run(["users", "create", "-u", "grace@field.example", "--first-name", "Grace", "--last-name", "Hopper", "--team", team.slug, "--via-email", "--ecs", "--alias", "ghopper", "--password-stdin", "--json"], {
-      stdin: "G00d!Passw",
-    });
+    const created = await cli.run(
+      [
+        "users",
+        "create",
+        "-u",
+        "grace@field.example",
+        "--first-name",
+        "Grace",
+        "--last-name",
+        "Hopper",
+        "--team",
+        team.slug,
+        "--via-email",
+        "--ecs",
+        "--alias",
+        "ghopper",
+        "--password-stdin",
+        "--json",
+      ],
+      {
+        stdin: "G00d!Passw",
+      },
+    );
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     const user = JSON.parse(created.stdout) as { uid: string };
@@ -103,7 +140,23 @@ describe("bulwark users and devices against a real server", () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/Username\s+grace@field\.example/);
     expect(shown.stderr).toContain("No devices");
-    expect((await cli.run(["users", "create", "-u", "not an email", "--first-name", "G", "--last-name", "H", "--team", team.slug, "--via-email"])).code).toBe(EXIT_CODES.usage);
+    expect(
+      (
+        await cli.run([
+          "users",
+          "create",
+          "-u",
+          "not an email",
+          "--first-name",
+          "G",
+          "--last-name",
+          "H",
+          "--team",
+          team.slug,
+          "--via-email",
+        ])
+      ).code,
+    ).toBe(EXIT_CODES.usage);
 
     const removed = await cli.run(["users", "delete", user.uid, "--yes", "--json"]);
     expect(removed.code).toBe(0);
@@ -116,7 +169,9 @@ describe("bulwark users and devices against a real server", () => {
   it("list --outdated lists the users with an app below its platform's minimum; show marks the device", async () => {
     const db = cli.db;
     const apps = { android: { minVersion: "5.9.1", lastVersion: "6.0.0", downloadUrl: "https://dl.example.com/a" } };
-    expect((await cli.server.request().put("/v2/settings/apps").set("Authorization", `Bearer ${cli.rootToken}`).send(apps)).status).toBe(200);
+    expect((await cli.server.request().put("/v2/settings/apps").set("Authorization", `Bearer ${cli.rootToken}`).send(apps)).status).toBe(
+      200,
+    );
     const old = await buildUser(db, { team, username: "old-app@field.test" });
     await buildDevice(db, old, { platform: 1, appVersion: "5.9.0" });
     const current = await buildUser(db, { team, username: "new-app@field.test" });
@@ -124,7 +179,9 @@ describe("bulwark users and devices against a real server", () => {
     const listed = await cli.run(["users", "list", "--outdated", "--team", "field-team", "--json"]);
     expect(listed.code, listed.stderr).toBe(EXIT_CODES.ok);
     expect(JSON.parse(listed.stdout).items.map((u: { uid: string }) => u.uid)).toEqual([old.uid]);
-    const rest = JSON.parse((await cli.run(["users", "list", "--no-outdated", "--team", "field-team", "--all", "--json"])).stdout).items.map((u: { uid: string }) => u.uid);
+    const rest = JSON.parse(
+      (await cli.run(["users", "list", "--no-outdated", "--team", "field-team", "--all", "--json"])).stdout,
+    ).items.map((u: { uid: string }) => u.uid);
     expect(rest).toContain(current.uid);
     expect(rest).not.toContain(old.uid);
     const shown = await cli.run(["users", "show", old.uid]);
@@ -190,7 +247,15 @@ describe("bulwark users and devices against a real server", () => {
     const moved = await cli.run(["users", "move", "--team", target.slug, "--all-matching", "--in-team", source.slug, "--yes", "--json"]);
     expect(moved.code).toBe(0);
     expect((JSON.parse(moved.stdout) as { ok: string[] }).ok.sort()).toEqual([...active, ...blocked].map((u) => u.uid).sort());
-    const teams = await db.selectFrom("users").select(["uid", "teamId"]).where("uid", "in", [...active, ...blocked, elsewhere].map((u) => u.uid)).execute();
+    const teams = await db
+      .selectFrom("users")
+      .select(["uid", "teamId"])
+      .where(
+        "uid",
+        "in",
+        [...active, ...blocked, elsewhere].map((u) => u.uid),
+      )
+      .execute();
     expect(teams.filter((row) => row.teamId === target.id)).toHaveLength(3);
     expect(teams.find((row) => row.uid === elsewhere.uid)?.teamId).toBe(team.id);
   });

@@ -22,7 +22,14 @@ describe("bulwark users update | reset and devices delete against a real server"
     const run = await cli.run(["users", "update", user.uid, "--first-name", "Ada", "--alias", "ada", "lovelace", "--ecs", "--json"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ uid: user.uid, firstName: "Ada", lastName: "Hopper", aliases: ["ada", "lovelace"], ecs: true, sip: false });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      uid: user.uid,
+      firstName: "Ada",
+      lastName: "Hopper",
+      aliases: ["ada", "lovelace"],
+      ecs: true,
+      sip: false,
+    });
 
     const human = await cli.run(["users", "update", "ADA@upd.test", "--last-name", "Lovelace", "--no-ecs", "--sip", "--no-alias"]);
     expect(human.stderr).toBe("");

@@ -114,7 +114,11 @@ describe("administrators in Chromium", () => {
     const root = await buildAdmin(db, { role: "root", teams: [], username: "root3@e2e.test" });
     const target = await buildAdmin(db, { teams: [team], username: "locked@e2e.test", firstName: "Lu", lastName: "Locked" });
     await givePassword(db, suite.server().config, target);
-    await db.updateTable("admins").set({ failedAttempts: 5, lockedUntil: Date.now() + 600_000 }).where("id", "=", target.id).execute();
+    await db
+      .updateTable("admins")
+      .set({ failedAttempts: 5, lockedUntil: Date.now() + 600_000 })
+      .where("id", "=", target.id)
+      .execute();
 
     const { page, consoleErrors } = await open(root);
     await page.goto(`/admins/profile/${target.uid}`);
@@ -125,7 +129,9 @@ describe("administrators in Chromium", () => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Unlock" }).count()).toBe(0);
     expect(await page.getByText("Locked until").count()).toBe(0);
-    expect(await db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", target.id).executeTakeFirstOrThrow()).toEqual({ failedAttempts: 0, lockedUntil: null });
+    expect(
+      await db.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", target.id).executeTakeFirstOrThrow(),
+    ).toEqual({ failedAttempts: 0, lockedUntil: null });
     expect(consoleErrors).toEqual([]);
   }, 90_000);
 });

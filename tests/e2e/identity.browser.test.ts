@@ -26,7 +26,12 @@ describe("admin identity in Chromium", () => {
   beforeAll(async () => {
     // Registration is opened through the settings API, as a root would.
     const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
-    const opened = await suite.server().request().put("/v2/settings/general").set("Authorization", await bearerFor(suite.server().config, root)).send({ registrationEnabled: true });
+    const opened = await suite
+      .server()
+      .request()
+      .put("/v2/settings/general")
+      .set("Authorization", await bearerFor(suite.server().config, root))
+      .send({ registrationEnabled: true });
     expect(opened.status).toBe(200);
   });
   const open = (expectedFailures?: RegExp) => suite.open(undefined, { expectedFailures });

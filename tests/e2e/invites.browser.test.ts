@@ -37,7 +37,8 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
 }
 
 /** The text of the focused element's accessible heading (the step heading takes focus on each step). */
-const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === "H2" ? document.activeElement.textContent : null));
+const focusedHeading = (page: Page) =>
+  page.evaluate(() => (document.activeElement?.tagName === "H2" ? document.activeElement.textContent : null));
 /** A review count as shown. */
 const reviewCount = (page: Page, key: string) => page.locator(`.invite-counts [data-count="${key}"] .invite-count-value`).textContent();
 const seatsShown = (page: Page, key: "before" | "after") => page.locator(`.invite-seats [data-seats="${key}"] dd`).textContent();
@@ -86,7 +87,8 @@ describe("invitations in Chromium", () => {
       const addresses = () => page.getByLabel(t("invites:details.emails"));
       const directSignIn = () => page.getByLabel(t("invites:details.directSignIn"));
       const button = (key: string) => page.getByRole("button", { name: t(`invites:wizard.${key}`), exact: true });
-      const option = (team: string, available: number) => t("invites:details.companyOption", { team, available: formatNumber(available, lang) });
+      const option = (team: string, available: number) =>
+        t("invites:details.companyOption", { team, available: formatNumber(available, lang) });
 
       // Domains are unique across companies: one per run.
       const domain = `orion-${tag()}.test`;
@@ -102,7 +104,10 @@ describe("invitations in Chromium", () => {
       await expect.poll(() => focusedHeading(page)).toBe(steps("details"));
       // The full company is not offered; the only one with licenses is chosen already.
       const company = page.getByLabel(t("invites:details.company"), { exact: true });
-      expect(await company.locator("option").allTextContents()).toEqual([t("invites:details.companyPlaceholder"), option(`Orion ${id}`, 5)]);
+      expect(await company.locator("option").allTextContents()).toEqual([
+        t("invites:details.companyPlaceholder"),
+        option(`Orion ${id}`, 5),
+      ]);
       expect(await company.inputValue()).toBe(team.slug);
       await tabTo(page, addresses());
       await page.keyboard.type(`ana@${domain}\nrui@${domain}, ANA@${domain}\nnot-an-address\neva@elsewhere.test\nkim-${id}@${domain}`);
@@ -114,7 +119,12 @@ describe("invitations in Chromium", () => {
       await expect.poll(() => seatsShown(page, "before")).toBe("5");
       // The server's review knows kim is already a user.
       await expect.poll(() => reviewCount(page, "onboarded")).toBe("1");
-      expect([await reviewCount(page, "new"), await reviewCount(page, "duplicates"), await reviewCount(page, "invalid"), await reviewCount(page, "outsideDomains")]).toEqual(["2", "1", "1", "1"]);
+      expect([
+        await reviewCount(page, "new"),
+        await reviewCount(page, "duplicates"),
+        await reviewCount(page, "invalid"),
+        await reviewCount(page, "outsideDomains"),
+      ]).toEqual(["2", "1", "1", "1"]);
       expect(await seatsShown(page, "after")).toBe("3");
       await page.getByText(failureText(t, "notValidEmailAccount")).waitFor();
       await audited(page, `review-desktop-${lang}`);
@@ -140,11 +150,19 @@ describe("invitations in Chromium", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => focusedHeading(page)).toBe(steps("complete"));
       await expect.poll(() => page.locator("#page-status").textContent()).toBe(plural(t, "invites:complete.sent", 2, lang));
-      expect(await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual([`ana@${domain}`, `rui@${domain}`]);
-      expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe("not-an-address");
-      expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe("eva@elsewhere.test");
+      expect(
+        await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address"))),
+      ).toEqual([`ana@${domain}`, `rui@${domain}`]);
+      expect(await page.locator('.invite-results tr[data-failed="notValidEmailAccount"]').getAttribute("data-address")).toBe(
+        "not-an-address",
+      );
+      expect(await page.locator('.invite-results tr[data-failed="inviteCreate502"]').getAttribute("data-address")).toBe(
+        "eva@elsewhere.test",
+      );
       // Already a user: left out after the review, listed with the server's code.
-      expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(`kim-${id}@${domain}`);
+      expect(await page.locator('.invite-results tr[data-failed="inviteCreate409"]').getAttribute("data-address")).toBe(
+        `kim-${id}@${domain}`,
+      );
       // Each failure reads as the catalogue's text in this language.
       for (const code of ["notValidEmailAccount", "inviteCreate502", "inviteCreate409"]) {
         expect(await page.locator(`.invite-results tr[data-failed="${code}"] td`).first().textContent()).toBe(failureText(t, code));
@@ -191,7 +209,13 @@ describe("invitations in Chromium", () => {
     const { admin } = await scene(10);
     const { page, consoleErrors } = await openInvites(admin);
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByLabel("Or choose a CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from('name,email\n"Silva, Ana",ana@csv.test\nRui,rui@csv.test\nEva,eva@csv.test\n') });
+    await page
+      .getByLabel("Or choose a CSV file")
+      .setInputFiles({
+        name: "people.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from('name,email\n"Silva, Ana",ana@csv.test\nRui,rui@csv.test\nEva,eva@csv.test\n'),
+      });
     await page.getByText("3 addresses read from people.csv").waitFor();
     await page.getByLabel("E-mail addresses").fill("zoe@csv.test, rui@csv.test");
     await page.getByRole("button", { name: "Next" }).click();
@@ -199,7 +223,9 @@ describe("invitations in Chromium", () => {
     expect(await reviewCount(page, "duplicates")).toBe("1");
     // A file without an address column is refused with what it needs.
     await page.getByRole("button", { name: "Back" }).click();
-    await page.getByLabel("Or choose a CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("name,phone\nAna,1\n") });
+    await page
+      .getByLabel("Or choose a CSV file")
+      .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("name,phone\nAna,1\n") });
     await page.getByText(/The file has no column named address, addresses, email/).waitFor();
     expect(consoleErrors).toEqual([]);
   });
@@ -217,12 +243,17 @@ describe("invitations in Chromium", () => {
     await audited(page, "review-phone-pt");
     await page.getByRole("button", { name: "Criar os convites" }).click();
     await page.getByRole("heading", { name: "Concluído" }).waitFor();
-    const shown = await page.locator(".invite-results tr[data-ok]").evaluateAll((rows) => rows.map((row) => [row.getAttribute("data-address"), row.querySelector(".invite-code")?.textContent ?? ""]));
+    const shown = await page
+      .locator(".invite-results tr[data-ok]")
+      .evaluateAll((rows) => rows.map((row) => [row.getAttribute("data-address"), row.querySelector(".invite-code")?.textContent ?? ""]));
     expect(shown.map(([address]) => address)).toEqual(["ops.1", "ops.2"]);
     for (const [, code] of shown) expect(code).toMatch(/^[A-Za-z0-9]{6,20}$/);
     await page.getByText("Estes códigos só são mostrados uma vez.", { exact: false }).waitFor();
     await audited(page, "complete-phone-pt");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Descarregar os códigos (CSV)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Descarregar os códigos (CSV)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`invitation-codes-${team.slug}.csv`);
     const file = readFileSync((await download.path())!, "utf8");
     expect(file).toBe(`identificador,código\r\n${shown.map(([address, code]) => `${address},${code}`).join("\r\n")}\r\n`);
@@ -233,8 +264,20 @@ describe("invitations in Chromium", () => {
     // The first handle signs up in the app: the communications service redeems its code.
     const http = suite.server().request();
     const root = await bearerFor(suite.server().config, await buildAdmin(suite.server().database.db, { role: "root" }));
-    const service = `Bearer ${(await http.post("/v2/service-tokens").set("Authorization", root).send({ name: `gateway-${team.slug}` })).body.token as string}`;
-    const redeemed = await suite.server().request().post("/v2/service/invites/redeem").set("Authorization", service).send({ code: shown[0]![1], username: "ops.1" });
+    const service = `Bearer ${
+      (
+        await http
+          .post("/v2/service-tokens")
+          .set("Authorization", root)
+          .send({ name: `gateway-${team.slug}` })
+      ).body.token as string
+    }`;
+    const redeemed = await suite
+      .server()
+      .request()
+      .post("/v2/service/invites/redeem")
+      .set("Authorization", service)
+      .send({ code: shown[0]![1], username: "ops.1" });
     expect(redeemed.status).toBe(200);
     await page.goto(`/invites?view=pending&team=${team.slug}`);
     await waitForIslands(page);
@@ -283,7 +326,9 @@ describe("invitations in Chromium", () => {
     await page.getByRole("dialog").getByText("Delete 2 invitations? Their licenses become available.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.locator("#page-status").textContent()).toBe("2 invitations deleted");
-    await expect.poll(() => page.locator(".invites-table tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")))).toEqual([`p2-${id}@list.test`]);
+    await expect
+      .poll(() => page.locator(".invites-table tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address"))))
+      .toEqual([`p2-${id}@list.test`]);
 
     const phone = await openInvites(admin, PHONE, "/invites?view=pending");
     await expect.poll(() => phone.page.locator(".invites-table tbody tr").count()).toBe(1);
@@ -298,12 +343,31 @@ describe("invitations in Chromium", () => {
     // More companies with licenses than the page carries (one statement each for the companies and their packs).
     const many = await db
       .insertInto("teams")
-      .values(Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({ slug: `vega-${id}-${i}`, teamName: `Vega ${id} ${String(i).padStart(3, "0")}`, createdAt: now, updatedAt: now })))
+      .values(
+        Array.from({ length: TEAM_LIST_MAX + 1 }, (_, i) => ({
+          slug: `vega-${id}-${i}`,
+          teamName: `Vega ${id} ${String(i).padStart(3, "0")}`,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning(["id", "slug"])
       .execute();
     await db
       .insertInto("licensePacks")
-      .values(many.map((team) => ({ uid: randomUUID(), licenseType: "subscription", licenseCount: 3, status: "active" as const, expiresAt: now + 365 * 86_400_000, source: "purchase" as const, createdAt: now, updatedAt: now, teamId: team.id })))
+      .values(
+        many.map((team) => ({
+          uid: randomUUID(),
+          licenseType: "subscription",
+          licenseCount: 3,
+          status: "active" as const,
+          expiresAt: now + 365 * 86_400_000,
+          source: "purchase" as const,
+          createdAt: now,
+          updatedAt: now,
+          teamId: team.id,
+        })),
+      )
       .execute();
     const target = many[TEAM_LIST_MAX]!;
     const domain = `vega-${id}.test`;
@@ -338,7 +402,9 @@ describe("invitations in Chromium", () => {
     await tabTo(page, button("sendAnother"));
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedHeading(page)).toBe(t("invites:wizard.steps.details"));
-    expect(await company.locator("option:checked").textContent()).toBe(t("invites:details.companyOption", { team: `Vega ${id} ${TEAM_LIST_MAX}`, available: "2" }));
+    expect(await company.locator("option:checked").textContent()).toBe(
+      t("invites:details.companyOption", { team: `Vega ${id} ${TEAM_LIST_MAX}`, available: "2" }),
+    );
     await audited(page, "search-desktop-en");
     expect(consoleErrors).toEqual([]);
   });

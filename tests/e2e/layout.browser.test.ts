@@ -16,11 +16,15 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
   const tour = useTour();
 
   it("desktop (1400 px): no horizontal scroll and no serious axe violation on any page", { timeout: 120_000 }, async () => {
-    expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: "desktop", viewport: { width: 1400, height: 900 }, lang: "en" }, tour.data)).toEqual([]);
+    expect(
+      await tourEveryPage(tour.browser, tour.baseUrl, { name: "desktop", viewport: { width: 1400, height: 900 }, lang: "en" }, tour.data),
+    ).toEqual([]);
   });
 
   it("phone (390 px): no horizontal scroll and no serious axe violation on any page", { timeout: 120_000 }, async () => {
-    expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: "phone", viewport: { width: 390, height: 844 }, lang: "en" }, tour.data)).toEqual([]);
+    expect(
+      await tourEveryPage(tour.browser, tour.baseUrl, { name: "phone", viewport: { width: 390, height: 844 }, lang: "en" }, tour.data),
+    ).toEqual([]);
   });
 
   it("passes axe-core and fits with the drawer, the profile menu, a confirmation and a selection open on a phone", async () => {
@@ -29,7 +33,8 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
     const page = await context.newPage();
     const problems: string[] = [];
     const audit = async (state: string) => {
-      for (const v of await seriousAxeViolations(page)) problems.push(`${state}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+      for (const v of await seriousAxeViolations(page))
+        problems.push(`${state}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
       const { excess, culprits } = await horizontalOverflow(page);
       if (excess > 0) problems.push(`${state}: ${excess} px of horizontal scroll (${culprits.join(", ")})`);
       await page.screenshot({ path: path.join(TOUR_SCREENSHOTS, `state-${state}-phone.png`) });

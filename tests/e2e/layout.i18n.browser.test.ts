@@ -11,7 +11,9 @@ describe("every page fits a phone in Portuguese and Spanish", () => {
 
   for (const lang of ["pt", "es"] as const) {
     it(`${lang} at 390 px: no horizontal scroll and no serious axe violation on any page`, { timeout: 120_000 }, async () => {
-      expect(await tourEveryPage(tour.browser, tour.baseUrl, { name: `phone-${lang}`, viewport: { width: 390, height: 844 }, lang }, tour.data)).toEqual([]);
+      expect(
+        await tourEveryPage(tour.browser, tour.baseUrl, { name: `phone-${lang}`, viewport: { width: 390, height: 844 }, lang }, tour.data),
+      ).toEqual([]);
     });
   }
 });

@@ -21,10 +21,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ["violations"] });
   });
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** How far the page scrolls sideways (0: nothing sticks out). */
@@ -88,7 +99,12 @@ describe("licenses in Chromium (public edition)", () => {
     await expect.poll(() => page.locator(`tr[data-pack="${big.uid}"] td.col-number`).textContent()).toBe("25");
     await expect.poll(() => page.locator("tr.is-updated").count()).toBe(2);
     await expect.poll(() => gaugeFigure(page, "available")).toBe("26");
-    const stored = await db.selectFrom("licensePacks").innerJoin("teams", "teams.id", "licensePacks.teamId").select(["licensePacks.licenseCount", "licensePacks.source"]).where("teams.slug", "=", target.slug).execute();
+    const stored = await db
+      .selectFrom("licensePacks")
+      .innerJoin("teams", "teams.id", "licensePacks.teamId")
+      .select(["licensePacks.licenseCount", "licensePacks.source"])
+      .where("teams.slug", "=", target.slug)
+      .execute();
     expect(stored.map((row) => [Number(row.licenseCount), row.source])).toEqual([[15, "distribution"]]);
 
     // A refusal stays in the dialog: with 7 users, the source cannot keep only 6 licenses.
@@ -148,7 +164,11 @@ describe("licenses in Chromium (public edition)", () => {
     await buildPack(db, { team, licenseType: "trial", licenseCount: 3, expiresAt: Date.now() - DAY });
     const admin = await buildAdmin(db, { teams: [team] });
     const { page, consoleErrors } = await open(admin, PHONE);
-    for (const [url, shot] of [[`/licenses?team=${team.slug}`, "licenses-phone.png"], ["/purchase", "purchase-phone.png"], ["/dashboard", "dashboard-phone.png"]] as const) {
+    for (const [url, shot] of [
+      [`/licenses?team=${team.slug}`, "licenses-phone.png"],
+      ["/purchase", "purchase-phone.png"],
+      ["/dashboard", "dashboard-phone.png"],
+    ] as const) {
       await page.goto(url);
       expect({ url, overflow: await overflow(page) }).toEqual({ url, overflow: 0 });
       await page.screenshot({ path: path.join(SCREENSHOTS, shot), fullPage: true });
@@ -171,14 +191,21 @@ describe("licenses in Chromium (a scope of many companies)", () => {
     const db = suite.server().database.db;
     const now = Date.now();
     const id = tag();
-    await db.insertInto("teams").values(Array.from({ length: 210 }, (_, i) => ({ slug: `crowd-${id}-${i}`, teamName: `Crowd ${id} ${i}`, createdAt: now, updatedAt: now }))).execute();
+    await db
+      .insertInto("teams")
+      .values(
+        Array.from({ length: 210 }, (_, i) => ({ slug: `crowd-${id}-${i}`, teamName: `Crowd ${id} ${i}`, createdAt: now, updatedAt: now })),
+      )
+      .execute();
     const team = await buildTeam(db, { teamName: `Hydra ${id}`, slug: `hydra-${id}` });
     const root = await buildAdmin(db, { role: "root" });
     const { page, consoleErrors } = await suite.open(root, { viewport: DESKTOP });
     await page.goto("/purchase");
     await page.waitForSelector('bulwark-island[name="PurchaseForm"][hydrated]');
     await page.getByLabel("Find a company").fill(`hydra ${id}`);
-    await expect.poll(() => page.getByLabel("Company", { exact: true }).locator("option").allTextContents()).toEqual(["Choose a company", `Hydra ${id}`]);
+    await expect
+      .poll(() => page.getByLabel("Company", { exact: true }).locator("option").allTextContents())
+      .toEqual(["Choose a company", `Hydra ${id}`]);
     await page.getByLabel("Company", { exact: true }).selectOption(team.slug);
     await page.getByLabel("Number of licenses").fill("10");
     await expect.poll(() => page.locator('[data-quote="after"]').textContent()).toBe("10 licenses in valid packs, 10 available");
@@ -193,9 +220,22 @@ describe("licenses in Chromium (a scope of many companies)", () => {
 describe("licenses in Chromium (private edition)", () => {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const other = generateKeyPairSync("ed25519");
-  const suite = useBrowserSuite({ env: { EDITION: "private", LICENSE_PUBLIC_KEY: publicKey.export({ type: "spki", format: "pem" }).toString() } });
+  const suite = useBrowserSuite({
+    env: { EDITION: "private", LICENSE_PUBLIC_KEY: publicKey.export({ type: "spki", format: "pem" }).toString() },
+  });
   const mint = (fields: { team: string | null; count: number }, key = privateKey) =>
-    encodeToken({ v: 1, id: `tok-${tag()}${tag()}`, team: fields.team, type: "subscription", count: fields.count, term: 12, iat: new Date().toISOString() }, key);
+    encodeToken(
+      {
+        v: 1,
+        id: `tok-${tag()}${tag()}`,
+        team: fields.team,
+        type: "subscription",
+        count: fields.count,
+        term: 12,
+        iat: new Date().toISOString(),
+      },
+      key,
+    );
 
   it("checks a pasted token as root types, shows what it grants and activates it once", async () => {
     const db = suite.server().database.db;

@@ -12,51 +12,80 @@ import { useBrowserSuite } from "../support/browser-suite";
 import { buildAdmin, buildTeam } from "../support/factories";
 
 const WORDS = {
-  en: { target: "Target", outcome: "Outcome", failure: "Failure", show: "Show details", export: /^Export 1 entry \(CSV\)$/, count: "1–1 of 1", request: "Request id" },
-  es: { target: "Objetivo", outcome: "Resultado", failure: "Fallo", show: "Mostrar detalles", export: /^Exportar 1 entrada \(CSV\)$/, count: "1–1 de 1", request: "Id de la solicitud" },
+  en: {
+    target: "Target",
+    outcome: "Outcome",
+    failure: "Failure",
+    show: "Show details",
+    export: /^Export 1 entry \(CSV\)$/,
+    count: "1–1 of 1",
+    request: "Request id",
+  },
+  es: {
+    target: "Objetivo",
+    outcome: "Resultado",
+    failure: "Fallo",
+    show: "Mostrar detalles",
+    export: /^Exportar 1 entrada \(CSV\)$/,
+    count: "1–1 de 1",
+    request: "Id de la solicitud",
+  },
 } as const;
 
 describe("the access log in Chromium", () => {
   const suite = useBrowserSuite();
   const db = () => suite.server().database.db;
 
-  it.each(["en", "es"] as const)("in %s: filters as you type, opens an entry's details and downloads the filtered export", { timeout: 120_000 }, async (lang) => {
-    const w = WORDS[lang];
-    const id = randomBytes(3).toString("hex");
-    const team = await buildTeam(db(), { slug: `logs-${id}` });
-    const origin = { actor: null, ip: "192.0.2.77", userAgent: "browser-test", requestId: `req-${id}` };
-    await recordAccess(db(), origin, { action: "settings.update", outcome: "failure", target: { type: "settings", id: `browse-${id}-a` }, teamId: team.id, details: { changes: { otpLength: { before: 6, after: 8 } } } });
-    await recordAccess(db(), origin, { action: "team.update", target: { type: "team", id: `browse-${id}-b` }, teamId: team.id });
-    const root = await buildAdmin(db(), { role: "root", lang });
-    const problems: string[] = [];
-    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
-      const { page, context, consoleErrors } = await suite.open(root, { viewport });
-      await page.goto("/logs");
-      await waitForIslands(page);
-      await page.getByLabel(w.target, { exact: true }).fill(`browse-${id}`);
-      await page.waitForURL(new RegExp(`target=browse-${id}`));
-      await page.getByLabel(w.outcome, { exact: true }).selectOption("failure");
-      await page.waitForURL(/outcome=failure/);
-      await page.locator(".list-count").getByText(w.count).waitFor();
-      const rows = page.locator("table.logs-table tbody tr");
-      expect(await rows.count()).toBe(1);
-      await rows.first().getByText(w.show).click();
-      await rows.first().getByText(`req-${id}`).waitFor();
-      expect(await rows.first().getByText("192.0.2.77").isVisible()).toBe(true);
+  it.each(["en", "es"] as const)(
+    "in %s: filters as you type, opens an entry's details and downloads the filtered export",
+    { timeout: 120_000 },
+    async (lang) => {
+      const w = WORDS[lang];
+      const id = randomBytes(3).toString("hex");
+      const team = await buildTeam(db(), { slug: `logs-${id}` });
+      const origin = { actor: null, ip: "192.0.2.77", userAgent: "browser-test", requestId: `req-${id}` };
+      await recordAccess(db(), origin, {
+        action: "settings.update",
+        outcome: "failure",
+        target: { type: "settings", id: `browse-${id}-a` },
+        teamId: team.id,
+        details: { changes: { otpLength: { before: 6, after: 8 } } },
+      });
+      await recordAccess(db(), origin, { action: "team.update", target: { type: "team", id: `browse-${id}-b` }, teamId: team.id });
+      const root = await buildAdmin(db(), { role: "root", lang });
+      const problems: string[] = [];
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const { page, context, consoleErrors } = await suite.open(root, { viewport });
+        await page.goto("/logs");
+        await waitForIslands(page);
+        await page.getByLabel(w.target, { exact: true }).fill(`browse-${id}`);
+        await page.waitForURL(new RegExp(`target=browse-${id}`));
+        await page.getByLabel(w.outcome, { exact: true }).selectOption("failure");
+        await page.waitForURL(/outcome=failure/);
+        await page.locator(".list-count").getByText(w.count).waitFor();
+        const rows = page.locator("table.logs-table tbody tr");
+        expect(await rows.count()).toBe(1);
+        await rows.first().getByText(w.show).click();
+        await rows.first().getByText(`req-${id}`).waitFor();
+        expect(await rows.first().getByText("192.0.2.77").isVisible()).toBe(true);
 
-      const { excess, culprits } = await horizontalOverflow(page);
-      if (excess > 0) problems.push(`${lang} ${viewport.width}: scrolls ${excess}px (${culprits.join(", ")})`);
-      for (const v of await seriousAxeViolations(page)) problems.push(`${lang} ${viewport.width}: ${JSON.stringify(v)}`);
+        const { excess, culprits } = await horizontalOverflow(page);
+        if (excess > 0) problems.push(`${lang} ${viewport.width}: scrolls ${excess}px (${culprits.join(", ")})`);
+        for (const v of await seriousAxeViolations(page)) problems.push(`${lang} ${viewport.width}: ${JSON.stringify(v)}`);
 
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: w.export }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^logs-\d{4}-\d{2}-\d{2}\.csv$/);
-      const text = readFileSync((await download.path())!, "utf8");
-      const lines = text.split("\r\n").filter(Boolean);
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`browse-${id}-a`);
-      expect(consoleErrors).toEqual([]);
-      await context.close();
-    }
-    expect(problems).toEqual([]);
-  });
+        const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: w.export }).click()]);
+        expect(download.suggestedFilename()).toMatch(/^logs-\d{4}-\d{2}-\d{2}\.csv$/);
+        const text = readFileSync((await download.path())!, "utf8");
+        const lines = text.split("\r\n").filter(Boolean);
+        expect(lines).toHaveLength(2);
+        expect(lines[1]).toContain(`browse-${id}-a`);
+        expect(consoleErrors).toEqual([]);
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, onAdminConnection, testDialects, type TestDatabase } from "../support/db";
 import { bearerFor, buildAdmin } from "../support/factories";
-import { exitWithin, sharedSecrets, startBuiltServer, startFaultProxy, watchServer, type FaultProxy, type ServerProcess } from "../support/process";
+import {
+  exitWithin,
+  sharedSecrets,
+  startBuiltServer,
+  startFaultProxy,
+  watchServer,
+  type FaultProxy,
+  type ServerProcess,
+} from "../support/process";
 import { ROOT_DIR } from "../support/server";
 
 describe("the production server process", () => {
@@ -45,7 +53,14 @@ describe("the production server process", () => {
     const npm = spawn("npm", ["start", "--silent"], {
       cwd: ROOT_DIR,
       detached: true,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", BULWARK_DATA_DIR: dataDir },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? tmpdir(),
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        BULWARK_DATA_DIR: dataDir,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const server = watchServer(npm);
@@ -85,7 +100,12 @@ interface LoadResult {
  * connection is refused (the server stopped accepting: not a lost request). `onAnswers(n)` is
  * called after each answer with the running total.
  */
-function keepAliveLoad(url: string, headers: Record<string, string>, clients: number, onAnswers: (total: number) => void): Promise<LoadResult> {
+function keepAliveLoad(
+  url: string,
+  headers: Record<string, string>,
+  clients: number,
+  onAnswers: (total: number) => void,
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const result: LoadResult = { statuses: new Map(), lost: [] };
   let total = 0;
@@ -104,7 +124,8 @@ function keepAliveLoad(url: string, headers: Record<string, string>, clients: nu
         });
       });
       req.once("error", (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ECONNREFUSED") result.lost.push(`${error.code ?? ""} ${error.message} (reused socket: ${String(req.reusedSocket)})`);
+        if (error.code !== "ECONNREFUSED")
+          result.lost.push(`${error.code ?? ""} ${error.message} (reused socket: ${String(req.reusedSocket)})`);
         resolve("stop");
       });
     });
@@ -125,11 +146,18 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
   it("on SIGTERM under keep-alive load, answers every request it took, closes kept-alive connections and exits 0 long before the deadline", async () => {
     const database = await createTestDatabase(dialect);
     const secrets = sharedSecrets();
-    const dataDir = database.options.databaseUrl ? mkdtempSync(path.join(tmpdir(), "bulwark-proc-")) : path.dirname(database.options.sqlitePath);
+    const dataDir = database.options.databaseUrl
+      ? mkdtempSync(path.join(tmpdir(), "bulwark-proc-"))
+      : path.dirname(database.options.sqlitePath);
     const config = loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR);
     const auth = await bearerFor(config, await buildAdmin(database.db, { role: "root" }));
     // A deadline far above the guard below: a drain that waited for kept-alive clients would fail.
-    const server = startBuiltServer({ BULWARK_DATA_DIR: dataDir, ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}), ...secrets, SHUTDOWN_TIMEOUT_MS: "60000" });
+    const server = startBuiltServer({
+      BULWARK_DATA_DIR: dataDir,
+      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+      ...secrets,
+      SHUTDOWN_TIMEOUT_MS: "60000",
+    });
     try {
       const url = await server.url;
       let signalled = false;
@@ -173,7 +201,12 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         const dataDir = mkdtempSync(path.join(tmpdir(), "bulwark-faults-"));
         const config = loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR);
         root = await bearerFor(config, await buildAdmin(database.db, { role: "root" }));
-        server = startBuiltServer({ BULWARK_DATA_DIR: dataDir, DATABASE_URL: proxy.urlFor(database.options.databaseUrl!), ...secrets, ...TIMEOUTS });
+        server = startBuiltServer({
+          BULWARK_DATA_DIR: dataDir,
+          DATABASE_URL: proxy.urlFor(database.options.databaseUrl!),
+          ...secrets,
+          ...TIMEOUTS,
+        });
         base = await server.url;
       });
       afterAll(async () => {
@@ -199,7 +232,10 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         const name = new URL(database.options.databaseUrl!).pathname.slice(1);
         for (let round = 0; round < 3; round++) {
           await new Promise((resolve) => setTimeout(resolve, 150));
-          await onAdminConnection(process.env.TEST_DATABASE_URL!, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+          await onAdminConnection(
+            process.env.TEST_DATABASE_URL!,
+            `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+          );
         }
         loading = false;
         await Promise.all(clients);
@@ -234,7 +270,9 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         await proxy.setMode("down");
         const users = await get("/v2/users");
         expect(users.status).toBe(503);
-        expect((await users.json()) as unknown).toMatchObject({ error: { code: "unavailable", status: 503, message: "Service Unavailable" } });
+        expect((await users.json()) as unknown).toMatchObject({
+          error: { code: "unavailable", status: 503, message: "Service Unavailable" },
+        });
         const page = await get("/signin/pt", {});
         expect(page.status).toBe(503);
         expect(page.headers.get("retry-after")).toBe("5");
@@ -262,7 +300,12 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
       it("refuses to start against a silent database within DB_CONNECT_TIMEOUT_MS, naming it", async () => {
         await proxy.setMode("silent");
         const dataDir = mkdtempSync(path.join(tmpdir(), "bulwark-faults-"));
-        const starting = startBuiltServer({ BULWARK_DATA_DIR: dataDir, DATABASE_URL: proxy.urlFor(database.options.databaseUrl!), ...sharedSecrets(), ...TIMEOUTS });
+        const starting = startBuiltServer({
+          BULWARK_DATA_DIR: dataDir,
+          DATABASE_URL: proxy.urlFor(database.options.databaseUrl!),
+          ...sharedSecrets(),
+          ...TIMEOUTS,
+        });
         await expect(starting.url).rejects.toThrow(/Cannot connect to PostgreSQL at 127\.0\.0\.1/);
         expect(await exitWithin(starting, ANSWER_GUARD_MS)).toBe(1);
       });

@@ -18,7 +18,12 @@ describe("own profile in Chromium", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "pt");
     expect(await page.locator(".profile-name").first().textContent()).toBe("Augusta Lovelace");
-    const row = await suite.server().database.db.selectFrom("admins").select(["firstName", "lang"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const row = await suite
+      .server()
+      .database.db.selectFrom("admins")
+      .select(["firstName", "lang"])
+      .where("id", "=", admin.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ firstName: "Augusta", lang: "pt" });
     expect(consoleErrors).toEqual([]);
   });
@@ -36,7 +41,11 @@ describe("own profile in Chromium", () => {
     await page.getByRole("status").filter({ hasText: "Password changed" }).waitFor();
     await page.goto("/dashboard");
     expect(new URL(page.url()).pathname).toBe("/dashboard");
-    const signin = await suite.server().request().post("/v2/public/auth").send({ username: admin.username, password: await sha512Hex("Br4nd!NewPass") });
+    const signin = await suite
+      .server()
+      .request()
+      .post("/v2/public/auth")
+      .send({ username: admin.username, password: await sha512Hex("Br4nd!NewPass") });
     expect(signin.status).toBe(200);
     expect(consoleErrors).toEqual([]);
   });
@@ -56,7 +65,9 @@ describe("own profile in Chromium", () => {
     await dialog.getByLabel("Password").fill("Str0ng!Pass");
     await dialog.getByRole("button", { name: "Terminate account" }).click();
     await page.waitForURL("**/signin/en");
-    expect(await suite.server().database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await suite.server().database.db.selectFrom("admins").select("id").where("id", "=", admin.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(consoleErrors).toEqual([]);
   });
 });

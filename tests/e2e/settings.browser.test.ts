@@ -25,7 +25,9 @@ describe("settings in Chromium", () => {
     await page.getByLabel("Public registration").check();
     await page.getByLabel("Invitation validity (days)").fill("9");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText(/Changed: (Public registration, Invitation validity \(days\)|Invitation validity \(days\), Public registration)/).waitFor();
+    await page
+      .getByText(/Changed: (Public registration, Invitation validity \(days\)|Invitation validity \(days\), Public registration)/)
+      .waitFor();
     const auth = await bearerFor(suite.server().config, root);
     const general = (await suite.server().request().get("/v2/settings").set("Authorization", auth)).body.general;
     expect(general).toMatchObject({ registrationEnabled: true, userInviteExpiryDays: 9 });
@@ -38,7 +40,27 @@ describe("settings in Chromium", () => {
 
   it("uploads a client CA certificate on the TLS/domain tab; the page then shows its subject and fingerprint", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", path.join(dir, "k.pem"), "-out", path.join(dir, "c.pem"), "-days", "90", "-subj", "/CN=Browser Upload CA"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-nodes",
+        "-keyout",
+        path.join(dir, "k.pem"),
+        "-out",
+        path.join(dir, "c.pem"),
+        "-days",
+        "90",
+        "-subj",
+        "/CN=Browser Upload CA",
+      ],
+      { stdio: "ignore" },
+    );
     const pem = readFileSync(path.join(dir, "c.pem"), "utf8");
     const root = await buildAdmin(suite.server().database.db, { role: "root", teams: [] });
     const { page } = await suite.open(root, { viewport: { width: 1400, height: 900 } });
@@ -83,9 +105,20 @@ describe("settings in Chromium", () => {
     const problems: string[] = [];
     for (const lang of ["en", "pt"] as const) {
       const root = await buildAdmin(db, { role: "root", teams: [], lang });
-      for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
         const { page, context } = await suite.open(root, { viewport });
-        for (const url of ["/settings?tab=general", "/settings?tab=message", "/settings?tab=call", "/settings?tab=attachment", "/settings?tab=security", "/settings?tab=tls", "/apps"]) {
+        for (const url of [
+          "/settings?tab=general",
+          "/settings?tab=message",
+          "/settings?tab=call",
+          "/settings?tab=attachment",
+          "/settings?tab=security",
+          "/settings?tab=tls",
+          "/apps",
+        ]) {
           await page.goto(url);
           await waitForIslands(page);
           const { excess, culprits } = await horizontalOverflow(page);

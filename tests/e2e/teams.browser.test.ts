@@ -96,7 +96,11 @@ describe("teams in Chromium", () => {
     const team = await buildTeam(suite.server().database.db, { teamName: `Lyra ${id}`, slug: `lyra-${id}` });
     const busy = await buildTeam(suite.server().database.db, { teamName: `Busy ${id}`, slug: `busy-${id}` });
     const now = Date.now();
-    await suite.server().database.db.insertInto("users").values({ uid: randomUUID(), username: `u-${id}@busy.test`, teamId: busy.id, status: "active", createdAt: now, updatedAt: now }).execute();
+    await suite
+      .server()
+      .database.db.insertInto("users")
+      .values({ uid: randomUUID(), username: `u-${id}@busy.test`, teamId: busy.id, status: "active", createdAt: now, updatedAt: now })
+      .execute();
     const { page, consoleErrors } = await open(root);
     await page.goto(`/teams/profile/${team.slug}`);
     await page.waitForSelector('bulwark-island[name="TeamForm"][hydrated]');
@@ -124,7 +128,12 @@ describe("teams in Chromium", () => {
     // One status region: the settings' message replaced the edit's, nothing piles up.
     expect(await page.locator("#page-status").textContent()).toBe("Company settings saved");
     expect(await page.locator(".alert-success").count()).toBe(0);
-    const stored = await suite.server().database.db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow();
+    const stored = await suite
+      .server()
+      .database.db.selectFrom("teams")
+      .select("customSettings")
+      .where("id", "=", team.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.customSettings)).toEqual({ security: { otpLength: 8 } });
 
     await page.getByRole("button", { name: "Delete company" }).click();

@@ -74,7 +74,11 @@ describe("users console in Chromium", () => {
   });
 
   /** A page signed in as `admin` at `path`, once the users table (if any) has hydrated. */
-  async function open(admin: Row<"admins">, path: string, options: { viewport?: { width: number; height: number }; expectedFailures?: RegExp } = {}): Promise<WatchedPage> {
+  async function open(
+    admin: Row<"admins">,
+    path: string,
+    options: { viewport?: { width: number; height: number }; expectedFailures?: RegExp } = {},
+  ): Promise<WatchedPage> {
     const watched = await suite.open(admin, options);
     await watched.page.goto(path);
     if (path.startsWith("/users/manage")) await watched.page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
@@ -178,12 +182,15 @@ describe("users console in Chromium", () => {
     await dialog.getByRole("button", { name: "Block" }).click();
     await page.getByText("5 users blocked.").waitFor();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("Select users to block, activate, move or delete them together.");
+    await expect
+      .poll(() => bar.locator(".selection-count").textContent())
+      .toBe("Select users to block, activate, move or delete them together.");
 
     // The list starts again from the first page with a fresh count (never '51–… of …' on an old cursor).
     await settled(page, "1–50 of 122");
     expect(new URL(page.url()).search).toBe("");
-    for (const uid of firstPage) await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
+    for (const uid of firstPage)
+      await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
 
     const chosen = [...firstPage, ...secondPage];
     const stored = await suite.server().database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
@@ -213,7 +220,12 @@ describe("users console in Chromium", () => {
     const db = suite.server().database.db;
     const boreal = await db.selectFrom("users").select("status").where("teamId", "=", borealUser.teamId).execute();
     expect(boreal.map((r) => r.status)).toEqual(boreal.map(() => "active"));
-    const auroraBlocked = await db.selectFrom("users").select("uid").where("teamId", "=", aurora.id).where("status", "!=", "active").execute();
+    const auroraBlocked = await db
+      .selectFrom("users")
+      .select("uid")
+      .where("teamId", "=", aurora.id)
+      .where("status", "!=", "active")
+      .execute();
     expect(auroraBlocked.length).toBeGreaterThan(0);
     expect(consoleErrors).toEqual([]);
   });
@@ -313,7 +325,12 @@ describe("users console in Chromium", () => {
     expect(await page.getByLabel("First name").inputValue()).toBe("Nadine");
     expect(await page.getByLabel("Third-party SIP user").isChecked()).toBe(true);
 
-    const handle = await buildUser(suite.server().database.db, { team: aurora, username: "radio-handle-7", firstName: "Rui", lastName: "Radio" });
+    const handle = await buildUser(suite.server().database.db, {
+      team: aurora,
+      username: "radio-handle-7",
+      firstName: "Rui",
+      lastName: "Radio",
+    });
     await page.goto(`/users/profile/${handle.uid}`);
     await page.waitForSelector('bulwark-island[name="UserResetButton"][hydrated]');
     await page.getByRole("button", { name: "Send password reset" }).click();
@@ -324,7 +341,8 @@ describe("users console in Chromium", () => {
   it("sets a new password on the profile, and refuses the same one again as recently used, changing nothing", async () => {
     const db = suite.server().database.db;
     const user = await buildUser(db, { team: aurora, username: "pietro@aurora.test", firstName: "Pietro", lastName: "Passo" });
-    const storedHash = async () => (await db.selectFrom("users").select("passwordHash").where("uid", "=", user.uid).executeTakeFirstOrThrow()).passwordHash;
+    const storedHash = async () =>
+      (await db.selectFrom("users").select("passwordHash").where("uid", "=", user.uid).executeTakeFirstOrThrow()).passwordHash;
     const before = await storedHash();
     // The second save (422, password recently used) is provoked on purpose.
     const { page, consoleErrors } = await open(root, `/users/profile/${user.uid}`, { expectedFailures: /^\/v2\/user$/ });
@@ -374,7 +392,10 @@ describe("users console in Chromium", () => {
   it("shows each user as a card on a phone, with the name (the profile link) and the checkbox in view", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width: 390, height: 844 } });
     const box = page.locator(".users-list .list-table-frame");
-    const sizes = await box.evaluate((el) => ({ scroll: el.querySelector("table")!.getBoundingClientRect().width, client: el.clientWidth }));
+    const sizes = await box.evaluate((el) => ({
+      scroll: el.querySelector("table")!.getBoundingClientRect().width,
+      client: el.clientWidth,
+    }));
     expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -394,7 +415,9 @@ describe("users console in Chromium", () => {
   });
 
   it("shows each filter in force as a chip that takes it off, keeps the header row in view, and offers a retry when the list fails", async () => {
-    const { page, consoleErrors } = await open(root, "/users/manage?status=blocked&team=boreal&search=Barros", { expectedFailures: /v2\/users/ });
+    const { page, consoleErrors } = await open(root, "/users/manage?status=blocked&team=boreal&search=Barros", {
+      expectedFailures: /v2\/users/,
+    });
     const chips = page.getByRole("list", { name: "Active filters" });
     expect(await chips.getByRole("button").allTextContents()).toEqual(["Search: Barros×", "Status: Blocked×", "Company: Boreal Systems×"]);
     // Removing a chip drops only that filter; focus moves to the next chip, then to the search.
@@ -414,7 +437,14 @@ describe("users console in Chromium", () => {
 
     // The header row sticks under the page header while the rows scroll.
     await page.mouse.wheel(0, 1500);
-    await expect.poll(() => page.locator(".users-table thead th").first().evaluate((th) => Math.round(th.getBoundingClientRect().top))).toBe(80);
+    await expect
+      .poll(() =>
+        page
+          .locator(".users-table thead th")
+          .first()
+          .evaluate((th) => Math.round(th.getBoundingClientRect().top)),
+      )
+      .toBe(80);
 
     // A failed read shows the list's error state with a retry, which reads again.
     await page.route("**/v2/users?**", (route) => route.abort());
@@ -446,7 +476,9 @@ describe("users console in Chromium", () => {
     });
     for (const width of [1280, 1400, 1920]) {
       const { page, consoleErrors } = await open(root, "/users/manage", { viewport: { width, height: 900 } });
-      const sizes = await page.locator(".users-list .list-table-frame").evaluate((el) => ({ scroll: el.querySelector("table")!.getBoundingClientRect().width, client: el.clientWidth }));
+      const sizes = await page
+        .locator(".users-list .list-table-frame")
+        .evaluate((el) => ({ scroll: el.querySelector("table")!.getBoundingClientRect().width, client: el.clientWidth }));
       expect(sizes.scroll, `table at ${width} px`).toBeLessThanOrEqual(sizes.client);
       expect(consoleErrors).toEqual([]);
     }
@@ -467,7 +499,12 @@ describe("users console in Chromium", () => {
     // Every seeded device runs 5.0.1; Android's minimum goes above it, numerically (5.10.0 > 5.9.x).
     await setAndroidMinimum("5.10.0");
     try {
-      const android = await db.selectFrom("devices").innerJoin("users", "users.id", "devices.userId").select("users.uid").where("devices.platform", "=", 1).execute();
+      const android = await db
+        .selectFrom("devices")
+        .innerJoin("users", "users.id", "devices.userId")
+        .select("users.uid")
+        .where("devices.platform", "=", 1)
+        .execute();
       const expected = new Set(android.map((r) => r.uid));
       expect(expected.size).toBeGreaterThan(0);
       const { page, consoleErrors } = await open(root, "/users/manage");

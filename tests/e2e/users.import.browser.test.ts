@@ -9,8 +9,22 @@ import { buildAdmin, buildPack, buildTeam } from "../support/factories";
 
 /** The wording each language shows for the steps below. */
 const WORDS = {
-  en: { file: "CSV file", preview: "Preview of people.csv: 3 rows", invalid: "A field is not valid", submit: "Import 2 users", done: "Import finished: 2 created, 0 changed", download: "Download the results (CSV)" },
-  pt: { file: "Ficheiro CSV", preview: "Pré-visualização de people.csv: 3 linhas", invalid: "Um campo não é válido", submit: "Importar 2 utilizadores", done: "Importação concluída: 2 criados, 0 alterados", download: "Transferir os resultados (CSV)" },
+  en: {
+    file: "CSV file",
+    preview: "Preview of people.csv: 3 rows",
+    invalid: "A field is not valid",
+    submit: "Import 2 users",
+    done: "Import finished: 2 created, 0 changed",
+    download: "Download the results (CSV)",
+  },
+  pt: {
+    file: "Ficheiro CSV",
+    preview: "Pré-visualização de people.csv: 3 linhas",
+    invalid: "Um campo não é válido",
+    submit: "Importar 2 utilizadores",
+    done: "Importação concluída: 2 criados, 0 alterados",
+    download: "Transferir os resultados (CSV)",
+  },
 } as const;
 
 describe("the users import page in Chromium", () => {
@@ -31,7 +45,8 @@ describe("the users import page in Chromium", () => {
     const { page, consoleErrors } = await suite.open(admin, { viewport: { width, height: 900 } });
     const problems: string[] = [];
     const audit = async (state: string) => {
-      for (const v of await seriousAxeViolations(page)) problems.push(`${state}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+      for (const v of await seriousAxeViolations(page))
+        problems.push(`${state}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
       const { excess, culprits } = await horizontalOverflow(page);
       if (excess > 0) problems.push(`${state}: ${excess} px of horizontal scroll (${culprits.join(", ")})`);
     };
@@ -55,74 +70,119 @@ describe("the users import page in Chromium", () => {
     expect(await page.getByRole("status").filter({ hasText: w.done }).count()).toBeGreaterThan(0);
     await audit("done");
     const users = await db().selectFrom("users").select(["username", "isEcs"]).where("teamId", "=", team.id).orderBy("username").execute();
-    expect(users).toEqual([{ username: `ana-${tag}@web.test`, isEcs: 1 }, { username: `beto-${tag}`, isEcs: 0 }]);
+    expect(users).toEqual([
+      { username: `ana-${tag}@web.test`, isEcs: 1 },
+      { username: `beto-${tag}`, isEcs: 0 },
+    ]);
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: w.download }).click()]);
     const text = readFileSync((await download.path())!, "utf8");
-    expect(text.split("\r\n").slice(0, 4)).toEqual(["row,username,team,outcome,code,field", `1,ana-${tag}@web.test,${team.slug},created,,`, `2,bad name,${team.slug},invalid,invalidField,username`, `3,beto-${tag},${team.slug},created,,`]);
+    expect(text.split("\r\n").slice(0, 4)).toEqual([
+      "row,username,team,outcome,code,field",
+      `1,ana-${tag}@web.test,${team.slug},created,,`,
+      `2,bad name,${team.slug},invalid,invalidField,username`,
+      `3,beto-${tag},${team.slug},created,,`,
+    ]);
     expect(problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
-  it("resumes an import that failed part-way under the same import id, after a reload and the same file chosen again: every row once", { timeout: 60_000 }, async () => {
-    const tag = randomBytes(3).toString("hex");
-    const team = await buildTeam(db(), { slug: `res-${tag}`, teamName: `Res ${tag}` });
-    const total = BATCH_ROWS + 200;
-    await buildPack(db(), { team, licenseCount: total });
-    const admin = await buildAdmin(db(), { lang: "en", teams: [team] });
-    const { page, consoleErrors } = await suite.open(admin, { expectedFailures: /^\/v2\/users\/import/ });
-    const csv = ["username,firstName,lastName,team", ...Array.from({ length: total }, (_, i) => `r${i + 1}-${tag},R,${i + 1},${team.slug}`)].join("\n");
-    const choose = () => page.getByLabel("CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    const users = async () => Number((await db().selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow()).n);
-    const imports = () => db().selectFrom("userImports").selectAll().where("adminId", "=", admin.id).execute();
+  it(
+    "resumes an import that failed part-way under the same import id, after a reload and the same file chosen again: every row once",
+    { timeout: 60_000 },
+    async () => {
+      const tag = randomBytes(3).toString("hex");
+      const team = await buildTeam(db(), { slug: `res-${tag}`, teamName: `Res ${tag}` });
+      const total = BATCH_ROWS + 200;
+      await buildPack(db(), { team, licenseCount: total });
+      const admin = await buildAdmin(db(), { lang: "en", teams: [team] });
+      const { page, consoleErrors } = await suite.open(admin, { expectedFailures: /^\/v2\/users\/import/ });
+      const csv = [
+        "username,firstName,lastName,team",
+        ...Array.from({ length: total }, (_, i) => `r${i + 1}-${tag},R,${i + 1},${team.slug}`),
+      ].join("\n");
+      const choose = () =>
+        page.getByLabel("CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      const users = async () =>
+        Number(
+          (
+            await db()
+              .selectFrom("users")
+              .select((eb) => eb.fn.countAll<number | string>().as("n"))
+              .where("teamId", "=", team.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const imports = () => db().selectFrom("userImports").selectAll().where("adminId", "=", admin.id).execute();
 
-    // The database refuses every write of one row's result in the second batch (a disk gone
-    // read-only would, for all of them): the first batch is committed, the second is retried row
-    // by row up to that row, then the import stops as failed.
-    const failAt = BATCH_ROWS + 150;
-    const trigger = `fail_import_page_${tag}`;
-    await sql`create trigger ${sql.raw(trigger)} before insert on user_import_rows when new.username = ${sql.lit(`r${failAt}-${tag}`)} begin select raise(abort, 'injected failure'); end`.execute(db());
-    try {
-      await page.goto("/users/import");
+      // The database refuses every write of one row's result in the second batch (a disk gone
+      // read-only would, for all of them): the first batch is committed, the second is retried row
+      // by row up to that row, then the import stops as failed.
+      const failAt = BATCH_ROWS + 150;
+      const trigger = `fail_import_page_${tag}`;
+      await sql`create trigger ${sql.raw(trigger)} before insert on user_import_rows when new.username = ${sql.lit(`r${failAt}-${tag}`)} begin select raise(abort, 'injected failure'); end`.execute(
+        db(),
+      );
+      try {
+        await page.goto("/users/import");
+        await waitForIslands(page);
+        await choose();
+        await page.getByRole("heading", { name: `Preview of people.csv: ${total} rows` }).waitFor();
+        await page.getByRole("button", { name: `Import ${total} users` }).click();
+        await page.getByRole("alert").waitFor();
+        const stopped = `An earlier import of this file stopped after ${failAt - 1} of ${total} rows.`;
+        await page.getByText(stopped).waitFor();
+      } finally {
+        await sql`drop trigger ${sql.raw(trigger)}`.execute(db());
+      }
+      const [failed] = await imports();
+      expect(failed).toMatchObject({ status: "failed", processedRows: failAt - 1, createdCount: failAt - 1 });
+      expect(await users()).toBe(failAt - 1);
+
+      // A reload forgets the page's state; the same file chosen again is recognized and resumed.
+      await page.reload();
       await waitForIslands(page);
       await choose();
-      await page.getByRole("heading", { name: `Preview of people.csv: ${total} rows` }).waitFor();
-      await page.getByRole("button", { name: `Import ${total} users` }).click();
-      await page.getByRole("alert").waitFor();
-      const stopped = `An earlier import of this file stopped after ${failAt - 1} of ${total} rows.`;
-      await page.getByText(stopped).waitFor();
-    } finally {
-      await sql`drop trigger ${sql.raw(trigger)}`.execute(db());
-    }
-    const [failed] = await imports();
-    expect(failed).toMatchObject({ status: "failed", processedRows: failAt - 1, createdCount: failAt - 1 });
-    expect(await users()).toBe(failAt - 1);
+      await page.getByText(`An earlier import of this file stopped after ${failAt - 1} of ${total} rows.`).waitFor();
+      expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);
+      // As a server killed while resuming it would leave it: running, its lease holding a few seconds more.
+      await db()
+        .updateTable("userImports")
+        .set({ status: "running", leaseUntil: Date.now() + 4_000 })
+        .where("id", "=", failed!.id)
+        .execute();
+      await page.getByRole("button", { name: "Resume the import" }).click();
+      // Refused while the lease holds: the page waits, showing where the import stands, and tries again.
+      await page.locator("p.muted", { hasText: "has not stopped yet" }).waitFor();
+      expect(await page.locator("progress").getAttribute("value")).toBe(String(failAt - 1));
+      await page
+        .getByText(`${failAt - 1} of ${total} rows processed`)
+        .first()
+        .waitFor();
+      await page.getByRole("heading", { name: `Import finished: ${total} created, 0 changed` }).waitFor({ timeout: 30_000 });
 
-    // A reload forgets the page's state; the same file chosen again is recognized and resumed.
-    await page.reload();
-    await waitForIslands(page);
-    await choose();
-    await page.getByText(`An earlier import of this file stopped after ${failAt - 1} of ${total} rows.`).waitFor();
-    expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);
-    // As a server killed while resuming it would leave it: running, its lease holding a few seconds more.
-    await db().updateTable("userImports").set({ status: "running", leaseUntil: Date.now() + 4_000 }).where("id", "=", failed!.id).execute();
-    await page.getByRole("button", { name: "Resume the import" }).click();
-    // Refused while the lease holds: the page waits, showing where the import stands, and tries again.
-    await page.locator("p.muted", { hasText: "has not stopped yet" }).waitFor();
-    expect(await page.locator("progress").getAttribute("value")).toBe(String(failAt - 1));
-    await page.getByText(`${failAt - 1} of ${total} rows processed`).first().waitFor();
-    await page.getByRole("heading", { name: `Import finished: ${total} created, 0 changed` }).waitFor({ timeout: 30_000 });
-
-    expect(await imports()).toEqual([expect.objectContaining({ uid: failed!.uid, status: "done", processedRows: total, createdCount: total, failedCount: 0 })]);
-    expect(await users()).toBe(total);
-    const distinct = await db().selectFrom("users").select((eb) => eb.fn.count<number | string>("username").distinct().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow();
-    expect(Number(distinct.n)).toBe(total);
-    const rows = await db().selectFrom("userImportRows").select((eb) => eb.fn.countAll<number | string>().as("n")).where("importId", "=", failed!.id).where("outcome", "=", "created").executeTakeFirstOrThrow();
-    expect(Number(rows.n)).toBe(total);
-    // Finished: the page forgot the id, so the same file again is a new import (its rows unchanged).
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("bulwark.usersImport.")))).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  });
+      expect(await imports()).toEqual([
+        expect.objectContaining({ uid: failed!.uid, status: "done", processedRows: total, createdCount: total, failedCount: 0 }),
+      ]);
+      expect(await users()).toBe(total);
+      const distinct = await db()
+        .selectFrom("users")
+        .select((eb) => eb.fn.count<number | string>("username").distinct().as("n"))
+        .where("teamId", "=", team.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(distinct.n)).toBe(total);
+      const rows = await db()
+        .selectFrom("userImportRows")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("importId", "=", failed!.id)
+        .where("outcome", "=", "created")
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBe(total);
+      // Finished: the page forgot the id, so the same file again is a new import (its rows unchanged).
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("bulwark.usersImport.")))).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   it("all or nothing refused by the database, no row to blame: the page says nothing was imported and why, and blames no row", async () => {
     const tag = randomBytes(3).toString("hex");
@@ -132,7 +192,9 @@ describe("the users import page in Chromium", () => {
     const { page, consoleErrors } = await suite.open(admin);
     // The database refuses the users insert as a whole (a trigger standing in for a constraint only the write meets).
     const trigger = `fail_import_aon_${tag}`;
-    await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(`b-${tag}`)} begin select raise(abort, 'injected failure'); end`.execute(db());
+    await sql`create trigger ${sql.raw(trigger)} before insert on users when new.username = ${sql.lit(`b-${tag}`)} begin select raise(abort, 'injected failure'); end`.execute(
+      db(),
+    );
     try {
       await page.goto("/users/import");
       await waitForIslands(page);

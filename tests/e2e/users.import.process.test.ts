@@ -20,17 +20,39 @@ describe.each(testDialects())("a users import killed mid-way on %s", (dialect) =
     const database = await createTestDatabase(dialect);
     const db = database.db;
     const secrets = sharedSecrets();
-    const dataDir = database.options.databaseUrl ? mkdtempSync(path.join(tmpdir(), "bulwark-proc-")) : path.dirname(database.options.sqlitePath);
-    const env = { BULWARK_DATA_DIR: dataDir, ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}), ...secrets };
+    const dataDir = database.options.databaseUrl
+      ? mkdtempSync(path.join(tmpdir(), "bulwark-proc-"))
+      : path.dirname(database.options.sqlitePath);
+    const env = {
+      BULWARK_DATA_DIR: dataDir,
+      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+      ...secrets,
+    };
     const auth = await bearerFor(loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR), await buildAdmin(db, { role: "root" }));
     const tag = randomBytes(4).toString("hex");
     const team = await buildTeam(db, { slug: `kill-${tag}` });
     await buildPack(db, { team, licenseCount: ROWS });
-    const csv = ["username,firstName,lastName,team", ...Array.from({ length: ROWS }, (_, i) => `k${i}-${tag}@kill.test,K,${i},${team.slug}`)].join("\n");
+    const csv = [
+      "username,firstName,lastName,team",
+      ...Array.from({ length: ROWS }, (_, i) => `k${i}-${tag}@kill.test,K,${i},${team.slug}`),
+    ].join("\n");
     const id = randomUUID();
     const apply = (url: string) =>
-      fetch(`${url}/v2/users/import?mode=apply&id=${id}`, { method: "POST", headers: { Authorization: auth, "Content-Type": "text/csv" }, body: csv });
-    const usersInTeam = async () => Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow()).n);
+      fetch(`${url}/v2/users/import?mode=apply&id=${id}`, {
+        method: "POST",
+        headers: { Authorization: auth, "Content-Type": "text/csv" },
+        body: csv,
+      });
+    const usersInTeam = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("teamId", "=", team.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const record = () => db.selectFrom("userImports").selectAll().where("uid", "=", id).executeTakeFirst();
 
     const first = startBuiltServer(env);
@@ -65,12 +87,27 @@ describe.each(testDialects())("a users import killed mid-way on %s", (dialect) =
       const body = (await resumed.json()) as { status: string; processed: number; counts: Record<string, number> };
       expect(body).toMatchObject({ status: "done", processed: ROWS, counts: { created: ROWS, failed: 0, invalid: 0 } });
       expect(await usersInTeam()).toBe(ROWS);
-      const distinct = await db.selectFrom("users").select((eb) => eb.fn.count<number | string>("username").distinct().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow();
+      const distinct = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.count<number | string>("username").distinct().as("n"))
+        .where("teamId", "=", team.id)
+        .executeTakeFirstOrThrow();
       expect(Number(distinct.n)).toBe(ROWS);
-      const rows = await db.selectFrom("userImportRows").select((eb) => eb.fn.countAll<number | string>().as("n")).where("importId", "=", killed.id).executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("userImportRows")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("importId", "=", killed.id)
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(ROWS);
-      const log = await db.selectFrom("accessLog").select("details").where("action", "=", "users.import").where("targetId", "=", id).execute();
-      expect(log.map((entry) => JSON.parse(entry.details!) as { resumed: boolean; created: number })).toEqual([expect.objectContaining({ resumed: true, created: ROWS })]);
+      const log = await db
+        .selectFrom("accessLog")
+        .select("details")
+        .where("action", "=", "users.import")
+        .where("targetId", "=", id)
+        .execute();
+      expect(log.map((entry) => JSON.parse(entry.details!) as { resumed: boolean; created: number })).toEqual([
+        expect.objectContaining({ resumed: true, created: ROWS }),
+      ]);
       expect(IMPORT_LEASE_MS).toBeLessThanOrEqual(10_000);
     } finally {
       if (first.child.exitCode === null) first.child.kill("SIGKILL");

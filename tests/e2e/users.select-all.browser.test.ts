@@ -19,57 +19,91 @@ const counted = (n: number) => new RegExp(`\\b${n.toLocaleString("en-GB").replac
 describe(`select all matching on ${USERS.toLocaleString("en-GB")} users in Chromium`, () => {
   const suite = useBrowserSuite();
 
-  it("the confirmation states the database's count and the block by filter changes exactly the matching users", { timeout: 900_000 }, async () => {
-    const db = suite.server().database.db;
-    const tag = randomBytes(3).toString("hex");
-    const team = await buildTeam(db, { slug: `crowd-${tag}`, teamName: `Crowd ${tag}` });
-    const started = Date.now();
-    for (let from = 0; from < USERS; from += 1000) {
-      const now = Date.now();
-      const rows = Array.from({ length: Math.min(1000, USERS - from) }, (_, k) => {
-        const i = from + k;
-        return { uid: randomUUID(), username: `crowd${i}-${tag}@example.test`, firstName: "Crowd", lastName: `Member ${i}`, status: matchesAt(i) ? ("active" as const) : ("blocked" as const), createdAt: now, updatedAt: now, teamId: team.id };
-      });
-      await db.insertInto("users").values(rows).execute();
-    }
-    const seeded = Date.now() - started;
-    const outsider = await buildUser(db, { status: "active" });
-    const admin = await buildAdmin(db, { teams: [team] });
-    const activeInTeam = async () => Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).where("status", "=", "active").executeTakeFirstOrThrow()).n);
-    const expected = await activeInTeam();
+  it(
+    "the confirmation states the database's count and the block by filter changes exactly the matching users",
+    { timeout: 900_000 },
+    async () => {
+      const db = suite.server().database.db;
+      const tag = randomBytes(3).toString("hex");
+      const team = await buildTeam(db, { slug: `crowd-${tag}`, teamName: `Crowd ${tag}` });
+      const started = Date.now();
+      for (let from = 0; from < USERS; from += 1000) {
+        const now = Date.now();
+        const rows = Array.from({ length: Math.min(1000, USERS - from) }, (_, k) => {
+          const i = from + k;
+          return {
+            uid: randomUUID(),
+            username: `crowd${i}-${tag}@example.test`,
+            firstName: "Crowd",
+            lastName: `Member ${i}`,
+            status: matchesAt(i) ? ("active" as const) : ("blocked" as const),
+            createdAt: now,
+            updatedAt: now,
+            teamId: team.id,
+          };
+        });
+        await db.insertInto("users").values(rows).execute();
+      }
+      const seeded = Date.now() - started;
+      const outsider = await buildUser(db, { status: "active" });
+      const admin = await buildAdmin(db, { teams: [team] });
+      const activeInTeam = async () =>
+        Number(
+          (
+            await db
+              .selectFrom("users")
+              .select((eb) => eb.fn.countAll<number | string>().as("n"))
+              .where("teamId", "=", team.id)
+              .where("status", "=", "active")
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const expected = await activeInTeam();
 
-    const { page, consoleErrors } = await suite.open(admin, { viewport: { width: 1400, height: 900 } });
-    const t0 = Date.now();
-    await page.goto(`/users/manage?team=${team.slug}&status=active`);
-    await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
-    const loaded = Date.now() - t0;
-    expect(await page.locator(".users-status").textContent()).toMatch(counted(expected));
+      const { page, consoleErrors } = await suite.open(admin, { viewport: { width: 1400, height: 900 } });
+      const t0 = Date.now();
+      await page.goto(`/users/manage?team=${team.slug}&status=active`);
+      await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
+      const loaded = Date.now() - t0;
+      expect(await page.locator(".users-status").textContent()).toMatch(counted(expected));
 
-    await page.locator(".users-table thead input[type=checkbox]").check();
-    const offer = page.getByRole("button", { name: /^Select all/ }).filter({ hasText: counted(expected) });
-    await offer.click();
-    const bar = page.getByRole("group", { name: "Actions on the selected users" });
-    await expect.poll(() => bar.locator(".selection-count").textContent()).toMatch(counted(expected));
+      await page.locator(".users-table thead input[type=checkbox]").check();
+      const offer = page.getByRole("button", { name: /^Select all/ }).filter({ hasText: counted(expected) });
+      await offer.click();
+      const bar = page.getByRole("group", { name: "Actions on the selected users" });
+      await expect.poll(() => bar.locator(".selection-count").textContent()).toMatch(counted(expected));
 
-    const t1 = Date.now();
-    await bar.getByRole("button", { name: "Block", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Block users" });
-    await dialog.getByRole("button", { name: "Block" }).waitFor();
-    await expect.poll(() => dialog.textContent(), { timeout: 60_000 }).toMatch(new RegExp(`Block ${counted(expected).source} users\\?`));
-    const counting = Date.now() - t1;
+      const t1 = Date.now();
+      await bar.getByRole("button", { name: "Block", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Block users" });
+      await dialog.getByRole("button", { name: "Block" }).waitFor();
+      await expect.poll(() => dialog.textContent(), { timeout: 60_000 }).toMatch(new RegExp(`Block ${counted(expected).source} users\\?`));
+      const counting = Date.now() - t1;
 
-    const t2 = Date.now();
-    await dialog.getByRole("button", { name: "Block" }).click();
-    await page.getByText(new RegExp(`^${counted(expected).source} users blocked\\.$`)).waitFor({ timeout: 600_000 });
-    const blocking = Date.now() - t2;
+      const t2 = Date.now();
+      await dialog.getByRole("button", { name: "Block" }).click();
+      await page.getByText(new RegExp(`^${counted(expected).source} users blocked\\.$`)).waitFor({ timeout: 600_000 });
+      const blocking = Date.now() - t2;
 
-    expect(await activeInTeam()).toBe(0);
-    const blocked = Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).where("status", "=", "blocked").executeTakeFirstOrThrow()).n);
-    expect(blocked).toBe(USERS);
-    expect((await db.selectFrom("users").select("status").where("id", "=", outsider.id).executeTakeFirstOrThrow()).status).toBe("active");
-    // After the action the list reloads from the first page with a fresh count: nothing matches now.
-    await expect.poll(() => page.locator(".empty-state").count(), { timeout: 60_000 }).toBe(1);
-    expect(consoleErrors).toEqual([]);
-    console.log(JSON.stringify({ users: USERS, matching: expected, seedMs: seeded, pageMs: loaded, confirmCountMs: counting, blockMs: blocking }));
-  });
+      expect(await activeInTeam()).toBe(0);
+      const blocked = Number(
+        (
+          await db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("teamId", "=", team.id)
+            .where("status", "=", "blocked")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      expect(blocked).toBe(USERS);
+      expect((await db.selectFrom("users").select("status").where("id", "=", outsider.id).executeTakeFirstOrThrow()).status).toBe("active");
+      // After the action the list reloads from the first page with a fresh count: nothing matches now.
+      await expect.poll(() => page.locator(".empty-state").count(), { timeout: 60_000 }).toBe(1);
+      expect(consoleErrors).toEqual([]);
+      console.log(
+        JSON.stringify({ users: USERS, matching: expected, seedMs: seeded, pageMs: loaded, confirmCountMs: counting, blockMs: blocking }),
+      );
+    },
+  );
 });

@@ -21,7 +21,10 @@ export interface AxeFinding {
 /** Waits (bounded) until every island marker on the page says it hydrated or failed to load. */
 export async function waitForIslands(page: Page, timeout = 10_000): Promise<void> {
   await page.waitForFunction(
-    () => Array.from(document.querySelectorAll("bulwark-island")).every((el) => el.hasAttribute("hydrated") || el.querySelector(".island-load-error")),
+    () =>
+      Array.from(document.querySelectorAll("bulwark-island")).every(
+        (el) => el.hasAttribute("hydrated") || el.querySelector(".island-load-error"),
+      ),
     undefined,
     { timeout },
   );
@@ -64,6 +67,11 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(" ")) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? "",
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(" ")),
+      }));
   });
 }

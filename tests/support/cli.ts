@@ -48,7 +48,10 @@ export async function startCliHarness(options: CliHarnessOptions = {}): Promise<
   const db = server.database.db;
   const tokenOf = async (admin: Row<"admins">): Promise<string> => {
     await givePassword(db, server.config, admin);
-    const res = await server.request().post("/v2/public/auth").send({ username: admin.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
+    const res = await server
+      .request()
+      .post("/v2/public/auth")
+      .send({ username: admin.username, password: await sha512Hex(GOOD_PASSWORD), browser: "test" });
     if (res.status !== 200) throw new Error(`sign-in of ${admin.username} answered ${res.status}`);
     return (res.body as { token: string }).token;
   };
@@ -73,5 +76,10 @@ export async function startCliHarness(options: CliHarnessOptions = {}): Promise<
  * before the block's own beforeAll that seeds data).
  */
 export function useCliHarness(options: CliHarnessOptions = {}): CliHarness {
-  return liveView(useFixture(() => startCliHarness(options), (harness) => harness.close()));
+  return liveView(
+    useFixture(
+      () => startCliHarness(options),
+      (harness) => harness.close(),
+    ),
+  );
 }

@@ -48,12 +48,37 @@ export async function seedTour(server: TestServer): Promise<TourData> {
   const invited = await buildAdmin(db, { status: "invited", teams: [team] });
   // /domains and /associations with content: a long domain and an association.
   const partner = await buildTeam(db, { teamName: "Southwind Maritime Holdings", slug: "southwind" });
-  await db.insertInto("teamDomains").values({ teamId: team.id, domain: "northwind-logistics-international.example", createdAt: Date.now() }).execute();
-  const association = await db.insertInto("associations").values({ uid: "00000000-0000-4000-8000-00000000700a", name: "Northwind and Southwind shipping partnership", status: "open", closedCommunications: 1, createdAt: Date.now(), updatedAt: Date.now() }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("associationTeams").values([{ associationId: association.id, teamId: team.id }, { associationId: association.id, teamId: partner.id }]).execute();
+  await db
+    .insertInto("teamDomains")
+    .values({ teamId: team.id, domain: "northwind-logistics-international.example", createdAt: Date.now() })
+    .execute();
+  const association = await db
+    .insertInto("associations")
+    .values({
+      uid: "00000000-0000-4000-8000-00000000700a",
+      name: "Northwind and Southwind shipping partnership",
+      status: "open",
+      closedCommunications: 1,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("associationTeams")
+    .values([
+      { associationId: association.id, teamId: team.id },
+      { associationId: association.id, teamId: partner.id },
+    ])
+    .execute();
   const roots = new Map<TourLang, TourRoot>();
   for (const lang of ["en", "pt", "es"] as const) {
-    const root = await buildAdmin(db, { role: "root", lang, firstName: lang === "en" ? "Grace" : "Maria", lastName: lang === "en" ? "Hopper" : "Fernandes" });
+    const root = await buildAdmin(db, {
+      role: "root",
+      lang,
+      firstName: lang === "en" ? "Grace" : "Maria",
+      lastName: lang === "en" ? "Hopper" : "Fernandes",
+    });
     const session = await signIn(db, server.config, root);
     roots.set(lang, { cookie: { name: session.cookie.name, value: encodeURIComponent(session.cookie.value) }, uid: root.uid });
   }
@@ -104,7 +129,8 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
     await waitForIslands(page);
     const { excess, culprits } = await horizontalOverflow(page);
     if (excess > 0) problems.push(`${name}: ${excess} px of horizontal scroll (${culprits.join(", ")})`);
-    for (const v of await seriousAxeViolations(page)) problems.push(`${name}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+    for (const v of await seriousAxeViolations(page))
+      problems.push(`${name}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
     await page.screenshot({ path: path.join(TOUR_SCREENSHOTS, `${name}-${run.name}.png`), fullPage: true });
   };
   const lang = run.lang;
@@ -122,7 +148,13 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
   const root = data.roots.get(lang)!;
   await context.addCookies([{ ...root.cookie, url: baseUrl }]);
   for (const route of PROTECTED_PAGES) {
-    await visit(route.path.replace(/^\//, "").replace(/\/:queryUID$/, "").replaceAll("/", "-"), concretePath(route.path, data));
+    await visit(
+      route.path
+        .replace(/^\//, "")
+        .replace(/\/:queryUID$/, "")
+        .replaceAll("/", "-"),
+      concretePath(route.path, data),
+    );
   }
   await visit("my-profile", `/admins/profile/${root.uid}`);
   // /invites shows the wizard; its second tab is the invitations list.

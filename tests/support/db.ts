@@ -109,16 +109,14 @@ async function migrateIfAsked(testDb: TestDatabase, options: TestDatabaseOptions
  * process would; `destroy` closes only those connections and leaves the database to its owner.
  */
 export async function reopenTestDatabase(of: TestDatabase): Promise<TestDatabase> {
-  if (of.options.sqlitePath === ":memory:" && !of.options.databaseUrl) throw new Error("An in-memory SQLite database cannot be opened twice");
+  if (of.options.sqlitePath === ":memory:" && !of.options.databaseUrl)
+    throw new Error("An in-memory SQLite database cannot be opened twice");
   const handle = await createDatabase({ ...of.options, poolSize: 5 });
   return withDestroy(handle, of.options, () => undefined);
 }
 
 /** Creates a fresh (by default migrated) database of the given dialect; call `destroy` when done. */
-export async function createTestDatabase(
-  dialect: DatabaseDialect,
-  options: TestDatabaseOptions = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: DatabaseDialect, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   return dialect === "postgres" ? createPostgresTestDatabase(options) : createSqliteTestDatabase(options);
 }
 

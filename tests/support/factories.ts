@@ -107,7 +107,10 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
     tokenVersion,
     csrfToken,
   };
-  await db.insertInto("sessions").values({ sid, sess: JSON.stringify(sess), expiresAt: expires }).execute();
+  await db
+    .insertInto("sessions")
+    .values({ sid, sess: JSON.stringify(sess), expiresAt: expires })
+    .execute();
   const value = `s:${signature.sign(sid, config.secrets.sessionSecret)}`;
   const name = sessionCookieName(config.secureCookies);
   return { cookie: { name, value }, header: `${name}=${encodeURIComponent(value)}`, csrfToken };
@@ -115,7 +118,10 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
 
 /** GETs a server-rendered page in a fresh browser session of `admin`, as the page tests all do. */
 export async function pageAs(server: TestServer, url: string, admin: Row<"admins">): Promise<Response> {
-  return server.request().get(url).set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
+  return server
+    .request()
+    .get(url)
+    .set("Cookie", (await signIn(server.database.db, server.config, admin)).header);
 }
 
 /**
@@ -123,7 +129,16 @@ export async function pageAs(server: TestServer, url: string, admin: Row<"admins
  * signs it (claims from the row, valid one hour); pass `tokenVersion` when the row may be stale.
  */
 export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersion = admin.tokenVersion): Promise<string> {
-  const claims = { role: admin.role, uid: admin.uid, username: admin.username, first_name: admin.firstName, last_name: admin.lastName, timezone: admin.timezone, lang: admin.lang, ver: tokenVersion };
+  const claims = {
+    role: admin.role,
+    uid: admin.uid,
+    username: admin.username,
+    first_name: admin.firstName,
+    last_name: admin.lastName,
+    timezone: admin.timezone,
+    lang: admin.lang,
+    ver: tokenVersion,
+  };
   const { token } = await signSessionToken(config.secrets.jwtSecret, claims, 1);
   return `Bearer ${token}`;
 }
@@ -168,7 +183,11 @@ export async function buildUser(db: Kysely<Database>, overrides: UserOverrides =
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (aliases?.length) await db.insertInto("userAliases").values(aliases.map((alias) => ({ userId: user.id, alias }))).execute();
+  if (aliases?.length)
+    await db
+      .insertInto("userAliases")
+      .values(aliases.map((alias) => ({ userId: user.id, alias })))
+      .execute();
   return user;
 }
 
@@ -181,10 +200,26 @@ export async function buildDevice(db: Kysely<Database>, user: Row<"users">, over
   const now = Date.now();
   const device = await db
     .insertInto("devices")
-    .values({ uid: randomUUID(), platform: 1, appVersion: "5.0.1", deviceName: "Pixel", deviceToken: `token-${next()}`, osVersion: "14", createdAt: now, lastSeenAt: now, ...fields, userId: user.id, id: undefined })
+    .values({
+      uid: randomUUID(),
+      platform: 1,
+      appVersion: "5.0.1",
+      deviceName: "Pixel",
+      deviceToken: `token-${next()}`,
+      osVersion: "14",
+      createdAt: now,
+      lastSeenAt: now,
+      ...fields,
+      userId: user.id,
+      id: undefined,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (location) await db.insertInto("locations").values({ recordedAt: now, ...location, deviceId: device.id, id: undefined }).execute();
+  if (location)
+    await db
+      .insertInto("locations")
+      .values({ recordedAt: now, ...location, deviceId: device.id, id: undefined })
+      .execute();
   return device;
 }
 

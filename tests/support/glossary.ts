@@ -50,7 +50,9 @@ function flatten(tree: Tree, prefix: string, out: Map<string, string>): void {
 /** Every text of a language as `namespace:key` → text. */
 export function loadTexts(lang: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const file of readdirSync(path.join(LOCALES, lang)).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(path.join(LOCALES, lang))
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     flatten(JSON.parse(readFileSync(path.join(LOCALES, lang, file), "utf8")) as Tree, `${file.slice(0, -5)}:`, out);
   }
   return out;

@@ -45,7 +45,12 @@ export function useFixture<T>(start: () => Promise<T>, stop: (value: T) => Promi
 
 /** One test server for the describe block (started in beforeAll, closed in afterAll). */
 export function useTestServer(options: TestServerOptions = {}): TestServer {
-  return liveView(useFixture(() => getTestServer(options), (server) => server.close()));
+  return liveView(
+    useFixture(
+      () => getTestServer(options),
+      (server) => server.close(),
+    ),
+  );
 }
 
 /**

@@ -101,9 +101,7 @@ function splitEntity(raw: string): { headers: Map<string, string>; body: string 
 function decodeWords(value: string): string {
   const joined = value.replace(/(\?=)\s+(=\?)/g, "$1$2");
   const decoded = joined.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, kind: string, text: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("latin1")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("latin1") : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
   return Buffer.from(decoded, "latin1").toString("utf8");
 }

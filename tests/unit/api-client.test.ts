@@ -61,11 +61,45 @@ describe("createApiClient: requests", () => {
   const ok = () => json(200, { ok: true });
 
   it.each<[string, (api: ApiClient) => Promise<unknown>, string, string, unknown]>([
-    ["register", (api) => api.register({ username: "a@b.co", name: "Acme", first_name: "A", last_name: "B", lang: "en", country: "PT", timezone: "UTC", captcha: "x" }), "POST", "/v2/public/register", { username: "a@b.co", name: "Acme", first_name: "A", last_name: "B", lang: "en", country: "PT", timezone: "UTC", captcha: "x" }],
-    ["verify", (api) => api.verify({ token: "t".repeat(22), new_password: HASH }), "POST", "/v2/public/verify", { token: "t".repeat(22), new_password: HASH }],
+    [
+      "register",
+      (api) =>
+        api.register({
+          username: "a@b.co",
+          name: "Acme",
+          first_name: "A",
+          last_name: "B",
+          lang: "en",
+          country: "PT",
+          timezone: "UTC",
+          captcha: "x",
+        }),
+      "POST",
+      "/v2/public/register",
+      { username: "a@b.co", name: "Acme", first_name: "A", last_name: "B", lang: "en", country: "PT", timezone: "UTC", captcha: "x" },
+    ],
+    [
+      "verify",
+      (api) => api.verify({ token: "t".repeat(22), new_password: HASH }),
+      "POST",
+      "/v2/public/verify",
+      { token: "t".repeat(22), new_password: HASH },
+    ],
     ["reset", (api) => api.reset({ username: "a@b.co" }), "POST", "/v2/public/reset", { username: "a@b.co" }],
-    ["confirm", (api) => api.confirm({ token: "t".repeat(22), new_password: HASH }), "POST", "/v2/public/confirm", { token: "t".repeat(22), new_password: HASH }],
-    ["changePassword", (api) => api.changePassword({ password: HASH, new_password: "b".repeat(128) }), "PUT", "/v2/me/password", { password: HASH, new_password: "b".repeat(128) }],
+    [
+      "confirm",
+      (api) => api.confirm({ token: "t".repeat(22), new_password: HASH }),
+      "POST",
+      "/v2/public/confirm",
+      { token: "t".repeat(22), new_password: HASH },
+    ],
+    [
+      "changePassword",
+      (api) => api.changePassword({ password: HASH, new_password: "b".repeat(128) }),
+      "PUT",
+      "/v2/me/password",
+      { password: HASH, new_password: "b".repeat(128) },
+    ],
     ["terminate", (api) => api.terminate({ password: HASH }), "DELETE", "/v2/admin/terminate", { password: HASH }],
   ])("%s sends its JSON body with the method and path of docs/API.md", async (_name, run, method, path, body) => {
     const { calls, fetchImpl } = fakeFetch(ok);
@@ -107,9 +141,15 @@ describe("createApiClient: requests", () => {
   it("posts the browser sign-in to /signin/{lang} and drops a null next", async () => {
     const { calls, fetchImpl } = fakeFetch(() => json(200, { redirect: "/dashboard" }));
     const api = createApiClient({ fetch: fetchImpl });
-    await expect(api.browserSignIn("pt", { username: "ada", password: HASH, browser: "Firefox 128 on Linux", next: null })).resolves.toEqual({ redirect: "/dashboard" });
+    await expect(
+      api.browserSignIn("pt", { username: "ada", password: HASH, browser: "Firefox 128 on Linux", next: null }),
+    ).resolves.toEqual({ redirect: "/dashboard" });
     await api.browserSignIn("es", { username: "ada", password: HASH, next: "/teams?x=1" });
-    expect(calls[0]).toMatchObject({ url: "/signin/pt", method: "POST", body: { username: "ada", password: HASH, browser: "Firefox 128 on Linux" } });
+    expect(calls[0]).toMatchObject({
+      url: "/signin/pt",
+      method: "POST",
+      body: { username: "ada", password: HASH, browser: "Firefox 128 on Linux" },
+    });
     expect(calls[0]!.body).not.toHaveProperty("next");
     expect(calls[1]).toMatchObject({ url: "/signin/es", body: { username: "ada", password: HASH, next: "/teams?x=1" } });
   });
@@ -121,7 +161,14 @@ describe("createApiClient: requests", () => {
   });
 
   it("parses successful replies with the response schemas", async () => {
-    const settings = { edition: "public", version: "5.0.1", languages: ["en", "pt", "es"], registrationEnabled: true, captcha: "altcha", banners: { en: "Hi" } };
+    const settings = {
+      edition: "public",
+      version: "5.0.1",
+      languages: ["en", "pt", "es"],
+      registrationEnabled: true,
+      captcha: "altcha",
+      banners: { en: "Hi" },
+    };
     const challenge = { algorithm: "SHA-256", challenge: "c", maxnumber: 100000, salt: "s", signature: "sig" };
     const replies: Record<string, unknown> = {
       "/v2/public/settings": settings,
@@ -133,7 +180,10 @@ describe("createApiClient: requests", () => {
     const api = createApiClient({ fetch: fetchImpl });
     await expect(api.publicSettings()).resolves.toEqual(settings);
     await expect(api.captchaChallenge()).resolves.toEqual(challenge);
-    await expect(api.signIn({ username: "ada", password: HASH, browser: "cli" })).resolves.toEqual({ token: "jwt", expiresAt: "2023-11-14T22:13:20.000Z" });
+    await expect(api.signIn({ username: "ada", password: HASH, browser: "cli" })).resolves.toEqual({
+      token: "jwt",
+      expiresAt: "2023-11-14T22:13:20.000Z",
+    });
     await expect(api.me()).resolves.toEqual(ME);
     expect(calls[2]).toMatchObject({ method: "POST", body: { username: "ada", password: HASH, browser: "cli" } });
   });
@@ -141,11 +191,27 @@ describe("createApiClient: requests", () => {
 
 describe("createApiClient: failures", () => {
   it("turns the error envelope into ApiError fields with the call's prefix", async () => {
-    const envelope = { error: { code: "passwordChange403", status: 403, message: "Your current password is incorrect - Try again", details: [{ path: ["password"] }] } };
+    const envelope = {
+      error: {
+        code: "passwordChange403",
+        status: 403,
+        message: "Your current password is incorrect - Try again",
+        details: [{ path: ["password"] }],
+      },
+    };
     const { fetchImpl } = fakeFetch(() => json(403, envelope));
-    const error = await failure(createApiClient({ csrfToken: "c", fetch: fetchImpl }).changePassword({ password: HASH, new_password: "b".repeat(128) }));
+    const error = await failure(
+      createApiClient({ csrfToken: "c", fetch: fetchImpl }).changePassword({ password: HASH, new_password: "b".repeat(128) }),
+    );
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: "ApiError", status: 403, code: "passwordChange403", serverMessage: envelope.error.message, details: envelope.error.details, prefix: "passwordChange" });
+    expect(error).toMatchObject({
+      name: "ApiError",
+      status: 403,
+      code: "passwordChange403",
+      serverMessage: envelope.error.message,
+      details: envelope.error.details,
+      prefix: "passwordChange",
+    });
     expect(mapCallOutcome(error.outcome)).toMatchObject({ kind: "message", code: "passwordChange403" });
   });
 
@@ -202,6 +268,9 @@ describe("createApiClient: failures", () => {
     const { fetchImpl } = fakeFetch(() => json(401, { error: { code: "signin401", status: 401, message: "Invalid credentials" } }));
     const api = createApiClient({ fetch: fetchImpl });
     expect(mapCallOutcome((await failure(api.me())).outcome).kind).toBe("signOut");
-    expect(mapCallOutcome((await failure(api.signIn({ username: "a", password: HASH }))).outcome)).toMatchObject({ kind: "message", code: "signin401" });
+    expect(mapCallOutcome((await failure(api.signIn({ username: "a", password: HASH }))).outcome)).toMatchObject({
+      kind: "message",
+      code: "signin401",
+    });
   });
 });

@@ -3,15 +3,26 @@ import { ApiError, createLicensesApi } from "../../shared/api";
 
 const ID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const PACK = {
-  id: ID, team: "acme", licenseType: "subscription", licenseCount: 25, state: "valid", expiration: "2027-01-02T03:04:05.000Z",
-  issuedOn: "2026-01-02T03:04:05.000Z", source: "purchase", tokenId: null,
+  id: ID,
+  team: "acme",
+  licenseType: "subscription",
+  licenseCount: 25,
+  state: "valid",
+  expiration: "2027-01-02T03:04:05.000Z",
+  issuedOn: "2026-01-02T03:04:05.000Z",
+  source: "purchase",
+  tokenId: null,
 };
 
 /** A fake fetch that records requests and answers each with the next reply. */
 function fake(replies: { status: number; body: unknown }[]) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
-    calls.push({ url: String(input), method: init?.method ?? "GET", body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+    });
     const reply = replies.shift() ?? { status: 200, body: { ok: true } };
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "Content-Type": "application/json" } });
   };
@@ -54,7 +65,10 @@ describe("createLicensesApi", () => {
   });
 
   it("gives each call its catalogue prefix, so a 403 maps to the right code", async () => {
-    const { fetchImpl } = fake([{ status: 403, body: {} }, { status: 409, body: { error: { code: "licenseActivate409", status: 409, message: "used" } } }]);
+    const { fetchImpl } = fake([
+      { status: 403, body: {} },
+      { status: 409, body: { error: { code: "licenseActivate409", status: 409, message: "used" } } },
+    ]);
     const api = createLicensesApi({ fetch: fetchImpl });
     const refused = await api.update({ id: ID, action: "expire" }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);

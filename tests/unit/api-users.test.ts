@@ -4,19 +4,54 @@ import { ApiError, createUsersApi } from "../../shared/api";
 const UID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const DEVICE = "0b5e3a1c-2d4f-4e6a-8b9c-1d2e3f4a5b6c";
 const ITEM = {
-  uid: UID, username: "ada@example.test", firstName: "Ada", lastName: "Lovelace", team: { slug: "acme", teamName: "Acme" }, status: "active",
-  ecs: false, sip: true, cellcrypt: false, createdOn: "2025-01-02T03:04:05.000Z", lastSeen: null, deviceCount: 1, appOutdated: false,
+  uid: UID,
+  username: "ada@example.test",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  team: { slug: "acme", teamName: "Acme" },
+  status: "active",
+  ecs: false,
+  sip: true,
+  cellcrypt: false,
+  createdOn: "2025-01-02T03:04:05.000Z",
+  lastSeen: null,
+  deviceCount: 1,
+  appOutdated: false,
 };
 const DETAILS = {
-  ...ITEM, role: "user", accessLevel: null, aliases: ["ada"], ipAddress: null,
-  devices: [{ id: DEVICE, platform: 2, platformName: "iOS", appVersion: "5.0.1", osVersion: "17", deviceName: "Phone", browser: null, createdOn: ITEM.createdOn, lastSeen: ITEM.createdOn, wipe: { status: "none", requestedAt: null, wipedAt: null }, location: null, belowMinimum: false }],
+  ...ITEM,
+  role: "user",
+  accessLevel: null,
+  aliases: ["ada"],
+  ipAddress: null,
+  devices: [
+    {
+      id: DEVICE,
+      platform: 2,
+      platformName: "iOS",
+      appVersion: "5.0.1",
+      osVersion: "17",
+      deviceName: "Phone",
+      browser: null,
+      createdOn: ITEM.createdOn,
+      lastSeen: ITEM.createdOn,
+      wipe: { status: "none", requestedAt: null, wipedAt: null },
+      location: null,
+      belowMinimum: false,
+    },
+  ],
 };
 
 /** A fake fetch that records requests and answers each with the next reply. */
 function fake(replies: { status: number; body: unknown }[]) {
   const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
-    calls.push({ url: String(input), method: init?.method ?? "GET", body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined, headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
     const reply = replies.shift() ?? { status: 200, body: { ok: true } };
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "Content-Type": "application/json" } });
   };
@@ -40,7 +75,11 @@ describe("createUsersApi", () => {
       { status: 200, body: { ok: true } },
     ]);
     const api = createUsersApi({ baseUrl: "https://console.test/", csrfToken: "csrf", fetch: fetchImpl });
-    expect(await api.list({ search: "a b", status: "active", ecs: true, cursor: undefined, sort: "lastSeen" })).toEqual({ items: [ITEM], total: 1, nextCursor: null });
+    expect(await api.list({ search: "a b", status: "active", ecs: true, cursor: undefined, sort: "lastSeen" })).toEqual({
+      items: [ITEM],
+      total: 1,
+      nextCursor: null,
+    });
     expect((await api.get(UID)).devices[0]!.platformName).toBe("iOS");
     await api.create({ username: "ada@example.test", firstName: "Ada", lastName: "Lovelace", team: "acme" });
     await api.update({ uid: UID, sip: true });
@@ -76,7 +115,18 @@ describe("createUsersApi", () => {
       { status: 400, body: { error: { code: "noUserSelected", status: 400, message: "No user selected" } } },
     ]);
     const api = createUsersApi({ fetch: fetchImpl });
-    const errors = await Promise.all([api.get(UID), api.move({ uids: [UID], team: "x" }), api.block({ uids: [] })].map((p) => p.then(() => null, (e: unknown) => e)));
-    expect(errors.map((e) => (e instanceof ApiError ? [e.prefix, e.code] : e))).toEqual([["userRead", "userRead404"], ["usersMove", "usersMove403"], ["usersBlock", "noUserSelected"]]);
+    const errors = await Promise.all(
+      [api.get(UID), api.move({ uids: [UID], team: "x" }), api.block({ uids: [] })].map((p) =>
+        p.then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(errors.map((e) => (e instanceof ApiError ? [e.prefix, e.code] : e))).toEqual([
+      ["userRead", "userRead404"],
+      ["usersMove", "usersMove403"],
+      ["usersBlock", "noUserSelected"],
+    ]);
   });
 });

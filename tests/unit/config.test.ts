@@ -29,7 +29,13 @@ describe("loadConfig", () => {
     expect(defaults.databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 15_000, idleInTransactionMs: 30_000 });
     expect(defaults.shutdownTimeoutMs).toBe(25_000);
     const given = loadConfig(
-      { BULWARK_DATA_DIR: dataDir(), DB_CONNECT_TIMEOUT_MS: "800", DB_STATEMENT_TIMEOUT_MS: "0", DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "900", SHUTDOWN_TIMEOUT_MS: "4000" },
+      {
+        BULWARK_DATA_DIR: dataDir(),
+        DB_CONNECT_TIMEOUT_MS: "800",
+        DB_STATEMENT_TIMEOUT_MS: "0",
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: "900",
+        SHUTDOWN_TIMEOUT_MS: "4000",
+      },
       root,
     );
     expect(given.databaseTimeouts).toEqual({ connectMs: 800, statementMs: 0, idleInTransactionMs: 900 });
@@ -91,7 +97,13 @@ describe("loadConfig", () => {
 
   it("uses secure cookies behind an HTTPS public URL and keeps PostgreSQL URLs", () => {
     const config = loadConfig(
-      { BULWARK_DATA_DIR: dataDir(), PUBLIC_URL: "https://console.example.com/", TRUST_PROXY: "1", DATABASE_URL: "postgres://u@h/db", EDITION: "private" },
+      {
+        BULWARK_DATA_DIR: dataDir(),
+        PUBLIC_URL: "https://console.example.com/",
+        TRUST_PROXY: "1",
+        DATABASE_URL: "postgres://u@h/db",
+        EDITION: "private",
+      },
       root,
     );
     expect(config.secureCookies).toBe(true);
@@ -105,7 +117,10 @@ describe("loadConfig", () => {
     expect(bound.publicUrl).toBe("http://127.0.0.1:43117");
     const docker = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), HOST: "0.0.0.0", PORT: "0" }, root), 43_118);
     expect(docker.publicUrl).toBe("http://localhost:43118");
-    const given = withListeningPort(loadConfig({ BULWARK_DATA_DIR: dataDir(), PORT: "0", PUBLIC_URL: "http://console.example.test:8080/" }, root), 43_119);
+    const given = withListeningPort(
+      loadConfig({ BULWARK_DATA_DIR: dataDir(), PORT: "0", PUBLIC_URL: "http://console.example.test:8080/" }, root),
+      43_119,
+    );
     expect(given.publicUrl).toBe("http://console.example.test:8080");
     expect(listeningUrl("::1", 3000)).toBe("http://[::1]:3000");
   });

@@ -57,10 +57,26 @@ describe("formatDateTime", () => {
   });
 
   it("writes what Intl writes around offset changes, minute by minute", () => {
-    const zones = ["Europe/Lisbon", "America/New_York", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Apia", "Pacific/Chatham", "America/Sao_Paulo", "Africa/Casablanca"];
+    const zones = [
+      "Europe/Lisbon",
+      "America/New_York",
+      "America/St_Johns",
+      "Asia/Kathmandu",
+      "Australia/Lord_Howe",
+      "Pacific/Apia",
+      "Pacific/Chatham",
+      "America/Sao_Paulo",
+      "Africa/Casablanca",
+    ];
     const times: number[] = [];
     // Two days around the usual change dates of both hemispheres, every 7 minutes and a second either side of each hour.
-    for (const start of [Date.UTC(2026, 2, 28), Date.UTC(2026, 9, 24), Date.UTC(2026, 3, 4), Date.UTC(2011, 11, 29), Date.UTC(2018, 10, 3)]) {
+    for (const start of [
+      Date.UTC(2026, 2, 28),
+      Date.UTC(2026, 9, 24),
+      Date.UTC(2026, 3, 4),
+      Date.UTC(2011, 11, 29),
+      Date.UTC(2018, 10, 3),
+    ]) {
       for (let time = start; time < start + 2 * 86_400_000; time += 7 * 60_000) times.push(time);
       for (let hour = 0; hour < 48; hour++) times.push(start + hour * 3_600_000 - 1_000, start + hour * 3_600_000);
     }
@@ -86,7 +102,8 @@ describe("formatDateTime", () => {
         for (const style of STYLES) {
           formatDateTime("2026-05-01T00:00:00.000Z", lang, "Europe/Lisbon", style);
           calls = 0;
-          for (let minute = 0; minute < 50; minute++) formatDateTime(new Date(Date.UTC(2026, 4, 1, 9, minute)).toISOString(), lang, "Europe/Lisbon", style);
+          for (let minute = 0; minute < 50; minute++)
+            formatDateTime(new Date(Date.UTC(2026, 4, 1, 9, minute)).toISOString(), lang, "Europe/Lisbon", style);
           expect({ lang, style, calls }).toEqual({ lang, style, calls: 0 });
         }
       }

@@ -1,5 +1,15 @@
 /** Queries compiled once per shape: the SQL is reused, values are bound in order, a missing one fails. */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from "kysely";
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from "kysely";
 import { describe, expect, it } from "vitest";
 import { SHAPE_CACHE_SIZE, ShapeCache, slot } from "../../server/db/prepared";
 
@@ -8,8 +18,22 @@ interface Tables {
 }
 
 const dialects = {
-  sqlite: new Kysely<Tables>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() } }),
-  postgres: new Kysely<Tables>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() } }),
+  sqlite: new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  }),
+  postgres: new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }),
 };
 
 /** A query with values in a WHERE, an IN list, a raw fragment and the LIMIT. */
@@ -33,11 +57,21 @@ describe.each(Object.entries(dialects))("ShapeCache on %s", (_name, db) => {
         `teams:${teams.length}`,
         () => {
           builds++;
-          return build(db, slot("status"), teams.map((_, i) => slot<number>(`team${i}`)), slot("seenAfter"), slot("limit"));
+          return build(
+            db,
+            slot("status"),
+            teams.map((_, i) => slot<number>(`team${i}`)),
+            slot("seenAfter"),
+            slot("limit"),
+          );
         },
         { status, seenAfter, limit, ...Object.fromEntries(teams.map((id, i) => [`team${i}`, id])) },
       );
-    for (const [status, teams, seenAfter, limit] of [["active", [1, 2], 5, 51], ["blocked", [7, 3], 0, 11], ["pending", [4], 9, 2]] as const) {
+    for (const [status, teams, seenAfter, limit] of [
+      ["active", [1, 2], 5, 51],
+      ["blocked", [7, 3], 0, 11],
+      ["pending", [4], 9, 2],
+    ] as const) {
       const direct = build(db, status, [...teams], seenAfter, limit).compile();
       const cached = bound(status, [...teams], seenAfter, limit);
       expect(cached.sql).toBe(direct.sql);
@@ -55,10 +89,14 @@ describe.each(Object.entries(dialects))("ShapeCache on %s", (_name, db) => {
     const cache = new ShapeCache<{ id: number; status: string }>();
     const builds = new Map<string, number>();
     const run = (shape: string) =>
-      cache.bind(shape, () => {
-        builds.set(shape, (builds.get(shape) ?? 0) + 1);
-        return build(db, "active", [1], 0, 1);
-      }, {});
+      cache.bind(
+        shape,
+        () => {
+          builds.set(shape, (builds.get(shape) ?? 0) + 1);
+          return build(db, "active", [1], 0, 1);
+        },
+        {},
+      );
     run("kept");
     run("dropped");
     for (let i = 0; i < SHAPE_CACHE_SIZE - 1; i++) {

@@ -58,20 +58,47 @@ describe("CachedStatementDatabase", () => {
 
 /** Aliases no identifier rule would allow, quoted for SQLite ("" inside quotes is one "). */
 const ODD_ALIASES = [
-  "a b", "é", "1", "0", "10", "-1", "constructor", "toString", "hasOwnProperty", 'x"y', "back\\slash", "line\nbreak",
-  "\u2028", "", "a_b", "aB", "_lead", "trail_", "a__b", "${x}", "}; throw 1; //", "'", "emoji_😀_x",
+  "a b",
+  "é",
+  "1",
+  "0",
+  "10",
+  "-1",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  'x"y',
+  "back\\slash",
+  "line\nbreak",
+  "\u2028",
+  "",
+  "a_b",
+  "aB",
+  "_lead",
+  "trail_",
+  "a__b",
+  "${x}",
+  "}; throw 1; //",
+  "'",
+  "emoji_😀_x",
 ];
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Statements whose rows must come out as object mode's, then as the CamelCasePlugin's. */
 const ROW_CASES: Record<string, [sql: string, parameters: unknown[]]> = {
   "every column of a table": ["select * from t order by id", []],
-  "values of every storage class": ["select null as n, x'00ff10' as b, zeroblob(0) as e, 1.5 as f, -0.0 as z, 9007199254740991 as big, 'text' as s, ? as p", [null]],
+  "values of every storage class": [
+    "select null as n, x'00ff10' as b, zeroblob(0) as e, 1.5 as f, -0.0 as z, 9007199254740991 as big, 'text' as s, ? as p",
+    [null],
+  ],
   "repeated names (the last value wins)": ["select 1 as a, 2 as b, 3 as a, 4 as b_c, 5 as bC, 6 as b_c", []],
   "odd aliases": [`select ${ODD_ALIASES.map((name, i) => `${i} as ${quote(name)}`).join(", ")}`, []],
   // Object mode assigns it: a number is ignored, NULL makes the row's prototype null.
   "a __proto__ column": [`select 1 as "__proto__", 2 as x, null as "__proto__", null as y_z`, []],
-  "a table's columns with aliases and NULLs": ["select id, v as \"the_v\", null as last_seen_at, id * 2 as team_id from t where id >= ? order by id", [2]],
+  "a table's columns with aliases and NULLs": [
+    'select id, v as "the_v", null as last_seen_at, id * 2 as team_id from t where id >= ? order by id',
+    [2],
+  ],
   "no rows": ["select id, v as the_v from t where id < 0", []],
 };
 
@@ -92,7 +119,9 @@ describe("rows built from raw arrays", () => {
       const rows = cached.prepare(sql).all(parameters) as Record<string, unknown>[];
       expect(rows).toStrictEqual(expected);
       expect(rows.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
-      expect(rows.map((row) => Object.getPrototypeOf(row) === Object.prototype)).toEqual(expected.map((row) => Object.getPrototypeOf(row) === Object.prototype));
+      expect(rows.map((row) => Object.getPrototypeOf(row) === Object.prototype)).toEqual(
+        expected.map((row) => Object.getPrototypeOf(row) === Object.prototype),
+      );
       // Twice: the second run reuses the statement's builders (and its converter).
       for (let run = 0; run < 2; run++) {
         const again = cached.prepare(sql).all(parameters) as Record<string, unknown>[];
@@ -161,12 +190,22 @@ describe("the SQLite Kysely instance", () => {
       expect((await db.executeQuery(compiled)).rows).toStrictEqual([{ lastSeenAt: 5 }]);
       expect((await db.withoutPlugins().executeQuery(compiled)).rows).toStrictEqual([{ last_seen_at: 5 }]);
       await sql`create table "things" ("thing_id" integer primary key, "thing_name" text default 'n')`.execute(db);
-      await db.insertInto("things" as never).values({ thingName: "one" } as never).execute();
+      await db
+        .insertInto("things" as never)
+        .values({ thingName: "one" } as never)
+        .execute();
       const streamed: unknown[] = [];
-      for await (const row of db.selectFrom("things" as never).selectAll().stream()) streamed.push(row);
+      for await (const row of db
+        .selectFrom("things" as never)
+        .selectAll()
+        .stream())
+        streamed.push(row);
       expect(streamed).toStrictEqual([{ thingId: 1, thingName: "one" }]);
       const [table] = await db.introspection.getTables();
-      expect(table?.columns.map((c) => [c.name, c.hasDefaultValue])).toEqual([["thing_id", false], ["thing_name", true]]);
+      expect(table?.columns.map((c) => [c.name, c.hasDefaultValue])).toEqual([
+        ["thing_id", false],
+        ["thing_name", true],
+      ]);
     } finally {
       await handle.close();
     }

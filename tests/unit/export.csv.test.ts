@@ -5,7 +5,7 @@ import { csvCell, csvRow, neutralizeFormula } from "../../server/services/export
 describe("CSV export cells", () => {
   it("neutralizes every formula start with a leading quote and leaves other text alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(neutralizeFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
-    expect(neutralizeFormula("=HYPERLINK(\"http://evil\",\"x\")")).toBe("'=HYPERLINK(\"http://evil\",\"x\")");
+    expect(neutralizeFormula('=HYPERLINK("http://evil","x")')).toBe('\'=HYPERLINK("http://evil","x")');
     expect(neutralizeFormula("Ana = Bea")).toBe("Ana = Bea");
     expect(neutralizeFormula("ana@example.com")).toBe("ana@example.com");
     expect(neutralizeFormula("")).toBe("");
@@ -19,7 +19,7 @@ describe("CSV export cells", () => {
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("\rcr")).toBe("\"'\rcr\"");
+    expect(csvCell("\rcr")).toBe('"\'\rcr"');
     const texts = ["=1+2", "+33 1", "-x", "@SUM(A1)", "\tTab", "ok, fine", 'q"q', "multi\r\nline", "ção ñ 日本"];
     const line = csvRow(texts) + csvRow(["x", null, 3]);
     expect(line.endsWith("\r\n")).toBe(true);

@@ -105,7 +105,9 @@ describe("validateForm", () => {
   it("reports a mismatch on the confirmation and one message per field", () => {
     const result = validateForm(PasswordWithConfirmationSchema, { password: "Str0ng!Pass", confirmPassword: "x" }, translate("en"));
     expect(result.errors).toEqual({ confirmPassword: "The passwords do not match." });
-    expect(validateForm(PasswordWithConfirmationSchema, { password: "", confirmPassword: "" }, translate("en")).errors).toEqual({ password: "This field is required." });
+    expect(validateForm(PasswordWithConfirmationSchema, { password: "", confirmPassword: "" }, translate("en")).errors).toEqual({
+      password: "This field is required.",
+    });
     const ok = validateForm(PasswordWithConfirmationSchema, { password: "Str0ng!Pass", confirmPassword: "Str0ng!Pass" }, translate("en"));
     expect(ok).toEqual({ ok: true, data: { password: "Str0ng!Pass", confirmPassword: "Str0ng!Pass" }, errors: {} });
     const whole = validateForm(PasswordWithConfirmationSchema, "nope", translate("en"));
@@ -169,8 +171,16 @@ describe("MyProfilePage", () => {
 describe("describeBrowser", () => {
   it("summarises common agents within the sign-in limit", () => {
     expect(describeBrowser("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toBe("Firefox 128 on Linux");
-    expect(describeBrowser("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0")).toBe("Edge 126 on Windows");
-    expect(describeBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")).toBe("Safari 17 on iOS");
+    expect(
+      describeBrowser(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+      ),
+    ).toBe("Edge 126 on Windows");
+    expect(
+      describeBrowser(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari 17 on iOS");
     expect(describeBrowser("x".repeat(200))).toHaveLength(maxLength.browser);
   });
 });

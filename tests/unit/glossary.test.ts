@@ -5,7 +5,21 @@ import { avoidedWordsIn, findViolations, fold, isAllowed, loadGlossary, loadText
 const glossary = loadGlossary();
 const texts = new Map(languages.map((lang) => [lang, loadTexts(lang)] as const));
 const textsOf = (lang: (typeof languages)[number]) => texts.get(lang) ?? new Map<string, string>();
-const REQUIRED = ["company", "superAdministrator", "administrator", "user", "password", "delete", "wipe", "signIn", "settings", "device", "invitation", "license", "email"];
+const REQUIRED = [
+  "company",
+  "superAdministrator",
+  "administrator",
+  "user",
+  "password",
+  "delete",
+  "wipe",
+  "signIn",
+  "settings",
+  "device",
+  "invitation",
+  "license",
+  "email",
+];
 
 describe("locales/glossary.json", () => {
   it("covers the required concepts in every language, each with chosen terms", () => {
@@ -54,7 +68,11 @@ describe("the glossary check", () => {
     expect(plant("pt", "auth:fields.password", "Senha")).toMatchObject([{ concept: "password", word: "senha*" }]);
     expect(plant("pt", "users:list.caption", "USUÁRIOS")).toMatchObject([{ concept: "user" }]);
     expect(plant("pt", "users:list.caption", "Usuarios ativos")).toMatchObject([{ concept: "user" }]);
-    expect(plant("es", "users:list.clearFilters", "Borrar filtros").map((v) => v.concept).sort()).toEqual(["clear", "delete"]);
+    expect(
+      plant("es", "users:list.clearFilters", "Borrar filtros")
+        .map((v) => v.concept)
+        .sort(),
+    ).toEqual(["clear", "delete"]);
     expect(plant("en", "layout:nav.items.teams", "Teams")).toMatchObject([{ concept: "company", word: "teams" }]);
     expect(plant("en", "layout:header.signOut", "Log out")).toMatchObject([{ concept: "signIn", word: "log out" }]);
     expect(plant("es", "auth:fields.email", "E-mail")).toMatchObject([{ concept: "email", word: "e-mail" }]);

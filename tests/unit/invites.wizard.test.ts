@@ -5,7 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv, sortAddresses, splitAddresses } from "../../client/components/invites/addresses";
 import { codesCsv, csvCell } from "../../client/components/invites/csv";
-import { canSend, detailsProblems, initialWizard, reviewOf, wizardReducer, type WizardState } from "../../client/components/invites/wizardState";
+import {
+  canSend,
+  detailsProblems,
+  initialWizard,
+  reviewOf,
+  wizardReducer,
+  type WizardState,
+} from "../../client/components/invites/wizardState";
 import { createElement } from "react";
 import { DetailsStep, type DetailsStepProps } from "../../client/components/invites/DetailsStep";
 import type { InviteCompany } from "../../client/components/invites/types";
@@ -15,12 +22,19 @@ import { renderAsServer, translate } from "../support/render";
 
 describe("entered addresses", () => {
   it("splits typed or pasted text on lines, commas and semicolons and drops blanks", () => {
-    expect(splitAddresses(" ana@acme.test,\r\nrui@acme.test ;; \n\n eva@acme.test , ")).toEqual(["ana@acme.test", "rui@acme.test", "eva@acme.test"]);
+    expect(splitAddresses(" ana@acme.test,\r\nrui@acme.test ;; \n\n eva@acme.test , ")).toEqual([
+      "ana@acme.test",
+      "rui@acme.test",
+      "eva@acme.test",
+    ]);
     expect(splitAddresses("  \n , ")).toEqual([]);
   });
 
   it("reads a CSV by its address column, with quotes, a BOM and semicolons", () => {
-    expect(parseCsv('\uFEFFname,Email,team\n"Silva, Ana",ana@acme.test,acme\r\nRui,"rui@acme.test",acme\n\n')).toEqual({ ok: true, addresses: ["ana@acme.test", "rui@acme.test"] });
+    expect(parseCsv('\uFEFFname,Email,team\n"Silva, Ana",ana@acme.test,acme\r\nRui,"rui@acme.test",acme\n\n')).toEqual({
+      ok: true,
+      addresses: ["ana@acme.test", "rui@acme.test"],
+    });
     expect(parseCsv("handle;name\nops.1;Ops\nops.2;Ops\n")).toEqual({ ok: true, addresses: ["ops.1", "ops.2"] });
     expect(parseCsv('name,address\n"He said ""hi""\nagain",eva@acme.test\n')).toEqual({ ok: true, addresses: ["eva@acme.test"] });
   });
@@ -32,7 +46,11 @@ describe("entered addresses", () => {
   });
 
   it("sorts addresses into valid, duplicates (ignoring case), invalid and outside the white-list", () => {
-    const sorted = sortAddresses(["ana@acme.test", "ANA@acme.test", "not-an-address", "rui@other.test", "eva@acme.test", "bad@", "ana@acme.test"], "email", ["acme.test"]);
+    const sorted = sortAddresses(
+      ["ana@acme.test", "ANA@acme.test", "not-an-address", "rui@other.test", "eva@acme.test", "bad@", "ana@acme.test"],
+      "email",
+      ["acme.test"],
+    );
     expect(sorted).toEqual({
       valid: ["ana@acme.test", "eva@acme.test"],
       duplicates: ["ANA@acme.test", "ana@acme.test"],
@@ -41,7 +59,12 @@ describe("entered addresses", () => {
     });
     // Without a white-list every well-formed address counts; handles follow the username rule.
     expect(sortAddresses(["rui@other.test"], "email", []).valid).toEqual(["rui@other.test"]);
-    expect(sortAddresses(["ops.1", "ops 2", "ops.1", "x@acme.test"], "handle", ["other.test"])).toEqual({ valid: ["ops.1", "x@acme.test"], duplicates: ["ops.1"], invalid: ["ops 2"], outsideDomains: [] });
+    expect(sortAddresses(["ops.1", "ops 2", "ops.1", "x@acme.test"], "handle", ["other.test"])).toEqual({
+      valid: ["ops.1", "x@acme.test"],
+      duplicates: ["ops.1"],
+      invalid: ["ops 2"],
+      outsideDomains: [],
+    });
   });
 });
 
@@ -50,7 +73,10 @@ describe("the wizard's state machine", () => {
     let state = initialWizard("pt");
     state = wizardReducer(state, { kind: "chooseType", type: "handle" });
     state = wizardReducer(state, { kind: "goTo", step: "details" });
-    return wizardReducer(state, { kind: "edit", patch: { team: "acme", text: "ops.1\nops.2", matchUser: true, file: { name: "more.csv", addresses: ["ops.3"] } } });
+    return wizardReducer(state, {
+      kind: "edit",
+      patch: { team: "acme", text: "ops.1\nops.2", matchUser: true, file: { name: "more.csv", addresses: ["ops.3"] } },
+    });
   };
 
   it("keeps every input across back and forward", () => {
@@ -59,7 +85,14 @@ describe("the wizard's state machine", () => {
     state = wizardReducer(state, { kind: "goTo", step: "type" });
     state = wizardReducer(state, { kind: "goTo", step: "details" });
     expect(state.type).toBe("handle");
-    expect(state.details).toEqual({ team: "acme", text: "ops.1\nops.2", file: { name: "more.csv", addresses: ["ops.3"] }, lang: "pt", matchUser: true, directSignIn: false });
+    expect(state.details).toEqual({
+      team: "acme",
+      text: "ops.1\nops.2",
+      file: { name: "more.csv", addresses: ["ops.3"] },
+      lang: "pt",
+      matchUser: true,
+      directSignIn: false,
+    });
   });
 
   it("shows the complete step only after sending, and nothing else then; send another keeps the options", () => {
@@ -70,22 +103,49 @@ describe("the wizard's state machine", () => {
     expect(wizardReducer(state, { kind: "goTo", step: "review" }).step).toBe("complete");
     expect(wizardReducer(state, { kind: "edit", patch: { text: "x" } }).details.text).toBe("ops.1\nops.2");
     const another = wizardReducer(state, { kind: "sendAnother" });
-    expect(another).toMatchObject({ step: "details", type: "handle", result: null, details: { team: "acme", text: "", file: null, lang: "pt", matchUser: true } });
+    expect(another).toMatchObject({
+      step: "details",
+      type: "handle",
+      result: null,
+      details: { team: "acme", text: "", file: null, lang: "pt", matchUser: true },
+    });
     expect(wizardReducer(state, { kind: "startOver", lang: "es" })).toEqual(initialWizard("es"));
   });
 
   it("asks for a company with available licenses and at least one address", () => {
-    const seats = new Map([["acme", teamSeats(10, 4, 1)], ["full", teamSeats(2, 2, 0)]]);
+    const seats = new Map([
+      ["acme", teamSeats(10, 4, 1)],
+      ["full", teamSeats(2, 2, 0)],
+    ]);
     const state = filled();
     expect(detailsProblems(state.details, seats)).toEqual({});
     expect(detailsProblems({ ...state.details, team: "full" }, seats)).toEqual({ team: "chooseCompanyWithLicenses" });
-    expect(detailsProblems({ ...state.details, team: "", text: "", file: null }, seats)).toEqual({ team: "chooseCompanyWithLicenses", addresses: "required" });
+    expect(detailsProblems({ ...state.details, team: "", text: "", file: null }, seats)).toEqual({
+      team: "chooseCompanyWithLicenses",
+      addresses: "required",
+    });
   });
 
   it("reviews counts and seats, and blocks a send over the available licenses", () => {
-    let state = wizardReducer(initialWizard("en", "acme"), { kind: "edit", patch: { text: "a@acme.test\nb@acme.test, a@acme.test\nnope\nc@acme.test\nd@else.test" } });
-    const review = reviewOf(state, ["acme.test"], 3, [{ address: "B@ACME.TEST", code: "inviteCreate409" }, { address: "c@acme.test", code: "inviteCreate422" }]);
-    expect(review).toMatchObject({ toSend: ["a@acme.test"], onboarded: ["b@acme.test"], refused: [{ address: "c@acme.test", code: "inviteCreate422" }], duplicates: ["a@acme.test"], invalid: ["nope"], outsideDomains: ["d@else.test"], seatsBefore: 3, seatsAfter: 2, over: false });
+    let state = wizardReducer(initialWizard("en", "acme"), {
+      kind: "edit",
+      patch: { text: "a@acme.test\nb@acme.test, a@acme.test\nnope\nc@acme.test\nd@else.test" },
+    });
+    const review = reviewOf(state, ["acme.test"], 3, [
+      { address: "B@ACME.TEST", code: "inviteCreate409" },
+      { address: "c@acme.test", code: "inviteCreate422" },
+    ]);
+    expect(review).toMatchObject({
+      toSend: ["a@acme.test"],
+      onboarded: ["b@acme.test"],
+      refused: [{ address: "c@acme.test", code: "inviteCreate422" }],
+      duplicates: ["a@acme.test"],
+      invalid: ["nope"],
+      outsideDomains: ["d@else.test"],
+      seatsBefore: 3,
+      seatsAfter: 2,
+      over: false,
+    });
     expect(canSend(review)).toBe(true);
     const over = reviewOf(state, ["acme.test"], 1);
     expect(over).toMatchObject({ seatsBefore: 1, seatsAfter: -2, over: true });
@@ -97,7 +157,14 @@ describe("the wizard's state machine", () => {
 
 describe("the codes CSV", () => {
   it("lists each handle with its code, quoting and neutralising formulas", () => {
-    const csv = codesCsv({ ok: [{ address: "ops.1", id: "1", code: "AB12" }, { address: "-ops", id: "2", code: "CD34" }, { address: "x@y.test", id: "3" }], failed: [{ address: "z", code: "inviteCreate409" }] });
+    const csv = codesCsv({
+      ok: [
+        { address: "ops.1", id: "1", code: "AB12" },
+        { address: "-ops", id: "2", code: "CD34" },
+        { address: "x@y.test", id: "3" },
+      ],
+      failed: [{ address: "z", code: "inviteCreate409" }],
+    });
     expect(csv).toBe("handle,code\r\nops.1,AB12\r\n'-ops,CD34\r\n");
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvCell("=SUM(A1)")).toBe("'=SUM(A1)");
@@ -118,7 +185,20 @@ describe("the details step's company", () => {
   const GLOBEX: InviteCompany = { slug: "globex", teamName: "Globex", available: 2, domains: [] };
   const details = (team: string) => ({ ...initialWizard("en", team).details });
   const step = (props: Partial<DetailsStepProps>, lang = "en") =>
-    renderAsServer(createElement(DetailsStep, { type: "email", details: details(""), companies: [ACME, GLOBEX], chosen: null, onChoose: () => {}, csrfToken: "c", problems: null, onChange: () => {}, ...props }), lang).html;
+    renderAsServer(
+      createElement(DetailsStep, {
+        type: "email",
+        details: details(""),
+        companies: [ACME, GLOBEX],
+        chosen: null,
+        onChoose: () => {},
+        csrfToken: "c",
+        problems: null,
+        onChange: () => {},
+        ...props,
+      }),
+      lang,
+    ).html;
 
   it("is a plain select of the companies the page carries, with their available licenses", () => {
     const html = step({});
@@ -127,17 +207,22 @@ describe("the details step's company", () => {
     expect(html).not.toContain('type="search"');
   });
 
-  it.each(["en", "pt", "es"])("is a search over the companies with licenses when the page carries none (%s), showing the one chosen", (lang) => {
-    const html = step({ companies: null, chosen: ACME, details: details("acme") }, lang);
-    const t = translate(lang);
-    expect(html).toContain('type="search"');
-    expect(html).toContain(t("invites:details.companySearch"));
-    expect(html).toContain(t("invites:details.companySearchHint"));
-    expect(html).toContain(`>${t("invites:details.companyOption", { team: "Acme &amp; Co", available: formatNumber(1234, lang) })}</option>`);
-    expect(html).not.toContain("Globex");
-    // Nothing chosen yet: only the placeholder until the search answers.
-    const empty = step({ companies: null }, lang);
-    expect(empty).toContain(t("invites:details.companyPlaceholder"));
-    expect(empty).not.toContain("Acme");
-  });
+  it.each(["en", "pt", "es"])(
+    "is a search over the companies with licenses when the page carries none (%s), showing the one chosen",
+    (lang) => {
+      const html = step({ companies: null, chosen: ACME, details: details("acme") }, lang);
+      const t = translate(lang);
+      expect(html).toContain('type="search"');
+      expect(html).toContain(t("invites:details.companySearch"));
+      expect(html).toContain(t("invites:details.companySearchHint"));
+      expect(html).toContain(
+        `>${t("invites:details.companyOption", { team: "Acme &amp; Co", available: formatNumber(1234, lang) })}</option>`,
+      );
+      expect(html).not.toContain("Globex");
+      // Nothing chosen yet: only the placeholder until the search answers.
+      const empty = step({ companies: null }, lang);
+      expect(empty).toContain(t("invites:details.companyPlaceholder"));
+      expect(empty).not.toContain("Acme");
+    },
+  );
 });

@@ -55,7 +55,9 @@ describe("renderDocument", async () => {
       assets: TEST_ASSETS,
       i18n,
     });
-    expect(html).toContain('<bulwark-island name="LanguageSwitcher" prefix="LanguageSwitcher0-"><script type="application/json" nonce="n0nce">{"current":"es","hrefs":{"en":"/a","es":"/b"}}</script>');
+    expect(html).toContain(
+      '<bulwark-island name="LanguageSwitcher" prefix="LanguageSwitcher0-"><script type="application/json" nonce="n0nce">{"current":"es","hrefs":{"en":"/a","es":"/b"}}</script>',
+    );
     expect(html).toContain('<script type="module" nonce="n0nce" src="/assets/entry-test.js"></script>');
     const inlined = /<script type="application\/json" id="bulwark-i18n" nonce="n0nce">(.*?)<\/script>/.exec(html)?.[1];
     const translations = JSON.parse(inlined ?? "{}") as { lang: string; resources: Record<string, unknown> };
@@ -78,16 +80,46 @@ describe("navigation rules", async () => {
 
   it("shows root everything, with Purchase or Activate by edition", () => {
     expect(keys("root", "public")).toEqual([
-      "dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "licensesPurchase",
-      "administrators", "teams", "domains", "associations", "accessLog", "settingsGeneral", "settingsApps",
+      "dashboard",
+      "usersManage",
+      "usersImport",
+      "usersInvite",
+      "licensesStatus",
+      "licensesPurchase",
+      "administrators",
+      "teams",
+      "domains",
+      "associations",
+      "accessLog",
+      "settingsGeneral",
+      "settingsApps",
     ]);
     expect(keys("root", "private")).toContain("licensesActivate");
     expect(keys("root", "private")).not.toContain("licensesPurchase");
   });
 
   it("hides root-only items from an admin, and Activate in the private edition", () => {
-    expect(keys("admin", "public")).toEqual(["dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "licensesPurchase", "administrators", "teams", "accessLog"]);
-    expect(keys("admin", "private")).toEqual(["dashboard", "usersManage", "usersImport", "usersInvite", "licensesStatus", "administrators", "teams", "accessLog"]);
+    expect(keys("admin", "public")).toEqual([
+      "dashboard",
+      "usersManage",
+      "usersImport",
+      "usersInvite",
+      "licensesStatus",
+      "licensesPurchase",
+      "administrators",
+      "teams",
+      "accessLog",
+    ]);
+    expect(keys("admin", "private")).toEqual([
+      "dashboard",
+      "usersManage",
+      "usersImport",
+      "usersInvite",
+      "licensesStatus",
+      "administrators",
+      "teams",
+      "accessLog",
+    ]);
     expect(visibleNavigation("admin", "public").map((s) => s.key)).not.toContain("settings");
   });
 

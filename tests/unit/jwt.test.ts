@@ -6,7 +6,16 @@ import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signSessionToken, verifySessionToken, VERIFIED_TOKEN_CACHE_SIZE, type SessionClaims } from "../../server/services/identity/jwt";
 
-const CLAIMS: SessionClaims = { role: "admin", uid: "0b6f4a4e-5c1d-4f7e-9a3b-2d8c1e0f7a65", username: "ada@example.com", first_name: "Ada", last_name: "L", timezone: "UTC", lang: "en", ver: 3 };
+const CLAIMS: SessionClaims = {
+  role: "admin",
+  uid: "0b6f4a4e-5c1d-4f7e-9a3b-2d8c1e0f7a65",
+  username: "ada@example.com",
+  first_name: "Ada",
+  last_name: "L",
+  timezone: "UTC",
+  lang: "en",
+  ver: 3,
+};
 const SECRET = "s".repeat(48);
 
 describe("verifySessionToken", () => {
@@ -48,7 +57,9 @@ describe("verifySessionToken", () => {
     const { token } = await signSessionToken(SECRET, CLAIMS, 1);
     expect(await verifySessionToken(SECRET, token)).not.toBeNull();
     const [header, payload, signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), role: "root" })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), role: "root" })).toString(
+      "base64url",
+    );
     expect(await verifySessionToken(SECRET, `${header}.${forged}.${signature}`)).toBeNull();
     expect(await verifySessionToken(SECRET, `${token}x`)).toBeNull();
   });

@@ -8,7 +8,12 @@ const config = createRequire(import.meta.url)(resolve(root, ".dependency-cruiser
 
 /** Runs the repository's own layer rules over `paths` under `baseDir`; returns "rule: from → to" per violation. */
 async function violations(baseDir: string, paths: string[]): Promise<string[]> {
-  const { output } = await cruise(paths, { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir, validate: true, tsConfig: undefined }, undefined, undefined);
+  const { output } = await cruise(
+    paths,
+    { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir, validate: true, tsConfig: undefined },
+    undefined,
+    undefined,
+  );
   const summary = (output as ICruiseResult).summary;
   return summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }

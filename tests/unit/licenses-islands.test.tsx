@@ -6,7 +6,12 @@ import { applySeatsChanges, LicenseGauge } from "../../client/islands/LicenseGau
 import { licensesQueryFromUrl } from "../../server/pages/sections/licenses";
 import { renderAsServer } from "../support/render";
 
-const seats = (capacity: number, users: number, invites = 0) => ({ capacity, users, invites, available: Math.max(0, capacity - users - invites) });
+const seats = (capacity: number, users: number, invites = 0) => ({
+  capacity,
+  users,
+  invites,
+  available: Math.max(0, capacity - users - invites),
+});
 
 describe("license gauge", () => {
   it("writes every figure as text beside a decorative ring", () => {
@@ -36,7 +41,17 @@ describe("license gauge", () => {
   });
 
   it("renders the per-company summary, marking a company without licenses", () => {
-    const { html } = renderAsServer(<LicenseGauge seats={seats(5, 1)} team={null} allTeams rows={[{ slug: "acme", teamName: "Acme", seats: seats(5, 1) }, { slug: "dry", teamName: "Dry", seats: seats(0, 0) }]} />);
+    const { html } = renderAsServer(
+      <LicenseGauge
+        seats={seats(5, 1)}
+        team={null}
+        allTeams
+        rows={[
+          { slug: "acme", teamName: "Acme", seats: seats(5, 1) },
+          { slug: "dry", teamName: "Dry", seats: seats(0, 0) },
+        ]}
+      />,
+    );
     expect(html).toContain("Licenses of all companies");
     expect(html).toMatch(/data-team="dry">.*Unlicensed/);
   });
@@ -54,7 +69,11 @@ describe("license page helpers", () => {
   });
 
   it("keeps valid list parameters from the address and drops the rest", () => {
-    expect(licensesQueryFromUrl({ team: "acme", state: "expired", licenseType: "gold", limit: "5000" })).toMatchObject({ team: "acme", state: "expired", limit: 50 });
+    expect(licensesQueryFromUrl({ team: "acme", state: "expired", licenseType: "gold", limit: "5000" })).toMatchObject({
+      team: "acme",
+      state: "expired",
+      limit: 50,
+    });
     expect(licensesQueryFromUrl({ licenseType: "gold" }).licenseType).toBeUndefined();
   });
 });

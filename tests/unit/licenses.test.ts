@@ -19,7 +19,16 @@ const PEM = vendor.publicKey.export({ type: "spki", format: "pem" }).toString();
 const NOW = Date.UTC(2026, 10, 24, 12);
 /** Why a token was refused ("ok" when it was not). */
 const reasonOf = (reading: ReturnType<typeof readToken>): string => (reading.ok ? "ok" : reading.reason);
-const payload = (overrides: Partial<TokenPayload> = {}): TokenPayload => ({ v: 1, id: randomUUID(), team: "acme", type: "subscription", count: 10, term: 12, iat: new Date(NOW).toISOString(), ...overrides });
+const payload = (overrides: Partial<TokenPayload> = {}): TokenPayload => ({
+  v: 1,
+  id: randomUUID(),
+  team: "acme",
+  type: "subscription",
+  count: 10,
+  term: 12,
+  iat: new Date(NOW).toISOString(),
+  ...overrides,
+});
 
 describe("license configuration", () => {
   it("reads the vendor key as PEM, base64 DER, raw base64 or a file", () => {
@@ -27,7 +36,12 @@ describe("license configuration", () => {
     const raw = Buffer.from(vendor.publicKey.export({ format: "jwk" }).x!, "base64url");
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-key-")), "vendor.pub.pem");
     writeFileSync(file, PEM);
-    for (const env of [{ LICENSE_PUBLIC_KEY: PEM }, { LICENSE_PUBLIC_KEY: der.toString("base64") }, { LICENSE_PUBLIC_KEY: raw.toString("base64") }, { LICENSE_PUBLIC_KEY_FILE: file }]) {
+    for (const env of [
+      { LICENSE_PUBLIC_KEY: PEM },
+      { LICENSE_PUBLIC_KEY: der.toString("base64") },
+      { LICENSE_PUBLIC_KEY: raw.toString("base64") },
+      { LICENSE_PUBLIC_KEY_FILE: file },
+    ]) {
       const key = parseLicenseConfig(env).publicKey!;
       expect(readToken(encodeToken(payload(), vendor.privateKey), key, undefined, NOW).ok).toBe(true);
     }
@@ -61,7 +75,10 @@ describe("activation tokens", () => {
     expect(readToken(good, vendor.publicKey, undefined, NOW)).toMatchObject({ ok: true, payload: { count: 10, team: "acme" } });
     expect(readToken(good, undefined, undefined, NOW)).toEqual({ ok: false, reason: "notConfigured" });
     const other = generateKeyPairSync("ed25519");
-    expect(readToken(encodeToken(payload(), other.privateKey), vendor.publicKey, undefined, NOW)).toEqual({ ok: false, reason: "badSignature" });
+    expect(readToken(encodeToken(payload(), other.privateKey), vendor.publicKey, undefined, NOW)).toEqual({
+      ok: false,
+      reason: "badSignature",
+    });
     const [body, sig] = good.split(".") as [string, string];
     const flipped = Buffer.from(sig, "base64url");
     flipped[0]! ^= 1;
@@ -91,7 +108,15 @@ describe("license rules", () => {
 
   it("never shows available seats below zero; a subscription is active while one pack is unexpired", () => {
     expect(teamSeats(10, 12, 1)).toEqual({ capacity: 10, users: 12, invites: 1, available: 0 });
-    expect(subscriptionActive([{ status: "expired", expiration: NOW + 1e9 }, { status: "active", expiration: NOW - 1 }], NOW)).toBe(false);
+    expect(
+      subscriptionActive(
+        [
+          { status: "expired", expiration: NOW + 1e9 },
+          { status: "active", expiration: NOW - 1 },
+        ],
+        NOW,
+      ),
+    ).toBe(false);
     expect(subscriptionActive([{ status: "active", expiration: NOW + 1 }], NOW)).toBe(true);
   });
 });
@@ -100,7 +125,12 @@ describe("license:mint", () => {
   const run = (args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = runMint(args, (l) => out.push(l), (l) => err.push(l), NOW);
+    const code = runMint(
+      args,
+      (l) => out.push(l),
+      (l) => err.push(l),
+      NOW,
+    );
     return { code, out, err };
   };
 
@@ -109,7 +139,10 @@ describe("license:mint", () => {
     writeFileSync(file, vendor.privateKey.export({ type: "pkcs8", format: "pem" }));
     const { code, out, err } = run(["--key", file, "--count", "100", "--term", "1y", "--team", "acme"]);
     expect([code, err, out.length]).toEqual([0, [], 1]);
-    expect(readToken(out[0]!, vendor.publicKey, undefined, NOW)).toMatchObject({ ok: true, payload: { count: 100, term: 12, team: "acme" } });
+    expect(readToken(out[0]!, vendor.publicKey, undefined, NOW)).toMatchObject({
+      ok: true,
+      payload: { count: 100, term: 12, team: "acme" },
+    });
     expect(parseTerm("12m")).toBe(12);
     expect(parseTerm("3")).toBe(3);
     expect(parseTerm("twelve")).toBeNull();

@@ -13,7 +13,16 @@ const filters: ListFiltersProps = {
   label: "Filter",
   search: { label: "Search", placeholder: "Name", value: "ada", maxLength: 320 },
   selects: [
-    { name: "status", label: "Status", value: "blocked", anyLabel: "Any", options: [{ value: "active", label: "Active" }, { value: "blocked", label: "Blocked" }] },
+    {
+      name: "status",
+      label: "Status",
+      value: "blocked",
+      anyLabel: "Any",
+      options: [
+        { value: "active", label: "Active" },
+        { value: "blocked", label: "Blocked" },
+      ],
+    },
     { name: "role", label: "Role", value: "", anyLabel: "Any", options: [{ value: "root", label: "Super administrator" }] },
   ],
   keep: { sort: "username" },
@@ -28,7 +37,10 @@ describe("list pattern: addresses and chips", () => {
 
   it("gives one chip per active filter, each removing only itself and keeping sort and page size", () => {
     const chips = activeChips(filters);
-    expect(chips.map((chip) => [chip.name, chip.value])).toEqual([["search", "ada"], ["status", "Blocked"]]);
+    expect(chips.map((chip) => [chip.name, chip.value])).toEqual([
+      ["search", "ada"],
+      ["status", "Blocked"],
+    ]);
     expect(chips[0]!.href).toBe("/admins/manage?sort=username&status=blocked&limit=25");
     expect(chips[1]!.href).toBe("/admins/manage?sort=username&search=ada&limit=25");
     expect(clearedHref(filters)).toBe("/admins/manage?sort=username&limit=25");
@@ -46,7 +58,10 @@ describe("list pattern: addresses and chips", () => {
     const { html } = renderAsServer(<FilterChips chips={activeChips(filters)} clearHref={clearedHref(filters)} />);
     expect(html).toContain('aria-label="Remove filter Status: Blocked"');
     expect(html).toContain('href="/admins/manage?sort=username&amp;limit=25">Clear filters</a>');
-    const buttons = renderAsServer(<FilterChips chips={[{ name: "team", label: "Company", value: "Acme" }]} onRemove={() => undefined} onClear={() => undefined} />, "pt");
+    const buttons = renderAsServer(
+      <FilterChips chips={[{ name: "team", label: "Company", value: "Acme" }]} onRemove={() => undefined} onClear={() => undefined} />,
+      "pt",
+    );
     expect(buttons.html).toContain('<button type="button" class="chip" data-chip="team" aria-label="Retirar o filtro Company: Acme">');
     expect(buttons.html).toContain("Limpar filtros");
     expect(renderAsServer(<FilterChips chips={[]} clearHref="/x" />).html).toBe("");
@@ -59,7 +74,9 @@ describe("list pattern: frame", () => {
       <ListFrame filters={filters} shown={1} total={1} cursor={null} nextCursor={null} pagerLabel="Pages" empty={<p>none</p>} {...props}>
         <ListTable caption="Admins">
           <tbody>
-            <tr><th scope="row">Ada</th></tr>
+            <tr>
+              <th scope="row">Ada</th>
+            </tr>
           </tbody>
         </ListTable>
       </ListFrame>,
@@ -72,22 +89,37 @@ describe("list pattern: frame", () => {
     expect(one.html).not.toContain("pager");
     const more = frame({ total: 40, nextCursor: "n1", cursor: "c1" });
     expect(more.html).toContain("40 in total");
-    expect(more.html.match(/rel="next" href="\/admins\/manage\?sort=username&amp;search=ada&amp;status=blocked&amp;limit=25&amp;cursor=n1"/g)).toHaveLength(2);
+    expect(
+      more.html.match(/rel="next" href="\/admins\/manage\?sort=username&amp;search=ada&amp;status=blocked&amp;limit=25&amp;cursor=n1"/g),
+    ).toHaveLength(2);
     expect(more.html).toContain('<div class="pager pager-top" role="group" aria-label="Pages">');
     expect(more.html).toContain('<nav class="pager pager-bottom" aria-label="Pages">');
   });
 
   it("takes count, cursors and error from the page read (listFrameProps)", () => {
     const page = { items: [1, 2], total: 40, nextCursor: "n1" };
-    expect(listFrameProps(filters, page, undefined, "Pages")).toEqual({ filters, shown: 2, total: 40, cursor: null, nextCursor: "n1", pagerLabel: "Pages", error: undefined });
-    expect(listFrameProps(filters, page, "c1", "Pages", "Service Unavailable")).toMatchObject({ cursor: "c1", error: "Service Unavailable" });
+    expect(listFrameProps(filters, page, undefined, "Pages")).toEqual({
+      filters,
+      shown: 2,
+      total: 40,
+      cursor: null,
+      nextCursor: "n1",
+      pagerLabel: "Pages",
+      error: undefined,
+    });
+    expect(listFrameProps(filters, page, "c1", "Pages", "Service Unavailable")).toMatchObject({
+      cursor: "c1",
+      error: "Service Unavailable",
+    });
   });
 
   it("shows the empty state instead of the table, and the error state instead of count, rows and pager", () => {
     expect(frame({ shown: 0, total: 0 }).html).toContain("<p>none</p>");
     const failed = frame({ error: "Service Unavailable", cursor: "c1" });
     expect(failed.html).toContain('<div class="list-error" role="alert">');
-    expect(failed.html).toContain('href="/admins/manage?sort=username&amp;search=ada&amp;status=blocked&amp;limit=25&amp;cursor=c1">Try again</a>');
+    expect(failed.html).toContain(
+      'href="/admins/manage?sort=username&amp;search=ada&amp;status=blocked&amp;limit=25&amp;cursor=c1">Try again</a>',
+    );
     expect(failed.html).not.toContain("list-count");
     expect(failed.html).not.toContain("<table");
     // The toolbar stays, so the filter that failed can be changed.
@@ -98,10 +130,18 @@ describe("list pattern: frame", () => {
 describe("list pattern: reading a page", () => {
   it("reads the list's own parameters from the address, first values only, and drops what does not validate", () => {
     const names = ["search", "sort", "order", "limit", "cursor"];
-    expect(listQueryFromUrl(TeamListQuerySchema, names, { search: ["acme", "globex"], sort: "slug", order: "sideways", limit: "100000", other: "x" })).toEqual(
-      TeamListQuerySchema.parse({ search: "acme", sort: "slug" }),
+    expect(
+      listQueryFromUrl(TeamListQuerySchema, names, {
+        search: ["acme", "globex"],
+        sort: "slug",
+        order: "sideways",
+        limit: "100000",
+        other: "x",
+      }),
+    ).toEqual(TeamListQuerySchema.parse({ search: "acme", sort: "slug" }));
+    expect(listQueryFromUrl(TeamListQuerySchema, names, { search: "  ", sort: ["createdOn"] })).toEqual(
+      TeamListQuerySchema.parse({ sort: "createdOn" }),
     );
-    expect(listQueryFromUrl(TeamListQuerySchema, names, { search: "  ", sort: ["createdOn"] })).toEqual(TeamListQuerySchema.parse({ sort: "createdOn" }));
   });
 
   const t = translate("en");

@@ -53,7 +53,8 @@ describe("locales", () => {
   });
 
   it("has no empty text", () => {
-    for (const [lang, entries] of byLang) for (const [key, text] of entries) expect({ lang, key, empty: text.trim() === "" }).toEqual({ lang, key, empty: false });
+    for (const [lang, entries] of byLang)
+      for (const [key, text] of entries) expect({ lang, key, empty: text.trim() === "" }).toEqual({ lang, key, empty: false });
   });
 
   it("has every literal key the server and client translate", () => {

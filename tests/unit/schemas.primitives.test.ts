@@ -37,9 +37,12 @@ describe("app version (X.Y.Z without leading zeros)", () => {
 
 describe("url (required, no whitespace, no trailing dot, http(s), ≤300)", () => {
   it("accepts", () => accepts(f.url, ["https://example.com", "http://a.example.com:8080/path?q=1", "https://example.com/file.apk"]));
-  it("rejects whitespace", () => rejects(f.url, ["https://exa mple.com", " https://example.com", "https://example.com\t", "https://example.com/a\nb"], V.urlWhitespace));
-  it("rejects a trailing dot", () => rejects(f.url, ["https://example.com.", "https://example.com./path", "https://example.com/."], V.urlTrailingDot));
-  it("rejects non-URLs and other schemes", () => rejects(f.url, ["example.com", "ftp://example.com", "javascript:alert(1)", "https://"], V.url));
+  it("rejects whitespace", () =>
+    rejects(f.url, ["https://exa mple.com", " https://example.com", "https://example.com\t", "https://example.com/a\nb"], V.urlWhitespace));
+  it("rejects a trailing dot", () =>
+    rejects(f.url, ["https://example.com.", "https://example.com./path", "https://example.com/."], V.urlTrailingDot));
+  it("rejects non-URLs and other schemes", () =>
+    rejects(f.url, ["example.com", "ftp://example.com", "javascript:alert(1)", "https://"], V.url));
   it("rejects empty and too long", () => {
     rejects(f.url, [""], V.required);
     rejects(f.url, [undefined], V.required);
@@ -114,7 +117,11 @@ describe("e-mail", () => {
   it("accepts", () => accepts(f.email, ["a@example.com", "first.last+x@sub.example.org"]));
   it("rejects", () => {
     rejects(f.email, ["plain", "a@b", "a b@example.com", "a@example..com"], V.email);
-    rejects(f.email, [`${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(60)}.${"f".repeat(20)}.com`], V.tooLong);
+    rejects(
+      f.email,
+      [`${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(60)}.${"f".repeat(20)}.com`],
+      V.tooLong,
+    );
   });
 });
 
@@ -187,7 +194,13 @@ describe("license count and activation token", () => {
 
 describe("ciphers and warning banner", () => {
   it("accepts OpenSSL cipher lists", () =>
-    accepts(f.ciphers, ["HIGH:!aNULL:!MD5", "ECDHE-RSA-AES128-GCM-SHA256:@STRENGTH", "DEFAULT:@SECLEVEL=2", "TLS_AES_256_GCM_SHA384", "ECDH+AESGCM"]));
+    accepts(f.ciphers, [
+      "HIGH:!aNULL:!MD5",
+      "ECDHE-RSA-AES128-GCM-SHA256:@STRENGTH",
+      "DEFAULT:@SECLEVEL=2",
+      "TLS_AES_256_GCM_SHA384",
+      "ECDH+AESGCM",
+    ]));
   it("rejects invalid cipher lists", () => {
     rejects(f.ciphers, ["HIGH;MEDIUM", "HIGH:", ":HIGH", "@FOO", "HIGH$", "!!HIGH"], V.ciphers);
     rejects(f.ciphers, [""], V.required);

@@ -7,7 +7,8 @@ import {
   AdminUpdateSchema,
   AssociationCreateSchema,
   DeviceSchema,
-  InviteCreateSchema, inviteAddressProblem,
+  InviteCreateSchema,
+  inviteAddressProblem,
   LicenseActivateSchema,
   LicensePurchaseSchema,
   LicenseUpdateSchema,
@@ -40,12 +41,25 @@ const messagesOf = (result: { success: boolean; error?: { issues: { message: str
 describe("auth", () => {
   it("signs in with a hashed password only", () => {
     expect(SignInSchema.safeParse({ username: "admin@example.com", password: HASH, browser: "Firefox 140" }).success).toBe(true);
-    expect(messagesOf(SignInSchema.safeParse({ username: "admin@example.com", password: "Secret123!" }))).toEqual([`password:${V.passwordHash}`]);
-    expect(messagesOf(SignInSchema.safeParse({ username: "admin@example.com", password: HASH, browser: "x".repeat(51) }))).toEqual([`browser:${V.tooLong}`]);
+    expect(messagesOf(SignInSchema.safeParse({ username: "admin@example.com", password: "Secret123!" }))).toEqual([
+      `password:${V.passwordHash}`,
+    ]);
+    expect(messagesOf(SignInSchema.safeParse({ username: "admin@example.com", password: HASH, browser: "x".repeat(51) }))).toEqual([
+      `browser:${V.tooLong}`,
+    ]);
   });
 
   it("keeps the snake_case registration payload", () => {
-    const body = { username: "ana@example.com", name: "Acme", first_name: "Ana", last_name: "Silva", lang: "pt", country: "PT", timezone: "Europe/Lisbon", captcha: "payload" };
+    const body = {
+      username: "ana@example.com",
+      name: "Acme",
+      first_name: "Ana",
+      last_name: "Silva",
+      lang: "pt",
+      country: "PT",
+      timezone: "Europe/Lisbon",
+      captcha: "payload",
+    };
     expect(RegisterSchema.safeParse(body).success).toBe(true);
     expect(messagesOf(RegisterSchema.safeParse({ ...body, username: "ana", lang: "fr", firstName: "Ana" }))).toEqual([
       `username:${V.email}`,
@@ -57,7 +71,10 @@ describe("auth", () => {
   it("verifies a token with an optional new hashed password", () => {
     expect(VerifySchema.safeParse({ token: "abcdefghijklmnopqrstuv" }).success).toBe(true);
     expect(VerifySchema.safeParse({ token: "abcdefghijklmnopqrstuv", new_password: HASH }).success).toBe(true);
-    expect(messagesOf(VerifySchema.safeParse({ token: "short", new_password: "plain" }))).toEqual([`token:${V.tooShort}`, `new_password:${V.passwordHash}`]);
+    expect(messagesOf(VerifySchema.safeParse({ token: "short", new_password: "plain" }))).toEqual([
+      `token:${V.tooShort}`,
+      `new_password:${V.passwordHash}`,
+    ]);
   });
 });
 
@@ -75,7 +92,9 @@ describe("admins", () => {
     expect(messagesOf(AdminCreateSchema.safeParse({ ...base, username: "bob", invite: true }))).toEqual([`username:${V.inviteNeedsEmail}`]);
     expect(messagesOf(AdminCreateSchema.safeParse({ ...base, teams: [], password: HASH }))).toEqual([`teams:${V.adminTeamsRequired}`]);
     expect(AdminCreateSchema.safeParse({ ...base, teams: [], root: true, password: HASH }).success).toBe(true);
-    expect(messagesOf(AdminCreateSchema.safeParse({ ...base, teams: ["acme", "acme"], password: HASH }))).toEqual([`teams.1:${V.duplicate}`]);
+    expect(messagesOf(AdminCreateSchema.safeParse({ ...base, teams: ["acme", "acme"], password: HASH }))).toEqual([
+      `teams.1:${V.duplicate}`,
+    ]);
   });
 
   it("gives a root no teams, edits only names, language and time zone, and reads list queries", () => {
@@ -84,7 +103,12 @@ describe("admins", () => {
     expect(messagesOf(AdminUpdateSchema.safeParse({ uid: UID, username: "x" }))).toEqual([`:${V.unknownKey}`]);
     expect(messagesOf(AdminUidSchema.safeParse({ uid: "nope" }))).toEqual([`uid:${V.uid}`]);
     expect(AdminListQuerySchema.parse({})).toMatchObject({ limit: 50, sort: "name", order: "asc" });
-    expect(AdminListQuerySchema.parse({ role: "", status: "", team: "", sort: "", order: "", limit: "5" })).toMatchObject({ limit: 5, sort: "name", order: "asc", role: undefined });
+    expect(AdminListQuerySchema.parse({ role: "", status: "", team: "", sort: "", order: "", limit: "5" })).toMatchObject({
+      limit: 5,
+      sort: "name",
+      order: "asc",
+      role: undefined,
+    });
     expect(messagesOf(AdminListQuerySchema.safeParse({ sort: "password" }))).toEqual([`sort:${V.invalidOption}`]);
   });
 
@@ -92,7 +116,9 @@ describe("admins", () => {
     expect(AdminIdsSchema.safeParse({ uids: [UID] }).success).toBe(true);
     expect(messagesOf(AdminIdsSchema.safeParse({ uids: [] }))).toEqual([`uids:${V.tooFew}`]);
     expect(ProfileUpdateSchema.safeParse({ firstName: "A", lastName: "B", lang: "es", timezone: "UTC" }).success).toBe(true);
-    expect(messagesOf(PasswordChangeSchema.safeParse({ password: HASH, new_password: HASH }))).toEqual([`new_password:${V.passwordUnchanged}`]);
+    expect(messagesOf(PasswordChangeSchema.safeParse({ password: HASH, new_password: HASH }))).toEqual([
+      `new_password:${V.passwordUnchanged}`,
+    ]);
     expect(PasswordChangeSchema.safeParse({ password: HASH, new_password: HASH2 }).success).toBe(true);
     expect(messagesOf(TerminateSchema.safeParse({}))).toEqual([`password:${V.required}`]);
   });
@@ -138,11 +164,9 @@ describe("devices", () => {
   it("caps device and location fields at their SPEC §9 lengths", () => {
     const device = { id: UID, platform: 1, appVersion: "5.0.1 (42)", deviceName: "Pixel", deviceToken: "t", osVersion: "14" };
     expect(DeviceSchema.safeParse(device).success).toBe(true);
-    expect(messagesOf(DeviceSchema.safeParse({ ...device, platform: 4, deviceName: "x".repeat(31), deviceToken: "x".repeat(301) }))).toEqual([
-      `platform:${V.platform}`,
-      `deviceName:${V.tooLong}`,
-      `deviceToken:${V.tooLong}`,
-    ]);
+    expect(
+      messagesOf(DeviceSchema.safeParse({ ...device, platform: 4, deviceName: "x".repeat(31), deviceToken: "x".repeat(301) })),
+    ).toEqual([`platform:${V.platform}`, `deviceName:${V.tooLong}`, `deviceToken:${V.tooLong}`]);
     expect(LocationSchema.safeParse({ city: "Lisboa", country: "PRT", geocountry: "Portugal", ip: "10.0.0.1" }).success).toBe(true);
     expect(messagesOf(LocationSchema.safeParse({ city: "x".repeat(129), geocountry: "x".repeat(21) }))).toEqual([
       `city:${V.tooLong}`,
@@ -158,11 +182,17 @@ describe("invites", () => {
     expect(InviteCreateSchema.parse(invite)).toMatchObject({ matchUser: false, directSignIn: false });
     expect(InviteCreateSchema.safeParse({ ...invite, pack: UID, matchUser: true, directSignIn: true }).success).toBe(true);
     expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: [] }))).toEqual([`addresses:${V.tooFew}`]);
-    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: ["a@example.com", "a@example.com"] }))).toEqual([`addresses.1:${V.duplicate}`]);
+    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: ["a@example.com", "a@example.com"] }))).toEqual([
+      `addresses.1:${V.duplicate}`,
+    ]);
     expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, type: "sms" }))).toEqual([`type:${V.invalidOption}`]);
     expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, recipients: ["a@example.com"] }))).toEqual([`:${V.unknownKey}`]);
-    expect(InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`) }).success).toBe(true);
-    expect(messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_001 }, (_, i) => `u${i}@example.com`) }))).toEqual([`addresses:${V.tooMany}`]);
+    expect(
+      InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`) }).success,
+    ).toBe(true);
+    expect(
+      messagesOf(InviteCreateSchema.safeParse({ ...invite, addresses: Array.from({ length: 10_001 }, (_, i) => `u${i}@example.com`) })),
+    ).toEqual([`addresses:${V.tooMany}`]);
   });
 
   it("checks each address against the invite type one by one (a per-address failure, not a refusal)", () => {
@@ -226,7 +256,14 @@ describe("teams", () => {
     timezone: "Europe/Lisbon",
     customSettings: { security: { otpLength: 8 } },
     emailTheme: { name: "default", primaryColor: "#0a66c2", logoUrl: "https://acme.com/logo.png" },
-    authentication: { oauthClientId: "client", tenantId: "acme.onmicrosoft.com", discovery: "https://login.example.com/.well-known/openid-configuration", version: "v2.0", azureAdSync: true, certRevocation: "ocsp_crl" },
+    authentication: {
+      oauthClientId: "client",
+      tenantId: "acme.onmicrosoft.com",
+      discovery: "https://login.example.com/.well-known/openid-configuration",
+      version: "v2.0",
+      azureAdSync: true,
+      certRevocation: "ocsp_crl",
+    },
   };
 
   it("accepts every team field and normalizes domains", () => {
@@ -257,7 +294,10 @@ describe("teams", () => {
 
   it("rejects bad authentication and theme settings", () => {
     const bad = { ...team, emailTheme: { name: "x", primaryColor: "blue" }, authentication: { azureAdSync: true, certRevocation: "crl" } };
-    expect(messagesOf(TeamCreateSchema.safeParse(bad))).toEqual([`emailTheme.primaryColor:${V.color}`, `authentication.certRevocation:${V.invalidOption}`]);
+    expect(messagesOf(TeamCreateSchema.safeParse(bad))).toEqual([
+      `emailTheme.primaryColor:${V.color}`,
+      `authentication.certRevocation:${V.invalidOption}`,
+    ]);
     const noTenant = { ...team, authentication: { azureAdSync: true, certRevocation: "ocsp" } };
     expect(messagesOf(TeamCreateSchema.safeParse(noTenant))).toEqual([`authentication.azureAdSync:${V.azureAdSyncNeedsTenant}`]);
   });

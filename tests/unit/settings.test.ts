@@ -41,7 +41,11 @@ describe("settings group rules", () => {
   });
 
   it("validates banners and prefixes per field", () => {
-    const bad = { ...DEFAULT_SETTINGS.general, warningBanner: { en: "", pt: "ok", es: "x".repeat(1001) }, urlPrefixes: { ...DEFAULT_SETTINGS.general.urlPrefixes, api: "a.b" } };
+    const bad = {
+      ...DEFAULT_SETTINGS.general,
+      warningBanner: { en: "", pt: "ok", es: "x".repeat(1001) },
+      urlPrefixes: { ...DEFAULT_SETTINGS.general.urlPrefixes, api: "a.b" },
+    };
     expect(messagesOf(SettingsGroupSchemas.general.safeParse(bad))).toEqual([
       `warningBanner.en:${V.required}`,
       `warningBanner.es:${V.tooLong}`,
@@ -58,7 +62,9 @@ describe("settings group rules", () => {
 
   it("requires call timeouts min ≤ default ≤ max", () => {
     const calling = SettingsGroupSchemas.calling;
-    expect(calling.safeParse({ ...DEFAULT_SETTINGS.calling, callTimeoutMin: 30, callTimeoutDefault: 30, callTimeoutMax: 30 }).success).toBe(true);
+    expect(calling.safeParse({ ...DEFAULT_SETTINGS.calling, callTimeoutMin: 30, callTimeoutDefault: 30, callTimeoutMax: 30 }).success).toBe(
+      true,
+    );
     expect(messagesOf(calling.safeParse({ ...DEFAULT_SETTINGS.calling, callTimeoutMin: 50, callTimeoutDefault: 45 }))).toEqual([
       `callTimeoutMin:${V.callTimeoutOrder}`,
     ]);
@@ -72,10 +78,9 @@ describe("settings group rules", () => {
     const calling = SettingsGroupSchemas.calling;
     const turn = { url: "turns:turn.example.com:5349", username: "relay", password: "s3cret" };
     expect(calling.safeParse({ ...DEFAULT_SETTINGS.calling, turn }).success).toBe(true);
-    expect(messagesOf(calling.safeParse({ ...DEFAULT_SETTINGS.calling, turn: { ...turn, url: "https://x.example.com", username: "a b" } }))).toEqual([
-      `turn.url:${V.turnUrl}`,
-      `turn.username:${V.noSpaces}`,
-    ]);
+    expect(
+      messagesOf(calling.safeParse({ ...DEFAULT_SETTINGS.calling, turn: { ...turn, url: "https://x.example.com", username: "a b" } })),
+    ).toEqual([`turn.url:${V.turnUrl}`, `turn.username:${V.noSpaces}`]);
   });
 
   it("bounds the security numbers", () => {
@@ -103,10 +108,9 @@ describe("settings group rules", () => {
     expect(messagesOf(apps.safeParse({ ...DEFAULT_SETTINGS.apps, android: { ...android, minVersion: "10.0.1" } }))).toEqual([
       `android.minVersion:${V.appVersionOrder}`,
     ]);
-    expect(messagesOf(apps.safeParse({ ...DEFAULT_SETTINGS.apps, ios: { ...android, lastVersion: "01.0.0", downloadUrl: "https://x.com." } }))).toEqual([
-      `ios.lastVersion:${V.appVersion}`,
-      `ios.downloadUrl:${V.urlTrailingDot}`,
-    ]);
+    expect(
+      messagesOf(apps.safeParse({ ...DEFAULT_SETTINGS.apps, ios: { ...android, lastVersion: "01.0.0", downloadUrl: "https://x.com." } })),
+    ).toEqual([`ios.lastVersion:${V.appVersion}`, `ios.downloadUrl:${V.urlTrailingDot}`]);
   });
 
   it("accepts PEM bundles for client CA certificates", () => {

@@ -16,22 +16,58 @@ describe("team form model", () => {
 
   it("round-trips a team into edit values and back, clearing emptied fields and renaming the slug", () => {
     const team = {
-      slug: "acme", teamName: "Acme", institution: "Uni", notes: null, city: "Porto", country: "PT", language: "pt", timezone: "Europe/Lisbon",
+      slug: "acme",
+      teamName: "Acme",
+      institution: "Uni",
+      notes: null,
+      city: "Porto",
+      country: "PT",
+      language: "pt",
+      timezone: "Europe/Lisbon",
       contactEmail: { finance: "f@acme.test", operations: null, support: null },
       emailTheme: { name: "corp", primaryColor: "#0a66c2" },
-      authentication: { oauthClientId: "c", authority: null, discovery: null, version: null, tenantId: "t", azureAdSync: true, certRevocation: "ocsp_crl" as const },
+      authentication: {
+        oauthClientId: "c",
+        authority: null,
+        discovery: null,
+        version: null,
+        tenantId: "t",
+        azureAdSync: true,
+        certRevocation: "ocsp_crl" as const,
+      },
     };
     const values = initialTeamValues(team);
-    expect(TeamUpdateSchema.parse(updateBody("acme", values))).toMatchObject({ slug: "acme", newSlug: undefined, country: "PT", emailTheme: { name: "corp", primaryColor: "#0a66c2" } });
-    const edited = { ...values, slug: "acme-2", country: "", timezone: "", city: "", "emailTheme.enabled": "false", "contactEmail.finance": "" };
+    expect(TeamUpdateSchema.parse(updateBody("acme", values))).toMatchObject({
+      slug: "acme",
+      newSlug: undefined,
+      country: "PT",
+      emailTheme: { name: "corp", primaryColor: "#0a66c2" },
+    });
+    const edited = {
+      ...values,
+      slug: "acme-2",
+      country: "",
+      timezone: "",
+      city: "",
+      "emailTheme.enabled": "false",
+      "contactEmail.finance": "",
+    };
     expect(TeamUpdateSchema.parse(updateBody("acme", edited))).toMatchObject({
-      slug: "acme", newSlug: "acme-2", country: null, timezone: null, city: "", emailTheme: null, contactEmail: {},
+      slug: "acme",
+      newSlug: "acme-2",
+      country: null,
+      timezone: null,
+      city: "",
+      emailTheme: null,
+      contactEmail: {},
       authentication: { oauthClientId: "c", tenantId: "t", azureAdSync: true, certRevocation: "ocsp_crl" },
     });
   });
 
   it("reports issues on the form's field names", () => {
-    const result = TeamUpdateSchema.safeParse(updateBody("acme", { ...initialTeamValues(null), teamName: "A", slug: "Bad Slug", "contactEmail.support": "nope" }));
+    const result = TeamUpdateSchema.safeParse(
+      updateBody("acme", { ...initialTeamValues(null), teamName: "A", slug: "Bad Slug", "contactEmail.support": "nope" }),
+    );
     const fields = (result.error?.issues ?? []).map((issue) => fieldOfIssue(issue.path.join(".")));
     expect(fields.sort()).toEqual(["contactEmail.support", "slug"]);
   });

@@ -29,8 +29,36 @@ const PAGE: UserListPage = {
   total: 120,
   nextCursor: "eyJ2IjoiYiIsImlkIjoyfQ",
   items: [
-    { uid: UID_A, username: "ana@acme.test", firstName: "Ana", lastName: "Silva", team: TEAMS[0]!, status: "active", ecs: true, sip: false, cellcrypt: false, createdOn: "2025-03-01T10:00:00.000Z", lastSeen: null, deviceCount: 2, appOutdated: true },
-    { uid: UID_B, username: "bruno", firstName: "Bruno", lastName: "Costa", team: TEAMS[1]!, status: "blocked", ecs: false, sip: true, cellcrypt: true, createdOn: "2025-03-02T10:00:00.000Z", lastSeen: "2025-04-01T08:30:00.000Z", deviceCount: 0, appOutdated: false },
+    {
+      uid: UID_A,
+      username: "ana@acme.test",
+      firstName: "Ana",
+      lastName: "Silva",
+      team: TEAMS[0]!,
+      status: "active",
+      ecs: true,
+      sip: false,
+      cellcrypt: false,
+      createdOn: "2025-03-01T10:00:00.000Z",
+      lastSeen: null,
+      deviceCount: 2,
+      appOutdated: true,
+    },
+    {
+      uid: UID_B,
+      username: "bruno",
+      firstName: "Bruno",
+      lastName: "Costa",
+      team: TEAMS[1]!,
+      status: "blocked",
+      ecs: false,
+      sip: true,
+      cellcrypt: true,
+      createdOn: "2025-03-02T10:00:00.000Z",
+      lastSeen: "2025-04-01T08:30:00.000Z",
+      deviceCount: 0,
+      appOutdated: false,
+    },
   ],
 };
 
@@ -45,7 +73,10 @@ describe("BulkBar", () => {
     ["es", 7, "7 usuarios seleccionados"],
   ])("shows the selection count in %s for %i users", (lang, count, text) => {
     const selected = new Set(Array.from({ length: count }, (_, i) => `uid-${i}`));
-    const { html } = render(<BulkBar selected={selected} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />, lang);
+    const { html } = render(
+      <BulkBar selected={selected} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />,
+      lang,
+    );
     expect(html).toContain(text);
     expect(html.includes(translate(lang)("users:selection.clear"))).toBe(count > 0);
     expect(html).toContain("<dialog");
@@ -67,15 +98,29 @@ describe("BulkBar", () => {
   });
 
   it("summarises a partial result with the localized reasons and their counts", () => {
-    const outcome = { action: "block" as const, team: null, ok: ["a", "b", "c"], failed: [{ id: "d", code: "userRead404" }, { id: "e", code: "userRead404" }] };
+    const outcome = {
+      action: "block" as const,
+      team: null,
+      ok: ["a", "b", "c"],
+      failed: [
+        { id: "d", code: "userRead404" },
+        { id: "e", code: "userRead404" },
+      ],
+    };
     const en = render(<BulkSummary outcome={outcome} onDismiss={() => {}} />).html;
     expect(en).toContain("3 users blocked.");
     expect(en).toContain("2 users were not changed:");
     expect(en).toContain("User not found - It may have been deleted (2)");
-    const pt = render(<BulkSummary outcome={{ ...outcome, ok: ["a"], failed: [{ id: "d", code: "userRead404" }] }} onDismiss={() => {}} />, "pt").html;
+    const pt = render(
+      <BulkSummary outcome={{ ...outcome, ok: ["a"], failed: [{ id: "d", code: "userRead404" }] }} onDismiss={() => {}} />,
+      "pt",
+    ).html;
     expect(pt).toContain("1 utilizador bloqueado.");
     expect(pt).toContain("1 utilizador não foi alterado:");
-    const es = render(<BulkSummary outcome={{ action: "move", team: TEAMS[1]!, ok: ["a", "b"], failed: [] }} onDismiss={() => {}} />, "es").html;
+    const es = render(
+      <BulkSummary outcome={{ action: "move", team: TEAMS[1]!, ok: ["a", "b"], failed: [] }} onDismiss={() => {}} />,
+      "es",
+    ).html;
     expect(es).toContain("2 usuarios movidos a Globex.");
     expect(es).toContain('role="status"');
   });
@@ -88,7 +133,8 @@ describe("platform names", () => {
     expect(platformLabel(translate("pt"), 12)).toBe("Windows para computador");
     expect(platformLabel(translate("es"), 7)).toBe("Desconocida");
     expect(platformLabel(translate("en"), 99)).toBe("Unknown");
-    for (const lang of ["en", "pt", "es"]) for (const code of PLATFORM_CODE_LIST) expect(platformLabel(translate(lang), code)).not.toMatch(/platforms\./);
+    for (const lang of ["en", "pt", "es"])
+      for (const code of PLATFORM_CODE_LIST) expect(platformLabel(translate(lang), code)).not.toMatch(/platforms\./);
   });
 
   it("offers them in the platform filter", () => {
@@ -104,7 +150,9 @@ describe("platform names", () => {
       const labels = [...html.matchAll(/<label[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!);
       expect(new Set(labels).size, labels.join(" | ")).toBe(labels.length);
       const t = translate(lang);
-      expect(labels).toEqual(expect.arrayContaining([t("users:list.platform"), t("users:flags.ecs"), t("users:flags.sip"), t("users:list.outdated")]));
+      expect(labels).toEqual(
+        expect.arrayContaining([t("users:list.platform"), t("users:flags.ecs"), t("users:flags.sip"), t("users:list.outdated")]),
+      );
       // "ECS" and "SIP" alone would read as the platform's options: each flag's label says it is a user property.
       expect(labels).not.toContain("ECS");
       expect(labels).not.toContain("SIP");
@@ -134,17 +182,27 @@ describe("UsersTable", () => {
     const bare = render(<UsersTable page={empty} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
     const emptyPart = (html: string) => html.slice(html.indexOf('<div class="empty-state">'));
     // The toolbar's 'Create user' comes before the empty state: this one is the empty state's own.
-    expect(emptyPart(bare)).toContain('<div class="empty-action"><a class="button button-primary" href="/users/create">Create user</a></div>');
-    const filtered = render(<UsersTable page={empty} query={{ ...DEFAULT_USERS_QUERY, search: "nobody" }} teams={TEAMS} csrfToken="c" timezone="UTC" />).html;
+    expect(emptyPart(bare)).toContain(
+      '<div class="empty-action"><a class="button button-primary" href="/users/create">Create user</a></div>',
+    );
+    const filtered = render(
+      <UsersTable page={empty} query={{ ...DEFAULT_USERS_QUERY, search: "nobody" }} teams={TEAMS} csrfToken="c" timezone="UTC" />,
+    ).html;
     expect(filtered).toContain("Change the search or the filters, or create a user.");
     expect(filtered).not.toContain('<div class="empty-action">');
   });
 
   it("draws each row's badges and times as the shared components do, in every language", () => {
     for (const lang of ["en", "pt", "es"]) {
-      const { html } = render(<UsersTable page={PAGE} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="America/Sao_Paulo" />, lang);
+      const { html } = render(
+        <UsersTable page={PAGE} query={DEFAULT_USERS_QUERY} teams={TEAMS} csrfToken="c" timezone="America/Sao_Paulo" />,
+        lang,
+      );
       for (const user of PAGE.items) {
-        const row = html.slice(html.indexOf(`<tr data-uid="${user.uid}"`), html.indexOf("</tr>", html.indexOf(`<tr data-uid="${user.uid}"`)));
+        const row = html.slice(
+          html.indexOf(`<tr data-uid="${user.uid}"`),
+          html.indexOf("</tr>", html.indexOf(`<tr data-uid="${user.uid}"`)),
+        );
         const cells = [
           <FlagBadges user={user} />,
           <StatusBadge status={user.status} />,
@@ -163,7 +221,10 @@ describe("UsersTable", () => {
 
   it("shows the empty state and the descending sort from the query, in Portuguese", () => {
     const query = { ...DEFAULT_USERS_QUERY, sort: "lastSeen" as const, order: "desc" as const, search: "zz" };
-    const { html } = render(<UsersTable page={{ items: [], total: 0, nextCursor: null }} query={query} teams={TEAMS} csrfToken="c" timezone="UTC" />, "pt");
+    const { html } = render(
+      <UsersTable page={{ items: [], total: 0, nextCursor: null }} query={query} teams={TEAMS} csrfToken="c" timezone="UTC" />,
+      "pt",
+    );
     expect(html).toContain("Nenhum utilizador corresponde a esta pesquisa.");
     expect(html).toContain('value="zz"');
     expect(html).not.toContain("<table");
@@ -228,11 +289,18 @@ describe("UserProfilePage", () => {
   });
 
   it("offers a wipe only while none is requested", () => {
-    const wipe = (status: "none" | "pending" | "done") => ({ status, requestedAt: status === "none" ? null : "2025-02-04T10:00:00.000Z", wipedAt: status === "done" ? "2025-02-05T10:00:00.000Z" : null });
+    const wipe = (status: "none" | "pending" | "done") => ({
+      status,
+      requestedAt: status === "none" ? null : "2025-02-04T10:00:00.000Z",
+      wipedAt: status === "done" ? "2025-02-05T10:00:00.000Z" : null,
+    });
     const none = render(<DeviceActions uid={UID_A} deviceId={UID_B} label="Pixel" wipe={wipe("none")} csrfToken="c" timezone="UTC" />).html;
     expect(none).toContain("Not wiped");
     expect(none).toContain(">Wipe</button>");
-    const done = render(<DeviceActions uid={UID_A} deviceId={UID_B} label="Pixel" wipe={wipe("done")} csrfToken="c" timezone="UTC" />, "pt").html;
+    const done = render(
+      <DeviceActions uid={UID_A} deviceId={UID_B} label="Pixel" wipe={wipe("done")} csrfToken="c" timezone="UTC" />,
+      "pt",
+    ).html;
     expect(done).toContain("Dados limpos");
     expect(done).not.toContain(">Limpar os dados</button>");
   });
@@ -252,7 +320,11 @@ describe("UserEditForm", () => {
   const editable = { uid: UID_A, firstName: "Ana", lastName: "Silva", aliases: ["ana.s"], ecs: false, sip: true, cellcrypt: false };
 
   it("offers an optional new password with its confirmation, empty (= unchanged), in every language", () => {
-    const labels = { en: ["New password", "Confirm new password", "Leave empty to keep the current password."], pt: ["Nova palavra-passe", "Confirmar nova palavra-passe", "Deixe em branco para manter a palavra-passe atual."], es: ["Nueva contraseña", "Confirmar nueva contraseña", "Déjela vacía para mantener la contraseña actual."] };
+    const labels = {
+      en: ["New password", "Confirm new password", "Leave empty to keep the current password."],
+      pt: ["Nova palavra-passe", "Confirmar nova palavra-passe", "Deixe em branco para manter a palavra-passe atual."],
+      es: ["Nueva contraseña", "Confirmar nueva contraseña", "Déjela vacía para mantener la contraseña actual."],
+    };
     for (const [lang, texts] of Object.entries(labels)) {
       const { html } = render(<UserEditForm user={editable} csrfToken="c" />, lang);
       for (const text of texts) expect(html).toContain(text);
@@ -271,7 +343,16 @@ describe("UserEditForm", () => {
 describe("users query in the URL", () => {
   it("leaves defaults out and keeps filters, sort and cursor", () => {
     expect(usersPageHref(DEFAULT_USERS_QUERY)).toBe("/users/manage");
-    const params = queryToParams({ ...DEFAULT_USERS_QUERY, search: "ana", status: "blocked", ecs: false, platform: 2, sort: "lastSeen", order: "desc", cursor: "abc" });
+    const params = queryToParams({
+      ...DEFAULT_USERS_QUERY,
+      search: "ana",
+      status: "blocked",
+      ecs: false,
+      platform: 2,
+      sort: "lastSeen",
+      order: "desc",
+      cursor: "abc",
+    });
     expect(params.toString()).toBe("search=ana&status=blocked&platform=2&ecs=false&sort=lastSeen&order=desc&cursor=abc");
   });
 
@@ -285,7 +366,10 @@ describe("users query in the URL", () => {
       sort: "lastSeen",
       order: "desc",
     });
-    expect(usersQueryFromUrl({ status: "weird", team: ["acme", "globex"], limit: "9999" })).toEqual({ ...DEFAULT_USERS_QUERY, team: "acme" });
+    expect(usersQueryFromUrl({ status: "weird", team: ["acme", "globex"], limit: "9999" })).toEqual({
+      ...DEFAULT_USERS_QUERY,
+      team: "acme",
+    });
   });
 
   it("splits aliases on commas and lines and folds per-item errors", () => {

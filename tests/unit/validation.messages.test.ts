@@ -81,8 +81,26 @@ describe("validation message keys and locales", () => {
 
 describe("every schema issue carries one of our keys", () => {
   const probes: unknown[] = [
-    undefined, null, 0, -1, 1.5, 1e20, "", " ", "x", "Bad Value!", "x".repeat(5000), [], [null], ["x", "x"], {},
-    { unknown: true }, { action: "nope" }, { teams: [1] }, { uids: ["a"] }, { general: { bogus: 1 } },
+    undefined,
+    null,
+    0,
+    -1,
+    1.5,
+    1e20,
+    "",
+    " ",
+    "x",
+    "Bad Value!",
+    "x".repeat(5000),
+    [],
+    [null],
+    ["x", "x"],
+    {},
+    { unknown: true },
+    { action: "nope" },
+    { teams: [1] },
+    { uids: ["a"] },
+    { general: { bogus: 1 } },
   ];
   const isSchema = (value: unknown): value is z.ZodType =>
     typeof value === "object" && value !== null && "safeParse" in value && typeof value.safeParse === "function";
@@ -107,7 +125,11 @@ describe("every schema issue carries one of our keys", () => {
   });
 
   it("nested settings with wrong values still use keys", () => {
-    const broken = JSON.parse(JSON.stringify(DEFAULT_SETTINGS).replace(/true|false/g, '"yes"').replace(/\d+/g, "-1")) as unknown;
+    const broken = JSON.parse(
+      JSON.stringify(DEFAULT_SETTINGS)
+        .replace(/true|false/g, '"yes"')
+        .replace(/\d+/g, "-1"),
+    ) as unknown;
     const result = schemas.SettingsSchema.safeParse(broken);
     expect(result.success).toBe(false);
     for (const issue of result.error?.issues ?? []) expect(isValidationMessageKey(issue.message), issue.message).toBe(true);

@@ -29,9 +29,16 @@ export function TeamChecklist({ legend, hint, empty, options, selected, error, o
   const id = useId();
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug));
   return (
-    <fieldset className={error ? "field team-checklist field-invalid" : "field team-checklist"} aria-describedby={describedBy(id, hint, error)}>
+    <fieldset
+      className={error ? "field team-checklist field-invalid" : "field team-checklist"}
+      aria-describedby={describedBy(id, hint, error)}
+    >
       <legend className={hideLegend ? "visually-hidden" : "field-label"}>{legend}</legend>
-      {hint ? <p className="field-hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {options.length === 0 ? <p className="field-hint">{empty}</p> : null}
       <div className="team-checklist-options">
         {options.map((team, index) => (
@@ -49,7 +56,11 @@ export function TeamChecklist({ legend, hint, empty, options, selected, error, o
           </label>
         ))}
       </div>
-      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

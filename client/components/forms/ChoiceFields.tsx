@@ -84,7 +84,10 @@ export function RadioGroupField({
 }) {
   const id = useId();
   return (
-    <fieldset className={error ? "field radio-group field-invalid" : "field radio-group"} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className={error ? "field radio-group field-invalid" : "field radio-group"}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="field-label">{legend}</legend>
       <div className="radio-options">
         {options.map((option) => (

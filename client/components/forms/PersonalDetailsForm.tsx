@@ -82,8 +82,20 @@ export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, fai
     <form className="form" noValidate onSubmit={submit}>
       <OutcomeAlert outcome={outcome} />
       <div className="form-row">
-        <TextField label={texts.firstName} required maxLength={maxLength.firstName} autoComplete={ownAccount ? "given-name" : "off"} {...form.bind("firstName")} />
-        <TextField label={texts.lastName} required maxLength={maxLength.lastName} autoComplete={ownAccount ? "family-name" : "off"} {...form.bind("lastName")} />
+        <TextField
+          label={texts.firstName}
+          required
+          maxLength={maxLength.firstName}
+          autoComplete={ownAccount ? "given-name" : "off"}
+          {...form.bind("firstName")}
+        />
+        <TextField
+          label={texts.lastName}
+          required
+          maxLength={maxLength.lastName}
+          autoComplete={ownAccount ? "family-name" : "off"}
+          {...form.bind("lastName")}
+        />
       </div>
       <div className="form-row">
         <SelectField

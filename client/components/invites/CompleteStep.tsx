@@ -30,7 +30,14 @@ export function CompleteStep({ type, result, teamSlug }: { type: InviteType; res
           <button
             type="button"
             className="button button-primary"
-            onClick={() => void import("./csv").then(({ codesCsv }) => downloadCsv(`invitation-codes-${teamSlug}.csv`, codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")])))}
+            onClick={() =>
+              void import("./csv").then(({ codesCsv }) =>
+                downloadCsv(
+                  `invitation-codes-${teamSlug}.csv`,
+                  codesCsv(result, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")]),
+                ),
+              )
+            }
           >
             {t("invites:complete.download")}
           </button>

@@ -67,9 +67,16 @@ export function DetailsStep({ type, details, companies, chosen, onChoose, csrfTo
   };
 
   // A large scope: only the companies with available licenses, with their domains (GET /v2/invite/teams).
-  const searchCompanies = (text: string, limit: number) => createInvitesApi({ csrfToken }).teams({ search: text || undefined, limit }).then((answer) => answer.items);
+  const searchCompanies = (text: string, limit: number) =>
+    createInvitesApi({ csrfToken })
+      .teams({ search: text || undefined, limit })
+      .then((answer) => answer.items);
   const addressesError =
-    problems?.addresses === "required" ? t("invites:details.addressesRequired") : count > maxCount.inviteRecipients ? t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) }) : undefined;
+    problems?.addresses === "required"
+      ? t("invites:details.addressesRequired")
+      : count > maxCount.inviteRecipients
+        ? t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })
+        : undefined;
   return (
     <div className="invite-details">
       {companies === null || companies.length > 0 ? (
@@ -84,7 +91,9 @@ export function DetailsStep({ type, details, companies, chosen, onChoose, csrfTo
           onChange={onChoose}
           csrfToken={csrfToken}
           search={searchCompanies}
-          optionLabel={(company) => t("invites:details.companyOption", { team: company.teamName, available: formatNumber(company.available, lang) })}
+          optionLabel={(company) =>
+            t("invites:details.companyOption", { team: company.teamName, available: formatNumber(company.available, lang) })
+          }
           searchLabel={t("invites:details.companySearch")}
           searchHint={t("invites:details.companySearchHint")}
         />
@@ -103,7 +112,15 @@ export function DetailsStep({ type, details, companies, chosen, onChoose, csrfTo
         <label className="field-label" htmlFor={fileId}>
           {t("invites:details.file")}
         </label>
-        <input id={fileId} className="input" type="file" accept=".csv,.txt,text/csv,text/plain" aria-invalid={fileError ? true : undefined} aria-describedby={describedBy(fileId, "hint", fileError)} onChange={chooseFile} />
+        <input
+          id={fileId}
+          className="input"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={describedBy(fileId, "hint", fileError)}
+          onChange={chooseFile}
+        />
         <FieldMessages id={fileId} hint={t("invites:details.fileHint", { columns })} error={fileError} />
         {details.file ? (
           <p className="invite-file">
@@ -120,8 +137,20 @@ export function DetailsStep({ type, details, companies, chosen, onChoose, csrfTo
         value={details.lang}
         onChange={(event) => onChange({ lang: event.target.value as InviteLang })}
       />
-      {type === "email" ? <CheckboxField name="matchUser" label={t("invites:details.matchUser")} checked={details.matchUser} onChange={(matchUser) => onChange({ matchUser })} /> : null}
-      <CheckboxField name="directSignIn" label={t("invites:details.directSignIn")} checked={details.directSignIn} onChange={(directSignIn) => onChange({ directSignIn })} />
+      {type === "email" ? (
+        <CheckboxField
+          name="matchUser"
+          label={t("invites:details.matchUser")}
+          checked={details.matchUser}
+          onChange={(matchUser) => onChange({ matchUser })}
+        />
+      ) : null}
+      <CheckboxField
+        name="directSignIn"
+        label={t("invites:details.directSignIn")}
+        checked={details.directSignIn}
+        onChange={(directSignIn) => onChange({ directSignIn })}
+      />
     </div>
   );
 }

@@ -28,14 +28,26 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
   useEffect(() => {
     if (pageBox.current) pageBox.current.indeterminate = chosen > 0 && !allChosen;
   }, [chosen, allChosen]);
-  const labels = { company: t("invites:pending.company"), type: t("invites:pending.type"), state: t("invites:pending.state"), expires: t("invites:pending.expires") };
+  const labels = {
+    company: t("invites:pending.company"),
+    type: t("invites:pending.type"),
+    state: t("invites:pending.state"),
+    expires: t("invites:pending.expires"),
+  };
   return (
     <table className="data-table list-table invites-table">
       <caption className="visually-hidden">{t("invites:pending.caption")}</caption>
       <thead>
         <tr>
           <th scope="col" className="col-select">
-            <input ref={pageBox} type="checkbox" aria-label={t("invites:pending.selectPage")} checked={allChosen} disabled={items.length === 0} onChange={(event) => onTogglePage(event.target.checked)} />
+            <input
+              ref={pageBox}
+              type="checkbox"
+              aria-label={t("invites:pending.selectPage")}
+              checked={allChosen}
+              disabled={items.length === 0}
+              onChange={(event) => onTogglePage(event.target.checked)}
+            />
           </th>
           <th scope="col">{t("invites:pending.address")}</th>
           <th scope="col">{labels.company}</th>
@@ -49,7 +61,9 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
               </span>
             </button>
           </th>
-          <th scope="col" className="col-actions">{t("invites:pending.actions")}</th>
+          <th scope="col" className="col-actions">
+            {t("invites:pending.actions")}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -58,20 +72,47 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
           return (
             <tr key={item.id} className={isSelected ? "is-selected" : undefined} data-invite={item.id} data-address={item.address}>
               <td className="col-select">
-                <input type="checkbox" aria-label={t("invites:pending.select", { address: item.address })} checked={isSelected} onChange={() => onToggle(item.id)} />
+                <input
+                  type="checkbox"
+                  aria-label={t("invites:pending.select", { address: item.address })}
+                  checked={isSelected}
+                  onChange={() => onToggle(item.id)}
+                />
               </td>
-              <th scope="row" className="col-address">{item.address}</th>
-              <td className="col-team" data-label={labels.company}>{item.team.teamName}</td>
-              <td className="col-type" data-label={labels.type}>{t(`invites:pending.types.${item.type}`)}</td>
-              <td className="col-state" data-label={labels.state} data-state={item.state}>{t(`invites:pending.states.${item.state}`)}</td>
-              <td className="col-time" data-label={labels.expires}><DateTime iso={item.expiration} timezone={timezone} /></td>
+              <th scope="row" className="col-address">
+                {item.address}
+              </th>
+              <td className="col-team" data-label={labels.company}>
+                {item.team.teamName}
+              </td>
+              <td className="col-type" data-label={labels.type}>
+                {t(`invites:pending.types.${item.type}`)}
+              </td>
+              <td className="col-state" data-label={labels.state} data-state={item.state}>
+                {t(`invites:pending.states.${item.state}`)}
+              </td>
+              <td className="col-time" data-label={labels.expires}>
+                <DateTime iso={item.expiration} timezone={timezone} />
+              </td>
               <td className="col-actions cell-block">
                 {item.state !== "accepted" ? (
                   <span className="row-actions">
-                    <button type="button" className="button button-small" disabled={busy} aria-label={t("invites:pending.resendOne", { address: item.address })} onClick={() => onAction("resend", [item.id])}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={busy}
+                      aria-label={t("invites:pending.resendOne", { address: item.address })}
+                      onClick={() => onAction("resend", [item.id])}
+                    >
                       {t("invites:pending.resend")}
                     </button>
-                    <button type="button" className="button button-small button-danger" disabled={busy} aria-label={t("invites:pending.deleteOne", { address: item.address })} onClick={() => onAction("delete", [item.id])}>
+                    <button
+                      type="button"
+                      className="button button-small button-danger"
+                      disabled={busy}
+                      aria-label={t("invites:pending.deleteOne", { address: item.address })}
+                      onClick={() => onAction("delete", [item.id])}
+                    >
                       {t("invites:pending.delete")}
                     </button>
                   </span>

@@ -17,7 +17,18 @@ export function NewCodes({ codes }: { codes: { address: string; id: string; code
           </li>
         ))}
       </ul>
-      <button type="button" className="button button-small" onClick={() => void import("./csv").then(({ codesCsv }) => downloadCsv("invitation-codes.csv", codesCsv({ ok: codes, failed: [] }, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")])))}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() =>
+          void import("./csv").then(({ codesCsv }) =>
+            downloadCsv(
+              "invitation-codes.csv",
+              codesCsv({ ok: codes, failed: [] }, [t("invites:complete.csvHandle"), t("invites:complete.csvCode")]),
+            ),
+          )
+        }
+      >
         {t("invites:complete.download")}
       </button>
     </div>

@@ -8,7 +8,17 @@ import { failureText, invalidCode } from "./types";
 import type { Review, WizardDetails } from "./wizardState";
 
 /** One count of the review, with its addresses behind a disclosure when there are any. */
-function CountRow({ label, addresses, testKey, note }: { label: string; addresses: readonly string[]; testKey: string; note?: string | undefined }) {
+function CountRow({
+  label,
+  addresses,
+  testKey,
+  note,
+}: {
+  label: string;
+  addresses: readonly string[];
+  testKey: string;
+  note?: string | undefined;
+}) {
   const t = useT();
   const lang = useLang();
   return (
@@ -51,7 +61,10 @@ export interface ReviewStepProps {
 export function ReviewStep({ type, details, teamName, review, checking }: ReviewStepProps) {
   const t = useT();
   const lang = useLang();
-  const options = [type === "email" && details.matchUser ? t("invites:details.matchUser") : null, details.directSignIn ? t("invites:details.directSignIn") : null].filter((text): text is string => text !== null);
+  const options = [
+    type === "email" && details.matchUser ? t("invites:details.matchUser") : null,
+    details.directSignIn ? t("invites:details.directSignIn") : null,
+  ].filter((text): text is string => text !== null);
   return (
     <div className="invite-review">
       <dl className="invite-summary">
@@ -75,11 +88,29 @@ export function ReviewStep({ type, details, teamName, review, checking }: Review
       <h3 className="invite-counts-title">{t("invites:review.caption")}</h3>
       <dl className="invite-counts">
         <CountRow label={t("invites:review.new")} addresses={review.toSend} testKey="new" />
-        <CountRow label={t("invites:review.onboarded")} addresses={review.onboarded} testKey="onboarded" note={checking ? t("invites:review.checking") : undefined} />
-        {review.refused.length > 0 ? <CountRow label={t("invites:review.refused")} addresses={review.refused.map((item) => `${item.address}: ${failureText(t, item.code)}`)} testKey="refused" /> : null}
+        <CountRow
+          label={t("invites:review.onboarded")}
+          addresses={review.onboarded}
+          testKey="onboarded"
+          note={checking ? t("invites:review.checking") : undefined}
+        />
+        {review.refused.length > 0 ? (
+          <CountRow
+            label={t("invites:review.refused")}
+            addresses={review.refused.map((item) => `${item.address}: ${failureText(t, item.code)}`)}
+            testKey="refused"
+          />
+        ) : null}
         <CountRow label={t("invites:review.duplicates")} addresses={review.duplicates} testKey="duplicates" />
-        <CountRow label={t("invites:review.invalid")} addresses={review.invalid} testKey="invalid" note={failureText(t, invalidCode(type))} />
-        {type === "email" ? <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" /> : null}
+        <CountRow
+          label={t("invites:review.invalid")}
+          addresses={review.invalid}
+          testKey="invalid"
+          note={failureText(t, invalidCode(type))}
+        />
+        {type === "email" ? (
+          <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" />
+        ) : null}
       </dl>
       <dl className="invite-seats" aria-busy={checking}>
         <div data-seats="before">
@@ -92,9 +123,13 @@ export function ReviewStep({ type, details, teamName, review, checking }: Review
         </div>
       </dl>
       {!checking && review.over ? <Alert variant="error">{t(i18nKeyFor("notEnoughLicenses"))}</Alert> : null}
-      {review.tooMany ? <Alert variant="error">{t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })}</Alert> : null}
+      {review.tooMany ? (
+        <Alert variant="error">{t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })}</Alert>
+      ) : null}
       {!checking && review.toSend.length === 0 ? <Alert variant="error">{t("invites:review.nothing")}</Alert> : null}
-      {!checking && review.toSend.length > 0 && review.toSend.length < review.valid.length + review.duplicates.length + review.invalid.length + review.outsideDomains.length ? (
+      {!checking &&
+      review.toSend.length > 0 &&
+      review.toSend.length < review.valid.length + review.duplicates.length + review.invalid.length + review.outsideDomains.length ? (
         <p className="field-hint">{t("invites:review.skipped")}</p>
       ) : null}
     </div>

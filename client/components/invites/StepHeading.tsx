@@ -14,7 +14,9 @@ export function StepHeading({ step, focus }: { step: WizardStep; focus: boolean 
   }, [step, focus]);
   return (
     <div className="wizard-heading">
-      <p className="wizard-progress">{t("invites:wizard.progress", { step: WIZARD_STEPS.indexOf(step) + 1, total: WIZARD_STEPS.length })}</p>
+      <p className="wizard-progress">
+        {t("invites:wizard.progress", { step: WIZARD_STEPS.indexOf(step) + 1, total: WIZARD_STEPS.length })}
+      </p>
       <h2 ref={ref} tabIndex={-1}>
         {t(`invites:wizard.steps.${step}`)}
       </h2>

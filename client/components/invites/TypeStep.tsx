@@ -9,7 +9,14 @@ export function TypeStep({ type, onChange }: { type: InviteType; onChange: (type
       <legend className="field-label">{t("invites:type.legend")}</legend>
       {(["email", "handle"] as const).map((value) => (
         <label key={value} className="checkbox radio-option invite-type">
-          <input type="radio" name="invite-type" value={value} checked={type === value} aria-describedby={`invite-type-${value}-hint`} onChange={() => onChange(value)} />
+          <input
+            type="radio"
+            name="invite-type"
+            value={value}
+            checked={type === value}
+            aria-describedby={`invite-type-${value}-hint`}
+            onChange={() => onChange(value)}
+          />
           <span>
             <strong>{t(`invites:type.${value}`)}</strong>
             <span className="field-hint" id={`invite-type-${value}-hint`}>

@@ -12,7 +12,17 @@ import { inviteAddressProblem } from "../../../shared/schemas/invite";
  */
 
 /** Header names that mark the address column of a CSV file (lowercase, compared trimmed). */
-export const ADDRESS_HEADERS: readonly string[] = ["address", "addresses", "email", "e-mail", "emails", "handle", "handles", "username", "usernames"];
+export const ADDRESS_HEADERS: readonly string[] = [
+  "address",
+  "addresses",
+  "email",
+  "e-mail",
+  "emails",
+  "handle",
+  "handles",
+  "username",
+  "usernames",
+];
 
 /** Addresses typed or pasted: one per line, or separated by commas or semicolons; blanks dropped. */
 export function splitAddresses(text: string): string[] {

@@ -61,7 +61,14 @@ export function useInvitesList(initial: InvitesQuery, initialPage: InviteListRes
       const run = ++sequence.current;
       setBusy(true);
       setError(null);
-      const params = { limit: next.limit, order: next.order, ...(next.search.trim() ? { search: next.search.trim() } : {}), ...(next.team ? { team: next.team } : {}), ...(next.state ? { state: next.state } : {}), ...(next.cursor ? { cursor: next.cursor } : {}) };
+      const params = {
+        limit: next.limit,
+        order: next.order,
+        ...(next.search.trim() ? { search: next.search.trim() } : {}),
+        ...(next.team ? { team: next.team } : {}),
+        ...(next.state ? { state: next.state } : {}),
+        ...(next.cursor ? { cursor: next.cursor } : {}),
+      };
       createInvitesApi({ csrfToken })
         .list(params)
         .then(

@@ -144,7 +144,12 @@ export interface Review extends SortedAddresses {
  * (`POST /v2/invite/review`: already onboarded and other refusals, compared ignoring case);
  * `available` is the company's available licenses.
  */
-export function reviewOf(state: WizardState, domains: readonly string[], available: number, serverFailed: readonly ServerRefusal[] = []): Review {
+export function reviewOf(
+  state: WizardState,
+  domains: readonly string[],
+  available: number,
+  serverFailed: readonly ServerRefusal[] = [],
+): Review {
   const sorted = sortAddresses(enteredAddresses(state.details), state.type, domains);
   const failedBy = new Map(serverFailed.map((item) => [addressKey(item.address), item.code]));
   const onboarded: string[] = [];

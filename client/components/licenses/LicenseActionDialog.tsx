@@ -62,7 +62,11 @@ function EffectLine({ teamName, before, after }: { teamName: string; before: Sea
           was: formatNumber(before.available, lang),
         })}
       </p>
-      {over > 0 ? <p className="license-effect-over">{counted(t, "licenses:actions.overCapacity", over, { team: teamName, over: formatNumber(over, lang) })}</p> : null}
+      {over > 0 ? (
+        <p className="license-effect-over">
+          {counted(t, "licenses:actions.overCapacity", over, { team: teamName, over: formatNumber(over, lang) })}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -118,19 +122,25 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
   useEffect(() => readOpenedSeats(), [action, pack?.id]);
   useEffect(() => readTargetSeats(), [target]);
 
-  if (!action || !pack) return <ConfirmDialog open={false} title="" confirmLabel="" busy={false} onConfirm={() => undefined} onClose={onClose}>{null}</ConfirmDialog>;
+  if (!action || !pack)
+    return (
+      <ConfirmDialog open={false} title="" confirmLabel="" busy={false} onConfirm={() => undefined} onClose={onClose}>
+        {null}
+      </ConfirmDialog>
+    );
 
   const teamName = pack.teamName ?? pack.team ?? "—";
   const moved = Number.parseInt(count, 10);
   const movedCount = Number.isFinite(moved) && moved > 0 ? moved : 0;
-  const before = pack.team ? seats[pack.team] ?? null : null;
+  const before = pack.team ? (seats[pack.team] ?? null) : null;
   const after = before ? seatsAfter(before, sourceDelta(action, pack, movedCount)) : null;
-  const targetBefore = target ? seats[target] ?? null : null;
+  const targetBefore = target ? (seats[target] ?? null) : null;
   const targetAfter = targetBefore ? seatsAfter(targetBefore, pack.state === "expired" ? 0 : movedCount) : null;
   const extendDays = Number.parseInt(days, 10);
-  const newExpiry = Number.isFinite(extendDays) && extendDays >= licenseExtendDaysRange.min && extendDays <= licenseExtendDaysRange.max
-    ? formatDateTime(extendedExpiration(now, extendDays).toISOString(), lang, timezone)
-    : null;
+  const newExpiry =
+    Number.isFinite(extendDays) && extendDays >= licenseExtendDaysRange.min && extendDays <= licenseExtendDaysRange.max
+      ? formatDateTime(extendedExpiration(now, extendDays).toISOString(), lang, timezone)
+      : null;
 
   const body = (): unknown => {
     if (action === "extend") return { id: pack.id, action, days: Number(days) };
@@ -190,7 +200,11 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
               setNow(Date.now());
             }}
           />
-          <p>{newExpiry ? t("licenses:actions.newExpiration", { date: newExpiry }) : t("licenses:actions.daysHint", { min: licenseExtendDaysRange.min, max: licenseExtendDaysRange.max })}</p>
+          <p>
+            {newExpiry
+              ? t("licenses:actions.newExpiration", { date: newExpiry })
+              : t("licenses:actions.daysHint", { min: licenseExtendDaysRange.min, max: licenseExtendDaysRange.max })}
+          </p>
         </>
       ) : null}
       {action === "expire" ? <p>{t("licenses:actions.expireBody")}</p> : null}
@@ -220,7 +234,9 @@ export function LicenseActionDialog({ action, pack, teams, csrfToken, timezone, 
         </>
       ) : null}
       {pack.team ? <EffectLine teamName={teamName} before={before} after={after} /> : null}
-      {action === "distribute" && targetTeam ? <EffectLine teamName={targetTeam.teamName} before={targetBefore} after={targetAfter} /> : null}
+      {action === "distribute" && targetTeam ? (
+        <EffectLine teamName={targetTeam.teamName} before={targetBefore} after={targetAfter} />
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -73,19 +73,22 @@ export function TeamPicker<T extends TeamRef = TeamRef>({
   useEffect(() => {
     if (teams) return;
     const ticket = ++latest.current;
-    const timer = setTimeout(() => {
-      const text = search.trim();
-      const found: Promise<T[]> = searchRef.current
-        ? searchRef.current(text, MATCHES)
-        : createTeamsApi({ csrfToken })
-            .list({ search: text || undefined, limit: MATCHES })
-            // Without a search of its own, T is a TeamRef: the slug and the name are all it holds.
-            .then((page) => page.items.map(({ slug, teamName }) => ({ slug, teamName }) as T));
-      found.then(
-        (items) => ticket === latest.current && setMatches(items),
-        () => ticket === latest.current && setMatches([]),
-      );
-    }, search ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        const text = search.trim();
+        const found: Promise<T[]> = searchRef.current
+          ? searchRef.current(text, MATCHES)
+          : createTeamsApi({ csrfToken })
+              .list({ search: text || undefined, limit: MATCHES })
+              // Without a search of its own, T is a TeamRef: the slug and the name are all it holds.
+              .then((page) => page.items.map(({ slug, teamName }) => ({ slug, teamName }) as T));
+        found.then(
+          (items) => ticket === latest.current && setMatches(items),
+          () => ticket === latest.current && setMatches([]),
+        );
+      },
+      search ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [teams, search, csrfToken]);
 
@@ -106,8 +109,18 @@ export function TeamPicker<T extends TeamRef = TeamRef>({
   return (
     <div className="team-picker">
       <div className="field">
-        <label className="field-label" htmlFor={searchId}>{searchLabel ?? t("licenses:picker.search")}</label>
-        <input id={searchId} className="input" type="search" value={search} maxLength={maxLength.search} placeholder={searchHint ?? t("licenses:picker.hint")} onChange={(event) => setSearch(event.target.value)} />
+        <label className="field-label" htmlFor={searchId}>
+          {searchLabel ?? t("licenses:picker.search")}
+        </label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          value={search}
+          maxLength={maxLength.search}
+          placeholder={searchHint ?? t("licenses:picker.hint")}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       {select}
     </div>

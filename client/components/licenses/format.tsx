@@ -3,11 +3,20 @@ import type { Translate } from "../render-context";
 import type { Seats } from "./seats";
 
 /** Badge colour per license state: the users list's badge tones, so a state reads the same everywhere. */
-const TONE: Record<LicenseState, string> = { valid: "badge-active", nearExpiration: "badge-pending", expired: "badge-blocked", unlicensed: "badge-blocked" };
+const TONE: Record<LicenseState, string> = {
+  valid: "badge-active",
+  nearExpiration: "badge-pending",
+  expired: "badge-blocked",
+  unlicensed: "badge-blocked",
+};
 
 /** A pack's (or a company's) license state as a coloured badge with its translated name. */
 export function StateBadge({ t, state }: { t: Translate; state: LicenseState }) {
-  return <span className={`badge ${TONE[state]}`} data-state={state}>{t(`licenses:state.${state}`)}</span>;
+  return (
+    <span className={`badge ${TONE[state]}`} data-state={state}>
+      {t(`licenses:state.${state}`)}
+    </span>
+  );
 }
 
 /** A company's licenses after the capacity moves by `delta` (available never shown below zero). */

@@ -19,7 +19,11 @@ export interface CountLineProps {
 }
 
 /** The count line's text (null when the page is empty). */
-export function countLineText(t: Translate, lang: string, { index, limit, shown, total }: Omit<CountLineProps, "loading" | "className">): string | null {
+export function countLineText(
+  t: Translate,
+  lang: string,
+  { index, limit, shown, total }: Omit<CountLineProps, "loading" | "className">,
+): string | null {
   if (shown === 0) return null;
   const format = (value: number) => formatNumber(value, lang);
   if (index === null) return t("common:list.totalOnly", { total: format(total) });

@@ -29,7 +29,10 @@ export function ExportForm({ resource, filters, total }: ExportFormProps) {
   const lang = useLang();
   const id = useId();
   const entries = (filters instanceof URLSearchParams ? [...filters.entries()] : Object.entries(filters))
-    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null && entry[1] !== "" && entry[0] !== "cursor" && entry[0] !== "limit")
+    .filter(
+      (entry): entry is [string, string | number | boolean] =>
+        entry[1] !== undefined && entry[1] !== null && entry[1] !== "" && entry[0] !== "cursor" && entry[0] !== "limit",
+    )
     .map(([name, value]) => [name, String(value)] as const);
   const count = formatNumber(Math.max(total, 0), lang);
   return (

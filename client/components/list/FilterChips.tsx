@@ -36,7 +36,9 @@ export function FilterChips({ chips, clearHref, onRemove, onClear }: FilterChips
           const content = (
             <>
               <span className="chip-text">{text}</span>
-              <span className="chip-remove" aria-hidden="true">×</span>
+              <span className="chip-remove" aria-hidden="true">
+                ×
+              </span>
             </>
           );
           return (

@@ -54,13 +54,37 @@ export type ListFrameBase = Pick<ListFrameProps, "filters" | "shown" | "total" |
  * and the pager come from, so no list page draws them from different reads. A page spreads it and
  * adds its own rows, empty state, actions and notes.
  */
-export function listFrameProps(filters: ListFiltersProps, page: ListFramePage, cursor: string | null | undefined, pagerLabel: string, error?: string | null): ListFrameBase {
+export function listFrameProps(
+  filters: ListFiltersProps,
+  page: ListFramePage,
+  cursor: string | null | undefined,
+  pagerLabel: string,
+  error?: string | null,
+): ListFrameBase {
   return { filters, shown: page.items.length, total: page.total, cursor: cursor ?? null, nextCursor: page.nextCursor, pagerLabel, error };
 }
 
 /** The list frame. */
-export function ListFrame({ filters, actions, shown, total, cursor, nextCursor, pagerLabel, error, empty, children, notice, footnote, className }: ListFrameProps) {
-  const pager = { label: pagerLabel, firstHref: cursor ? hrefWith(filters) : null, nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null };
+export function ListFrame({
+  filters,
+  actions,
+  shown,
+  total,
+  cursor,
+  nextCursor,
+  pagerLabel,
+  error,
+  empty,
+  children,
+  notice,
+  footnote,
+  className,
+}: ListFrameProps) {
+  const pager = {
+    label: pagerLabel,
+    firstHref: cursor ? hrefWith(filters) : null,
+    nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null,
+  };
   return (
     <div className={className ? `list-frame ${className}` : "list-frame"}>
       <div className="list-toolbar">

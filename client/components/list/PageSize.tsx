@@ -19,7 +19,9 @@ export interface PageSizeProps {
 export function PageSize({ value, onChange, disabled }: PageSizeProps) {
   const t = useT();
   const id = useId();
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(value) ? [...PAGE_SIZES] : [...PAGE_SIZES, value].sort((a, b) => a - b);
+  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(value)
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, value].sort((a, b) => a - b);
   return (
     <span className="page-size">
       <label htmlFor={id}>{t("common:list.pageSize")}</label>

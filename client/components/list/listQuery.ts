@@ -93,7 +93,12 @@ export function activeChips(filters: ListFiltersProps): ListChip[] {
   for (const select of filters.selects) {
     if (!select.value) continue;
     const option = select.options.find((candidate) => candidate.value === select.value);
-    chips.push({ name: select.name, label: select.label, value: option?.label ?? select.value, href: hrefWith(filters, { [select.name]: null }) });
+    chips.push({
+      name: select.name,
+      label: select.label,
+      value: option?.label ?? select.value,
+      href: hrefWith(filters, { [select.name]: null }),
+    });
   }
   return chips;
 }

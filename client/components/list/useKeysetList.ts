@@ -53,13 +53,19 @@ function savedCursors(stateKey: string): (string | null)[] | null {
 }
 
 /** See the module comment. */
-export function useKeysetList<Q extends KeysetQuery, T>(initialPage: ListResponse<T>, initialQuery: Q, source: KeysetSource<Q, T>): KeysetList<Q, T> {
+export function useKeysetList<Q extends KeysetQuery, T>(
+  initialPage: ListResponse<T>,
+  initialQuery: Q,
+  source: KeysetSource<Q, T>,
+): KeysetList<Q, T> {
   const messageFor = useCallMessage();
   const [query, setQuery] = useState(initialQuery);
   const [page, setPage] = useState(initialPage);
   const hydrated = useHydrated();
   // The cursor stack history.state kept for a page opened past the first (a reload), read in the browser.
-  const [saved] = useState(() => (typeof window === "undefined" || initialQuery.cursor === undefined ? null : savedCursors(source.stateKey)));
+  const [saved] = useState(() =>
+    typeof window === "undefined" || initialQuery.cursor === undefined ? null : savedCursors(source.stateKey),
+  );
   // The stack of the last view this hook loaded; until then, the saved one once hydrated.
   const [loaded, setLoaded] = useState<(string | null)[] | null>(null);
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,8 @@ import { useLang, useT, type Translate } from "../render-context";
 function detailText(value: unknown): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null)) return value.length ? value.join(", ") : "—";
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null))
+    return value.length ? value.join(", ") : "—";
   return JSON.stringify(value);
 }
 
@@ -31,7 +32,10 @@ function DetailLines({ t, details }: { t: Translate; details: unknown }) {
   return (
     <>
       {entries.map(([key, value]) => {
-        const changes = key === "changes" && typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : null;
+        const changes =
+          key === "changes" && typeof value === "object" && value !== null && !Array.isArray(value)
+            ? Object.entries(value as Record<string, unknown>)
+            : null;
         return (
           <div key={key} className="logs-detail-line">
             <dt>{key}</dt>
@@ -42,7 +46,8 @@ function DetailLines({ t, details }: { t: Translate; details: unknown }) {
                     const pair = beforeAfter(change);
                     return (
                       <li key={field}>
-                        <code>{field}</code>: {pair ? t("logs:details.change", { from: detailText(pair.from), to: detailText(pair.to) }) : detailText(change)}
+                        <code>{field}</code>:{" "}
+                        {pair ? t("logs:details.change", { from: detailText(pair.from), to: detailText(pair.to) }) : detailText(change)}
                       </li>
                     );
                   })}
@@ -72,7 +77,13 @@ export interface LogsEntriesProps {
 export function LogsEntries({ items, timezone }: LogsEntriesProps) {
   const t = useT();
   const lang = useLang();
-  const labels = { actor: t("logs:columns.actor"), action: t("logs:columns.action"), target: t("logs:columns.target"), team: t("logs:columns.team"), outcome: t("logs:columns.outcome") };
+  const labels = {
+    actor: t("logs:columns.actor"),
+    action: t("logs:columns.action"),
+    target: t("logs:columns.target"),
+    team: t("logs:columns.team"),
+    outcome: t("logs:columns.outcome"),
+  };
   return (
     <table className="data-table logs-table">
       <caption className="visually-hidden">{t("logs:list.caption")}</caption>
@@ -93,12 +104,22 @@ export function LogsEntries({ items, timezone }: LogsEntriesProps) {
             <th scope="row" className="col-time">
               <time dateTime={entry.at}>{formatDateTime(entry.at, lang, timezone)}</time>
             </th>
-            <td className="col-actor" data-label={labels.actor}>{entry.actor.username ?? t("logs:list.system")}</td>
-            <td className="col-action" data-label={labels.action}><code>{entry.action}</code></td>
-            <td className="col-target" data-label={labels.target}>{entry.target ? `${entry.target.type}: ${entry.target.id}` : "—"}</td>
-            <td className="col-team" data-label={labels.team}>{entry.team ?? "—"}</td>
+            <td className="col-actor" data-label={labels.actor}>
+              {entry.actor.username ?? t("logs:list.system")}
+            </td>
+            <td className="col-action" data-label={labels.action}>
+              <code>{entry.action}</code>
+            </td>
+            <td className="col-target" data-label={labels.target}>
+              {entry.target ? `${entry.target.type}: ${entry.target.id}` : "—"}
+            </td>
+            <td className="col-team" data-label={labels.team}>
+              {entry.team ?? "—"}
+            </td>
             <td className="col-outcome" data-label={labels.outcome}>
-              <span className={entry.outcome === "failure" ? "badge badge-danger" : "badge badge-success"}>{t(`logs:outcomes.${entry.outcome}`)}</span>
+              <span className={entry.outcome === "failure" ? "badge badge-danger" : "badge badge-success"}>
+                {t(`logs:outcomes.${entry.outcome}`)}
+              </span>
             </td>
             <td className="col-details">
               <details className="logs-details">
@@ -115,7 +136,9 @@ export function LogsEntries({ items, timezone }: LogsEntriesProps) {
                   </div>
                   <div className="logs-detail-line">
                     <dt>{t("logs:details.requestId")}</dt>
-                    <dd><code>{entry.requestId ?? "—"}</code></dd>
+                    <dd>
+                      <code>{entry.requestId ?? "—"}</code>
+                    </dd>
                   </div>
                 </dl>
               </details>

@@ -14,7 +14,12 @@ const TEXT_FILTERS = ["search", "actor", "action", "target"] as const;
 type TextFilter = (typeof TEXT_FILTERS)[number];
 type Texts = Record<TextFilter, string>;
 
-const textsOf = (query: LogListQuery): Texts => ({ search: query.search ?? "", actor: query.actor ?? "", action: query.action ?? "", target: query.target ?? "" });
+const textsOf = (query: LogListQuery): Texts => ({
+  search: query.search ?? "",
+  actor: query.actor ?? "",
+  action: query.action ?? "",
+  target: query.target ?? "",
+});
 
 /** Props of {@link LogsFilters}. */
 export interface LogsFiltersProps {
@@ -75,7 +80,16 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
   );
   const clear = () => {
     setTexts({ search: "", actor: "", action: "", target: "" });
-    onChange({ search: undefined, actor: undefined, action: undefined, target: undefined, outcome: undefined, team: undefined, from: undefined, to: undefined });
+    onChange({
+      search: undefined,
+      actor: undefined,
+      action: undefined,
+      target: undefined,
+      outcome: undefined,
+      team: undefined,
+      from: undefined,
+      to: undefined,
+    });
     document.getElementById(searchId)?.focus();
   };
 
@@ -93,7 +107,9 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
           value={query.outcome ?? ""}
           placeholder={t("logs:filters.all")}
           options={LOG_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`logs:outcomes.${outcome}`) }))}
-          onChange={(event) => onChange({ outcome: event.target.value === "" ? undefined : (event.target.value as LogListQuery["outcome"]) })}
+          onChange={(event) =>
+            onChange({ outcome: event.target.value === "" ? undefined : (event.target.value as LogListQuery["outcome"]) })
+          }
         />
         <SelectField
           label={t("logs:filters.team")}

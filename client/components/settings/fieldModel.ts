@@ -75,7 +75,8 @@ function parseScalar(kind: FieldKind, text: string): unknown {
 /** The patch of the fields whose form strings differ from the initial ones. */
 export function patchOf(group: SettingsGroup, initial: Record<string, string>, current: Record<string, string>): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  const differs = (prefix: string) => Object.keys(current).some((k) => (k === prefix || k.startsWith(`${prefix}.`)) && current[k] !== initial[k]);
+  const differs = (prefix: string) =>
+    Object.keys(current).some((k) => (k === prefix || k.startsWith(`${prefix}.`)) && current[k] !== initial[k]);
   for (const field of groupFields(group)) {
     if (!differs(field)) continue;
     const kind = fieldKind(group, field);

@@ -24,14 +24,25 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /** Name, identifier (suggested from the name until edited), institution and notes. */
-export function IdentitySection({ form, onName, onSlug }: TeamSectionProps & { onName: (value: string) => void; onSlug: (value: string) => void }) {
+export function IdentitySection({
+  form,
+  onName,
+  onSlug,
+}: TeamSectionProps & { onName: (value: string) => void; onSlug: (value: string) => void }) {
   const t = useT();
   const name = form.bind("teamName");
   const slug = form.bind("slug");
   return (
     <FormSection title={t("teams:sections.identity")}>
       <div className="form-row">
-        <TextField label={t("teams:fields.teamName")} required maxLength={maxLength.teamName} autoComplete="organization" {...name} onChange={(e) => onName(e.target.value)} />
+        <TextField
+          label={t("teams:fields.teamName")}
+          required
+          maxLength={maxLength.teamName}
+          autoComplete="organization"
+          {...name}
+          onChange={(e) => onName(e.target.value)}
+        />
         <TextField
           label={t("teams:fields.slug")}
           hint={t("teams:fields.slugHint")}
@@ -63,7 +74,14 @@ export function ContactsSection({ form }: TeamSectionProps) {
     <FormSection title={t("teams:sections.contacts")}>
       <div className="form-row form-row-3">
         {(["finance", "operations", "support"] as const).map((kind) => (
-          <TextField key={kind} label={t(`teams:fields.${kind}`)} type="email" maxLength={maxLength.contactEmail} autoComplete="off" {...form.bind(`contactEmail.${kind}`)} />
+          <TextField
+            key={kind}
+            label={t(`teams:fields.${kind}`)}
+            type="email"
+            maxLength={maxLength.contactEmail}
+            autoComplete="off"
+            {...form.bind(`contactEmail.${kind}`)}
+          />
         ))}
       </div>
     </FormSection>
@@ -108,8 +126,19 @@ export function LocationSection({ form, timezones }: TeamSectionProps & { timezo
 /** OAuth / Azure AD settings and the certificate revocation strategy. */
 export function AuthenticationSection({ form }: TeamSectionProps) {
   const t = useT();
-  const text = (field: "oauthClientId" | "authority" | "discovery" | "version" | "tenantId", max: number, extra: { type?: string; hint?: string } = {}) => (
-    <TextField label={t(`teams:fields.${field}`)} maxLength={max} spellCheck={false} autoCapitalize="none" {...extra} {...form.bind(`authentication.${field}`)} />
+  const text = (
+    field: "oauthClientId" | "authority" | "discovery" | "version" | "tenantId",
+    max: number,
+    extra: { type?: string; hint?: string } = {},
+  ) => (
+    <TextField
+      label={t(`teams:fields.${field}`)}
+      maxLength={max}
+      spellCheck={false}
+      autoCapitalize="none"
+      {...extra}
+      {...form.bind(`authentication.${field}`)}
+    />
   );
   return (
     <FormSection title={t("teams:sections.authentication")}>
@@ -159,13 +188,30 @@ export function EmailThemeSection({ form }: TeamSectionProps) {
       {enabled ? (
         <>
           <div className="form-row">
-            <TextField label={t("teams:fields.themeName")} required maxLength={maxLength.emailThemeName} {...form.bind("emailTheme.name")} />
+            <TextField
+              label={t("teams:fields.themeName")}
+              required
+              maxLength={maxLength.emailThemeName}
+              {...form.bind("emailTheme.name")}
+            />
             <div className="color-field">
-              <TextField label={t("teams:fields.primaryColor")} hint={t("teams:fields.primaryColorHint")} maxLength={7} spellCheck={false} {...form.bind("emailTheme.primaryColor")} />
+              <TextField
+                label={t("teams:fields.primaryColor")}
+                hint={t("teams:fields.primaryColorHint")}
+                maxLength={7}
+                spellCheck={false}
+                {...form.bind("emailTheme.primaryColor")}
+              />
               <ColorSwatch color={form.values["emailTheme.primaryColor"]} large />
             </div>
           </div>
-          <TextField label={t("teams:fields.logoUrl")} type="url" maxLength={maxLength.url} spellCheck={false} {...form.bind("emailTheme.logoUrl")} />
+          <TextField
+            label={t("teams:fields.logoUrl")}
+            type="url"
+            maxLength={maxLength.url}
+            spellCheck={false}
+            {...form.bind("emailTheme.logoUrl")}
+          />
           <TextAreaField
             label={t("teams:fields.footer")}
             maxLength={maxLength.emailThemeFooter}

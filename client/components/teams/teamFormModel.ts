@@ -9,7 +9,17 @@ import type { TeamCreateReq, TeamUpdateReq } from "../../../shared/schemas/team"
 /** What the edit form starts from: the editable fields of a team. */
 export type TeamFormInitial = Pick<
   TeamDetails,
-  "slug" | "teamName" | "institution" | "notes" | "contactEmail" | "city" | "country" | "language" | "timezone" | "emailTheme" | "authentication"
+  | "slug"
+  | "teamName"
+  | "institution"
+  | "notes"
+  | "contactEmail"
+  | "city"
+  | "country"
+  | "language"
+  | "timezone"
+  | "emailTheme"
+  | "authentication"
 >;
 
 /** The editable part of a team: what the edit form's island receives (nothing more is sent to the browser). */

@@ -122,11 +122,13 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
     <div className={count > 0 ? "bulk-bar has-selection" : "bulk-bar"} role="group" aria-label={t("users:bulk.label")}>
       <div className="selection-status">
         <p className="selection-count" aria-live="polite">
-          {matching
-            ? t(ALL_MATCHING_ON_KEY, { count, total: formatNumber(count, lang) })
-            : count > 0
-              ? t(SELECTED_KEY, { count })
-              : <span id={hintId}>{t("users:selection.hint")}</span>}
+          {matching ? (
+            t(ALL_MATCHING_ON_KEY, { count, total: formatNumber(count, lang) })
+          ) : count > 0 ? (
+            t(SELECTED_KEY, { count })
+          ) : (
+            <span id={hintId}>{t("users:selection.hint")}</span>
+          )}
         </p>
         {count > 0 ? (
           <button type="button" className="button button-small" onClick={onClear}>
@@ -160,7 +162,13 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
                   </option>
                 ))}
               </select>
-              <button type="button" className="button" disabled={count === 0 || counting} aria-describedby={count === 0 ? hintId : undefined} onClick={() => ask("move")}>
+              <button
+                type="button"
+                className="button"
+                disabled={count === 0 || counting}
+                aria-describedby={count === 0 ? hintId : undefined}
+                onClick={() => ask("move")}
+              >
                 {t("users:bulk.move")}
               </button>
               {targetError ? (

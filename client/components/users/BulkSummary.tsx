@@ -29,7 +29,9 @@ export function BulkSummary({ outcome, onDismiss }: { outcome: BulkOutcome; onDi
       <Alert variant={failed > 0 ? "error" : "success"}>
         <div className="bulk-summary">
           <div>
-            {ok > 0 || failed === 0 ? <p>{t(`users:bulk.done.${outcome.action}`, { count: ok, team: outcome.team?.teamName ?? "" })}</p> : null}
+            {ok > 0 || failed === 0 ? (
+              <p>{t(`users:bulk.done.${outcome.action}`, { count: ok, team: outcome.team?.teamName ?? "" })}</p>
+            ) : null}
             {failed > 0 ? (
               <>
                 <p>{t(FAILED_KEY, { count: failed })}</p>

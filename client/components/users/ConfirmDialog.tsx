@@ -22,7 +22,17 @@ export interface ConfirmDialogProps {
  * Escape closes it (not while the action runs), focus returns where it was. The action's
  * failure is shown inside, so the admin can retry or cancel.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, tone = "primary", busy, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -14,7 +14,11 @@ export function ProblemList({ errors }: { errors: ImportErrors }) {
           <li key={code}>
             <strong>{t(`users:import.codes.${code}`)}</strong>
             {": "}
-            {(list ?? []).map((e) => `${t("users:import.rowRef", { row: e.row })}${e.username ? `: ${e.username}` : ""}${e.field ? ` (${e.field})` : ""}`).join("; ")}
+            {(list ?? [])
+              .map(
+                (e) => `${t("users:import.rowRef", { row: e.row })}${e.username ? `: ${e.username}` : ""}${e.field ? ` (${e.field})` : ""}`,
+              )
+              .join("; ")}
           </li>
         ))}
       </ul>

@@ -12,7 +12,17 @@ export interface UserFlags {
 const FLAGS = ["ecs", "sip", "cellcrypt"] as const;
 
 /** The user flags as three labelled checkboxes in a fieldset with a legend. */
-export function FlagFields({ legend, value, onChange, disabled }: { legend: string; value: UserFlags; onChange: (next: UserFlags) => void; disabled?: boolean }) {
+export function FlagFields({
+  legend,
+  value,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  value: UserFlags;
+  onChange: (next: UserFlags) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const id = useId();
   return (

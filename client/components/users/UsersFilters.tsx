@@ -58,7 +58,16 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
 
   const clear = () => {
     setText("");
-    onChange({ search: undefined, status: undefined, team: undefined, platform: undefined, ecs: undefined, sip: undefined, cellcrypt: undefined, outdated: undefined });
+    onChange({
+      search: undefined,
+      status: undefined,
+      team: undefined,
+      platform: undefined,
+      ecs: undefined,
+      sip: undefined,
+      cellcrypt: undefined,
+      outdated: undefined,
+    });
     // 'Clear filters' disappears once nothing is filtered: focus goes to the search, not the body.
     document.getElementById(searchId)?.focus();
   };
@@ -106,25 +115,27 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           value={query.platform === undefined ? "" : String(query.platform)}
           placeholder={all}
           options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
-          onChange={(event) => onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })}
+          onChange={(event) =>
+            onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })
+          }
         />
         <details className="filters-more" open={more} onToggle={(event) => setToggled(event.currentTarget.open)}>
           <summary>{t("users:list.moreFilters")}</summary>
           <div className="filters-more-fields">
-        {YES_NO.map((flag) => (
-          <SelectField
-            key={flag}
-            label={flag === "outdated" ? t("users:list.outdated") : t(`users:flags.${flag}`)}
-            name={flag}
-            value={flagValue(query[flag])}
-            placeholder={any}
-            options={[
-              { value: "true", label: t("users:list.yes") },
-              { value: "false", label: t("users:list.no") },
-            ]}
-            onChange={(event) => onChange({ [flag]: parseFlag(event.target.value) })}
-          />
-        ))}
+            {YES_NO.map((flag) => (
+              <SelectField
+                key={flag}
+                label={flag === "outdated" ? t("users:list.outdated") : t(`users:flags.${flag}`)}
+                name={flag}
+                value={flagValue(query[flag])}
+                placeholder={any}
+                options={[
+                  { value: "true", label: t("users:list.yes") },
+                  { value: "false", label: t("users:list.no") },
+                ]}
+                onChange={(event) => onChange({ [flag]: parseFlag(event.target.value) })}
+              />
+            ))}
           </div>
         </details>
         {hasFilters(query) ? (

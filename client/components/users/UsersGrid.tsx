@@ -92,23 +92,40 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
           return (
             <tr key={user.uid} className={isSelected ? "is-selected" : undefined} data-uid={user.uid}>
               <td className="col-select">
-                <input type="checkbox" aria-label={t("users:list.selectUser", { name })} checked={isSelected} onChange={() => onToggle(user.uid)} />
+                <input
+                  type="checkbox"
+                  aria-label={t("users:list.selectUser", { name })}
+                  checked={isSelected}
+                  onChange={() => onToggle(user.uid)}
+                />
               </td>
               <th scope="row" className="col-name">
                 <a href={`/users/profile/${encodeURIComponent(user.uid)}`}>{name}</a>
                 {cells.flags(user)}
               </th>
-              <td className="col-username" data-label={labels.username}>{user.username}</td>
-              <td className="col-team" data-label={labels.team}>{user.team.teamName}</td>
-              <td className="col-status" data-label={labels.status}>{cells.status(user.status)}</td>
-              <td className="col-time" data-label={labels.createdOn}>{cells.time(user.createdOn)}</td>
-              <td className="col-time" data-label={labels.lastSeen}>{cells.time(user.lastSeen)}</td>
+              <td className="col-username" data-label={labels.username}>
+                {user.username}
+              </td>
+              <td className="col-team" data-label={labels.team}>
+                {user.team.teamName}
+              </td>
+              <td className="col-status" data-label={labels.status}>
+                {cells.status(user.status)}
+              </td>
+              <td className="col-time" data-label={labels.createdOn}>
+                {cells.time(user.createdOn)}
+              </td>
+              <td className="col-time" data-label={labels.lastSeen}>
+                {cells.time(user.lastSeen)}
+              </td>
               <td className="col-number" data-label={labels.devices} title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
                 {user.appOutdated ? (
                   <>
                     {" "}
-                    <span className="badge badge-outdated" data-outdated="true">{t("users:devices.outdated")}</span>
+                    <span className="badge badge-outdated" data-outdated="true">
+                      {t("users:devices.outdated")}
+                    </span>
                   </>
                 ) : null}
               </td>

@@ -67,7 +67,11 @@ export function StatusBadge({ status }: { status: UserStatus }) {
 /** The ECS / SIP / Cellcrypt flags a user has, as small badges (nothing when none). */
 export function FlagBadges({ user, long = false }: { user: UserFlags; long?: boolean }) {
   const t = useT();
-  return flagsElement(user, (flag) => t(`users:flags.${flag}`), (flag) => (long ? t(`users:flags.${flag}`) : t(`users:flags.${flag}Short`)));
+  return flagsElement(
+    user,
+    (flag) => t(`users:flags.${flag}`),
+    (flag) => (long ? t(`users:flags.${flag}`) : t(`users:flags.${flag}Short`)),
+  );
 }
 
 /** The cells of a users table row that {@link DateTime}, {@link StatusBadge} and {@link FlagBadges} draw. */
@@ -96,7 +100,11 @@ export function rowCells(t: Translate, lang: string, timeZone: string): RowCells
   const label = (flag: Flag) => memo(shorts, flag, () => t(`users:flags.${flag}Short`));
   return {
     time: (iso) => timeElement(iso, lang, timeZone, never),
-    status: (status) => statusElement(status, memo(statuses, status, () => t(`users:statuses.${status}`))),
+    status: (status) =>
+      statusElement(
+        status,
+        memo(statuses, status, () => t(`users:statuses.${status}`)),
+      ),
     flags: (user) => flagsElement(user, title, label),
   };
 }

@@ -35,7 +35,10 @@ export function usersPageHref(query: UsersQuery): string {
 
 /** True when any filter or search is set (the empty state then suggests changing them). */
 export function hasFilters(query: UsersQuery): boolean {
-  return Boolean(query.search) || [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt, query.outdated].some((v) => v !== undefined);
+  return (
+    Boolean(query.search) ||
+    [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt, query.outdated].some((v) => v !== undefined)
+  );
 }
 
 /** The query's filters alone: what a 'select all matching' bulk call sends as `filter`. */

@@ -20,7 +20,12 @@ export function AdminCreatePage({ csrfToken, teams, canCreateRoot, lang }: Admin
       <BackLink href="/admins/manage">{t("admins:profile.backToList")}</BackLink>
       <section className="card" aria-label={t("pages:titles.adminsCreate")}>
         <p className="card-note">{t("admins:create.intro")}</p>
-        <Island name="AdminCreateForm" component={AdminCreateForm} props={{ csrfToken, teams, canCreateRoot, lang }} namespaces={["admins", "validation"]} />
+        <Island
+          name="AdminCreateForm"
+          component={AdminCreateForm}
+          props={{ csrfToken, teams, canCreateRoot, lang }}
+          namespaces={["admins", "validation"]}
+        />
       </section>
     </div>
   );

@@ -39,7 +39,9 @@ function lockedNow(lockedUntil: string | null): boolean {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id} className="card-title">{title}</h2>
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -61,7 +63,9 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
       <Section id="admin-account" title={t("admins:profile.account")}>
         <dl className="summary">
           <dt>{t("admins:profile.uid")}</dt>
-          <dd><code>{admin.uid}</code></dd>
+          <dd>
+            <code>{admin.uid}</code>
+          </dd>
           <dt>{t("admins:profile.username")}</dt>
           <dd>{admin.username}</dd>
           {/* Each field once: the name and time zone are in the details form when it is shown. */}
@@ -74,7 +78,9 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <dt>{t("admins:profile.role")}</dt>
           <dd data-role={admin.role}>{roleText(t, admin.role)}</dd>
           <dt>{t("admins:profile.status")}</dt>
-          <dd data-status={admin.status}><StatusBadge t={t} status={admin.status} /></dd>
+          <dd data-status={admin.status}>
+            <StatusBadge t={t} status={admin.status} />
+          </dd>
           {can.edit ? null : (
             <>
               <dt>{t("admins:profile.timezone")}</dt>
@@ -121,7 +127,12 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <Island
             name="AdminDetailsForm"
             component={AdminDetailsForm}
-            props={{ csrfToken, uid: admin.uid, details: { firstName: admin.firstName, lastName: admin.lastName, lang: admin.lang, timezone: admin.timezone }, timezones }}
+            props={{
+              csrfToken,
+              uid: admin.uid,
+              details: { firstName: admin.firstName, lastName: admin.lastName, lang: admin.lang, timezone: admin.timezone },
+              timezones,
+            }}
             namespaces={ns}
           />
         </Section>
@@ -131,7 +142,13 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
           <Island
             name="AdminTeamsForm"
             component={AdminTeamsForm}
-            props={{ csrfToken, uid: admin.uid, options: teamOptions, selected: admin.teams.map((team) => team.slug), hasOtherTeams: can.hasOtherTeams }}
+            props={{
+              csrfToken,
+              uid: admin.uid,
+              options: teamOptions,
+              selected: admin.teams.map((team) => team.slug),
+              hasOtherTeams: can.hasOtherTeams,
+            }}
             namespaces={ns}
           />
         </Section>
@@ -142,7 +159,12 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
       ) : null}
       {can.actions.length > 0 ? (
         <Section id="admin-status" title={t("admins:profile.actions")}>
-          <Island name="AdminActions" component={AdminActions} props={{ csrfToken, uid: admin.uid, name, allowed: can.actions }} namespaces={ns} />
+          <Island
+            name="AdminActions"
+            component={AdminActions}
+            props={{ csrfToken, uid: admin.uid, name, allowed: can.actions }}
+            namespaces={ns}
+          />
         </Section>
       ) : null}
     </div>

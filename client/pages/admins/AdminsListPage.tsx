@@ -50,20 +50,52 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
   const filters: ListFiltersProps = {
     action: "/admins/manage",
     label: t("admins:filters.title"),
-    search: { label: t("admins:filters.search"), placeholder: t("admins:filters.searchHint"), value: query.search ?? "", maxLength: maxLength.search },
+    search: {
+      label: t("admins:filters.search"),
+      placeholder: t("admins:filters.searchHint"),
+      value: query.search ?? "",
+      maxLength: maxLength.search,
+    },
     selects: [
-      { name: "role", label: t("admins:filters.role"), value: query.role ?? "", anyLabel: any, options: ROLES.map((role) => ({ value: role, label: roleText(t, role) })) },
-      { name: "status", label: t("admins:filters.status"), value: query.status ?? "", anyLabel: any, options: ADMIN_STATUSES.map((status) => ({ value: status, label: statusText(t, status) })) },
-      { name: "team", label: t("admins:filters.team"), value: query.team ?? "", anyLabel: any, options: teams.map((team) => ({ value: team.slug, label: team.teamName })) },
+      {
+        name: "role",
+        label: t("admins:filters.role"),
+        value: query.role ?? "",
+        anyLabel: any,
+        options: ROLES.map((role) => ({ value: role, label: roleText(t, role) })),
+      },
+      {
+        name: "status",
+        label: t("admins:filters.status"),
+        value: query.status ?? "",
+        anyLabel: any,
+        options: ADMIN_STATUSES.map((status) => ({ value: status, label: statusText(t, status) })),
+      },
+      {
+        name: "team",
+        label: t("admins:filters.team"),
+        value: query.team ?? "",
+        anyLabel: any,
+        options: teams.map((team) => ({ value: team.slug, label: team.teamName })),
+      },
     ],
     keep: keptSort(query, { sort: "name", order: "asc" }),
     limit: { value: query.limit, default: query.defaultLimit },
   };
   const sortLink = (field: AdminSort, firstOrder: "asc" | "desc" = "asc") =>
-    sortState(field, query, (sort, order) => hrefWith(filters, { sort: sort === "name" ? null : sort, order: order === "asc" ? null : order }), firstOrder);
+    sortState(
+      field,
+      query,
+      (sort, order) => hrefWith(filters, { sort: sort === "name" ? null : sort, order: order === "asc" ? null : order }),
+      firstOrder,
+    );
   const label = (column: string) => t(`admins:columns.${column}`);
   const filtered = activeChips(filters).length > 0;
-  const create = <a className="button button-primary" href="/admins/create">{t("admins:list.create")}</a>;
+  const create = (
+    <a className="button button-primary" href="/admins/create">
+      {t("admins:list.create")}
+    </a>
+  );
   const name = sortLink("name");
   const username = sortLink("username");
   return (
@@ -74,7 +106,18 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
       notice={
         <>
           {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
-          <ExportForm resource="admins" filters={{ search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order }} total={page.total} />
+          <ExportForm
+            resource="admins"
+            filters={{
+              search: query.search,
+              role: query.role,
+              status: query.status,
+              team: query.team,
+              sort: query.sort,
+              order: query.order,
+            }}
+            total={page.total}
+          />
         </>
       }
       footnote={<p className="card-note">{t("admins:list.timesIn", { timezone })}</p>}
@@ -82,22 +125,57 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
         <EmptyState
           title={t("admins:list.empty")}
           hint={t("admins:list.emptyHint")}
-          action={filtered ? <a className="button" href={clearedHref(filters)}>{t("common:list.clear")}</a> : create}
+          action={
+            filtered ? (
+              <a className="button" href={clearedHref(filters)}>
+                {t("common:list.clear")}
+              </a>
+            ) : (
+              create
+            )
+          }
         />
       }
     >
       <ListTable caption={t("admins:list.caption")} className="admins-table">
         <thead>
           <tr>
-            <th scope="col" aria-sort={name.sorted ? (name.sorted === "asc" ? "ascending" : "descending") : username.sorted ? (username.sorted === "asc" ? "ascending" : "descending") : undefined}>
+            <th
+              scope="col"
+              aria-sort={
+                name.sorted
+                  ? name.sorted === "asc"
+                    ? "ascending"
+                    : "descending"
+                  : username.sorted
+                    ? username.sorted === "asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+              }
+            >
               <span className="sort-pair">
-                <a className={name.sorted ? "sort-link is-sorted" : "sort-link"} href={name.href} data-sort="name" title={t("common:list.sortBy", { column: label("name") })}>
+                <a
+                  className={name.sorted ? "sort-link is-sorted" : "sort-link"}
+                  href={name.href}
+                  data-sort="name"
+                  title={t("common:list.sortBy", { column: label("name") })}
+                >
                   {label("name")}
-                  <span className="sort-mark" aria-hidden="true">{name.sorted ? (name.sorted === "asc" ? "▲" : "▼") : "↕"}</span>
+                  <span className="sort-mark" aria-hidden="true">
+                    {name.sorted ? (name.sorted === "asc" ? "▲" : "▼") : "↕"}
+                  </span>
                 </a>
-                <a className={username.sorted ? "sort-link is-sorted" : "sort-link"} href={username.href} data-sort="username" title={t("common:list.sortBy", { column: label("username") })}>
+                <a
+                  className={username.sorted ? "sort-link is-sorted" : "sort-link"}
+                  href={username.href}
+                  data-sort="username"
+                  title={t("common:list.sortBy", { column: label("username") })}
+                >
                   {label("username")}
-                  <span className="sort-mark" aria-hidden="true">{username.sorted ? (username.sorted === "asc" ? "▲" : "▼") : "↕"}</span>
+                  <span className="sort-mark" aria-hidden="true">
+                    {username.sorted ? (username.sorted === "asc" ? "▲" : "▼") : "↕"}
+                  </span>
                 </a>
               </span>
             </th>
@@ -116,12 +194,22 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
                 <span className="cell-secondary admins-username">{admin.username}</span>
               </th>
               <td data-label={label("role")}>{roleText(t, admin.role)}</td>
-              <td data-label={label("status")}><StatusBadge t={t} status={admin.status} /></td>
-              <td data-label={label("teams")}>
-                {admin.role === "root" ? t("admins:list.allTeams") : admin.teams.length === 0 ? t("admins:list.noTeams") : admin.teams.map((team) => team.teamName).join(", ")}
+              <td data-label={label("status")}>
+                <StatusBadge t={t} status={admin.status} />
               </td>
-              <td data-label={label("createdOn")}><DateTime iso={admin.createdOn} timezone={timezone} fallback={t("admins:list.never")} /></td>
-              <td data-label={label("lastSeen")}><DateTime iso={admin.lastSeen} timezone={timezone} fallback={t("admins:list.never")} /></td>
+              <td data-label={label("teams")}>
+                {admin.role === "root"
+                  ? t("admins:list.allTeams")
+                  : admin.teams.length === 0
+                    ? t("admins:list.noTeams")
+                    : admin.teams.map((team) => team.teamName).join(", ")}
+              </td>
+              <td data-label={label("createdOn")}>
+                <DateTime iso={admin.createdOn} timezone={timezone} fallback={t("admins:list.never")} />
+              </td>
+              <td data-label={label("lastSeen")}>
+                <DateTime iso={admin.lastSeen} timezone={timezone} fallback={t("admins:list.never")} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -27,7 +27,12 @@ export function AssociationsPage({ page, teams, query, csrfToken, error }: Assoc
     <div className="associations-page">
       <p className="card-note">{t("associations:intro")}</p>
       <ListFrame {...listFrameProps(filters, page, query.cursor, t("associations:pages"), error)} empty={null}>
-        <Island name="AssociationsManager" component={AssociationsManager} namespaces={["associations"]} props={{ items: page.items, teams, csrfToken, filtered: query.search !== "" }} />
+        <Island
+          name="AssociationsManager"
+          component={AssociationsManager}
+          namespaces={["associations"]}
+          props={{ items: page.items, teams, csrfToken, filtered: query.search !== "" }}
+        />
       </ListFrame>
     </div>
   );

@@ -49,13 +49,26 @@ export function DomainsPage({ page, query, csrfToken, error }: DomainsPageProps)
   const t = useT();
   const lang = useLang();
   const filters = searchListFilters("/domains", t("domains:searchLabel"), t("domains:searchHint"), query);
-  const byName = sortState("name", { sort: "name", order: query.order }, (_, order) => hrefWith(filters, { order: order === "asc" ? null : order }));
+  const byName = sortState("name", { sort: "name", order: query.order }, (_, order) =>
+    hrefWith(filters, { order: order === "asc" ? null : order }),
+  );
   return (
     <div className="domains-page">
       <p className="card-note">{t("domains:intro")}</p>
       <ListFrame
         {...listFrameProps(filters, page, query.cursor, t("domains:pages"), error)}
-        empty={<EmptyState title={t("domains:empty")} action={query.search ? <a className="button" href={clearedHref(filters)}>{t("common:list.clear")}</a> : null} />}
+        empty={
+          <EmptyState
+            title={t("domains:empty")}
+            action={
+              query.search ? (
+                <a className="button" href={clearedHref(filters)}>
+                  {t("common:list.clear")}
+                </a>
+              ) : null
+            }
+          />
+        }
       >
         <ListTable caption={t("domains:caption")} className="domains-table">
           <thead>
@@ -68,11 +81,20 @@ export function DomainsPage({ page, query, csrfToken, error }: DomainsPageProps)
           <tbody>
             {page.items.map((team) => (
               <tr key={team.slug} data-slug={team.slug}>
-                <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
+                <th scope="row">
+                  <a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a>
+                </th>
                 <td className="cell-block" data-label={t("domains:columns.domains")}>
-                  <Island name="DomainsEditor" component={DomainsEditor} namespaces={["domains"]} props={{ slug: team.slug, teamName: team.teamName, domains: team.domains, usersOutside: team.usersOutside, csrfToken }} />
+                  <Island
+                    name="DomainsEditor"
+                    component={DomainsEditor}
+                    namespaces={["domains"]}
+                    props={{ slug: team.slug, teamName: team.teamName, domains: team.domains, usersOutside: team.usersOutside, csrfToken }}
+                  />
                 </td>
-                <td className="col-number" data-label={t("domains:columns.outside")}>{formatNumber(team.usersOutside, lang)}</td>
+                <td className="col-number" data-label={t("domains:columns.outside")}>
+                  {formatNumber(team.usersOutside, lang)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -30,7 +30,11 @@ export function InvitesPage(props: InvitesPageProps) {
         <ul className="tab-list">
           {tabs.map((tab) => (
             <li key={tab.view}>
-              <a href={tab.href} className={tab.view === props.view ? "tab tab-active" : "tab"} aria-current={tab.view === props.view ? "page" : undefined}>
+              <a
+                href={tab.href}
+                className={tab.view === props.view ? "tab tab-active" : "tab"}
+                aria-current={tab.view === props.view ? "page" : undefined}
+              >
                 {tab.label}
               </a>
             </li>

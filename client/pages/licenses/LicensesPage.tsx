@@ -53,32 +53,74 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
     label: t("licenses:filters.title"),
     search: null,
     selects: [
-      { name: "team", label: t("licenses:filters.team"), value: query.team ?? "", anyLabel: any, options: teams.map((team) => ({ value: team.slug, label: team.teamName })) },
-      { name: "state", label: t("licenses:filters.state"), value: query.state ?? "", anyLabel: any, options: PACK_STATES.map((state) => ({ value: state, label: t(`licenses:state.${state}`) })) },
-      { name: "licenseType", label: t("licenses:filters.type"), value: query.licenseType ?? "", anyLabel: any, options: LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) })) },
+      {
+        name: "team",
+        label: t("licenses:filters.team"),
+        value: query.team ?? "",
+        anyLabel: any,
+        options: teams.map((team) => ({ value: team.slug, label: team.teamName })),
+      },
+      {
+        name: "state",
+        label: t("licenses:filters.state"),
+        value: query.state ?? "",
+        anyLabel: any,
+        options: PACK_STATES.map((state) => ({ value: state, label: t(`licenses:state.${state}`) })),
+      },
+      {
+        name: "licenseType",
+        label: t("licenses:filters.type"),
+        value: query.licenseType ?? "",
+        anyLabel: any,
+        options: LICENSE_TYPES.map((type) => ({ value: type, label: t(`licenses:types.${type}`) })),
+      },
     ],
     keep: {},
     limit: { value: query.limit, default: query.defaultLimit },
   };
   const filtered = activeChips(filters).length > 0;
   const addLabel = t(edition === "public" ? "licenses:list.purchase" : "licenses:list.activate");
-  const add = canAddLicenses ? <a className="button button-primary" href="/purchase">{addLabel}</a> : null;
+  const add = canAddLicenses ? (
+    <a className="button button-primary" href="/purchase">
+      {addLabel}
+    </a>
+  ) : null;
   return (
     <div className="licenses-page">
       <Island name="LicenseGauge" component={LicenseGauge} props={gauge} namespaces={LICENSES_ISLAND_NAMESPACES} />
       <ListFrame
         {...listFrameProps(filters, { items: table.items, total, nextCursor }, query.cursor, t("licenses:list.pages"), error)}
         actions={add}
-        notice={<ExportForm resource="licenses" filters={{ team: query.team, state: query.state, licenseType: query.licenseType }} total={total} />}
+        notice={
+          <ExportForm
+            resource="licenses"
+            filters={{ team: query.team, state: query.state, licenseType: query.licenseType }}
+            total={total}
+          />
+        }
         empty={
           <EmptyState
             title={t(filtered ? "licenses:list.noMatch" : "licenses:list.emptyTitle")}
             hint={
               filtered
                 ? t("licenses:list.noMatchHint")
-                : t(canAddLicenses ? (edition === "public" ? "licenses:list.emptyPurchase" : "licenses:list.emptyActivate") : "licenses:list.emptyAdmin")
+                : t(
+                    canAddLicenses
+                      ? edition === "public"
+                        ? "licenses:list.emptyPurchase"
+                        : "licenses:list.emptyActivate"
+                      : "licenses:list.emptyAdmin",
+                  )
             }
-            action={filtered ? <a className="button" href={clearedHref(filters)}>{t("licenses:filters.clear")}</a> : add}
+            action={
+              filtered ? (
+                <a className="button" href={clearedHref(filters)}>
+                  {t("licenses:filters.clear")}
+                </a>
+              ) : (
+                add
+              )
+            }
           />
         }
       >

@@ -11,11 +11,6 @@ export interface SignInPageProps {
 /** The sign-in page body: an island, because the password is hashed in the browser before it is sent. */
 export function SignInPage({ lang, next, registrationEnabled }: SignInPageProps) {
   return (
-    <Island
-      name="SignInForm"
-      component={SignInForm}
-      props={{ lang, next, registrationEnabled }}
-      namespaces={["auth", "validation"]}
-    />
+    <Island name="SignInForm" component={SignInForm} props={{ lang, next, registrationEnabled }} namespaces={["auth", "validation"]} />
   );
 }

@@ -28,12 +28,5 @@ export function SignUpPage({ lang, captcha, timezones, registrationEnabled }: Si
       </div>
     );
   }
-  return (
-    <Island
-      name="SignUpForm"
-      component={SignUpForm}
-      props={{ lang, captcha, timezones }}
-      namespaces={["auth", "validation"]}
-    />
-  );
+  return <Island name="SignUpForm" component={SignUpForm} props={{ lang, captcha, timezones }} namespaces={["auth", "validation"]} />;
 }

@@ -47,24 +47,33 @@ function Certificates({ certificates, heading, keySet }: { certificates: Certifi
   if (certificates.length === 0) return null;
   return (
     <>
-    <h3>{heading}</h3>
-    {keySet === undefined ? null : <p>{t(keySet ? "settings:serverKeySet" : "settings:serverKeyNotSet")}</p>}
-    <ul className="cert-list">
-      {certificates.map((c) => (
-        <li key={c.fingerprint256} className="card">
-          {c.daysLeft <= CERT_WARNING_DAYS ? <p className="alert alert-warning" role="note">{t("settings:certExpiring")}</p> : null}
-          <dl>
-            <dt>{t("settings:certSubject")}</dt>
-            <dd>{c.subject}</dd>
-            <dt>{t("settings:certIssuer")}</dt>
-            <dd>{c.issuer}</dd>
-            <dt>{t("settings:certFingerprint")}</dt>
-            <dd><code className="break-all">{c.fingerprint256}</code></dd>
-          </dl>
-          <p>{t("settings:certValidity", { from: c.validFrom.slice(0, 10), to: c.validTo.slice(0, 10) })} · {t("settings:certDaysLeft", { count: c.daysLeft })}</p>
-        </li>
-      ))}
-    </ul>
+      <h3>{heading}</h3>
+      {keySet === undefined ? null : <p>{t(keySet ? "settings:serverKeySet" : "settings:serverKeyNotSet")}</p>}
+      <ul className="cert-list">
+        {certificates.map((c) => (
+          <li key={c.fingerprint256} className="card">
+            {c.daysLeft <= CERT_WARNING_DAYS ? (
+              <p className="alert alert-warning" role="note">
+                {t("settings:certExpiring")}
+              </p>
+            ) : null}
+            <dl>
+              <dt>{t("settings:certSubject")}</dt>
+              <dd>{c.subject}</dd>
+              <dt>{t("settings:certIssuer")}</dt>
+              <dd>{c.issuer}</dd>
+              <dt>{t("settings:certFingerprint")}</dt>
+              <dd>
+                <code className="break-all">{c.fingerprint256}</code>
+              </dd>
+            </dl>
+            <p>
+              {t("settings:certValidity", { from: c.validFrom.slice(0, 10), to: c.validTo.slice(0, 10) })} ·{" "}
+              {t("settings:certDaysLeft", { count: c.daysLeft })}
+            </p>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -81,7 +90,11 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
         <ul className="tab-list">
           {(Object.keys(SETTINGS_TABS) as SettingsTab[]).map((name) => (
             <li key={name}>
-              <a href={`/settings?tab=${name}`} className={name === tab ? "tab tab-active" : "tab"} aria-current={name === tab ? "page" : undefined}>
+              <a
+                href={`/settings?tab=${name}`}
+                className={name === tab ? "tab tab-active" : "tab"}
+                aria-current={name === tab ? "page" : undefined}
+              >
                 {t(`settings:tabs.${name}`)}
               </a>
             </li>
@@ -93,11 +106,20 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
           <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>
           {group === "certs" ? (
             <>
-              <Certificates certificates={serverCertificates} heading={t("settings:serverCertsHeading")} keySet={groups.certs?.serverPrivateKeySet === true} />
+              <Certificates
+                certificates={serverCertificates}
+                heading={t("settings:serverCertsHeading")}
+                keySet={groups.certs?.serverPrivateKeySet === true}
+              />
               <Certificates certificates={certificates} heading={t("settings:caCertsHeading")} />
             </>
           ) : null}
-          <Island name="SettingsForm" component={SettingsForm} props={{ group, values: groups[group] ?? {}, csrfToken }} namespaces={SETTINGS_ISLAND_NAMESPACES} />
+          <Island
+            name="SettingsForm"
+            component={SettingsForm}
+            props={{ group, values: groups[group] ?? {}, csrfToken }}
+            namespaces={SETTINGS_ISLAND_NAMESPACES}
+          />
         </section>
       ))}
     </div>
@@ -111,7 +133,12 @@ export function AppsPage({ values, csrfToken }: { values: Record<string, unknown
     <section className="card" aria-labelledby="settings-apps">
       <h2 id="settings-apps">{t("settings:groups.apps")}</h2>
       <p>{t("settings:appsIntro")}</p>
-      <Island name="SettingsForm" component={SettingsForm} props={{ group: "apps", values, csrfToken }} namespaces={SETTINGS_ISLAND_NAMESPACES} />
+      <Island
+        name="SettingsForm"
+        component={SettingsForm}
+        props={{ group: "apps", values, csrfToken }}
+        namespaces={SETTINGS_ISLAND_NAMESPACES}
+      />
     </section>
   );
 }

@@ -16,7 +16,12 @@ export function TeamCreatePage({ csrfToken, timezones }: TeamCreatePageProps) {
     <div className="profile-page teams-profile">
       <BackLink href="/teams">{t("teams:profile.backToList")}</BackLink>
       <section className="card" aria-label={t("pages:titles.teamsCreate")}>
-        <Island name="TeamForm" component={TeamForm} props={{ mode: "create" as const, team: null, csrfToken, timezones }} namespaces={["teams", "validation"]} />
+        <Island
+          name="TeamForm"
+          component={TeamForm}
+          props={{ mode: "create" as const, team: null, csrfToken, timezones }}
+          namespaces={["teams", "validation"]}
+        />
       </section>
     </div>
   );

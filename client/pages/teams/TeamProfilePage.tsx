@@ -34,7 +34,9 @@ const ADMIN_STATUSES: ReadonlySet<string> = new Set(["registered", "invited", "a
 function Card({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: "danger" }) {
   return (
     <section className={tone === "danger" ? "card card-danger" : "card"} aria-labelledby={id}>
-      <h2 id={id} className="card-title">{title}</h2>
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -59,13 +61,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Facts({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
   const lang = useLang();
-  const list = (items: readonly string[]) => (items.length === 0 ? null : <ul className="summary-list">{items.map((item) => <li key={item}>{item}</li>)}</ul>);
+  const list = (items: readonly string[]) =>
+    items.length === 0 ? null : (
+      <ul className="summary-list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    );
   return (
     <dl className="summary">
       <Row label={t("teams:fields.domains")}>{list(team.domains)}</Row>
       <Row label={t("teams:fields.users")}>{formatNumber(team.userCount, lang)}</Row>
-      <Row label={t("teams:fields.createdOn")}><DateTime iso={team.createdOn} timezone={timezone} /></Row>
-      <Row label={t("teams:fields.updatedOn")}><DateTime iso={team.updatedOn} timezone={timezone} /></Row>
+      <Row label={t("teams:fields.createdOn")}>
+        <DateTime iso={team.createdOn} timezone={timezone} />
+      </Row>
+      <Row label={t("teams:fields.updatedOn")}>
+        <DateTime iso={team.updatedOn} timezone={timezone} />
+      </Row>
     </dl>
   );
 }
@@ -81,7 +94,9 @@ function Admins({ team }: { team: TeamDetails }) {
           <a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{`${admin.firstName} ${admin.lastName}`.trim() || admin.username}</a>
           <span className="muted">{admin.username}</span>
           {admin.role === "root" ? <span className="badge badge-flag">{t(roleTextKey("root"))}</span> : null}
-          <span className={`badge badge-${admin.status}`}>{ADMIN_STATUSES.has(admin.status) ? t(`teams:statuses.${admin.status}`) : admin.status}</span>
+          <span className={`badge badge-${admin.status}`}>
+            {ADMIN_STATUSES.has(admin.status) ? t(`teams:statuses.${admin.status}`) : admin.status}
+          </span>
         </li>
       ))}
     </ul>
@@ -97,7 +112,11 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
       <table className="data-table teams-table">
         <thead>
           <tr>
-            {(["licenseId", "licenseType", "licenseCount", "licenseStatus", "licenseExpires"] as const).map((key) => <th key={key} scope="col">{t(`teams:profile.${key}`)}</th>)}
+            {(["licenseId", "licenseType", "licenseCount", "licenseStatus", "licenseExpires"] as const).map((key) => (
+              <th key={key} scope="col">
+                {t(`teams:profile.${key}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -106,8 +125,12 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
               <td>#{pack.id}</td>
               <td>{pack.licenseType}</td>
               <td className="col-number">{pack.licenseCount}</td>
-              <td><span className={`badge badge-${pack.status === "active" ? "active" : "blocked"}`}>{pack.status}</span></td>
-              <td><DateTime iso={pack.expiresOn} timezone={timezone} fallback={t("teams:profile.never")} /></td>
+              <td>
+                <span className={`badge badge-${pack.status === "active" ? "active" : "blocked"}`}>{pack.status}</span>
+              </td>
+              <td>
+                <DateTime iso={pack.expiresOn} timezone={timezone} fallback={t("teams:profile.never")} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -130,7 +153,12 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
       <Card id="team-details" title={t("teams:sections.details")}>
         <Facts team={team} timezone={timezone} />
         <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>
-        <Island name="TeamForm" component={TeamForm} props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }} namespaces={ISLAND_NAMESPACES} />
+        <Island
+          name="TeamForm"
+          component={TeamForm}
+          props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }}
+          namespaces={ISLAND_NAMESPACES}
+        />
       </Card>
       <Card id="team-admins" title={t("teams:sections.admins")}>
         <Admins team={team} />
@@ -140,12 +168,22 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
       </Card>
       <Card id="team-settings" title={t("teams:sections.settings")}>
         <TeamOverrides overrides={overrides} />
-        <Island name="TeamSettingsEditor" component={TeamSettingsEditor} props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }} namespaces={ISLAND_NAMESPACES} />
+        <Island
+          name="TeamSettingsEditor"
+          component={TeamSettingsEditor}
+          props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }}
+          namespaces={ISLAND_NAMESPACES}
+        />
       </Card>
       {domainsView ? <TeamDomainsCards view={domainsView} csrfToken={csrfToken} /> : null}
       {canDelete ? (
         <Card id="team-danger" title={t("teams:sections.danger")} tone="danger">
-          <Island name="TeamDelete" component={TeamDelete} props={{ slug: team.slug, teamName: team.teamName, userCount: team.userCount, csrfToken }} namespaces={ISLAND_NAMESPACES} />
+          <Island
+            name="TeamDelete"
+            component={TeamDelete}
+            props={{ slug: team.slug, teamName: team.teamName, userCount: team.userCount, csrfToken }}
+            namespaces={ISLAND_NAMESPACES}
+          />
         </Card>
       ) : null}
     </div>

@@ -48,12 +48,21 @@ export function TeamsListPage({ page, query, canCreate, timezone, error }: Teams
   const filters: ListFiltersProps = {
     action: "/teams",
     label: t("teams:list.searchLabel"),
-    search: { label: t("teams:list.searchLabel"), placeholder: t("teams:list.searchHint"), value: query.search, maxLength: maxLength.search },
+    search: {
+      label: t("teams:list.searchLabel"),
+      placeholder: t("teams:list.searchHint"),
+      value: query.search,
+      maxLength: maxLength.search,
+    },
     selects: [],
     keep: keptSort(query, { sort: "name", order: "asc" }),
     limit: { value: query.limit, default: query.defaultLimit },
   };
-  const create = canCreate ? <a className="button button-primary" href="/teams/create">{t("teams:list.create")}</a> : null;
+  const create = canCreate ? (
+    <a className="button button-primary" href="/teams/create">
+      {t("teams:list.create")}
+    </a>
+  ) : null;
   const label = (column: (typeof COLUMNS)[number]) => t(`teams:columns.${column}`);
   return (
     <ListFrame
@@ -74,20 +83,51 @@ export function TeamsListPage({ page, query, canCreate, timezone, error }: Teams
           <tr>
             {COLUMNS.map((column) => {
               const sort = SORTABLE[column];
-              const state = sort ? sortState(sort, query, (s, order) => hrefWith(filters, { sort: s === "name" ? null : s, order: order === "asc" ? null : order }), sort === "createdOn" ? "desc" : "asc") : null;
-              return <SortHeader key={column} label={label(column)} href={state?.href ?? null} sorted={state?.sorted ?? null} className={column === "admins" || column === "users" ? "col-number" : undefined} />;
+              const state = sort
+                ? sortState(
+                    sort,
+                    query,
+                    (s, order) => hrefWith(filters, { sort: s === "name" ? null : s, order: order === "asc" ? null : order }),
+                    sort === "createdOn" ? "desc" : "asc",
+                  )
+                : null;
+              return (
+                <SortHeader
+                  key={column}
+                  label={label(column)}
+                  href={state?.href ?? null}
+                  sorted={state?.sorted ?? null}
+                  className={column === "admins" || column === "users" ? "col-number" : undefined}
+                />
+              );
             })}
           </tr>
         </thead>
         <tbody>
           {page.items.map((team) => (
             <tr key={team.slug} data-slug={team.slug}>
-              <th scope="row"><a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a></th>
-              <td data-label={label("slug")}><code className="teams-slug">{team.slug}</code></td>
-              <td data-label={label("location")}>{[team.city, team.country].filter(Boolean).join(", ") || <span className="muted">—</span>}</td>
-              <td data-label={label("admins")} className="col-number">{team.adminCount === 0 ? <span className="badge badge-pending">{formatNumber(0, lang)}</span> : formatNumber(team.adminCount, lang)}</td>
-              <td data-label={label("users")} className="col-number">{formatNumber(team.userCount, lang)}</td>
-              <td data-label={label("createdOn")}><DateTime iso={team.createdOn} timezone={timezone} /></td>
+              <th scope="row">
+                <a href={`/teams/profile/${encodeURIComponent(team.slug)}`}>{team.teamName}</a>
+              </th>
+              <td data-label={label("slug")}>
+                <code className="teams-slug">{team.slug}</code>
+              </td>
+              <td data-label={label("location")}>
+                {[team.city, team.country].filter(Boolean).join(", ") || <span className="muted">—</span>}
+              </td>
+              <td data-label={label("admins")} className="col-number">
+                {team.adminCount === 0 ? (
+                  <span className="badge badge-pending">{formatNumber(0, lang)}</span>
+                ) : (
+                  formatNumber(team.adminCount, lang)
+                )}
+              </td>
+              <td data-label={label("users")} className="col-number">
+                {formatNumber(team.userCount, lang)}
+              </td>
+              <td data-label={label("createdOn")}>
+                <DateTime iso={team.createdOn} timezone={timezone} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -78,7 +78,9 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
                   {device.belowMinimum ? (
                     <>
                       {" "}
-                      <span className="badge badge-outdated" data-outdated="true" title={t("users:devices.outdatedHint")}>{t("users:devices.outdated")}</span>
+                      <span className="badge badge-outdated" data-outdated="true" title={t("users:devices.outdatedHint")}>
+                        {t("users:devices.outdated")}
+                      </span>
                     </>
                   ) : null}
                 </td>
@@ -121,7 +123,12 @@ export function UserProfilePage(props: UserProfilePageProps) {
     ["role", user.role || none],
     ["accessLevel", user.accessLevel || none],
     ["status", <StatusBadge key="s" status={user.status} />],
-    ["team", <a key="t" href={`/teams/profile/${encodeURIComponent(user.team.slug)}`}>{user.team.teamName}</a>],
+    [
+      "team",
+      <a key="t" href={`/teams/profile/${encodeURIComponent(user.team.slug)}`}>
+        {user.team.teamName}
+      </a>,
+    ],
     ["createdOn", <DateTime key="c" iso={user.createdOn} timeZone={timezone} />],
     ["lastSeen", <DateTime key="l" iso={user.lastSeen} timeZone={timezone} />],
     ["ipAddress", user.ipAddress ? <code>{user.ipAddress}</code> : <span className="muted">{t("users:profile.notKnown")}</span>],
@@ -144,7 +151,18 @@ export function UserProfilePage(props: UserProfilePageProps) {
         <Island
           name="UserEditForm"
           component={UserEditForm}
-          props={{ user: { uid: user.uid, firstName: user.firstName, lastName: user.lastName, aliases: user.aliases, ecs: user.ecs, sip: user.sip, cellcrypt: user.cellcrypt }, csrfToken }}
+          props={{
+            user: {
+              uid: user.uid,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              aliases: user.aliases,
+              ecs: user.ecs,
+              sip: user.sip,
+              cellcrypt: user.cellcrypt,
+            },
+            csrfToken,
+          }}
           namespaces={USERS_ISLAND_NAMESPACES}
         />
       </Section>
@@ -153,7 +171,12 @@ export function UserProfilePage(props: UserProfilePageProps) {
       </Section>
       <Section id="user-reset" title={t("users:profile.sections.reset")}>
         <p className="card-note">{t("users:reset.intro")}</p>
-        <Island name="UserResetButton" component={UserResetButton} props={{ uid: user.uid, csrfToken }} namespaces={USERS_ISLAND_NAMESPACES} />
+        <Island
+          name="UserResetButton"
+          component={UserResetButton}
+          props={{ uid: user.uid, csrfToken }}
+          namespaces={USERS_ISLAND_NAMESPACES}
+        />
       </Section>
     </div>
   );

@@ -6,7 +6,17 @@ import {
   AdminUidSchema,
   AdminUpdateSchema,
 } from "../../../shared/schemas/admin";
-import { activateAdmin, blockAdmin, createAdmin, deleteAdmin, listAdmins, readAdmin, setAdminTeams, unlockAdmin, updateAdmin } from "../../services/admins";
+import {
+  activateAdmin,
+  blockAdmin,
+  createAdmin,
+  deleteAdmin,
+  listAdmins,
+  readAdmin,
+  setAdminTeams,
+  unlockAdmin,
+  updateAdmin,
+} from "../../services/admins";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentAdminDetail, presentAdminPage } from "./present";
@@ -20,23 +30,57 @@ export function adminsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/admins", ...api.admin({ query: AdminListQuerySchema }, async ({ services, scope, input }) => presentAdminPage(await listAdmins(services, scope, input))));
-  router.get("/admin/:uid", ...api.admin(null, async ({ services, scope, req }) => presentAdminDetail(await readAdmin(services, scope, String(req.params.uid)))));
-  router.post("/admin", ...api.admin({ body: AdminCreateSchema }, async ({ services, scope, auth, input, origin }) =>
-    presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin))));
-  router.put("/admin", ...api.admin({ body: AdminUpdateSchema }, async ({ services, scope, input, origin }) => presentAdminDetail(await updateAdmin(services, scope, input, origin))));
-  router.put("/admin/teams", ...api.admin({ body: AdminTeamsSchema }, async ({ services, scope, input, origin }) => presentAdminDetail(await setAdminTeams(services, scope, input, origin))));
-  router.put("/admin/block", ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-    await blockAdmin(services, scope, input, origin);
-  }));
-  router.put("/admin/activate", ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-    await activateAdmin(services, scope, input, origin);
-  }));
-  router.put("/admin/unlock", ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-    await unlockAdmin(services, scope, input.uid, origin);
-  }));
-  router.delete("/admin", ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-    await deleteAdmin(services, scope, input, origin);
-  }));
+  router.get(
+    "/admins",
+    ...api.admin({ query: AdminListQuerySchema }, async ({ services, scope, input }) =>
+      presentAdminPage(await listAdmins(services, scope, input)),
+    ),
+  );
+  router.get(
+    "/admin/:uid",
+    ...api.admin(null, async ({ services, scope, req }) => presentAdminDetail(await readAdmin(services, scope, String(req.params.uid)))),
+  );
+  router.post(
+    "/admin",
+    ...api.admin({ body: AdminCreateSchema }, async ({ services, scope, auth, input, origin }) =>
+      presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
+    ),
+  );
+  router.put(
+    "/admin",
+    ...api.admin({ body: AdminUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentAdminDetail(await updateAdmin(services, scope, input, origin)),
+    ),
+  );
+  router.put(
+    "/admin/teams",
+    ...api.admin({ body: AdminTeamsSchema }, async ({ services, scope, input, origin }) =>
+      presentAdminDetail(await setAdminTeams(services, scope, input, origin)),
+    ),
+  );
+  router.put(
+    "/admin/block",
+    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
+      await blockAdmin(services, scope, input, origin);
+    }),
+  );
+  router.put(
+    "/admin/activate",
+    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
+      await activateAdmin(services, scope, input, origin);
+    }),
+  );
+  router.put(
+    "/admin/unlock",
+    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
+      await unlockAdmin(services, scope, input.uid, origin);
+    }),
+  );
+  router.delete(
+    "/admin",
+    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
+      await deleteAdmin(services, scope, input, origin);
+    }),
+  );
   return router;
 }

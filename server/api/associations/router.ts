@@ -21,8 +21,13 @@ function teamList(code: "associationCreate400" | "associationEdit400"): RequestH
     const teams: unknown = (req.body as { teams?: unknown } | undefined)?.teams;
     // Only a list of strings is judged here (anything else is the schema's badParameters): a
     // hostile body may nest arrays thousands deep, which nothing here may walk recursively.
-    const invalid = Array.isArray(teams) && teams.every((t) => typeof t === "string") && (teams.length < 2 || new Set(teams).size !== teams.length);
-    next(invalid ? new AppError(code, 400, [{ path: ["teams"], message: teams.length < 2 ? "validation.tooFew" : "validation.duplicate" }]) : undefined);
+    const invalid =
+      Array.isArray(teams) && teams.every((t) => typeof t === "string") && (teams.length < 2 || new Set(teams).size !== teams.length);
+    next(
+      invalid
+        ? new AppError(code, 400, [{ path: ["teams"], message: teams.length < 2 ? "validation.tooFew" : "validation.duplicate" }])
+        : undefined,
+    );
   };
 }
 
@@ -31,14 +36,37 @@ export function associationsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/associations", ...api.admin({ query: AssociationListQuerySchema }, async ({ services, scope, input }) => presentAssociationPage(await listAssociations(services, scope, input))));
-  router.get("/association/:id", ...api.admin(null, async ({ services, scope, req }) => presentAssociation(await readAssociation(services, scope, String(req.params.id)))));
-  router.post("/association", teamList("associationCreate400"), ...api.admin({ body: AssociationCreateSchema }, async ({ services, scope, input, origin }) =>
-    presentAssociation(await createAssociation(services, scope, input, origin))));
-  router.put("/association", teamList("associationEdit400"), ...api.admin({ body: AssociationUpdateSchema }, async ({ services, scope, input, origin }) =>
-    presentAssociation(await updateAssociation(services, scope, input, origin))));
-  router.delete("/association", ...api.admin({ body: AssociationDeleteSchema }, async ({ services, scope, input, origin }) => {
-    await deleteAssociation(services, scope, input, origin);
-  }));
+  router.get(
+    "/associations",
+    ...api.admin({ query: AssociationListQuerySchema }, async ({ services, scope, input }) =>
+      presentAssociationPage(await listAssociations(services, scope, input)),
+    ),
+  );
+  router.get(
+    "/association/:id",
+    ...api.admin(null, async ({ services, scope, req }) =>
+      presentAssociation(await readAssociation(services, scope, String(req.params.id))),
+    ),
+  );
+  router.post(
+    "/association",
+    teamList("associationCreate400"),
+    ...api.admin({ body: AssociationCreateSchema }, async ({ services, scope, input, origin }) =>
+      presentAssociation(await createAssociation(services, scope, input, origin)),
+    ),
+  );
+  router.put(
+    "/association",
+    teamList("associationEdit400"),
+    ...api.admin({ body: AssociationUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentAssociation(await updateAssociation(services, scope, input, origin)),
+    ),
+  );
+  router.delete(
+    "/association",
+    ...api.admin({ body: AssociationDeleteSchema }, async ({ services, scope, input, origin }) => {
+      await deleteAssociation(services, scope, input, origin);
+    }),
+  );
   return router;
 }

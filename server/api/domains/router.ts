@@ -14,8 +14,23 @@ export function domainsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/domains", ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) => presentTeamDomainsPage(await listTeamDomains(services, scope, input))));
-  router.put("/team/domains", ...api.admin({ body: TeamDomainsUpdateSchema }, async ({ services, scope, input, origin }) => presentDomainsChange(await addTeamDomains(services, scope, input, origin))));
-  router.delete("/team/domains", ...api.admin({ body: TeamDomainsDeleteSchema }, async ({ services, scope, input, origin }) => presentDomainsChange(await removeTeamDomains(services, scope, input, origin))));
+  router.get(
+    "/domains",
+    ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) =>
+      presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
+    ),
+  );
+  router.put(
+    "/team/domains",
+    ...api.admin({ body: TeamDomainsUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
+    ),
+  );
+  router.delete(
+    "/team/domains",
+    ...api.admin({ body: TeamDomainsDeleteSchema }, async ({ services, scope, input, origin }) =>
+      presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),
+    ),
+  );
   return router;
 }

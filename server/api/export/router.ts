@@ -44,7 +44,10 @@ type ExportOptions = { format: "csv" | "jsonl"; bom: boolean; headers: "labels" 
 function splitQuery<Q extends ExportOptions>(input: Q) {
   const list: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (!OPTION_KEYS.includes(key)) list[key] = value;
-  return { options: { format: input.format, bom: input.bom, headers: input.headers, lang: input.lang }, list: list as Omit<Q, keyof ExportOptions> };
+  return {
+    options: { format: input.format, bom: input.bom, headers: input.headers, lang: input.lang },
+    list: list as Omit<Q, keyof ExportOptions>,
+  };
 }
 
 /** A service's batches of rows as batches of the items its list call presents. */
@@ -75,18 +78,30 @@ export function exportRouter(deps: ApiDeps): Router {
     const run = async ({ services, scope, auth, input, origin, res }: AdminContext<z.output<S>>): Promise<void> => {
       const { options, list } = splitQuery(input);
       const t = translatorFor(deps.i18n, options.lang ?? auth.admin.lang);
-      const titles = columns.map((column) => (options.headers === "fields" ? column.field : t(`export:columns.${resource}.${column.field}`)));
+      const titles = columns.map((column) =>
+        options.headers === "fields" ? column.field : t(`export:columns.${resource}.${column.field}`),
+      );
       const source = { resource, columns, batch: batchesOf(services, scope, list) };
       await exportList(services, scope, origin, res, source, { format: options.format, bom: options.bom, titles }, list);
     };
     router.get(`/${resource}/export`, ...api.admin<S>({ query: schema }, run));
   };
 
-  route("users", UserExportQuerySchema, EXPORT_COLUMNS.users, (ctx, scope, list) => presented(userBatches(ctx, scope, list), presentUserListItem));
-  route("admins", AdminExportQuerySchema, EXPORT_COLUMNS.admins, (ctx, scope, list) => presented(adminBatches(ctx, scope, list), presentAdminListItem));
-  route("teams", TeamExportQuerySchema, EXPORT_COLUMNS.teams, (ctx, scope, list) => presented(teamBatches(ctx, scope, list), presentTeamListItem));
-  route("licenses", LicenseExportQuerySchema, EXPORT_COLUMNS.licenses, (ctx, scope, list) => presented(licenseBatches(ctx, scope, list), presentPack));
-  route("invites", InviteExportQuerySchema, EXPORT_COLUMNS.invites, (ctx, scope, list) => presented(inviteBatches(ctx, scope, list), presentInvite));
+  route("users", UserExportQuerySchema, EXPORT_COLUMNS.users, (ctx, scope, list) =>
+    presented(userBatches(ctx, scope, list), presentUserListItem),
+  );
+  route("admins", AdminExportQuerySchema, EXPORT_COLUMNS.admins, (ctx, scope, list) =>
+    presented(adminBatches(ctx, scope, list), presentAdminListItem),
+  );
+  route("teams", TeamExportQuerySchema, EXPORT_COLUMNS.teams, (ctx, scope, list) =>
+    presented(teamBatches(ctx, scope, list), presentTeamListItem),
+  );
+  route("licenses", LicenseExportQuerySchema, EXPORT_COLUMNS.licenses, (ctx, scope, list) =>
+    presented(licenseBatches(ctx, scope, list), presentPack),
+  );
+  route("invites", InviteExportQuerySchema, EXPORT_COLUMNS.invites, (ctx, scope, list) =>
+    presented(inviteBatches(ctx, scope, list), presentInvite),
+  );
   route("logs", LogExportQuerySchema, EXPORT_COLUMNS.logs, (ctx, scope, list) => presented(logBatches(ctx, scope, list), presentLogEntry));
   return router;
 }

@@ -1,6 +1,19 @@
 import { Router } from "express";
-import { InviteCreateSchema, InviteDeleteSchema, InviteListQuerySchema, InviteResendSchema, InviteTeamsQuerySchema } from "../../../shared/schemas/invite";
-import { createInvitations, deleteInvitations, inviteTeams, listInvitations, resendInvitations, reviewInvitations } from "../../services/invites";
+import {
+  InviteCreateSchema,
+  InviteDeleteSchema,
+  InviteListQuerySchema,
+  InviteResendSchema,
+  InviteTeamsQuerySchema,
+} from "../../../shared/schemas/invite";
+import {
+  createInvitations,
+  deleteInvitations,
+  inviteTeams,
+  listInvitations,
+  resendInvitations,
+  reviewInvitations,
+} from "../../services/invites";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentInvitePage, presentInviteTeam } from "./present";
@@ -13,13 +26,39 @@ export function invitesRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/invites", ...api.admin({ query: InviteListQuerySchema }, async ({ services, scope, input }) => presentInvitePage(await listInvitations(services, scope, input))));
-  router.post("/invite", ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input, origin }) => createInvitations(services, scope, input, origin)));
+  router.get(
+    "/invites",
+    ...api.admin({ query: InviteListQuerySchema }, async ({ services, scope, input }) =>
+      presentInvitePage(await listInvitations(services, scope, input)),
+    ),
+  );
+  router.post(
+    "/invite",
+    ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input, origin }) => createInvitations(services, scope, input, origin)),
+  );
   // The wizard's review step and the CLI's dry run: create's checks and the seats after, nothing written.
-  router.post("/invite/review", ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input }) => reviewInvitations(services, scope, input)));
+  router.post(
+    "/invite/review",
+    ...api.admin({ body: InviteCreateSchema }, ({ services, scope, input }) => reviewInvitations(services, scope, input)),
+  );
   // The wizard's company picker on a large scope: the companies with available licenses, searched.
-  router.get("/invite/teams", ...api.admin({ query: InviteTeamsQuerySchema }, async ({ services, scope, input }) => ({ items: (await inviteTeams(services, scope, input)).map(presentInviteTeam) })));
-  router.put("/invite", ...api.admin({ body: InviteResendSchema }, ({ services, scope, input, origin }) => resendInvitations(services, scope, input.ids, origin)));
-  router.delete("/invite", ...api.admin({ body: InviteDeleteSchema }, ({ services, scope, input, origin }) => deleteInvitations(services, scope, input.ids, origin)));
+  router.get(
+    "/invite/teams",
+    ...api.admin({ query: InviteTeamsQuerySchema }, async ({ services, scope, input }) => ({
+      items: (await inviteTeams(services, scope, input)).map(presentInviteTeam),
+    })),
+  );
+  router.put(
+    "/invite",
+    ...api.admin({ body: InviteResendSchema }, ({ services, scope, input, origin }) =>
+      resendInvitations(services, scope, input.ids, origin),
+    ),
+  );
+  router.delete(
+    "/invite",
+    ...api.admin({ body: InviteDeleteSchema }, ({ services, scope, input, origin }) =>
+      deleteInvitations(services, scope, input.ids, origin),
+    ),
+  );
   return router;
 }

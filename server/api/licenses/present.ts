@@ -1,4 +1,10 @@
-import type { LicenseCreateResponse, LicensePack, LicenseUpdateResponse, LicenseValidateResponse, TokenGrant } from "../../../shared/schemas/license";
+import type {
+  LicenseCreateResponse,
+  LicensePack,
+  LicenseUpdateResponse,
+  LicenseValidateResponse,
+  TokenGrant,
+} from "../../../shared/schemas/license";
 import type { ListResponse } from "../../../shared/schemas/list";
 import { isoUtc } from "../../lib/isoTime";
 import type { Pack, PackPurchase, PackUpdate, TokenCheck, TokenPayload } from "../../services/licenses";

@@ -21,18 +21,46 @@ export function licensesRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/licenses", ...api.admin({ query: LicenseListQuerySchema }, async ({ services, scope, input }) => presentPackPage(await listPacks(services, scope, input))));
+  router.get(
+    "/licenses",
+    ...api.admin({ query: LicenseListQuerySchema }, async ({ services, scope, input }) =>
+      presentPackPage(await listPacks(services, scope, input)),
+    ),
+  );
   router.get("/license/prices", ...api.admin(null, ({ deps }) => deps.config.licenses.priceList));
-  router.get("/license/:id", ...api.admin(null, async ({ services, scope, req }) => presentPack(await readPack(services, scope, String(req.params.id)))));
+  router.get(
+    "/license/:id",
+    ...api.admin(null, async ({ services, scope, req }) => presentPack(await readPack(services, scope, String(req.params.id)))),
+  );
 
   if (deps.config.edition === "public") {
-    router.post("/license", ...api.admin({ body: LicensePurchaseSchema }, async ({ services, scope, input, origin }) => presentPurchase(await purchasePack(services, scope, input, origin))));
+    router.post(
+      "/license",
+      ...api.admin({ body: LicensePurchaseSchema }, async ({ services, scope, input, origin }) =>
+        presentPurchase(await purchasePack(services, scope, input, origin)),
+      ),
+    );
   } else {
-    router.post("/license", ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) => presentPack(await activatePack(services, scope, input, origin))));
+    router.post(
+      "/license",
+      ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) =>
+        presentPack(await activatePack(services, scope, input, origin)),
+      ),
+    );
   }
 
-  router.post("/license/validate", ...api.admin({ body: LicenseValidateSchema }, async ({ services, scope, input }) => presentTokenCheck(await validateToken(services, scope, input.token))));
-  router.put("/license", ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) => presentPackUpdate(await updatePack(services, scope, input, origin))));
+  router.post(
+    "/license/validate",
+    ...api.admin({ body: LicenseValidateSchema }, async ({ services, scope, input }) =>
+      presentTokenCheck(await validateToken(services, scope, input.token)),
+    ),
+  );
+  router.put(
+    "/license",
+    ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentPackUpdate(await updatePack(services, scope, input, origin)),
+    ),
+  );
   router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services, scope, String(req.params.slug))));
   return router;
 }

@@ -9,6 +9,11 @@ import { presentLogPage } from "./present";
 export function logsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
-  router.get("/logs", ...api.admin({ query: LogListQuerySchema }, async ({ services, scope, input }) => presentLogPage(await listAccessLog(services, scope, input))));
+  router.get(
+    "/logs",
+    ...api.admin({ query: LogListQuerySchema }, async ({ services, scope, input }) =>
+      presentLogPage(await listAccessLog(services, scope, input)),
+    ),
+  );
   return router;
 }

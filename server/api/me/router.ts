@@ -17,23 +17,34 @@ export function meRouter(deps: ApiDeps): Router {
   const api = handlers(deps);
 
   router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
-  router.put("/me", ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) => updateMyProfile(services, selfOf(auth), input, origin)));
+  router.put(
+    "/me",
+    ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) =>
+      updateMyProfile(services, selfOf(auth), input, origin),
+    ),
+  );
 
-  router.put("/me/password", ...api.admin({ body: PasswordChangeSchema }, async ({ services, auth, input, origin, req }) => {
-    const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
-    if (auth.via === "session") {
-      // This browser stays signed in; every other session and token carries the old version.
-      req.session.tokenVersion = tokenVersion;
-      await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
-      return;
-    }
-    const row = await services.db.selectFrom("admins").selectAll().where("id", "=", auth.admin.id).executeTakeFirstOrThrow();
-    return { ok: true, token: (await issueApiToken(services, row)).token };
-  }));
+  router.put(
+    "/me/password",
+    ...api.admin({ body: PasswordChangeSchema }, async ({ services, auth, input, origin, req }) => {
+      const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
+      if (auth.via === "session") {
+        // This browser stays signed in; every other session and token carries the old version.
+        req.session.tokenVersion = tokenVersion;
+        await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
+        return;
+      }
+      const row = await services.db.selectFrom("admins").selectAll().where("id", "=", auth.admin.id).executeTakeFirstOrThrow();
+      return { ok: true, token: (await issueApiToken(services, row)).token };
+    }),
+  );
 
-  router.delete("/admin/terminate", ...api.admin({ body: TerminateSchema }, async ({ services, auth, input, origin, req }) => {
-    await terminateMyAccount(services, selfOf(auth), input, origin);
-    if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-  }));
+  router.delete(
+    "/admin/terminate",
+    ...api.admin({ body: TerminateSchema }, async ({ services, auth, input, origin, req }) => {
+      await terminateMyAccount(services, selfOf(auth), input, origin);
+      if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    }),
+  );
   return router;
 }

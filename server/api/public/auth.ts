@@ -9,11 +9,15 @@ import { handlers } from "../handler";
 export function publicAuthRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
-  router.post("/public/auth", limitPerIp(deps.services.db, "signIn"), ...api.open({ body: SignInSchema }, async ({ services, input, origin, res }) => {
-    const admin = await signIn(services, input, origin);
-    const { token, expiresAt } = await issueApiToken(services, admin);
-    res.set("Cache-Control", "no-store");
-    return { token, expiresAt: new Date(expiresAt).toISOString() };
-  }));
+  router.post(
+    "/public/auth",
+    limitPerIp(deps.services.db, "signIn"),
+    ...api.open({ body: SignInSchema }, async ({ services, input, origin, res }) => {
+      const admin = await signIn(services, input, origin);
+      const { token, expiresAt } = await issueApiToken(services, admin);
+      res.set("Cache-Control", "no-store");
+      return { token, expiresAt: new Date(expiresAt).toISOString() };
+    }),
+  );
   return router;
 }

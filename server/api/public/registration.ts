@@ -11,24 +11,43 @@ export function publicAccountRouter(deps: ApiDeps): Router {
   const { services, captcha, config } = deps;
   const router = Router();
   const api = handlers(deps);
-  router.get("/public/captcha", ...api.open(null, async ({ res }) => {
-    if (config.captcha === "off") throw new AppError("notFound", 404);
-    const challenge = await captcha.challenge();
-    res.set("Cache-Control", "no-store");
-    return challenge;
-  }));
-  router.post("/public/register", limitPerIp(services.db, "register"), ...api.open({ body: RegisterSchema }, async ({ input, origin }) => {
-    if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
-    await register(services, input, origin);
-  }));
-  router.post("/public/verify", limitPerIp(services.db, "token"), ...api.open({ body: VerifySchema }, async ({ input, origin }) => {
-    await verifyAccount(services, input, origin);
-  }));
-  router.post("/public/reset", limitPerIp(services.db, "reset"), ...api.open({ body: ResetSchema }, async ({ input, origin }) => {
-    await requestPasswordReset(services, input, origin);
-  }));
-  router.post("/public/confirm", limitPerIp(services.db, "token"), ...api.open({ body: ConfirmSchema }, async ({ input, origin }) => {
-    await confirmPassword(services, input, origin);
-  }));
+  router.get(
+    "/public/captcha",
+    ...api.open(null, async ({ res }) => {
+      if (config.captcha === "off") throw new AppError("notFound", 404);
+      const challenge = await captcha.challenge();
+      res.set("Cache-Control", "no-store");
+      return challenge;
+    }),
+  );
+  router.post(
+    "/public/register",
+    limitPerIp(services.db, "register"),
+    ...api.open({ body: RegisterSchema }, async ({ input, origin }) => {
+      if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
+      await register(services, input, origin);
+    }),
+  );
+  router.post(
+    "/public/verify",
+    limitPerIp(services.db, "token"),
+    ...api.open({ body: VerifySchema }, async ({ input, origin }) => {
+      await verifyAccount(services, input, origin);
+    }),
+  );
+  router.post(
+    "/public/reset",
+    limitPerIp(services.db, "reset"),
+    ...api.open({ body: ResetSchema }, async ({ input, origin }) => {
+      await requestPasswordReset(services, input, origin);
+    }),
+  );
+  router.post(
+    "/public/confirm",
+    limitPerIp(services.db, "token"),
+    ...api.open({ body: ConfirmSchema }, async ({ input, origin }) => {
+      await confirmPassword(services, input, origin);
+    }),
+  );
   return router;
 }

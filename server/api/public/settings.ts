@@ -11,17 +11,20 @@ import { readSettings } from "../../services/settings";
 export function publicSettingsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
-  router.get("/public/settings", ...api.open(null, async ({ services, deps: { config }, res }) => {
-    const settings = await readSettings(services.db);
-    res.set("Cache-Control", "no-store");
-    return {
-      edition: config.edition,
-      version: APP_VERSION,
-      languages,
-      registrationEnabled: settings.general.registrationEnabled,
-      captcha: config.captcha,
-      banners: settings.general.warningBanner,
-    };
-  }));
+  router.get(
+    "/public/settings",
+    ...api.open(null, async ({ services, deps: { config }, res }) => {
+      const settings = await readSettings(services.db);
+      res.set("Cache-Control", "no-store");
+      return {
+        edition: config.edition,
+        version: APP_VERSION,
+        languages,
+        registrationEnabled: settings.general.registrationEnabled,
+        captcha: config.captcha,
+        banners: settings.general.warningBanner,
+      };
+    }),
+  );
   return router;
 }

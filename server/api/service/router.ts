@@ -25,34 +25,62 @@ export function serviceRouter(deps: ApiDeps): Router {
   const { db } = deps.services;
   const auth = requireServiceToken(db);
 
-  router.post("/service/devices", auth, ...api.service({ body: DeviceReportSchema }, ({ services, input }) => reportDevice(services, input)));
+  router.post(
+    "/service/devices",
+    auth,
+    ...api.service({ body: DeviceReportSchema }, ({ services, input }) => reportDevice(services, input)),
+  );
   router.get("/service/wipes", auth, ...api.service(null, ({ services }) => listPendingWipes(services)));
-  router.post("/service/wipes/ack", auth, ...api.service({ body: WipeAckSchema }, async ({ services, input, caller, origin }) => {
-    await acknowledgeWipe(services, input.device, caller, origin);
-  }));
+  router.post(
+    "/service/wipes/ack",
+    auth,
+    ...api.service({ body: WipeAckSchema }, async ({ services, input, caller, origin }) => {
+      await acknowledgeWipe(services, input.device, caller, origin);
+    }),
+  );
 
   // The effective settings of a team; the service polls with If-None-Match and gets 304 while unchanged.
-  router.get("/service/settings", auth, ...api.service({ query: ServiceSettingsQuerySchema }, async ({ services, input, req, res }) => {
-    const effective = presentEffectiveSettings(await effectiveSettings(services, input.team));
-    const etag = `"${effective.version}"`;
-    res.set({ ETag: etag, "Cache-Control": "no-cache" });
-    const match = req.get("If-None-Match");
-    if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-      res.status(304).end();
-      return;
-    }
-    return effective;
-  }));
+  router.get(
+    "/service/settings",
+    auth,
+    ...api.service({ query: ServiceSettingsQuerySchema }, async ({ services, input, req, res }) => {
+      const effective = presentEffectiveSettings(await effectiveSettings(services, input.team));
+      const etag = `"${effective.version}"`;
+      res.set({ ETag: etag, "Cache-Control": "no-cache" });
+      const match = req.get("If-None-Match");
+      if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+        res.status(304).end();
+        return;
+      }
+      return effective;
+    }),
+  );
 
-  router.get("/service/apps/check", auth, ...api.service({ query: AppCheckQuerySchema }, ({ services, input }) => checkAppVersion(services, input)));
+  router.get(
+    "/service/apps/check",
+    auth,
+    ...api.service({ query: AppCheckQuerySchema }, ({ services, input }) => checkAppVersion(services, input)),
+  );
 
   // The app's registration with an invitation code; failed attempts are rate-limited per token.
-  router.post("/service/invites/redeem", auth, limitFailedRedemptions(db), ...api.service({ body: InviteRedeemSchema }, ({ services, input, caller, origin }) =>
-    redeemInvitation(services, input, caller, origin)));
+  router.post(
+    "/service/invites/redeem",
+    auth,
+    limitFailedRedemptions(db),
+    ...api.service({ body: InviteRedeemSchema }, ({ services, input, caller, origin }) =>
+      redeemInvitation(services, input, caller, origin),
+    ),
+  );
 
   // A user sets a password from a reset or registration link; failed attempts are rate-limited per token.
-  router.post("/service/users/password", auth, limitFailedRedemptions(db, "userPassword"), ...api.service({ body: UserPasswordSetSchema }, ({ services, input, caller, origin }) =>
-    setUserPasswordByToken(services, input, caller, origin)));
+  router.post(
+    "/service/users/password",
+    auth,
+    limitFailedRedemptions(db, "userPassword"),
+    ...api.service({ body: UserPasswordSetSchema }, ({ services, input, caller, origin }) =>
+      setUserPasswordByToken(services, input, caller, origin),
+    ),
+  );
 
   router.get("/service/policy", auth, ...api.service({ query: PolicyQuerySchema }, ({ services, input }) => decidePolicy(services, input)));
   return router;

@@ -12,10 +12,24 @@ export function serviceTokensRouter(deps: ApiDeps): Router {
   // Refuse a non-root before validating, so an admin learns nothing from the body checks.
   const rootOnly = api.rootFirst;
 
-  router.get("/service-tokens", rootOnly, ...api.admin(null, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))));
-  router.post("/service-tokens", rootOnly, ...api.admin({ body: ServiceTokenCreateSchema }, ({ services, scope, input, origin }) => createServiceToken(services, scope, input.name, origin)));
-  router.delete("/service-tokens", rootOnly, ...api.admin({ body: ServiceTokenRevokeSchema }, async ({ services, scope, input, origin }) => {
-    await revokeServiceToken(services, scope, input.id, origin);
-  }));
+  router.get(
+    "/service-tokens",
+    rootOnly,
+    ...api.admin(null, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))),
+  );
+  router.post(
+    "/service-tokens",
+    rootOnly,
+    ...api.admin({ body: ServiceTokenCreateSchema }, ({ services, scope, input, origin }) =>
+      createServiceToken(services, scope, input.name, origin),
+    ),
+  );
+  router.delete(
+    "/service-tokens",
+    rootOnly,
+    ...api.admin({ body: ServiceTokenRevokeSchema }, async ({ services, scope, input, origin }) => {
+      await revokeServiceToken(services, scope, input.id, origin);
+    }),
+  );
   return router;
 }

@@ -26,7 +26,10 @@ export function presentGroup<G extends SettingsGroup>(group: G, value: Settings[
   }
   if (group !== "calling") return value as PresentedSettings[G];
   const calling = value as Settings["calling"];
-  const turn = calling.turn === null ? null : { url: calling.turn.url, username: calling.turn.username, passwordSet: calling.turn.password.length > 0 };
+  const turn =
+    calling.turn === null
+      ? null
+      : { url: calling.turn.url, username: calling.turn.username, passwordSet: calling.turn.password.length > 0 };
   return { ...calling, turn } as PresentedSettings[G];
 }
 
@@ -36,7 +39,11 @@ export function presentSettings(settings: Settings): PresentedSettings {
 }
 
 /** What `PUT /v2/settings/<group>` answers: the group as it now stands (secrets masked) and the fields that changed. */
-export function presentSettingsUpdate<G extends SettingsGroup>({ group, values, changed }: SettingsUpdateResult<G>): { group: G; values: PresentedSettings[G]; changed: string[] } {
+export function presentSettingsUpdate<G extends SettingsGroup>({
+  group,
+  values,
+  changed,
+}: SettingsUpdateResult<G>): { group: G; values: PresentedSettings[G]; changed: string[] } {
   return { group, values: presentGroup(group, values), changed };
 }
 

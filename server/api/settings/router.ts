@@ -20,7 +20,13 @@ export function settingsRouter(deps: ApiDeps): Router {
 
   for (const group of SETTINGS_GROUPS) {
     const spec = { body: SettingsPatchSchemas[group], invalid: SETTINGS_400[group] };
-    router.put(`/settings/${group}`, rootOnly, ...api.admin(spec, async ({ services, scope, input, origin }) => presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin))));
+    router.put(
+      `/settings/${group}`,
+      rootOnly,
+      ...api.admin(spec, async ({ services, scope, input, origin }) =>
+        presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin)),
+      ),
+    );
   }
   return router;
 }

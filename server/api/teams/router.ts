@@ -19,14 +19,39 @@ export function teamsRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/teams", ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) => presentTeamList(await listTeams(services, scope, input))));
-  router.get("/team/:slug", ...api.admin(null, async ({ services, scope, req }) => presentTeam(await readTeam(services, scope, String(req.params.slug)))));
-  router.post("/team", ...api.admin({ body: TeamCreateSchema }, async ({ services, scope, input, origin }) => presentTeam(await createTeam(services, scope, input, origin))));
-  router.put("/team", ...api.admin({ body: TeamUpdateSchema }, async ({ services, scope, input, origin }) => presentTeam(await updateTeam(services, scope, input, origin))));
-  router.delete("/team", ...api.admin({ body: TeamDeleteSchema }, async ({ services, scope, input, origin }) => {
-    await deleteTeam(services, scope, input, origin);
-  }));
-  router.put("/team/settings", ...api.admin({ body: TeamSettingsSchema, invalid: "teamSettings400" }, async ({ services, scope, input, origin }) =>
-    presentTeam(await updateTeamSettings(services, scope, input, origin))));
+  router.get(
+    "/teams",
+    ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) =>
+      presentTeamList(await listTeams(services, scope, input)),
+    ),
+  );
+  router.get(
+    "/team/:slug",
+    ...api.admin(null, async ({ services, scope, req }) => presentTeam(await readTeam(services, scope, String(req.params.slug)))),
+  );
+  router.post(
+    "/team",
+    ...api.admin({ body: TeamCreateSchema }, async ({ services, scope, input, origin }) =>
+      presentTeam(await createTeam(services, scope, input, origin)),
+    ),
+  );
+  router.put(
+    "/team",
+    ...api.admin({ body: TeamUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentTeam(await updateTeam(services, scope, input, origin)),
+    ),
+  );
+  router.delete(
+    "/team",
+    ...api.admin({ body: TeamDeleteSchema }, async ({ services, scope, input, origin }) => {
+      await deleteTeam(services, scope, input, origin);
+    }),
+  );
+  router.put(
+    "/team/settings",
+    ...api.admin({ body: TeamSettingsSchema, invalid: "teamSettings400" }, async ({ services, scope, input, origin }) =>
+      presentTeam(await updateTeamSettings(services, scope, input, origin)),
+    ),
+  );
   return router;
 }

@@ -43,15 +43,18 @@ export function userImportRouter(deps: ApiDeps): Router {
 
   router.get("/users/import/:id", ...api.admin(null, ({ services, scope, req }) => readImport(services, scope, importId(req.params.id))));
 
-  router.get("/users/import/:id/results", ...api.admin(null, async ({ services, scope, req, res }) => {
-    const id = importId(req.params.id);
-    const lines = await importResults(services, scope, id);
-    res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
-    for await (const chunk of lines) {
-      // Back-pressure: wait for the socket to drain before reading the next page.
-      if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
-    }
-    res.end();
-  }));
+  router.get(
+    "/users/import/:id/results",
+    ...api.admin(null, async ({ services, scope, req, res }) => {
+      const id = importId(req.params.id);
+      const lines = await importResults(services, scope, id);
+      res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
+      for await (const chunk of lines) {
+        // Back-pressure: wait for the socket to drain before reading the next page.
+        if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+      }
+      res.end();
+    }),
+  );
   return router;
 }

@@ -1,6 +1,14 @@
 import { Router, type RequestHandler } from "express";
 import { DeviceActionSchema } from "../../../shared/schemas/device";
-import { UserCreateSchema, UserListQuerySchema, UserResetSchema, UsersBulkSchema, type UsersBulkReq, UsersMoveSchema, UserUpdateSchema } from "../../../shared/schemas/user";
+import {
+  UserCreateSchema,
+  UserListQuerySchema,
+  UserResetSchema,
+  UsersBulkSchema,
+  type UsersBulkReq,
+  UsersMoveSchema,
+  UserUpdateSchema,
+} from "../../../shared/schemas/user";
 import { AppError } from "../../errors";
 import {
   bulkUserAction,
@@ -38,29 +46,65 @@ export function usersRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps);
 
-  router.get("/users", ...api.admin({ query: UserListQuerySchema }, async ({ services, scope, input }) => presentUserPage(await listUsers(services, scope, input))));
-  router.get("/user/:uid", ...api.admin(null, async ({ services, scope, req }) => presentUserDetails(await loadUserDetails(services, scope, String(req.params.uid)))));
-  router.post("/user", ...api.admin({ body: UserCreateSchema }, async ({ services, scope, input, origin }) => presentUserDetails(await createUser(services, scope, input, origin))));
-  router.put("/user", ...api.admin({ body: UserUpdateSchema }, async ({ services, scope, input, origin }) => presentUserDetails(await updateUser(services, scope, input, origin))));
-  router.post("/user/reset", ...api.admin({ body: UserResetSchema }, async ({ services, scope, input, origin }) => {
-    await sendUserPasswordReset(services, scope, input.uid, origin);
-  }));
+  router.get(
+    "/users",
+    ...api.admin({ query: UserListQuerySchema }, async ({ services, scope, input }) =>
+      presentUserPage(await listUsers(services, scope, input)),
+    ),
+  );
+  router.get(
+    "/user/:uid",
+    ...api.admin(null, async ({ services, scope, req }) =>
+      presentUserDetails(await loadUserDetails(services, scope, String(req.params.uid))),
+    ),
+  );
+  router.post(
+    "/user",
+    ...api.admin({ body: UserCreateSchema }, async ({ services, scope, input, origin }) =>
+      presentUserDetails(await createUser(services, scope, input, origin)),
+    ),
+  );
+  router.put(
+    "/user",
+    ...api.admin({ body: UserUpdateSchema }, async ({ services, scope, input, origin }) =>
+      presentUserDetails(await updateUser(services, scope, input, origin)),
+    ),
+  );
+  router.post(
+    "/user/reset",
+    ...api.admin({ body: UserResetSchema }, async ({ services, scope, input, origin }) => {
+      await sendUserPasswordReset(services, scope, input.uid, origin);
+    }),
+  );
 
   const bulk = (action: Exclude<UserBulkAction, "move">): RequestHandler[] => [
     requireSelection,
-    ...api.admin({ body: UsersBulkSchema }, ({ services, scope, input, origin }) => bulkUserAction(services, scope, action, selectionOf(input), origin)),
+    ...api.admin({ body: UsersBulkSchema }, ({ services, scope, input, origin }) =>
+      bulkUserAction(services, scope, action, selectionOf(input), origin),
+    ),
   ];
   router.put("/users/block", ...bulk("block"));
   router.put("/users/activate", ...bulk("activate"));
   router.delete("/users", ...bulk("delete"));
-  router.put("/users/move", requireSelection, ...api.admin({ body: UsersMoveSchema }, ({ services, scope, input, origin }) =>
-    bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team)));
+  router.put(
+    "/users/move",
+    requireSelection,
+    ...api.admin({ body: UsersMoveSchema }, ({ services, scope, input, origin }) =>
+      bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team),
+    ),
+  );
 
-  router.put("/device/wipe", ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
-    await requestDeviceWipe(services, scope, input, origin);
-  }));
-  router.delete("/device", ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
-    await deleteDevice(services, scope, input, origin);
-  }));
+  router.put(
+    "/device/wipe",
+    ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
+      await requestDeviceWipe(services, scope, input, origin);
+    }),
+  );
+  router.delete(
+    "/device",
+    ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
+      await deleteDevice(services, scope, input, origin);
+    }),
+  );
   return router;
 }

@@ -14,6 +14,8 @@ export const teamEmailThemeMigration: Migration = {
   },
   async down(db: Kysely<unknown>): Promise<void> {
     if (dialectOf(db) !== "postgres") return;
-    await sql`alter table teams alter column email_theme type varchar(50) using (case when length(email_theme) <= 50 then email_theme end)`.execute(db);
+    await sql`alter table teams alter column email_theme type varchar(50) using (case when length(email_theme) <= 50 then email_theme end)`.execute(
+      db,
+    );
   },
 };

@@ -54,12 +54,7 @@ export const usersMigration: Migration = {
     await sql`create index users_team_last_seen_sort_idx on users (team_id, (coalesce(last_seen_at, 0)), id)`.execute(db);
     await sql`create index users_status_last_seen_sort_idx on users (status, (coalesce(last_seen_at, 0)), id)`.execute(db);
     for (const [name, column] of Object.entries(FLAG_INDEXES)) {
-      await db.schema
-        .createIndex(name)
-        .on("users")
-        .columns(["team_id", "id"])
-        .where(sql.ref(column), "=", sql.lit(1))
-        .execute();
+      await db.schema.createIndex(name).on("users").columns(["team_id", "id"]).where(sql.ref(column), "=", sql.lit(1)).execute();
     }
   },
   async down(db: Kysely<unknown>): Promise<void> {

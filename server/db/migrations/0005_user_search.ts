@@ -22,7 +22,8 @@ const FULL_NAME = (prefix: string) => `${prefix}first_name || ' ' || ${prefix}la
 const LOWER_NAME = (prefix: string) => `lower(${FULL_NAME(prefix)})`;
 
 /** SQLite: a user's aliases, lowered, one per line (a term with a line feed never uses the index). */
-const ALIASES_OF = (userId: string) => `coalesce((select group_concat(lower(alias), char(10)) from user_aliases where user_id = ${userId}), '')`;
+const ALIASES_OF = (userId: string) =>
+  `coalesce((select group_concat(lower(alias), char(10)) from user_aliases where user_id = ${userId}), '')`;
 
 /** Triggers that keep user_search equal to the users and their aliases: name → body. */
 const SQLITE_TRIGGERS: Record<string, ReturnType<typeof sql.raw>> = {
@@ -68,7 +69,9 @@ export const userSearchMigration: Migration = {
     if (Number(exists.rows[0]?.n ?? 0) === 0) {
       // Case-sensitive: the tokenizer's own folding covers every letter, LIKE's ASCII only.
       await sql`create virtual table user_search using fts5(name, username, aliases, tokenize = 'trigram case_sensitive 1')`.execute(db);
-      await sql`insert into user_search (rowid, name, username, aliases) select id, ${sql.raw(LOWER_NAME(""))}, lower(username), ${sql.raw(ALIASES_OF("users.id"))} from users`.execute(db);
+      await sql`insert into user_search (rowid, name, username, aliases) select id, ${sql.raw(LOWER_NAME(""))}, lower(username), ${sql.raw(ALIASES_OF("users.id"))} from users`.execute(
+        db,
+      );
     }
     for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) {
       await sql`create trigger if not exists ${sql.id(name)} ${body}`.execute(db);

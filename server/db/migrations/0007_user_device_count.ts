@@ -46,13 +46,20 @@ export const userDeviceCountMigration: Migration = {
         : sql`pragma_table_info('users') where name = 'device_count'`
     }`.execute(db);
     if (Number(columns.rows[0]?.n ?? 0) === 0) {
-      await db.schema.alterTable("users").addColumn("device_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await sql`update users set device_count = ${sql.raw(COUNT_OF("users.id"))} where exists (select 1 from devices where devices.user_id = users.id)`.execute(db);
+      await db.schema
+        .alterTable("users")
+        .addColumn("device_count", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update users set device_count = ${sql.raw(COUNT_OF("users.id"))} where exists (select 1 from devices where devices.user_id = users.id)`.execute(
+        db,
+      );
     }
     if (dialectOf(db) === "postgres") {
       await sql.raw(POSTGRES_FUNCTION).execute(db);
       await sql`drop trigger if exists users_device_count on devices`.execute(db);
-      await sql`create trigger users_device_count after insert or delete or update of user_id on devices for each row execute function users_device_count()`.execute(db);
+      await sql`create trigger users_device_count after insert or delete or update of user_id on devices for each row execute function users_device_count()`.execute(
+        db,
+      );
       return;
     }
     for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) {

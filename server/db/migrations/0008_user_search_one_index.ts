@@ -25,7 +25,9 @@ export const userSearchOneIndexMigration: Migration = {
   },
   async down(db: Kysely<unknown>): Promise<void> {
     if (dialectOf(db) !== "postgres") return;
-    await sql`create index if not exists users_full_name_trgm_idx on users using gin ((first_name || ' ' || last_name) gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists users_full_name_trgm_idx on users using gin ((first_name || ' ' || last_name) gin_trgm_ops)`.execute(
+      db,
+    );
     await sql`create index if not exists users_username_trgm_idx on users using gin (username gin_trgm_ops)`.execute(db);
     await sql`drop index if exists users_search_trgm_idx`.execute(db);
   },

@@ -27,7 +27,10 @@ export const licensePacksMigration: Migration = {
     await db.schema
       .alterTable("license_packs")
       .addColumn("source", "varchar(12)", (c) =>
-        c.notNull().defaultTo("purchase").check(oneOf("source", ["purchase", "activation", "distribution"])),
+        c
+          .notNull()
+          .defaultTo("purchase")
+          .check(oneOf("source", ["purchase", "activation", "distribution"])),
       )
       .execute();
     await db.schema.alterTable("license_packs").addColumn("token_id", "varchar(64)").execute();
@@ -73,7 +76,12 @@ export const licensePacksMigration: Migration = {
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await dropTables(db, ["license_reminders", "license_orders"]);
-    for (const name of ["license_packs_team_expires_idx", "license_packs_expires_idx", "license_packs_token_id_key", "license_packs_uid_key"]) {
+    for (const name of [
+      "license_packs_team_expires_idx",
+      "license_packs_expires_idx",
+      "license_packs_token_id_key",
+      "license_packs_uid_key",
+    ]) {
       await db.schema.dropIndex(name).ifExists().execute();
     }
     await db.schema.alterTable("license_packs").dropColumn("token_id").execute();

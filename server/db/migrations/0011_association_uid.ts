@@ -18,7 +18,11 @@ export const associationUidMigration: Migration = {
       await sql`update associations set uid = ${randomUUID()} where id = ${row.id}`.execute(db);
     }
     await db.schema.createIndex("associations_uid_key").on("associations").column("uid").unique().execute();
-    await db.schema.createIndex("association_teams_team_assoc_idx").on("association_teams").columns(["team_id", "association_id"]).execute();
+    await db.schema
+      .createIndex("association_teams_team_assoc_idx")
+      .on("association_teams")
+      .columns(["team_id", "association_id"])
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex("association_teams_team_assoc_idx").ifExists().execute();

@@ -32,7 +32,12 @@ export const invitationsMigration: Migration = {
       .$call(withFlag("match_user"))
       .$call(withFlag("direct_signin"))
       .addColumn("code_hash", "varchar(64)", (c) => c.notNull().unique())
-      .addColumn("status", "varchar(10)", (c) => c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "accepted", "expired"])))
+      .addColumn("status", "varchar(10)", (c) =>
+        c
+          .notNull()
+          .defaultTo("pending")
+          .check(oneOf("status", ["pending", "accepted", "expired"])),
+      )
       .addColumn("expires_at", TIME, (c) => c.notNull())
       .addColumn("issued_at", TIME, (c) => c.notNull())
       .addColumn("last_sent_at", TIME)
@@ -59,7 +64,12 @@ export const invitationsMigration: Migration = {
       .$call(withFlag("match_user"))
       .$call(withFlag("direct_signin"))
       .addColumn("invite_code", "varchar(20)", (c) => c.notNull().unique())
-      .addColumn("status", "varchar(10)", (c) => c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "accepted"])))
+      .addColumn("status", "varchar(10)", (c) =>
+        c
+          .notNull()
+          .defaultTo("pending")
+          .check(oneOf("status", ["pending", "accepted"])),
+      )
       .addColumn("expires_at", TIME, (c) => c.notNull())
       .addColumn("issued_at", TIME, (c) => c.notNull())
       .addColumn("created_by", "integer", (c) => c.references("admins.id").onDelete("set null"))
@@ -72,7 +82,12 @@ export const invitationsMigration: Migration = {
       .$call(withId(db))
       .addColumn("invite_id", "integer", (c) => c.notNull().references("invites.id").onDelete("cascade"))
       .addColumn("address", "varchar(320)", (c) => c.notNull())
-      .addColumn("status", "varchar(10)", (c) => c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "accepted"])))
+      .addColumn("status", "varchar(10)", (c) =>
+        c
+          .notNull()
+          .defaultTo("pending")
+          .check(oneOf("status", ["pending", "accepted"])),
+      )
       .addColumn("accepted_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
       .addColumn("last_sent_at", TIME)
       .addUniqueConstraint("invite_recipients_invite_address_key", ["invite_id", "address"])

@@ -65,13 +65,24 @@ export const deviceVersionKeyMigration: Migration = {
     if (dialectOf(db) === "postgres") {
       for (const fn of POSTGRES_FUNCTIONS) await sql.raw(fn).execute(db);
       await sql`drop trigger if exists devices_version_key on devices`.execute(db);
-      await sql`create trigger devices_version_key before insert or update of app_version on devices for each row execute function devices_version_key()`.execute(db);
+      await sql`create trigger devices_version_key before insert or update of app_version on devices for each row execute function devices_version_key()`.execute(
+        db,
+      );
       if (fresh) await sql`update devices set version_key = app_version_key(app_version) where app_version is not null`.execute(db);
     } else {
-      for (const [name, body] of Object.entries(SQLITE_TRIGGERS)) await sql`create trigger if not exists ${sql.id(name)} ${sql.raw(body)}`.execute(db);
-      if (fresh) await sql.raw(`update devices set version_key = ${sqliteVersionKey("devices.app_version")} where app_version is not null`).execute(db);
+      for (const [name, body] of Object.entries(SQLITE_TRIGGERS))
+        await sql`create trigger if not exists ${sql.id(name)} ${sql.raw(body)}`.execute(db);
+      if (fresh)
+        await sql
+          .raw(`update devices set version_key = ${sqliteVersionKey("devices.app_version")} where app_version is not null`)
+          .execute(db);
     }
-    await db.schema.createIndex("devices_platform_version_key_user_idx").ifNotExists().on("devices").columns(["platform", "version_key", "user_id"]).execute();
+    await db.schema
+      .createIndex("devices_platform_version_key_user_idx")
+      .ifNotExists()
+      .on("devices")
+      .columns(["platform", "version_key", "user_id"])
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex("devices_platform_version_key_user_idx").ifExists().execute();

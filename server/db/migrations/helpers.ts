@@ -21,9 +21,7 @@ export function withId(db: Kysely<unknown>, options: { big?: boolean } = {}) {
   return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
     postgres
       ? // Identity "by default" still accepts explicit ids (imports, fixtures).
-        table.addColumn("id", options.big ? "bigint" : "integer", (c) =>
-          c.primaryKey().generatedByDefaultAsIdentity(),
-        )
+        table.addColumn("id", options.big ? "bigint" : "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
       : // SQLite: only `integer primary key` aliases the rowid; AUTOINCREMENT never reuses ids.
         table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 }
@@ -36,7 +34,12 @@ export function oneOf(column: string, values: readonly (string | number)[]): Exp
 /** Adds a NOT NULL 0/1 flag column with a default. */
 export function withFlag(column: string, defaultValue: 0 | 1 = 0) {
   return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
-    table.addColumn(column, "integer", (c) => c.notNull().defaultTo(defaultValue).check(oneOf(column, [0, 1])));
+    table.addColumn(column, "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(defaultValue)
+        .check(oneOf(column, [0, 1])),
+    );
 }
 
 /**

@@ -41,7 +41,10 @@ export class DatabaseSessionStore extends session.Store {
       // A save after sign-in (e.g. a password change) keeps the stored expiry: lifetimes are absolute.
       .onConflict((oc) => oc.column("sid").doUpdateSet({ sess: values.sess }))
       .execute()
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   /**
@@ -59,7 +62,10 @@ export class DatabaseSessionStore extends session.Store {
       .deleteFrom("sessions")
       .where("sid", "=", sid)
       .execute()
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   /** Removes expired sessions; the server calls it on a timer (housekeeping.ts). */

@@ -24,8 +24,20 @@ async function adminsListPage(ctx: PageContext): Promise<PageResult> {
   const db = ctx.services.db;
   const scope = await loadScope(db, ctx.admin);
   const { query, invalid } = listQueryOf(ctx);
-  const list = await readListPage(ctx.t, query.cursor, async (cursor) => presentAdminPage(await listAdmins(ctx.services, scope, { ...query, cursor })));
-  const view: AdminListView = { search: query.search, role: query.role, status: query.status, team: query.team, sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor ?? undefined };
+  const list = await readListPage(ctx.t, query.cursor, async (cursor) =>
+    presentAdminPage(await listAdmins(ctx.services, scope, { ...query, cursor })),
+  );
+  const view: AdminListView = {
+    search: query.search,
+    role: query.role,
+    status: query.status,
+    team: query.team,
+    sort: query.sort,
+    order: query.order,
+    limit: query.limit,
+    defaultLimit: listLimit.default,
+    cursor: list.cursor ?? undefined,
+  };
   return {
     titleKey: "pages:titles.adminsManage",
     status: list.status,

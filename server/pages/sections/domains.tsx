@@ -27,24 +27,46 @@ function viewOf(params: ReturnType<typeof listParams>, cursor: string | null): S
 async function domainsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const list = await readListPage(t, params.cursor, async (cursor) => presentTeamDomainsPage(await listTeamDomains(services, scope, TeamListQuerySchema.parse({ ...params, cursor }))));
-  return { titleKey: "pages:titles.domains", status: list.status, body: <DomainsPage page={list.page} query={viewOf(params, list.cursor)} csrfToken={csrfToken} error={list.error} /> };
+  const list = await readListPage(t, params.cursor, async (cursor) =>
+    presentTeamDomainsPage(await listTeamDomains(services, scope, TeamListQuerySchema.parse({ ...params, cursor }))),
+  );
+  return {
+    titleKey: "pages:titles.domains",
+    status: list.status,
+    body: <DomainsPage page={list.page} query={viewOf(params, list.cursor)} csrfToken={csrfToken} error={list.error} />,
+  };
 }
 
 /** The success a change reloads the page with (`?done=`), as its catalogue code. */
-const DONE: Partial<Record<string, string>> = { created: "associationCreate200", updated: "associationEdit200", deleted: "associationDelete200" };
+const DONE: Partial<Record<string, string>> = {
+  created: "associationCreate200",
+  updated: "associationEdit200",
+  deleted: "associationDelete200",
+};
 
 /** /associations: root only; the companies to choose from come with the page. */
 async function associationsPage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const params = listParams(req.query);
-  const list = await readListPage(t, params.cursor, async (cursor) => presentAssociationPage(await listAssociations(services, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor }))));
+  const list = await readListPage(t, params.cursor, async (cursor) =>
+    presentAssociationPage(
+      await listAssociations(services, scope, AssociationListQuerySchema.parse({ search: params.search, limit: params.limit, cursor })),
+    ),
+  );
   const teams = await allTeamRefs(services);
   const done = typeof req.query.done === "string" ? DONE[req.query.done] : undefined;
   return {
     titleKey: "pages:titles.associations",
     status: list.status,
-    body: <AssociationsPage page={list.page} teams={teams} query={viewOf({ ...params, order: "asc" }, list.cursor)} csrfToken={csrfToken} error={list.error} />,
+    body: (
+      <AssociationsPage
+        page={list.page}
+        teams={teams}
+        query={viewOf({ ...params, order: "asc" }, list.cursor)}
+        csrfToken={csrfToken}
+        error={list.error}
+      />
+    ),
     notice: done ? t(`errors:${done}`) : undefined,
   };
 }

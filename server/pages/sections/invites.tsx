@@ -34,10 +34,23 @@ async function invitesPage({ req, admin, services, csrfToken }: PageContext): Pr
     const refs = (await teamChoices(services, scope)).map(({ slug, teamName }) => ({ slug, teamName }));
     const query = invitesQueryFromUrl(req.query);
     // The first page is rendered here, so the list shows without waiting for the island.
-    const page = presentInvitePage(await listInvitations(services, scope, { limit: query.limit, order: query.order, ...(query.search ? { search: query.search } : {}), ...(query.team ? { team: query.team } : {}), ...(query.state ? { state: query.state } : {}) }));
+    const page = presentInvitePage(
+      await listInvitations(services, scope, {
+        limit: query.limit,
+        order: query.order,
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.team ? { team: query.team } : {}),
+        ...(query.state ? { state: query.state } : {}),
+      }),
+    );
     return {
       titleKey: "pages:titles.invites",
-      body: <InvitesPage view="pending" table={{ query, page, teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }} />,
+      body: (
+        <InvitesPage
+          view="pending"
+          table={{ query, page, teams: refs.length <= TEAM_LIST_MAX ? refs : null, csrfToken, timezone: admin.timezone }}
+        />
+      ),
     };
   }
   const offered = await offeredTeams(services, scope);

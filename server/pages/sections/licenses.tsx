@@ -31,17 +31,31 @@ async function licensesPage({ req, admin, services, edition, csrfToken, t }: Pag
   const scope = await loadScope(db, admin);
   const query = licensesQueryFromUrl(req.query);
   const teams = await teamChoices(services, scope);
-  const list = await readListPage(t, query.cursor, async (cursor) => presentPackPage(await listPacks(services, scope, { ...query, cursor })));
+  const list = await readListPage(t, query.cursor, async (cursor) =>
+    presentPackPage(await listPacks(services, scope, { ...query, cursor })),
+  );
   const page = list.page;
   const bySlug = new Map(teams.map((team) => [team.slug, team]));
-  const filterTeam = query.team ? bySlug.get(query.team) ?? null : null;
+  const filterTeam = query.team ? (bySlug.get(query.team) ?? null) : null;
   const seats = await seatsByTeam(services, filterTeam ? [filterTeam.id] : scopedTeamIds(scope));
-  const shown = [...new Set([...(filterTeam ? [filterTeam.slug] : []), ...page.items.map((pack) => pack.team).filter((slug): slug is string => slug !== null)])];
+  const shown = [
+    ...new Set([
+      ...(filterTeam ? [filterTeam.slug] : []),
+      ...page.items.map((pack) => pack.team).filter((slug): slug is string => slug !== null),
+    ]),
+  ];
   const rows: SeatsRow[] = shown.flatMap((slug) => {
     const team = bySlug.get(slug);
     return team ? [{ slug, teamName: team.teamName, seats: seats.get(team.id) ?? NO_SEATS }] : [];
   });
-  const view: LicenseListView = { team: query.team, state: query.state, licenseType: query.licenseType, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor ?? undefined };
+  const view: LicenseListView = {
+    team: query.team,
+    state: query.state,
+    licenseType: query.licenseType,
+    limit: query.limit,
+    defaultLimit: listLimit.default,
+    cursor: list.cursor ?? undefined,
+  };
   const teamRefs = teams.map(({ slug, teamName }) => ({ slug, teamName }));
   const listed = teamRefs.length <= TEAM_LIST_MAX ? teamRefs : null;
   return {
@@ -56,9 +70,14 @@ async function licensesPage({ req, admin, services, edition, csrfToken, t }: Pag
         edition={edition}
         canAddLicenses={edition === "public" || admin.role === "root"}
         error={list.error}
-        gauge={{ seats: sum(seats.values()), team: filterTeam ? { slug: filterTeam.slug, teamName: filterTeam.teamName } : null, allTeams: admin.role === "root", rows }}
+        gauge={{
+          seats: sum(seats.values()),
+          team: filterTeam ? { slug: filterTeam.slug, teamName: filterTeam.teamName } : null,
+          allTeams: admin.role === "root",
+          rows,
+        }}
         table={{
-          items: page.items.map((pack) => ({ ...pack, teamName: pack.team ? bySlug.get(pack.team)?.teamName ?? null : null })),
+          items: page.items.map((pack) => ({ ...pack, teamName: pack.team ? (bySlug.get(pack.team)?.teamName ?? null) : null })),
           canManage: admin.role === "root",
           teams: listed,
           csrfToken,
@@ -76,12 +95,20 @@ async function purchasePage({ req, admin, services, edition, csrfToken }: PageCo
   const teams = all.length <= TEAM_LIST_MAX ? all : null;
   if (edition === "private") {
     if (admin.role !== "root") throw new AppError("licenseActivate403");
-    return { titleKey: "pages:titles.activate", body: <PurchasePage edition="private" activate={{ teams, csrfToken, timezone: admin.timezone }} /> };
+    return {
+      titleKey: "pages:titles.activate",
+      body: <PurchasePage edition="private" activate={{ teams, csrfToken, timezone: admin.timezone }} />,
+    };
   }
   const team = typeof req.query.team === "string" ? all.find((item) => item.slug === req.query.team) : undefined;
   return {
     titleKey: "pages:titles.purchase",
-    body: <PurchasePage edition="public" purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }} />,
+    body: (
+      <PurchasePage
+        edition="public"
+        purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }}
+      />
+    ),
   };
 }
 

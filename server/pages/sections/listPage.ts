@@ -22,7 +22,11 @@ export interface ListRead<T> {
  * gives the list's error state — the toolbar stays, so the filter can be changed — with a 503,
  * instead of replacing the whole page. Every other error goes on to the page's error handler.
  */
-export async function readListPage<T>(t: Translate, cursor: string | undefined, run: (cursor: string | undefined) => Promise<ListResponse<T>>): Promise<ListRead<T>> {
+export async function readListPage<T>(
+  t: Translate,
+  cursor: string | undefined,
+  run: (cursor: string | undefined) => Promise<ListResponse<T>>,
+): Promise<ListRead<T>> {
   try {
     try {
       return { page: await run(cursor), cursor: cursor ?? null, error: null, status: undefined };

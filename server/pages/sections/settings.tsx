@@ -5,7 +5,8 @@ import { requireRoot } from "../../services/access";
 import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
-const isTab = (value: unknown): value is SettingsTab => typeof value === "string" && Object.prototype.hasOwnProperty.call(SETTINGS_TABS, value);
+const isTab = (value: unknown): value is SettingsTab =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(SETTINGS_TABS, value);
 
 /** /settings?tab=…: the open tab's groups (secrets masked), the CA bundle's and the server chain's certificates. */
 async function settingsPage({ req, services, admin, csrfToken }: PageContext): Promise<PageResult> {
@@ -18,7 +19,9 @@ async function settingsPage({ req, services, admin, csrfToken }: PageContext): P
   const serverCertificates = describe(settings.certs.serverCertificateChain);
   return {
     titleKey: "pages:titles.settings",
-    body: <SettingsPage tab={tab} groups={groups} certificates={certificates} serverCertificates={serverCertificates} csrfToken={csrfToken} />,
+    body: (
+      <SettingsPage tab={tab} groups={groups} certificates={certificates} serverCertificates={serverCertificates} csrfToken={csrfToken} />
+    ),
   };
 }
 

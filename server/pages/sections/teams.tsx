@@ -24,14 +24,23 @@ const flag = (value: unknown): string | null => (typeof value === "string" && va
 async function teamsListPage({ req, admin, services, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const query = listQueryFromUrl(TeamListQuerySchema, LIST_PARAMS, req.query);
-  const list = await readListPage(t, query.cursor, async (cursor) => presentTeamList(await listTeams(services, scope, { ...query, cursor })));
+  const list = await readListPage(t, query.cursor, async (cursor) =>
+    presentTeamList(await listTeams(services, scope, { ...query, cursor })),
+  );
   return {
     titleKey: "pages:titles.teams",
     status: list.status,
     body: (
       <TeamsListPage
         page={list.page}
-        query={{ search: query.search ?? "", sort: query.sort, order: query.order, limit: query.limit, defaultLimit: listLimit.default, cursor: list.cursor }}
+        query={{
+          search: query.search ?? "",
+          sort: query.sort,
+          order: query.order,
+          limit: query.limit,
+          defaultLimit: listLimit.default,
+          cursor: list.cursor,
+        }}
         canCreate={admin.role === "root"}
         timezone={admin.timezone}
         error={list.error}
@@ -44,7 +53,10 @@ async function teamsListPage({ req, admin, services, t }: PageContext): Promise<
 /** /teams/create: root only; an admin gets the access-denied page. */
 function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> {
   if (admin.role !== "root") return Promise.reject(new AppError("teamCreate403"));
-  return Promise.resolve({ titleKey: "pages:titles.teamsCreate", body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} /> });
+  return Promise.resolve({
+    titleKey: "pages:titles.teamsCreate",
+    body: <TeamCreatePage csrfToken={csrfToken} timezones={[...TIMEZONES]} />,
+  });
 }
 
 /** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */

@@ -26,7 +26,11 @@ const adminTeamsQueries = new ShapeCache<{ teamId: number }>();
 /** Loads the teams of the signed-in admin once per request. */
 export async function loadScope(db: Kysely<Database>, admin: SessionAdmin): Promise<Scope> {
   const teamsOf = (adminId: number) =>
-    adminTeamsQueries.bind(dialectOf(db), () => db.selectFrom("adminTeams").select("teamId").where("adminId", "=", slot<number>("adminId")), { adminId });
+    adminTeamsQueries.bind(
+      dialectOf(db),
+      () => db.selectFrom("adminTeams").select("teamId").where("adminId", "=", slot<number>("adminId")),
+      { adminId },
+    );
   const rows = admin.role === "root" ? [] : (await db.executeQuery(teamsOf(admin.id))).rows;
   return { adminId: admin.id, uid: admin.uid, username: admin.username, role: admin.role, teamIds: new Set(rows.map((r) => r.teamId)) };
 }

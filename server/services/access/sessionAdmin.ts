@@ -37,7 +37,9 @@ export async function findSessionAdmin(
 ): Promise<SessionAdmin | null> {
   const byId = typeof key === "number";
   // Every authenticated call runs it: compiled once per engine and key (server/db/prepared.ts).
-  const compiled = sessionAdminQueries.bind(`${dialectOf(db)}:${byId ? "id" : "uid"}`, () => sessionAdminQuery(db, byId), { key: byId ? key : key.uid });
+  const compiled = sessionAdminQueries.bind(`${dialectOf(db)}:${byId ? "id" : "uid"}`, () => sessionAdminQuery(db, byId), {
+    key: byId ? key : key.uid,
+  });
   const row = (await db.executeQuery(compiled)).rows[0];
   if (!row || row.status !== "active" || row.tokenVersion !== tokenVersion) return null;
   return {

@@ -70,14 +70,22 @@ async function teamFilter(db: Kysely<Database>, scope: Scope, slug: string | und
  * time range [from, to) and free text (actor, target, action or address). Newest first,
  * keyset-paged on (time, id) over access_log_created_idx. The export reads it page by page.
  */
-export async function listAccessLog(ctx: ServiceContext, scope: Scope, query: LogListQuery, options: LogListOptions = {}): Promise<ListResponse<LogRecord>> {
+export async function listAccessLog(
+  ctx: ServiceContext,
+  scope: Scope,
+  query: LogListQuery,
+  options: LogListOptions = {},
+): Promise<ListResponse<LogRecord>> {
   const { db } = ctx;
   const teamIds = scopedTeamIds(scope);
   const cursor = decodeCursor(query.cursor, ["bigint"], "bigint");
   const team = await teamFilter(db, scope, query.team);
   if (team === null) return { items: [], total: 0, nextCursor: null };
   const dialect = dialectOf(db);
-  let base = db.selectFrom("accessLog").leftJoin("teams", "teams.id", "accessLog.teamId").leftJoin("admins", "admins.id", "accessLog.actorAdminId");
+  let base = db
+    .selectFrom("accessLog")
+    .leftJoin("teams", "teams.id", "accessLog.teamId")
+    .leftJoin("admins", "admins.id", "accessLog.actorAdminId");
   if (teamIds !== null) {
     base = base.where((eb) =>
       eb.or([eb("accessLog.actorAdminId", "=", scope.adminId), ...(teamIds.length ? [eb("accessLog.teamId", "in", teamIds)] : [])]),
@@ -110,7 +118,10 @@ export async function listAccessLog(ctx: ServiceContext, scope: Scope, query: Lo
       ]),
     );
   }
-  const counting = options.withTotal === false ? Promise.resolve({ total: -1 }) : base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const counting =
+    options.withTotal === false
+      ? Promise.resolve({ total: -1 })
+      : base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const { total } = await counting;
   let page = base
     .select([
@@ -133,7 +144,9 @@ export async function listAccessLog(ctx: ServiceContext, scope: Scope, query: Lo
     .limit(query.limit + 1);
   if (cursor) {
     const at = Number(cursor.values[0]);
-    page = page.where((eb) => eb.or([eb("accessLog.createdAt", "<", at), eb.and([eb("accessLog.createdAt", "=", at), eb("accessLog.id", "<", cursor.id)])]));
+    page = page.where((eb) =>
+      eb.or([eb("accessLog.createdAt", "<", at), eb.and([eb("accessLog.createdAt", "=", at), eb("accessLog.id", "<", cursor.id)])]),
+    );
   }
   const [rows, visible] = await Promise.all([page.execute(), visibleSlugs(db, teamIds)]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);

@@ -39,7 +39,13 @@ async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[])
  * once; with `invite` the admin is 'invited' and the invitation is delivered before answering:
  * e-mail disabled → 501 with nothing created, delivery failure → 509 with the admin removed.
  */
-export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: SessionAdmin, input: AdminCreateReq, origin: RequestOrigin): Promise<AdminRecord> {
+export async function createAdmin(
+  ctx: ServiceContext,
+  scope: Scope,
+  creator: SessionAdmin,
+  input: AdminCreateReq,
+  origin: RequestOrigin,
+): Promise<AdminRecord> {
   const { db, config, mail } = ctx;
   if (input.root && scope.role !== "root") throw new AppError("adminCreate403");
   if (input.invite && !(await emailingEnabled(db, mail))) throw new AppError("adminCreate501");
@@ -71,7 +77,11 @@ export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: Se
         })
         .returning(["id", "uid"])
         .executeTakeFirstOrThrow();
-      if (teamIds.length > 0) await trx.insertInto("adminTeams").values(teamIds.map((teamId) => ({ adminId: admin.id, teamId }))).execute();
+      if (teamIds.length > 0)
+        await trx
+          .insertInto("adminTeams")
+          .values(teamIds.map((teamId) => ({ adminId: admin.id, teamId })))
+          .execute();
       if (passwordHash) await setPassword(trx, "admin", admin.id, passwordHash, { now });
       let mailId: number | null = null;
       if (!passwordHash) {
@@ -101,7 +111,13 @@ export async function createAdmin(ctx: ServiceContext, scope: Scope, creator: Se
 }
 
 /** Sends the invitation now; on failure the invited admin and the mail are removed (509). */
-async function deliverInvitation(ctx: ServiceContext, access: Parameters<typeof recordAccess>[1], adminId: number, uid: string, mailId: number): Promise<void> {
+async function deliverInvitation(
+  ctx: ServiceContext,
+  access: Parameters<typeof recordAccess>[1],
+  adminId: number,
+  uid: string,
+  mailId: number,
+): Promise<void> {
   try {
     await ctx.mail.deliver(mailId);
   } catch (error) {
@@ -109,7 +125,12 @@ async function deliverInvitation(ctx: ServiceContext, access: Parameters<typeof 
     await runTransaction(ctx.db, async (trx) => {
       await trx.deleteFrom("mailOutbox").where("id", "=", mailId).execute();
       await trx.deleteFrom("admins").where("id", "=", adminId).execute();
-      await recordAccess(trx, access, { action: "admin.create", outcome: "failure", target: { type: "admin", id: uid }, details: { reason: "emailFailed", undone: true } });
+      await recordAccess(trx, access, {
+        action: "admin.create",
+        outcome: "failure",
+        target: { type: "admin", id: uid },
+        details: { reason: "emailFailed", undone: true },
+      });
     });
     throw new AppError("adminCreate509");
   }
@@ -126,7 +147,11 @@ export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: Admi
       ...(input.lang === undefined ? {} : { lang: input.lang }),
       ...(input.timezone === undefined ? {} : { timezone: input.timezone }),
     };
-    await trx.updateTable("admins").set({ ...changes, updatedAt: Date.now() }).where("id", "=", target.id).execute();
+    await trx
+      .updateTable("admins")
+      .set({ ...changes, updatedAt: Date.now() })
+      .where("id", "=", target.id)
+      .execute();
     await recordPerTeam(trx, { actor: actorOf(scope), ...origin }, await teamIdsOf(trx, target.id), {
       action: "admin.update",
       target: { type: "admin", id: target.uid },

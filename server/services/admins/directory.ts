@@ -97,7 +97,12 @@ export type AdminRecord = AdminRow & { teams: TeamRef[] };
  * One admin by uid as the caller may see them; unknown, malformed or out-of-scope uids all answer
  * `code` (404), so existence outside the scope stays hidden.
  */
-export async function readAdmin(ctx: ServiceContext, scope: Scope, uid: string, code: CatalogueCode = "adminRead404"): Promise<AdminRecord> {
+export async function readAdmin(
+  ctx: ServiceContext,
+  scope: Scope,
+  uid: string,
+  code: CatalogueCode = "adminRead404",
+): Promise<AdminRecord> {
   const { db } = ctx;
   // A path parameter: anything that is not a uid names no admin (and never reaches SQL).
   if (!isUid(uid)) throw new AppError(code, 404);
@@ -126,7 +131,11 @@ export async function readAdminProfile(ctx: ServiceContext, scope: Scope, uid: s
   const { db } = ctx;
   const admin = await readAdmin(ctx, scope, uid);
   const row = await db.selectFrom("admins").select(["id", "passwordHash"]).where("uid", "=", uid).executeTakeFirstOrThrow();
-  const counted = await db.selectFrom("adminTeams").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where("adminId", "=", row.id).executeTakeFirstOrThrow();
+  const counted = await db
+    .selectFrom("adminTeams")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("adminId", "=", row.id)
+    .executeTakeFirstOrThrow();
   return { admin, hasPassword: row.passwordHash !== null, teamCount: Number(counted.n) };
 }
 

@@ -48,10 +48,7 @@ function afterCursor(spec: SortSpec, values: SortValue[], id: number, order: "as
     const keys = [...values, id];
     return eb.or(
       columns.map((_, level) =>
-        eb.and([
-          ...columns.slice(0, level).map((column, j) => eb(column(eb), "=", keys[j]!)),
-          eb(columns[level]!(eb), op, keys[level]!),
-        ]),
+        eb.and([...columns.slice(0, level).map((column, j) => eb(column(eb), "=", keys[j]!)), eb(columns[level]!(eb), op, keys[level]!)]),
       ),
     );
   };
@@ -103,13 +100,24 @@ export async function listAdmins(ctx: ServiceContext, scope: Scope, query: Admin
   const order = query.order;
   const cursor = decodeCursor(query.cursor, spec.keys);
   const where = filters(db, scope, query);
-  const counted = await db.selectFrom("admins").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where(where).executeTakeFirstOrThrow();
+  const counted = await db
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where(where)
+    .executeTakeFirstOrThrow();
   let page = db.selectFrom("admins").select(ADMIN_COLUMNS).where(where);
   if (cursor) page = page.where(afterCursor(spec, cursor.values, cursor.id, order));
   for (const column of spec.columns) page = page.orderBy((eb) => column(eb), order);
-  const rows = await page.orderBy("admins.id", order).limit(query.limit + 1).execute();
+  const rows = await page
+    .orderBy("admins.id", order)
+    .limit(query.limit + 1)
+    .execute();
   const { items, nextCursor } = pageOf(rows, query.limit, spec.values);
-  const teams = await teamsByAdmin(db, scope, items.map((row) => row.id));
+  const teams = await teamsByAdmin(
+    db,
+    scope,
+    items.map((row) => row.id),
+  );
   return {
     items: items.map((row) => ({ ...row, teams: teams.get(row.id) ?? [] })),
     total: Number(counted.n),

@@ -53,11 +53,22 @@ export interface Actor {
 }
 
 /** Edits one's own name, language and time zone. */
-export async function updateMyProfile(ctx: ServiceContext, actor: Actor, input: ProfileUpdateReq, origin: RequestOrigin): Promise<MyProfile> {
+export async function updateMyProfile(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: ProfileUpdateReq,
+  origin: RequestOrigin,
+): Promise<MyProfile> {
   await runTransaction(ctx.db, async (trx) => {
     await trx
       .updateTable("admins")
-      .set({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), lang: input.lang, timezone: input.timezone, updatedAt: Date.now() })
+      .set({
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        lang: input.lang,
+        timezone: input.timezone,
+        updatedAt: Date.now(),
+      })
       .where("id", "=", actor.id)
       .execute();
     await recordAccess(trx, { actor, ...origin }, { action: "admin.profile.update", target: { type: "admin", id: actor.uid } });
@@ -71,7 +82,11 @@ export async function updateMyProfile(ctx: ServiceContext, actor: Actor, input: 
  * check is refused with the call's 429 whatever the password.
  */
 async function checkCurrentPassword(ctx: ServiceContext, actor: Actor, password: string, origin: RequestOrigin): Promise<BudgetedCheck> {
-  const row = await ctx.db.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", actor.id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom("admins")
+    .select(["id", "uid", "username", "passwordHash"])
+    .where("id", "=", actor.id)
+    .executeTakeFirst();
   if (!row) throw new AppError("unauthorized", 401);
   return checkPasswordBudgeted(ctx, row, password, origin);
 }
@@ -82,11 +97,25 @@ async function checkCurrentPassword(ctx: ServiceContext, actor: Actor, password:
  * the history (422). Every earlier session and token ends; the caller re-issues its own.
  * Returns the new token version.
  */
-export async function changeMyPassword(ctx: ServiceContext, actor: Actor, input: PasswordChangeReq, origin: RequestOrigin): Promise<number> {
+export async function changeMyPassword(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: PasswordChangeReq,
+  origin: RequestOrigin,
+): Promise<number> {
   const { db, config } = ctx;
   const checked = await checkCurrentPassword(ctx, actor, input.password, origin);
   if (checked !== "ok") {
-    await recordAccess(db, { actor, ...origin }, { action: "admin.password.change", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: checked === "locked" ? "locked" : "badPassword" } });
+    await recordAccess(
+      db,
+      { actor, ...origin },
+      {
+        action: "admin.password.change",
+        outcome: "failure",
+        target: { type: "admin", id: actor.uid },
+        details: { reason: checked === "locked" ? "locked" : "badPassword" },
+      },
+    );
   }
   assertCurrentPassword(checked, "passwordChange403", "passwordChange429");
   const { security } = await readSettings(db);
@@ -112,7 +141,16 @@ export async function terminateMyAccount(ctx: ServiceContext, actor: Actor, inpu
   const { db } = ctx;
   const checked = await checkCurrentPassword(ctx, actor, input.password, origin);
   if (checked !== "ok") {
-    await recordAccess(db, { actor, ...origin }, { action: "admin.terminate", outcome: "failure", target: { type: "admin", id: actor.uid }, details: { reason: checked === "locked" ? "locked" : "badPassword" } });
+    await recordAccess(
+      db,
+      { actor, ...origin },
+      {
+        action: "admin.terminate",
+        outcome: "failure",
+        target: { type: "admin", id: actor.uid },
+        details: { reason: checked === "locked" ? "locked" : "badPassword" },
+      },
+    );
   }
   assertCurrentPassword(checked, "terminate403", "terminate429");
   await runTransaction(db, async (trx) => {

@@ -68,7 +68,17 @@ async function createConfiguredRoot(trx: Transaction<Database>, email: string, p
     (
       await trx
         .insertInto("admins")
-        .values({ uid: randomUUID(), username: email, firstName: "Root", lastName: "Administrator", role: "root", status: "active", createdAt: now, updatedAt: now, verifiedAt: now })
+        .values({
+          uid: randomUUID(),
+          username: email,
+          firstName: "Root",
+          lastName: "Administrator",
+          role: "root",
+          status: "active",
+          createdAt: now,
+          updatedAt: now,
+          verifiedAt: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -76,7 +86,11 @@ async function createConfiguredRoot(trx: Transaction<Database>, email: string, p
   await setPassword(trx, "admin", id, passwordHash, { now });
   // A setup link logged by an earlier start must not create a second root now that one exists.
   await trx.updateTable("oneTimeTokens").set({ usedAt: now }).where("purpose", "=", "setup").where("usedAt", "is", null).execute();
-  await recordAccess(trx, { actor: null, ip: null, userAgent: "bootstrap" }, { action: "admin.root.bootstrap", target: { type: "admin", id: email } });
+  await recordAccess(
+    trx,
+    { actor: null, ip: null, userAgent: "bootstrap" },
+    { action: "admin.root.bootstrap", target: { type: "admin", id: email } },
+  );
   return { kind: "created", username: email };
 }
 
@@ -104,7 +118,16 @@ async function issueSetupLink(trx: Transaction<Database>, config: Config, now: n
     (
       await trx
         .insertInto("admins")
-        .values({ uid: randomUUID(), username: SETUP_ROOT_USERNAME, firstName: "Root", lastName: "Administrator", role: "root", status: "invited", createdAt: now, updatedAt: now })
+        .values({
+          uid: randomUUID(),
+          username: SETUP_ROOT_USERNAME,
+          firstName: "Root",
+          lastName: "Administrator",
+          role: "root",
+          status: "invited",
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

@@ -10,7 +10,6 @@ import { AppError } from "../../errors";
 import { recordAccess, type AccessContext, type AccessEntry } from "../accessLog";
 import type { Scope } from "../access";
 
-
 /** The target of an admin change. */
 export interface AdminTarget {
   id: number;
@@ -35,13 +34,21 @@ export async function loadTarget(db: Kysely<Database>, scope: Scope, uid: string
     .where("uid", "=", uid)
     .executeTakeFirst();
   if (!row) throw new AppError(codes.notFound, 404);
-  const target: AdminTarget = { id: row.id, uid: row.uid, username: row.username, role: row.role, status: row.status, hasPassword: row.passwordHash !== null };
+  const target: AdminTarget = {
+    id: row.id,
+    uid: row.uid,
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    hasPassword: row.passwordHash !== null,
+  };
   if (scope.role === "root" || row.id === scope.adminId) return target;
   if (row.role === "root") throw codes.forbidden ? new AppError(codes.forbidden, 403) : new AppError(codes.notFound, 404);
   const ids = [...scope.teamIds];
   const shared =
     ids.length > 0 &&
-    (await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", row.id).where("teamId", "in", ids).executeTakeFirst()) !== undefined;
+    (await db.selectFrom("adminTeams").select("teamId").where("adminId", "=", row.id).where("teamId", "in", ids).executeTakeFirst()) !==
+      undefined;
   if (!shared) throw new AppError(codes.notFound, 404);
   return target;
 }
@@ -56,7 +63,12 @@ export async function teamIdsOf(db: Kysely<Database>, adminId: number): Promise<
  * Writes one access-log entry per team of the target, so each team's admins find it in their
  * log (DESIGN §5); a target without teams (a root) gets one entry without a team.
  */
-export async function recordPerTeam(db: Kysely<Database>, ctx: AccessContext, teamIds: number[], entry: Omit<AccessEntry, "teamId">): Promise<void> {
+export async function recordPerTeam(
+  db: Kysely<Database>,
+  ctx: AccessContext,
+  teamIds: number[],
+  entry: Omit<AccessEntry, "teamId">,
+): Promise<void> {
   if (teamIds.length === 0) return recordAccess(db, ctx, { ...entry, teamId: null });
   for (const teamId of teamIds) await recordAccess(db, ctx, { ...entry, teamId });
 }

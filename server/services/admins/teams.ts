@@ -50,10 +50,13 @@ export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: Ad
     const inScope = (teamId: number) => scope.role === "root" || scope.teamIds.has(teamId);
     // A team outside the caller's scope is answered as an unknown one (adminTeams400), whether
     // or not the target has it, so the code tells nothing about teams the caller cannot see.
-    const found = input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();
+    const found =
+      input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();
     const requested = found.filter((t) => inScope(t.id));
     if (requested.length !== input.teams.length) throw new AppError("adminTeams400");
-    const current = new Set((await trx.selectFrom("adminTeams").select("teamId").where("adminId", "=", target.id).execute()).map((r) => r.teamId));
+    const current = new Set(
+      (await trx.selectFrom("adminTeams").select("teamId").where("adminId", "=", target.id).execute()).map((r) => r.teamId),
+    );
     const wanted = new Set(requested.map((t) => t.id));
     const final = new Set([...current].filter((id) => !inScope(id)));
     for (const id of wanted) final.add(id);
@@ -62,12 +65,21 @@ export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: Ad
     const removed = [...current].filter((id) => !final.has(id));
     await assertTeamsKeepAdmin(trx, target.id, removed);
     if (removed.length > 0) await trx.deleteFrom("adminTeams").where("adminId", "=", target.id).where("teamId", "in", removed).execute();
-    if (added.length > 0) await trx.insertInto("adminTeams").values(added.map((teamId) => ({ adminId: target.id, teamId }))).execute();
-    if (added.length + removed.length > 0) await trx.updateTable("admins").set({ updatedAt: Date.now() }).where("id", "=", target.id).execute();
+    if (added.length > 0)
+      await trx
+        .insertInto("adminTeams")
+        .values(added.map((teamId) => ({ adminId: target.id, teamId })))
+        .execute();
+    if (added.length + removed.length > 0)
+      await trx.updateTable("admins").set({ updatedAt: Date.now() }).where("id", "=", target.id).execute();
     const slugs = await slugsOf(trx, [...added, ...removed]);
     const details = { added: added.map((id) => slugs.get(id)), removed: removed.map((id) => slugs.get(id)) };
     for (const teamId of [...added, ...removed]) {
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "admin.teams", target: { type: "admin", id: target.uid }, teamId, details });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        { action: "admin.teams", target: { type: "admin", id: target.uid }, teamId, details },
+      );
     }
     return target.id;
   });

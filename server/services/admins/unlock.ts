@@ -11,12 +11,23 @@ export async function unlockAdmin(ctx: ServiceContext, scope: Scope, uid: string
   requireRoot(scope, "adminUnlock403");
   await ctx.db.transaction().execute(async (trx) => {
     const target = await loadTarget(trx, scope, uid, { notFound: "adminUnlock404", forbidden: "adminUnlock403" });
-    const before = await trx.selectFrom("admins").select(["failedAttempts", "lockedUntil"]).where("id", "=", target.id).executeTakeFirstOrThrow();
-    await trx.updateTable("admins").set({ failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() }).where("id", "=", target.id).execute();
+    const before = await trx
+      .selectFrom("admins")
+      .select(["failedAttempts", "lockedUntil"])
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("admins")
+      .set({ failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() })
+      .where("id", "=", target.id)
+      .execute();
     await recordPerTeam(trx, { actor: actorOf(scope), ...origin }, await teamIdsOf(trx, target.id), {
       action: "admin.unlock",
       target: { type: "admin", id: target.uid },
-      details: { failedAttempts: before.failedAttempts, lockedUntil: before.lockedUntil === null ? null : new Date(before.lockedUntil).toISOString() },
+      details: {
+        failedAttempts: before.failedAttempts,
+        lockedUntil: before.lockedUntil === null ? null : new Date(before.lockedUntil).toISOString(),
+      },
     });
   });
 }

@@ -18,8 +18,16 @@ import { actorOf, requireRoot, type Scope } from "../access";
 import { loadAssociations, type Association } from "./query";
 
 /** Team ids for slugs, in the order given; any unknown slug is `notFound` with the unknown ones as details. */
-async function teamIdsFor(trx: Transaction<Database>, slugs: readonly string[], notFound: "associationCreate404" | "associationEdit404"): Promise<number[]> {
-  const rows = await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", [...slugs]).execute();
+async function teamIdsFor(
+  trx: Transaction<Database>,
+  slugs: readonly string[],
+  notFound: "associationCreate404" | "associationEdit404",
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom("teams")
+    .select(["id", "slug"])
+    .where("slug", "in", [...slugs])
+    .execute();
   const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
   const missing = slugs.filter((slug) => !bySlug.has(slug));
   if (missing.length > 0) throw new AppError(notFound, 404, { teams: missing });
@@ -34,7 +42,12 @@ async function readBack(ctx: ServiceContext, uid: string): Promise<Association> 
 }
 
 /** Creates an association (403 not root; 404 a team does not exist) and answers it with its `id`. */
-export async function createAssociation(ctx: ServiceContext, scope: Scope, input: AssociationCreateReq, origin: RequestOrigin): Promise<Association> {
+export async function createAssociation(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: AssociationCreateReq,
+  origin: RequestOrigin,
+): Promise<Association> {
   requireRoot(scope, "associationCreate403");
   const uid = randomUUID();
   await runTransaction(ctx.db, async (trx) => {
@@ -42,21 +55,40 @@ export async function createAssociation(ctx: ServiceContext, scope: Scope, input
     const now = Date.now();
     const row = await trx
       .insertInto("associations")
-      .values({ uid, name: input.name, status: input.status, closedCommunications: toFlag(input.closedCommunications), createdAt: now, updatedAt: now })
+      .values({
+        uid,
+        name: input.name,
+        status: input.status,
+        closedCommunications: toFlag(input.closedCommunications),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx.insertInto("associationTeams").values(teamIds.map((teamId) => ({ associationId: row.id, teamId }))).execute();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "association.create",
-      target: { type: "association", id: uid },
-      details: { name: input.name, status: input.status, closedCommunications: input.closedCommunications, teams: input.teams },
-    });
+    await trx
+      .insertInto("associationTeams")
+      .values(teamIds.map((teamId) => ({ associationId: row.id, teamId })))
+      .execute();
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "association.create",
+        target: { type: "association", id: uid },
+        details: { name: input.name, status: input.status, closedCommunications: input.closedCommunications, teams: input.teams },
+      },
+    );
   });
   return readBack(ctx, uid);
 }
 
 /** Edits an association (403 not root; 404 unknown association or team); absent fields stay; `teams` replaces the set. */
-export async function updateAssociation(ctx: ServiceContext, scope: Scope, input: AssociationUpdateReq, origin: RequestOrigin): Promise<Association> {
+export async function updateAssociation(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: AssociationUpdateReq,
+  origin: RequestOrigin,
+): Promise<Association> {
   requireRoot(scope, "associationEdit403");
   await runTransaction(ctx.db, async (trx) => {
     const current = await trx.selectFrom("associations").select(["id"]).where("uid", "=", input.id).executeTakeFirst();
@@ -69,30 +101,46 @@ export async function updateAssociation(ctx: ServiceContext, scope: Scope, input
     if (input.teams !== undefined) {
       const teamIds = await teamIdsFor(trx, input.teams, "associationEdit404");
       await trx.deleteFrom("associationTeams").where("associationId", "=", current.id).execute();
-      await trx.insertInto("associationTeams").values(teamIds.map((teamId) => ({ associationId: current.id, teamId }))).execute();
+      await trx
+        .insertInto("associationTeams")
+        .values(teamIds.map((teamId) => ({ associationId: current.id, teamId })))
+        .execute();
     }
     const { id: _id, ...fields } = input;
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "association.update",
-      target: { type: "association", id: input.id },
-      details: { fields: Object.keys(fields).sort(), ...(input.teams ? { teams: input.teams } : {}) },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "association.update",
+        target: { type: "association", id: input.id },
+        details: { fields: Object.keys(fields).sort(), ...(input.teams ? { teams: input.teams } : {}) },
+      },
+    );
   });
   return readBack(ctx, input.id);
 }
 
 /** Deletes an association (403 not root; 404 unknown); its team memberships go with it. */
-export async function deleteAssociation(ctx: ServiceContext, scope: Scope, input: AssociationDeleteReq, origin: RequestOrigin): Promise<void> {
+export async function deleteAssociation(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: AssociationDeleteReq,
+  origin: RequestOrigin,
+): Promise<void> {
   requireRoot(scope, "associationDelete403");
   await runTransaction(ctx.db, async (trx) => {
     const current = await trx.selectFrom("associations").select(["id", "name"]).where("uid", "=", input.id).executeTakeFirst();
     if (!current) throw new AppError("associationDelete404");
     await trx.deleteFrom("associationTeams").where("associationId", "=", current.id).execute();
     await trx.deleteFrom("associations").where("id", "=", current.id).execute();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "association.delete",
-      target: { type: "association", id: input.id },
-      details: { name: current.name },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "association.delete",
+        target: { type: "association", id: input.id },
+        details: { name: current.name },
+      },
+    );
   });
 }

@@ -32,7 +32,11 @@ async function withTeams(db: Kysely<Database>, rows: readonly Row[]): Promise<As
     .selectFrom("associationTeams")
     .innerJoin("teams", "teams.id", "associationTeams.teamId")
     .select(["associationTeams.associationId", "teams.slug", "teams.teamName"])
-    .where("associationTeams.associationId", "in", rows.map((row) => row.id))
+    .where(
+      "associationTeams.associationId",
+      "in",
+      rows.map((row) => row.id),
+    )
     .orderBy("teams.teamName")
     .orderBy("teams.id")
     .execute();
@@ -46,7 +50,11 @@ const COLUMNS = ["id", "uid", "name", "status", "closedCommunications", "created
 /** The associations with these public ids (unknown ones are left out). */
 export async function loadAssociations(db: Kysely<Database>, uids: readonly string[]): Promise<Association[]> {
   if (uids.length === 0) return [];
-  const rows = await db.selectFrom("associations").select(COLUMNS).where("uid", "in", [...uids]).execute();
+  const rows = await db
+    .selectFrom("associations")
+    .select(COLUMNS)
+    .where("uid", "in", [...uids])
+    .execute();
   return withTeams(db, rows);
 }
 
@@ -76,16 +84,24 @@ export async function listAssociations(ctx: ServiceContext, scope: Scope, query:
             .innerJoin("teams as t", "t.id", "at.teamId")
             .select("at.teamId")
             .whereRef("at.associationId", "=", "associations.id")
-            .where((inner) => inner.or([likeContains(dialect, inner.ref("t.teamName"), term), likeContains(dialect, inner.ref("t.slug"), term)])),
+            .where((inner) =>
+              inner.or([likeContains(dialect, inner.ref("t.teamName"), term), likeContains(dialect, inner.ref("t.slug"), term)]),
+            ),
         ),
       ]),
     );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
-  let page = base.select(COLUMNS.map((c) => `associations.${c}` as const)).orderBy("associations.name").orderBy("associations.id").limit(query.limit + 1);
+  let page = base
+    .select(COLUMNS.map((c) => `associations.${c}` as const))
+    .orderBy("associations.name")
+    .orderBy("associations.id")
+    .limit(query.limit + 1);
   if (cursor) {
     const name = String(cursor.values[0]);
-    page = page.where((eb) => eb.or([eb("associations.name", ">", name), eb.and([eb("associations.name", "=", name), eb("associations.id", ">", cursor.id)])]));
+    page = page.where((eb) =>
+      eb.or([eb("associations.name", ">", name), eb.and([eb("associations.name", "=", name), eb("associations.id", ">", cursor.id)])]),
+    );
   }
   const rows = await page.execute();
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => row.name);

@@ -16,9 +16,12 @@ export interface DashboardCounts {
 
 /** Counts of nothing: an admin without teams, or a scope without users. */
 function zeros(timezone: string): DashboardCounts {
-  return { users: { active: 0, pending: 0, blocked: 0, total: 0 }, lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 }, timezone };
+  return {
+    users: { active: 0, pending: 0, blocked: 0, total: 0 },
+    lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 },
+    timezone,
+  };
 }
-
 
 /**
  * `count(*)` of the users in scope (all, or the given teams) that match `where`, as a scalar
@@ -97,7 +100,14 @@ export async function dashboardCounts(db: Kysely<Database>, scope: Scope, timezo
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return zeros(zone);
   const row = await dashboardCountQuery(db, teamIds, boundariesAt(now, zone)).executeTakeFirstOrThrow();
-  const [total, pending, blocked, today, thisWeek, thisMonth] = [row.total, row.pending, row.blocked, row.today, row.thisWeek, row.thisMonth].map(Number) as [number, number, number, number, number, number];
+  const [total, pending, blocked, today, thisWeek, thisMonth] = [
+    row.total,
+    row.pending,
+    row.blocked,
+    row.today,
+    row.thisWeek,
+    row.thisMonth,
+  ].map(Number) as [number, number, number, number, number, number];
   return {
     users: { active: total - pending - blocked, pending, blocked, total },
     lastSeen: { today, thisWeek, thisMonth, longAgo: total - today - thisWeek - thisMonth },
@@ -116,7 +126,12 @@ const recent = new RecentCounts<DashboardCounts>(DASHBOARD_CACHE_MS, 500);
  * teams, the zone and the day: concurrent and repeated requests of the same scope share one
  * count (a miss in flight is shared too). Counts may lag writes by up to that long.
  */
-export async function cachedDashboardCounts(ctx: ServiceContext, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
+export async function cachedDashboardCounts(
+  ctx: ServiceContext,
+  scope: Scope,
+  timezone: string,
+  now = Date.now(),
+): Promise<DashboardCounts> {
   const { db } = ctx;
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);

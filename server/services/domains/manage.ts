@@ -63,26 +63,46 @@ export interface TeamDomainsResult {
   usersOutside: number;
 }
 
-type Codes = { notFound: "domainsEdit404" | "domainsDelete404"; bad: "domainsEdit400" | "domainsDelete400"; locked: "domainsEdit429" | "domainsDelete429" };
+type Codes = {
+  notFound: "domainsEdit404" | "domainsDelete404";
+  bad: "domainsEdit400" | "domainsDelete400";
+  locked: "domainsEdit429" | "domainsDelete429";
+};
 
 /**
  * The team a change is for (404 unknown) and the root's password (400 wrong, 429 once the
  * budget is spent; the failure is logged). Root was checked before: an admin never spends it.
  */
-async function confirmChange(ctx: ServiceContext, scope: Scope, slug: string, password: string, origin: RequestOrigin, action: string, codes: Codes) {
+async function confirmChange(
+  ctx: ServiceContext,
+  scope: Scope,
+  slug: string,
+  password: string,
+  origin: RequestOrigin,
+  action: string,
+  codes: Codes,
+) {
   const team = await ctx.db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
   if (!team) throw new AppError(codes.notFound);
-  const admin = await ctx.db.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", scope.adminId).executeTakeFirst();
+  const admin = await ctx.db
+    .selectFrom("admins")
+    .select(["id", "uid", "username", "passwordHash"])
+    .where("id", "=", scope.adminId)
+    .executeTakeFirst();
   if (!admin) throw new AppError("unauthorized", 401);
   const outcome = await checkPasswordBudgeted(ctx, admin, password, origin);
   if (outcome !== "ok") {
-    await recordAccess(ctx.db, { actor: actorOf(scope), ...origin }, {
-      action,
-      outcome: "failure",
-      target: { type: "team", id: team.slug },
-      teamId: team.id,
-      details: { reason: outcome === "locked" ? "locked" : "badPassword" },
-    });
+    await recordAccess(
+      ctx.db,
+      { actor: actorOf(scope), ...origin },
+      {
+        action,
+        outcome: "failure",
+        target: { type: "team", id: team.slug },
+        teamId: team.id,
+        details: { reason: outcome === "locked" ? "locked" : "badPassword" },
+      },
+    );
     throw new AppError(outcome === "locked" ? codes.locked : codes.bad);
   }
   return team;
@@ -112,13 +132,21 @@ async function resultOf(ctx: ServiceContext, team: { id: number; slug: string })
  * `details.conflicts`. Users already in the team are not removed by a new white-list: the
  * /domains view counts the ones it leaves outside.
  */
-export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: TeamDomainsUpdateReq, origin: RequestOrigin): Promise<TeamDomainsResult> {
+export async function addTeamDomains(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: TeamDomainsUpdateReq,
+  origin: RequestOrigin,
+): Promise<TeamDomainsResult> {
   requireRoot(scope, "domainsEdit403");
   const team = await confirmChange(ctx, scope, input.slug, input.password, origin, "team.domains.add", {
-    notFound: "domainsEdit404", bad: "domainsEdit400", locked: "domainsEdit429",
+    notFound: "domainsEdit404",
+    bad: "domainsEdit400",
+    locked: "domainsEdit429",
   });
   // Inside the transaction with its own handle: SQLite has one connection, which the transaction holds.
-  const conflict = async (db: Kysely<Database> | Transaction<Database>) => new AppError("domainTaken", 409, { conflicts: await ownersOf(db, team.id, input.domains) });
+  const conflict = async (db: Kysely<Database> | Transaction<Database>) =>
+    new AppError("domainTaken", 409, { conflicts: await ownersOf(db, team.id, input.domains) });
   try {
     await runTransaction(ctx.db, async (trx) => {
       await lockSeatCounters(trx, [team.id]);
@@ -127,13 +155,21 @@ export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: T
       const have = new Set(owned.map((row) => row.domain));
       const added = input.domains.filter((domain) => !have.has(domain));
       const now = Date.now();
-      if (added.length > 0) await trx.insertInto("teamDomains").values(added.map((domain) => ({ teamId: team.id, domain, createdAt: now }))).execute();
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "team.domains.add",
-        target: { type: "team", id: team.slug },
-        teamId: team.id,
-        details: { domains: added },
-      });
+      if (added.length > 0)
+        await trx
+          .insertInto("teamDomains")
+          .values(added.map((domain) => ({ teamId: team.id, domain, createdAt: now })))
+          .execute();
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "team.domains.add",
+          target: { type: "team", id: team.slug },
+          teamId: team.id,
+          details: { domains: added },
+        },
+      );
     });
   } catch (error) {
     // Another team took one of them between the check and the insert.
@@ -149,10 +185,17 @@ export async function addTeamDomains(ctx: ServiceContext, scope: Scope, input: T
  * up outside: the call answers 409 `domainsDelete409` with `details.usersLeftOutside` unless
  * `confirm` is true. Removing the last domain lifts the rule, so it leaves nobody outside.
  */
-export async function removeTeamDomains(ctx: ServiceContext, scope: Scope, input: TeamDomainsDeleteReq, origin: RequestOrigin): Promise<TeamDomainsResult> {
+export async function removeTeamDomains(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: TeamDomainsDeleteReq,
+  origin: RequestOrigin,
+): Promise<TeamDomainsResult> {
   requireRoot(scope, "domainsDelete403");
   const team = await confirmChange(ctx, scope, input.slug, input.password, origin, "team.domains.remove", {
-    notFound: "domainsDelete404", bad: "domainsDelete400", locked: "domainsDelete429",
+    notFound: "domainsDelete404",
+    bad: "domainsDelete400",
+    locked: "domainsDelete429",
   });
   await runTransaction(ctx.db, async (trx) => {
     // Before reading the domains and counting the users (see the module's note).
@@ -163,12 +206,16 @@ export async function removeTeamDomains(ctx: ServiceContext, scope: Scope, input
     const leftOutside = kept > 0 ? await countUsersInDomains(trx, team.id, removed) : 0;
     if (leftOutside > 0 && input.confirm !== true) throw new AppError("domainsDelete409", 409, { usersLeftOutside: leftOutside });
     if (removed.length > 0) await trx.deleteFrom("teamDomains").where("teamId", "=", team.id).where("domain", "in", removed).execute();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "team.domains.remove",
-      target: { type: "team", id: team.slug },
-      teamId: team.id,
-      details: { domains: removed, usersLeftOutside: leftOutside },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "team.domains.remove",
+        target: { type: "team", id: team.slug },
+        teamId: team.id,
+        details: { domains: removed, usersLeftOutside: leftOutside },
+      },
+    );
   });
   return resultOf(ctx, team);
 }

@@ -7,12 +7,16 @@ import { sql, type Kysely } from "kysely";
 import { usernameAllowed } from "../../../shared/domain/domains";
 import type { Database } from "../../db/types";
 
-
 /** The white-listed domains of each team, sorted (teams without any are absent). */
 export async function domainsOfTeams(db: Kysely<Database>, teamIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (teamIds.length === 0) return out;
-  const rows = await db.selectFrom("teamDomains").select(["teamId", "domain"]).where("teamId", "in", [...teamIds]).orderBy("domain").execute();
+  const rows = await db
+    .selectFrom("teamDomains")
+    .select(["teamId", "domain"])
+    .where("teamId", "in", [...teamIds])
+    .orderBy("domain")
+    .execute();
   for (const row of rows) out.set(row.teamId, [...(out.get(row.teamId) ?? []), row.domain]);
   return out;
 }

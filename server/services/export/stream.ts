@@ -48,7 +48,8 @@ export interface ExportOutcome {
 
 /** A cell for CSV: scalars as they are, structured values (a log entry's details) as JSON. */
 function cellOf(value: unknown): CellValue {
-  if (value === null || value === undefined || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value === null || value === undefined || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
   return JSON.stringify(value);
 }
 
@@ -143,12 +144,16 @@ export async function exportList<T>(
     return outcome;
   } finally {
     if (res.headersSent) {
-      await recordAccess(ctx.db, { actor: actorOf(scope), ...origin }, {
-        action: `${source.resource}.export`,
-        outcome: outcome.complete ? "success" : "failure",
-        target: { type: "export", id: source.resource },
-        details: { format: file.format, rows: outcome.rows, complete: outcome.complete, filters: shownFilters },
-      });
+      await recordAccess(
+        ctx.db,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: `${source.resource}.export`,
+          outcome: outcome.complete ? "success" : "failure",
+          target: { type: "export", id: source.resource },
+          details: { format: file.format, rows: outcome.rows, complete: outcome.complete, filters: shownFilters },
+        },
+      );
     }
   }
 }

@@ -9,5 +9,14 @@ export { isRecentPassword, type PasswordChange, setPassword } from "./passwordHi
 export { confirmPassword, requestPasswordReset } from "./passwordReset";
 export { hashPassword, verifyPassword } from "./passwords";
 export { register, uniqueTeamSlug, verifyAccount } from "./registration";
-export { authenticateServiceToken, createServiceToken, listServiceTokens, revokeServiceToken, SERVICE_TOKEN_PREFIX, type ServiceCaller, type ServiceTokenRecord, serviceTokenHash } from "./serviceTokens";
+export {
+  authenticateServiceToken,
+  createServiceToken,
+  listServiceTokens,
+  revokeServiceToken,
+  SERVICE_TOKEN_PREFIX,
+  type ServiceCaller,
+  type ServiceTokenRecord,
+  serviceTokenHash,
+} from "./serviceTokens";
 export { issueApiToken, signIn } from "./signIn";

@@ -38,7 +38,11 @@ export type VerifiedClaims = z.infer<typeof ClaimsSchema>;
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs an API token valid for `hours`. */
-export async function signSessionToken(secret: string, claims: SessionClaims, hours: number): Promise<{ token: string; expiresAt: number }> {
+export async function signSessionToken(
+  secret: string,
+  claims: SessionClaims,
+  hours: number,
+): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = Math.floor(Date.now() / 1000) + Math.round(hours * 3600);
   const token = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })

@@ -83,13 +83,21 @@ export async function checkPasswordBudgeted(
     return "ok";
   }
   if (slot.locks) {
-    await recordAccess(ctx.db, { actor: null, ...origin }, { action: "admin.lockout", target: { type: "admin", id: admin.uid }, details: { attempts: slot.attempts } });
+    await recordAccess(
+      ctx.db,
+      { actor: null, ...origin },
+      { action: "admin.lockout", target: { type: "admin", id: admin.uid }, details: { attempts: slot.attempts } },
+    );
   }
   return "wrong";
 }
 
 /** Turns a current-password check into the call's answer: `wrongCode` (403) for a wrong password, `lockedCode` (429) once the budget is spent. */
-export function assertCurrentPassword(outcome: BudgetedCheck, wrongCode: "passwordChange403" | "terminate403", lockedCode: "passwordChange429" | "terminate429"): void {
+export function assertCurrentPassword(
+  outcome: BudgetedCheck,
+  wrongCode: "passwordChange403" | "terminate403",
+  lockedCode: "passwordChange429" | "terminate429",
+): void {
   if (outcome === "locked") throw new AppError(lockedCode);
   if (outcome === "wrong") throw new AppError(wrongCode);
 }

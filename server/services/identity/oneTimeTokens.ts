@@ -65,8 +65,16 @@ export async function issueToken<K extends AccountKind>(
     .where("usedAt", "is", null)
     .execute();
   const row = { tokenHash: tokenHash(token), purpose, expiresAt: now + ttlMinutes * 60_000, createdAt: now };
-  if (kind === "admin") await db.insertInto("oneTimeTokens").values({ ...row, purpose: purpose as TokenPurposes["admin"], adminId: ownerId }).execute();
-  else await db.insertInto("userTokens").values({ ...row, purpose: purpose as TokenPurposes["user"], userId: ownerId }).execute();
+  if (kind === "admin")
+    await db
+      .insertInto("oneTimeTokens")
+      .values({ ...row, purpose: purpose as TokenPurposes["admin"], adminId: ownerId })
+      .execute();
+  else
+    await db
+      .insertInto("userTokens")
+      .values({ ...row, purpose: purpose as TokenPurposes["user"], userId: ownerId })
+      .execute();
   return token;
 }
 
@@ -84,7 +92,12 @@ export async function redeemToken<K extends AccountKind>(
   const row = await findToken(db, kind, token);
   if (!row || row.usedAt !== null || !purposes.includes(row.purpose)) return "invalid";
   if (row.expiresAt <= now) return "expired";
-  const claimed = await db.updateTable(STORES[kind].table).set({ usedAt: now }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
+  const claimed = await db
+    .updateTable(STORES[kind].table)
+    .set({ usedAt: now })
+    .where("id", "=", row.id)
+    .where("usedAt", "is", null)
+    .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1 ? { ownerId: row.ownerId, purpose: row.purpose } : "invalid";
 }
 

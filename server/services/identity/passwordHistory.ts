@@ -22,7 +22,14 @@ const HISTORIES = {
  * password but no history row. Every admin password goes through setPassword, so theirs is always
  * the newest row (and a history setting of 0 turns the check off).
  */
-export async function isRecentPassword(db: Kysely<Database>, kind: AccountKind, pepper: string, ownerId: number, sha512Hex: string, count: number): Promise<boolean> {
+export async function isRecentPassword(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  pepper: string,
+  ownerId: number,
+  sha512Hex: string,
+  count: number,
+): Promise<boolean> {
   const { table, owner } = HISTORIES[kind];
   const rows = await db
     .selectFrom(table)
@@ -42,7 +49,14 @@ export async function isRecentPassword(db: Kysely<Database>, kind: AccountKind, 
 }
 
 /** Records a new hash in the account's history and drops what no check can ask for any more. */
-async function rememberPassword(db: Kysely<Database>, kind: AccountKind, ownerId: number, passwordHash: string, keep: number, now: number): Promise<void> {
+async function rememberPassword(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  ownerId: number,
+  passwordHash: string,
+  keep: number,
+  now: number,
+): Promise<void> {
   const { table, owner } = HISTORIES[kind];
   if (kind === "admin") await db.insertInto("adminPasswordHistory").values({ adminId: ownerId, passwordHash, createdAt: now }).execute();
   else await db.insertInto("userPasswordHistory").values({ userId: ownerId, passwordHash, createdAt: now }).execute();
@@ -76,7 +90,13 @@ export interface PasswordChange {
  * Stores an account's new password hash and records it in the history. For an admin it also bumps
  * the token version, so every earlier session and token ends, and lifts a lockout.
  */
-export async function setPassword(db: Kysely<Database>, kind: AccountKind, ownerId: number, passwordHash: string, change: PasswordChange = {}): Promise<void> {
+export async function setPassword(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  ownerId: number,
+  passwordHash: string,
+  change: PasswordChange = {},
+): Promise<void> {
   const now = change.now ?? Date.now();
   if (kind === "admin") {
     await db

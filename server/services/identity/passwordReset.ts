@@ -23,13 +23,26 @@ export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq,
     .where("username", "=", username)
     .executeTakeFirst();
   if (!admin || (admin.status !== "active" && admin.status !== "blocked")) {
-    await recordAccess(db, { actor: null, ...origin }, { action: "admin.password.resetRequest", outcome: "failure", target: { type: "admin", id: username }, details: { reason: admin ? "notVerified" : "unknown" } });
+    await recordAccess(
+      db,
+      { actor: null, ...origin },
+      {
+        action: "admin.password.resetRequest",
+        outcome: "failure",
+        target: { type: "admin", id: username },
+        details: { reason: admin ? "notVerified" : "unknown" },
+      },
+    );
     return;
   }
   const { security } = await readSettings(db);
   await runTransaction(db, async (trx) => {
     await mailPasswordReset(trx, "admin", admin, security, (token) => `${config.publicUrl}/reset/${admin.lang}/${token}`);
-    await recordAccess(trx, { actor: null, ...origin }, { action: "admin.password.resetRequest", target: { type: "admin", id: admin.uid } });
+    await recordAccess(
+      trx,
+      { actor: null, ...origin },
+      { action: "admin.password.resetRequest", target: { type: "admin", id: admin.uid } },
+    );
   });
 }
 
@@ -47,7 +60,11 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
     const redeemed = await redeemToken(trx, "admin", input.token, ["reset", "admin_invite"]);
     if (redeemed === "invalid") throw new AppError("confirm404");
     if (redeemed === "expired") throw new AppError("confirm410");
-    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "status"]).where("id", "=", redeemed.ownerId).executeTakeFirstOrThrow();
+    const admin = await trx
+      .selectFrom("admins")
+      .select(["id", "uid", "username", "status"])
+      .where("id", "=", redeemed.ownerId)
+      .executeTakeFirstOrThrow();
     if (await isRecentPassword(trx, "admin", config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
       throw new AppError("confirm422");
     }
@@ -56,9 +73,13 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
     if (redeemed.purpose === "admin_invite") {
       await trx.updateTable("admins").set({ status: "active", verifiedAt: now }).where("id", "=", admin.id).execute();
     }
-    await recordAccess(trx, { actor: { id: admin.id, username: admin.username }, ...origin }, {
-      action: redeemed.purpose === "reset" ? "admin.password.reset" : "admin.invite.accept",
-      target: { type: "admin", id: admin.uid },
-    });
+    await recordAccess(
+      trx,
+      { actor: { id: admin.id, username: admin.username }, ...origin },
+      {
+        action: redeemed.purpose === "reset" ? "admin.password.reset" : "admin.invite.accept",
+        target: { type: "admin", id: admin.uid },
+      },
+    );
   });
 }

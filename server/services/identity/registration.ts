@@ -75,14 +75,23 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
         .returning(["id", "uid"])
         .executeTakeFirstOrThrow();
       await trx.insertInto("adminTeams").values({ adminId: admin.id, teamId: team.id }).execute();
-      const queued = await mailOneTimeLink(trx, "admin", { id: admin.id, username, firstName: input.first_name.trim(), lang: input.lang }, {
-        purpose: "verify",
-        ttlMinutes: settings.security.adminRegistrationTokenExpiryMinutes,
-        template: "verification",
-        link: (token) => `${config.publicUrl}/verify/${input.lang}/${token}`,
-        now,
-      });
-      await recordAccess(trx, { actor: null, ...origin }, { action: "admin.register", target: { type: "admin", id: admin.uid }, teamId: team.id });
+      const queued = await mailOneTimeLink(
+        trx,
+        "admin",
+        { id: admin.id, username, firstName: input.first_name.trim(), lang: input.lang },
+        {
+          purpose: "verify",
+          ttlMinutes: settings.security.adminRegistrationTokenExpiryMinutes,
+          template: "verification",
+          link: (token) => `${config.publicUrl}/verify/${input.lang}/${token}`,
+          now,
+        },
+      );
+      await recordAccess(
+        trx,
+        { actor: null, ...origin },
+        { action: "admin.register", target: { type: "admin", id: admin.uid }, teamId: team.id },
+      );
       return { adminId: admin.id, teamId: team.id, mailId: queued.id };
     });
   } catch (error) {
@@ -97,7 +106,16 @@ export async function register(ctx: ServiceContext, input: RegisterReq, origin: 
       await trx.deleteFrom("mailOutbox").where("id", "=", created.mailId).execute();
       await trx.deleteFrom("admins").where("id", "=", created.adminId).execute();
       await trx.deleteFrom("teams").where("id", "=", created.teamId).execute();
-      await recordAccess(trx, { actor: null, ...origin }, { action: "admin.register", outcome: "failure", target: { type: "admin", id: username }, details: { reason: "emailFailed", undone: true } });
+      await recordAccess(
+        trx,
+        { actor: null, ...origin },
+        {
+          action: "admin.register",
+          outcome: "failure",
+          target: { type: "admin", id: username },
+          details: { reason: "emailFailed", undone: true },
+        },
+      );
     });
     throw new AppError("register509");
   }
@@ -114,11 +132,19 @@ export async function verifyAccount(ctx: ServiceContext, input: VerifyReq, origi
     const redeemed = await redeemToken(trx, "admin", input.token, ["verify", "setup"]);
     if (redeemed === "invalid") throw new AppError("verify404");
     if (redeemed === "expired") throw new AppError("verify410");
-    const admin = await trx.selectFrom("admins").select(["id", "uid", "username", "passwordHash"]).where("id", "=", redeemed.ownerId).executeTakeFirstOrThrow();
+    const admin = await trx
+      .selectFrom("admins")
+      .select(["id", "uid", "username", "passwordHash"])
+      .where("id", "=", redeemed.ownerId)
+      .executeTakeFirstOrThrow();
     if (!passwordHash && !admin.passwordHash) throw new AppError("verify422");
     const now = Date.now();
     if (passwordHash) await setPassword(trx, "admin", admin.id, passwordHash, { now });
     await trx.updateTable("admins").set({ status: "active", verifiedAt: now, updatedAt: now }).where("id", "=", admin.id).execute();
-    await recordAccess(trx, { actor: { id: admin.id, username: admin.username }, ...origin }, { action: "admin.verify", target: { type: "admin", id: admin.uid }, details: { purpose: redeemed.purpose } });
+    await recordAccess(
+      trx,
+      { actor: { id: admin.id, username: admin.username }, ...origin },
+      { action: "admin.verify", target: { type: "admin", id: admin.uid }, details: { purpose: redeemed.purpose } },
+    );
   });
 }

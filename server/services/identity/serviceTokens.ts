@@ -62,7 +62,11 @@ export async function createServiceToken(
       .values({ name, tokenHash: serviceTokenHash(token), createdBy: scope.adminId, createdAt: Date.now() })
       .returning(["id", "name"])
       .executeTakeFirstOrThrow();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "serviceToken.create", target: { type: "serviceToken", id: String(row.id) }, details: { name } });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      { action: "serviceToken.create", target: { type: "serviceToken", id: String(row.id) }, details: { name } },
+    );
     return { id: row.id, name: row.name, token };
   });
 }
@@ -75,7 +79,11 @@ export async function revokeServiceToken(ctx: ServiceContext, scope: Scope, id: 
     if (!row) throw new AppError("notFound", 404);
     if (row.revokedAt !== null) return;
     await trx.updateTable("serviceTokens").set({ revokedAt: Date.now() }).where("id", "=", id).where("revokedAt", "is", null).execute();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "serviceToken.revoke", target: { type: "serviceToken", id: String(id) }, details: { name: row.name } });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      { action: "serviceToken.revoke", target: { type: "serviceToken", id: String(id) }, details: { name: row.name } },
+    );
   });
 }
 

@@ -28,7 +28,12 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
     await recordAccess(
       db,
       { actor: adminId ? { id: adminId, username } : null, ...origin },
-      { action: "admin.signin", outcome: "failure", target: { type: "admin", id: username }, details: { reason, browser: input.browser ?? null } },
+      {
+        action: "admin.signin",
+        outcome: "failure",
+        target: { type: "admin", id: username },
+        details: { reason, browser: input.browser ?? null },
+      },
     );
     return new AppError(code);
   };

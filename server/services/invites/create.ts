@@ -10,7 +10,12 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { usernameAllowed } from "../../../shared/domain/domains";
 import { packAcceptsInvites } from "../../../shared/domain/licenses";
-import { inviteAddressProblem, type InviteCreateReq, type InviteCreateResponse, type InviteReviewResponse } from "../../../shared/schemas/invite";
+import {
+  inviteAddressProblem,
+  type InviteCreateReq,
+  type InviteCreateResponse,
+  type InviteReviewResponse,
+} from "../../../shared/schemas/invite";
 import { isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
@@ -40,18 +45,29 @@ interface Planned {
 }
 
 /** The pack the seats come from: the one named (in the team, unexpired), else the team's pack that expires last. */
-async function choosePack(ctx: ServiceContext, scope: Scope, teamId: number, packUid: string | undefined, now: number): Promise<number | null> {
+async function choosePack(
+  ctx: ServiceContext,
+  scope: Scope,
+  teamId: number,
+  packUid: string | undefined,
+  now: number,
+): Promise<number | null> {
   if (packUid !== undefined) {
     const pack = await findPack(ctx.db, scope, packUid, "inviteCreate404");
     if (pack.teamId !== teamId) throw new AppError("inviteCreate404", 404);
-    if (!packAcceptsInvites({ status: pack.status, expiration: Number(pack.expiresAt ?? 0) }, now)) throw new AppError("inviteCreate422", 422);
+    if (!packAcceptsInvites({ status: pack.status, expiration: Number(pack.expiresAt ?? 0) }, now))
+      throw new AppError("inviteCreate422", 422);
     return pack.id;
   }
   return (await invitePackOf(ctx.db, teamId, now))?.id ?? null;
 }
 
 /** Splits the addresses into those to invite and per-address failures, before any write. */
-async function sortAddresses(ctx: ServiceContext, teamId: number, input: InviteCreateReq): Promise<{ valid: string[]; failed: { address: string; code: string }[] }> {
+async function sortAddresses(
+  ctx: ServiceContext,
+  teamId: number,
+  input: InviteCreateReq,
+): Promise<{ valid: string[]; failed: { address: string; code: string }[] }> {
   const failed: { address: string; code: string }[] = [];
   const seen = new Set<string>();
   const candidates: string[] = [];
@@ -93,7 +109,9 @@ async function writeInvitations(
     const chunk = planned.slice(i, i + BATCH);
     const users = await trx
       .insertInto("users")
-      .values(chunk.map((p) => ({ uid: randomUUID(), username: p.address, teamId, status: "pending" as const, createdAt: now, updatedAt: now })))
+      .values(
+        chunk.map((p) => ({ uid: randomUUID(), username: p.address, teamId, status: "pending" as const, createdAt: now, updatedAt: now })),
+      )
       .returning(["id", "username"])
       .execute();
     const userIds = new Map(users.map((u) => [u.username, u.id]));
@@ -121,7 +139,11 @@ async function writeInvitations(
       .execute();
     if (mail) {
       const base = { lang: input.lang, directSignIn: input.directSignIn, expiresAt, ...mail };
-      await enqueueMails(trx, chunk.map((p) => invitationMail({ ...base, address: p.address, code: p.code })), now);
+      await enqueueMails(
+        trx,
+        chunk.map((p) => invitationMail({ ...base, address: p.address, code: p.code })),
+        now,
+      );
     }
   }
 }
@@ -131,18 +153,28 @@ async function writeInvitations(
  * in scope (else 404 like an unknown one); `pack` must be the team's (404) and unexpired (422).
  * When every address is already onboarded the call answers 409 `inviteCreate409`.
  */
-export async function createInvitations(ctx: ServiceContext, scope: Scope, input: InviteCreateReq, origin: RequestOrigin, now = Date.now()): Promise<InviteCreateResponse> {
+export async function createInvitations(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: InviteCreateReq,
+  origin: RequestOrigin,
+  now = Date.now(),
+): Promise<InviteCreateResponse> {
   const { db, config } = ctx;
   if (input.type === "email" && !(await emailingEnabled(db, ctx.mail))) throw new AppError("inviteCreate501", 501);
   const team = await findTeamInScope(db, scope, input.team, "teamRead404");
   const packId = await choosePack(ctx, scope, team.id, input.pack, now);
   const { valid, failed } = await sortAddresses(ctx, team.id, input);
-  if (valid.length === 0 && failed.length > 0 && failed.every((f) => f.code === "inviteCreate409")) throw new AppError("inviteCreate409", 409);
+  if (valid.length === 0 && failed.length > 0 && failed.every((f) => f.code === "inviteCreate409"))
+    throw new AppError("inviteCreate409", 409);
   const { general } = await readSettings(db);
   const planned: Planned[] = valid.map((address) => ({ address, uid: randomUUID(), code: newInviteCode(general.inviteTokenLength) }));
   const expiresAt = now + general.userInviteExpiryDays * 86_400_000;
   const access = { actor: actorOf(scope), ...origin };
-  const mail = input.type === "email" ? { team: { teamName: team.teamName, emailTheme: team.emailTheme }, publicUrl: config.publicUrl, myPrefix: general.urlPrefixes.my } : null;
+  const mail =
+    input.type === "email"
+      ? { team: { teamName: team.teamName, emailTheme: team.emailTheme }, publicUrl: config.publicUrl, myPrefix: general.urlPrefixes.my }
+      : null;
   try {
     await runTransaction(db, async (trx) => {
       if (planned.length > 0) {
@@ -168,7 +200,12 @@ export async function createInvitations(ctx: ServiceContext, scope: Scope, input
  * and the CLI's dry run. The same checks as {@link createInvitations} (scope, pack, e-mail on,
  * each address), then the team's seats now and the seats left after the valid addresses.
  */
-export async function reviewInvitations(ctx: ServiceContext, scope: Scope, input: InviteCreateReq, now = Date.now()): Promise<InviteReviewResponse> {
+export async function reviewInvitations(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: InviteCreateReq,
+  now = Date.now(),
+): Promise<InviteReviewResponse> {
   if (input.type === "email" && !(await emailingEnabled(ctx.db, ctx.mail))) throw new AppError("inviteCreate501", 501);
   const team = await findTeamInScope(ctx.db, scope, input.team, "teamRead404");
   await choosePack(ctx, scope, team.id, input.pack, now);

@@ -16,11 +16,24 @@ export async function expireInvitations(db: Kysely<Database>, now = Date.now()):
   let total = 0;
   for (;;) {
     const done = await runTransaction(db, async (trx) => {
-      const due = await trx.selectFrom("invites").select(["id", "userId"]).where("status", "=", "pending").where("expiresAt", "<=", now).orderBy("expiresAt").limit(BATCH).execute();
+      const due = await trx
+        .selectFrom("invites")
+        .select(["id", "userId"])
+        .where("status", "=", "pending")
+        .where("expiresAt", "<=", now)
+        .orderBy("expiresAt")
+        .limit(BATCH)
+        .execute();
       if (due.length === 0) return { due: 0, claimed: 0 };
       const ids = due.map((r) => r.id);
       // Claim first (clearing the link, so deleting the user does not cascade to the invitation).
-      const claimed = await trx.updateTable("invites").set({ status: "expired", userId: null }).where("id", "in", ids).where("status", "=", "pending").returning("id").execute();
+      const claimed = await trx
+        .updateTable("invites")
+        .set({ status: "expired", userId: null })
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .returning("id")
+        .execute();
       const claimedIds = new Set(claimed.map((r) => r.id));
       const userIds = due.flatMap((r) => (claimedIds.has(r.id) && r.userId !== null ? [r.userId] : []));
       if (userIds.length > 0) await trx.deleteFrom("users").where("id", "in", userIds).where("status", "=", "pending").execute();

@@ -73,11 +73,18 @@ export type Invitation = InviteRow & { state: InviteState };
 function whereState(query: InviteSelect, state: InviteState, now: number): InviteSelect {
   if (state === "accepted") return query.where("invites.status", "=", "accepted");
   if (state === "pending") return query.where("invites.status", "=", "pending").where("invites.expiresAt", ">", now);
-  return query.where((eb) => eb.or([eb("invites.status", "=", "expired"), eb.and([eb("invites.status", "=", "pending"), eb("invites.expiresAt", "<=", now)])]));
+  return query.where((eb) =>
+    eb.or([eb("invites.status", "=", "expired"), eb.and([eb("invites.status", "=", "pending"), eb("invites.expiresAt", "<=", now)])]),
+  );
 }
 
 /** Lists the invitations in scope; a team filter outside the scope simply matches nothing. */
-export async function listInvitations(ctx: ServiceContext, scope: Scope, query: InviteListQuery, now = Date.now()): Promise<ListResponse<Invitation>> {
+export async function listInvitations(
+  ctx: ServiceContext,
+  scope: Scope,
+  query: InviteListQuery,
+  now = Date.now(),
+): Promise<ListResponse<Invitation>> {
   let base = inviteQuery(ctx.db) as InviteSelect;
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null) {
@@ -94,13 +101,26 @@ export async function listInvitations(ctx: ServiceContext, scope: Scope, query: 
   if (cursor) {
     const [v] = cursor.values as [number];
     const after = desc ? "<" : ">";
-    page = page.where((eb) => eb.or([eb("invites.expiresAt", after, v), eb.and([eb("invites.expiresAt", "=", v), eb("invites.id", after, cursor.id)])]));
+    page = page.where((eb) =>
+      eb.or([eb("invites.expiresAt", after, v), eb.and([eb("invites.expiresAt", "=", v), eb("invites.id", after, cursor.id)])]),
+    );
   }
   const direction = desc ? "desc" : "asc";
   const [rows, total] = await Promise.all([
-    page.orderBy("invites.expiresAt", direction).orderBy("invites.id", direction).limit(query.limit + 1).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    page
+      .orderBy("invites.expiresAt", direction)
+      .orderBy("invites.id", direction)
+      .limit(query.limit + 1)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => Number(row.expiresAt));
-  return { items: items.map((row) => ({ ...row, state: stateOf(row.status, Number(row.expiresAt), now) })), total: Number(total.n), nextCursor };
+  return {
+    items: items.map((row) => ({ ...row, state: stateOf(row.status, Number(row.expiresAt), now) })),
+    total: Number(total.n),
+    nextCursor,
+  };
 }

@@ -57,9 +57,22 @@ async function loadTargets(trx: Transaction<Database>, scope: Scope, ids: readon
       .innerJoin("teams", "teams.id", "invites.teamId")
       .leftJoin("licensePacks", "licensePacks.id", "invites.licensePackId")
       .select([
-        "invites.id", "invites.uid", "invites.teamId", "teams.slug", "teams.teamName", "teams.emailTheme", "invites.type", "invites.address",
-        "invites.lang", "invites.directSignin", "invites.status", "invites.expiresAt", "invites.userId",
-        "licensePacks.teamId as packTeamId", "licensePacks.status as packStatus", "licensePacks.expiresAt as packExpiresAt",
+        "invites.id",
+        "invites.uid",
+        "invites.teamId",
+        "teams.slug",
+        "teams.teamName",
+        "teams.emailTheme",
+        "invites.type",
+        "invites.address",
+        "invites.lang",
+        "invites.directSignin",
+        "invites.status",
+        "invites.expiresAt",
+        "invites.userId",
+        "licensePacks.teamId as packTeamId",
+        "licensePacks.status as packStatus",
+        "licensePacks.expiresAt as packExpiresAt",
       ])
       .where("invites.uid", "in", ids.slice(i, i + BATCH));
     if (teamIds !== null) query = query.where("invites.teamId", "in", teamIds);
@@ -96,19 +109,37 @@ async function repointForeignPacks(trx: Transaction<Database>, targets: Map<stri
 }
 
 /** One access-log entry per team touched. */
-async function logPerTeam(trx: Transaction<Database>, scope: Scope, origin: RequestOrigin, action: string, done: readonly Target[], failed: number): Promise<void> {
+async function logPerTeam(
+  trx: Transaction<Database>,
+  scope: Scope,
+  origin: RequestOrigin,
+  action: string,
+  done: readonly Target[],
+  failed: number,
+): Promise<void> {
   const byTeam = new Map<number, Target[]>();
   for (const t of done) byTeam.set(t.teamId, [...(byTeam.get(t.teamId) ?? []), t]);
   const access = { actor: actorOf(scope), ...origin };
   for (const [teamId, items] of byTeam) {
     const ids = items.length <= 20 ? items.map((t) => t.uid) : undefined;
-    await recordAccess(trx, access, { action, teamId, target: { type: "team", id: items[0]!.slug }, details: { team: items[0]!.slug, count: items.length, ids, failed } });
+    await recordAccess(trx, access, {
+      action,
+      teamId,
+      target: { type: "team", id: items[0]!.slug },
+      details: { team: items[0]!.slug, count: items.length, ids, failed },
+    });
   }
   if (byTeam.size === 0) await recordAccess(trx, access, { action, outcome: "failure", details: { count: 0, failed } });
 }
 
 /** Resends invitations: a new code and expiry each, and a new e-mail for e-mail invitations. */
-export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: readonly string[], origin: RequestOrigin, now = Date.now()): Promise<InviteResendResponse> {
+export async function resendInvitations(
+  ctx: ServiceContext,
+  scope: Scope,
+  ids: readonly string[],
+  origin: RequestOrigin,
+  now = Date.now(),
+): Promise<InviteResendResponse> {
   const { general } = await readSettings(ctx.db);
   const mailOn = await emailingEnabled(ctx.db, ctx.mail);
   const expiresAt = now + general.userInviteExpiryDays * 86_400_000;
@@ -130,14 +161,20 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
     // An expired one whose pending user was removed needs its address free again and a new user.
     const revive = candidates.filter((t) => t.userId === null);
     const taken = new Set<string>();
-    for (let i = 0; i < revive.length; i += BATCH) for (const n of await takenNames(trx, revive.slice(i, i + BATCH).map((t) => t.address))) taken.add(n);
+    for (let i = 0; i < revive.length; i += BATCH)
+      for (const n of await takenNames(
+        trx,
+        revive.slice(i, i + BATCH).map((t) => t.address),
+      ))
+        taken.add(n);
     const ready = candidates.filter((t) => {
       if (t.userId === null && taken.has(t.address)) failed.push({ id: t.uid, code: "inviteResend410" });
       return !(t.userId === null && taken.has(t.address));
     });
     // Past its expiry an invitation holds no seat: taking one again is checked per team, all or none.
     const needSeats = new Map<number, Target[]>();
-    for (const t of ready) if (Number(t.expiresAt) <= now || t.status === "expired") needSeats.set(t.teamId, [...(needSeats.get(t.teamId) ?? []), t]);
+    for (const t of ready)
+      if (Number(t.expiresAt) <= now || t.status === "expired") needSeats.set(t.teamId, [...(needSeats.get(t.teamId) ?? []), t]);
     await lockSeatCounters(trx, [...needSeats.keys()]);
     const refused = new Set<number>();
     for (const [teamId, items] of needSeats) {
@@ -156,17 +193,39 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
       const code = newInviteCode(general.inviteTokenLength);
       let userId = t.userId;
       if (userId === null) {
-        const user = await trx.insertInto("users").values({ uid: randomUUID(), username: t.address, teamId: t.teamId, status: "pending", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto("users")
+          .values({ uid: randomUUID(), username: t.address, teamId: t.teamId, status: "pending", createdAt: now, updatedAt: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         userId = user.id;
       }
       await trx
         .updateTable("invites")
-        .set({ codeHash: inviteCodeHash(code), expiresAt, status: "pending", userId, lastSentAt: t.type === "email" ? now : null, ...(repointed.has(t.uid) ? { licensePackId: repointed.get(t.uid)! } : {}) })
+        .set({
+          codeHash: inviteCodeHash(code),
+          expiresAt,
+          status: "pending",
+          userId,
+          lastSentAt: t.type === "email" ? now : null,
+          ...(repointed.has(t.uid) ? { licensePackId: repointed.get(t.uid)! } : {}),
+        })
         .where("id", "=", t.id)
         .execute();
       if (t.type === "email") {
         const team = { teamName: t.teamName, emailTheme: t.emailTheme };
-        mails.push(invitationMail({ address: t.address, code, lang: t.lang, directSignIn: t.directSignin === 1, expiresAt, team, publicUrl: ctx.config.publicUrl, myPrefix: general.urlPrefixes.my }));
+        mails.push(
+          invitationMail({
+            address: t.address,
+            code,
+            lang: t.lang,
+            directSignIn: t.directSignin === 1,
+            expiresAt,
+            team,
+            publicUrl: ctx.config.publicUrl,
+            myPrefix: general.urlPrefixes.my,
+          }),
+        );
       }
       ok.push(t.type === "handle" ? { id: t.uid, code } : { id: t.uid });
     }
@@ -177,7 +236,13 @@ export async function resendInvitations(ctx: ServiceContext, scope: Scope, ids: 
 }
 
 /** Deletes invitations: the pending user goes with each (its seat is freed); accepted ones are refused (403). */
-export async function deleteInvitations(ctx: ServiceContext, scope: Scope, ids: readonly string[], origin: RequestOrigin, now = Date.now()): Promise<BulkResponse> {
+export async function deleteInvitations(
+  ctx: ServiceContext,
+  scope: Scope,
+  ids: readonly string[],
+  origin: RequestOrigin,
+  now = Date.now(),
+): Promise<BulkResponse> {
   return runTransaction(ctx.db, async (trx) => {
     const targets = await loadTargets(trx, scope, ids);
     // Judged by its own team's pack, as resend does (nothing to write: the invitation goes).
@@ -199,7 +264,14 @@ export async function deleteInvitations(ctx: ServiceContext, scope: Scope, ids: 
       const userIds = chunk.flatMap((t) => (t.userId === null ? [] : [t.userId]));
       // Only the pending users of these invitations (an accepted one's user is never touched).
       if (userIds.length > 0) await trx.deleteFrom("users").where("id", "in", userIds).where("status", "=", "pending").execute();
-      await trx.deleteFrom("invites").where("id", "in", chunk.map((t) => t.id)).execute();
+      await trx
+        .deleteFrom("invites")
+        .where(
+          "id",
+          "in",
+          chunk.map((t) => t.id),
+        )
+        .execute();
     }
     await logPerTeam(trx, scope, origin, "invite.delete", done, failed.length);
     return { ok: done.map((t) => t.uid), failed };

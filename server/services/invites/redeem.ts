@@ -19,7 +19,13 @@ import { takenNames } from "../users";
 import { inviteCodeHash, sameCodeHash } from "./codes";
 
 /** Redeems a code for `username`; records the device when one is given. */
-export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemReq, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<InviteRedeemResponse> {
+export async function redeemInvitation(
+  ctx: ServiceContext,
+  input: InviteRedeemReq,
+  caller: ServiceCaller,
+  origin: RequestOrigin,
+  now = Date.now(),
+): Promise<InviteRedeemResponse> {
   const hash = inviteCodeHash(input.code);
   const username = input.username.trim().toLowerCase();
   let result: InviteRedeemResponse;
@@ -28,7 +34,19 @@ export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemR
       const row = await trx
         .selectFrom("invites")
         .innerJoin("teams", "teams.id", "invites.teamId")
-        .select(["invites.id", "invites.uid", "invites.codeHash", "invites.status", "invites.expiresAt", "invites.userId", "invites.address", "invites.matchUser", "invites.directSignin", "invites.teamId", "teams.slug"])
+        .select([
+          "invites.id",
+          "invites.uid",
+          "invites.codeHash",
+          "invites.status",
+          "invites.expiresAt",
+          "invites.userId",
+          "invites.address",
+          "invites.matchUser",
+          "invites.directSignin",
+          "invites.teamId",
+          "teams.slug",
+        ])
         .where("invites.codeHash", "=", hash)
         .executeTakeFirst();
       if (!row || !sameCodeHash(row.codeHash, hash)) throw new AppError("inviteRedeem404", 404);
@@ -36,7 +54,12 @@ export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemR
       if (row.status === "expired" || Number(row.expiresAt) <= now || row.userId === null) throw new AppError("inviteRedeem410", 410);
       if (row.matchUser === 1 && username !== row.address) throw new AppError("inviteRedeem422", 422);
       if (username !== row.address && (await takenNames(trx, [username], row.userId)).size > 0) throw new AppError("userCreate409", 409);
-      const claimed = await trx.updateTable("invites").set({ status: "accepted", acceptedAt: now }).where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
+      const claimed = await trx
+        .updateTable("invites")
+        .set({ status: "accepted", acceptedAt: now })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new AppError("inviteRedeem409", 409);
       const user = await trx
         .updateTable("users")
@@ -44,12 +67,16 @@ export async function redeemInvitation(ctx: ServiceContext, input: InviteRedeemR
         .where("id", "=", row.userId)
         .returning(["uid", "username"])
         .executeTakeFirstOrThrow();
-      await recordAccess(trx, { actor: null, ...origin }, {
-        action: "invite.accept",
-        target: { type: "user", id: user.uid },
-        teamId: row.teamId,
-        details: { team: row.slug, invite: row.uid, serviceToken: caller.name },
-      });
+      await recordAccess(
+        trx,
+        { actor: null, ...origin },
+        {
+          action: "invite.accept",
+          target: { type: "user", id: user.uid },
+          teamId: row.teamId,
+          details: { team: row.slug, invite: row.uid, serviceToken: caller.name },
+        },
+      );
       return { user: user.uid, username: user.username, team: row.slug, directSignIn: row.directSignin === 1 };
     });
   } catch (error) {

@@ -31,7 +31,8 @@ export async function offeredTeams(ctx: ServiceContext, scope: Scope, search = "
   const dialect = dialectOf(db);
   let query = db.selectFrom("teams").select(["id", "slug", "teamName"]).orderBy("teamName").orderBy("slug");
   if (teamIds !== null) query = query.where("id", "in", teamIds);
-  if (term) query = query.where((eb) => eb.or([likeContains(dialect, eb.ref("teamName"), term), likeContains(dialect, eb.ref("slug"), term)]));
+  if (term)
+    query = query.where((eb) => eb.or([likeContains(dialect, eb.ref("teamName"), term), likeContains(dialect, eb.ref("slug"), term)]));
   const [rows, seats] = await Promise.all([query.execute(), seatsByTeam(ctx, teamIds, now)]);
   return rows.flatMap((row) => {
     const available = seats.get(row.id)?.available ?? 0;
@@ -44,7 +45,10 @@ export type OfferedTeamWithDomains = OfferedTeam & { domains: string[] };
 
 /** The given companies with their white-listed domains. */
 export async function withDomains(ctx: ServiceContext, teams: readonly OfferedTeam[]): Promise<OfferedTeamWithDomains[]> {
-  const domains = await domainsOfTeams(ctx.db, teams.map((team) => team.id));
+  const domains = await domainsOfTeams(
+    ctx.db,
+    teams.map((team) => team.id),
+  );
   return teams.map((team) => ({ ...team, domains: domains.get(team.id) ?? [] }));
 }
 

@@ -35,7 +35,12 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
     const expiresAt = extendedExpiration(now, input.days).getTime();
     await runTransaction(ctx.db, async (trx) => {
       await trx.updateTable("licensePacks").set({ expiresAt, status: "active", updatedAt: now }).where("id", "=", pack.id).execute();
-      await recordAccess(trx, access, { action: "license.extend", target, teamId: pack.teamId, details: { days: input.days, from: Number(pack.expiresAt), to: expiresAt } });
+      await recordAccess(trx, access, {
+        action: "license.extend",
+        target,
+        teamId: pack.teamId,
+        details: { days: input.days, from: Number(pack.expiresAt), to: expiresAt },
+      });
     });
     return { pack: await reread(ctx, pack.id, now) };
   }
@@ -43,7 +48,12 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
     const expiresAt = Math.min(Number(pack.expiresAt ?? now), now);
     await runTransaction(ctx.db, async (trx) => {
       await trx.updateTable("licensePacks").set({ expiresAt, status: "expired", updatedAt: now }).where("id", "=", pack.id).execute();
-      await recordAccess(trx, access, { action: "license.expire", target, teamId: pack.teamId, details: { from: Number(pack.expiresAt), to: expiresAt } });
+      await recordAccess(trx, access, {
+        action: "license.expire",
+        target,
+        teamId: pack.teamId,
+        details: { from: Number(pack.expiresAt), to: expiresAt },
+      });
     });
     return { pack: await reread(ctx, pack.id, now) };
   }
@@ -69,7 +79,11 @@ async function distribute(
   const uid = randomUUID();
   const createdId = await runTransaction(ctx.db, async (trx) => {
     await lockSeatCounters(trx, pack.teamId === null ? [team.id] : [pack.teamId, team.id]);
-    const current = await lockRowsInOrder(trx, trx.selectFrom("licensePacks").selectAll().where("id", "=", pack.id), "noKeyUpdate").executeTakeFirst();
+    const current = await lockRowsInOrder(
+      trx,
+      trx.selectFrom("licensePacks").selectAll().where("id", "=", pack.id),
+      "noKeyUpdate",
+    ).executeTakeFirst();
     if (!current || current.teamId !== pack.teamId) throw new AppError("licenseEdit404", 404);
     const expiresAt = Number(current.expiresAt ?? now);
     if (!packAcceptsInvites({ status: current.status, expiration: expiresAt }, now)) throw new AppError("licenseEdit422", 422);
@@ -79,7 +93,11 @@ async function distribute(
       const seats = await seatsOf(trx, current.teamId, now);
       if (seats.capacity - count < seats.users + seats.invites) throw new AppError("licenseEdit409", 409);
     }
-    await trx.updateTable("licensePacks").set({ licenseCount: held - count, updatedAt: now }).where("id", "=", current.id).execute();
+    await trx
+      .updateTable("licensePacks")
+      .set({ licenseCount: held - count, updatedAt: now })
+      .where("id", "=", current.id)
+      .execute();
     const created = await trx
       .insertInto("licensePacks")
       .values({

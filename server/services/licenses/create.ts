@@ -89,16 +89,32 @@ export async function purchasePack(
       },
       now,
     );
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "license.purchase",
-      target: { type: "licensePack", id: uid },
-      teamId: team.id,
-      details: { team: team.slug, licenseType: input.licenseType, licenseCount: input.licenseCount, termMonths: input.termMonths, provider: result.provider, invoiceNumber: result.invoiceNumber, totalMinor: total, currency: priceList.currency },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "license.purchase",
+        target: { type: "licensePack", id: uid },
+        teamId: team.id,
+        details: {
+          team: team.slug,
+          licenseType: input.licenseType,
+          licenseCount: input.licenseCount,
+          termMonths: input.termMonths,
+          provider: result.provider,
+          invoiceNumber: result.invoiceNumber,
+          totalMinor: total,
+          currency: priceList.currency,
+        },
+      },
+    );
     return result;
   });
   const row = await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow();
-  return { pack: withState(row, now), order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total } };
+  return {
+    pack: withState(row, now),
+    order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total },
+  };
 }
 
 /** Whether a token id was already activated (a pack carries it). */
@@ -174,12 +190,22 @@ export async function activatePack(ctx: ServiceContext, scope: Scope, input: Lic
           updatedAt: now,
         })
         .execute();
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "license.activate",
-        target: { type: "licensePack", id: uid },
-        teamId: team.id,
-        details: { team: team.slug, tokenId: payload.id, licenseType: payload.type, licenseCount: payload.count, expiration: new Date(expiresAt).toISOString() },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "license.activate",
+          target: { type: "licensePack", id: uid },
+          teamId: team.id,
+          details: {
+            team: team.slug,
+            tokenId: payload.id,
+            licenseType: payload.type,
+            licenseCount: payload.count,
+            expiration: new Date(expiresAt).toISOString(),
+          },
+        },
+      );
     });
   } catch (error) {
     // Another process activated the same token between the check and the insert.

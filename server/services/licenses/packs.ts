@@ -84,7 +84,8 @@ type PackSelect = SelectQueryBuilder<Database & { teams: Database["teams"] }, "l
 
 /** The state filter as ranges of expires_at (the shared rule, in SQL). */
 function whereState(query: PackSelect, state: PackState, now: number): PackSelect {
-  if (state === "expired") return query.where((eb) => eb.or([eb("licensePacks.status", "=", "expired"), eb("licensePacks.expiresAt", "<=", now)]));
+  if (state === "expired")
+    return query.where((eb) => eb.or([eb("licensePacks.status", "=", "expired"), eb("licensePacks.expiresAt", "<=", now)]));
   const active = query.where("licensePacks.status", "=", "active");
   return state === "nearExpiration"
     ? active.where("licensePacks.expiresAt", ">", now).where("licensePacks.expiresAt", "<=", now + NEAR_EXPIRATION_MS)
@@ -106,11 +107,20 @@ export async function listPacks(ctx: ServiceContext, scope: Scope, query: Licens
   let page = base;
   if (cursor) {
     const { v } = cursor;
-    page = page.where((eb) => eb.or([eb("licensePacks.expiresAt", ">", v), eb.and([eb("licensePacks.expiresAt", "=", v), eb("licensePacks.id", ">", cursor.id)])]));
+    page = page.where((eb) =>
+      eb.or([eb("licensePacks.expiresAt", ">", v), eb.and([eb("licensePacks.expiresAt", "=", v), eb("licensePacks.id", ">", cursor.id)])]),
+    );
   }
   const [rows, total] = await Promise.all([
-    page.orderBy("licensePacks.expiresAt").orderBy("licensePacks.id").limit(query.limit + 1).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    page
+      .orderBy("licensePacks.expiresAt")
+      .orderBy("licensePacks.id")
+      .limit(query.limit + 1)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => Number(row.expiresAt));
   return { items: items.map((row) => withState(row, now)), total: Number(total.n), nextCursor };
@@ -135,7 +145,11 @@ export async function readPack(ctx: ServiceContext, scope: Scope, id: string, no
  * expires last (ties by id). Invitation create, a move of pending users and a resend whose pack
  * is no longer the team's all point their invitations at it, so they agree on one rule.
  */
-export async function invitePackOf(db: Kysely<Database>, teamId: number, now: number): Promise<{ id: number; status: "active" | "expired"; expiresAt: number | string | null } | null> {
+export async function invitePackOf(
+  db: Kysely<Database>,
+  teamId: number,
+  now: number,
+): Promise<{ id: number; status: "active" | "expired"; expiresAt: number | string | null } | null> {
   const best = await db
     .selectFrom("licensePacks")
     .select(["id", "status", "expiresAt"])

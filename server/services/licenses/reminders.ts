@@ -27,7 +27,14 @@ export async function sendExpiryReminders(db: Kysely<Database>, publicUrl: strin
   const packs = await db
     .selectFrom("licensePacks")
     .innerJoin("teams", "teams.id", "licensePacks.teamId")
-    .select(["licensePacks.id", "licensePacks.licenseCount", "licensePacks.expiresAt", "teams.teamName", "teams.language", "teams.contactEmailFinance"])
+    .select([
+      "licensePacks.id",
+      "licensePacks.licenseCount",
+      "licensePacks.expiresAt",
+      "teams.teamName",
+      "teams.language",
+      "teams.contactEmailFinance",
+    ])
     .where("licensePacks.status", "=", "active")
     .where("licensePacks.expiresAt", ">", now)
     .where("licensePacks.expiresAt", "<=", horizon)

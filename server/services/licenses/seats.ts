@@ -35,7 +35,11 @@ export async function seatsOf(db: Kysely<Database>, teamId: number, now: number)
       .where("status", "=", "active")
       .where("expiresAt", ">", now)
       .executeTakeFirstOrThrow(),
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", teamId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("teamId", "=", teamId)
+      .executeTakeFirstOrThrow(),
     pendingInvitesOf(db, now).where("users.teamId", "=", teamId).executeTakeFirstOrThrow(),
   ]);
   return teamSeats(Number(capacity.n), Number(users.n) - Number(invites.all), Number(invites.live));
@@ -87,7 +91,13 @@ export type SeatRefusal = "notEnoughLicenses" | "chooseCompanyWithLicenses" | "i
  * it knows how many seats it needs (a bulk move locks the team, then the users, then counts the
  * ones that change team): the caller has already called {@link lockSeatCounters} for `teamId`.
  */
-export async function requireFreeSeats(trx: Transaction<Database>, teamId: number, count: number, now: number, code: SeatRefusal = "notEnoughLicenses"): Promise<TeamSeats> {
+export async function requireFreeSeats(
+  trx: Transaction<Database>,
+  teamId: number,
+  count: number,
+  now: number,
+  code: SeatRefusal = "notEnoughLicenses",
+): Promise<TeamSeats> {
   const seats = await seatsOf(trx, teamId, now);
   if (count > 0 && seats.capacity - seats.users - seats.invites < count) throw new AppError(code, 400);
   return seats;
@@ -107,7 +117,11 @@ export async function readSeats(ctx: ServiceContext, scope: Scope, slug: string,
  * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
  * The license pages (the gauge, the per-company summary) and the invitation companies read it.
  */
-export async function seatsByTeam({ db }: ServiceContext, teamIds: readonly number[] | null, now = Date.now()): Promise<Map<number, TeamSeats>> {
+export async function seatsByTeam(
+  { db }: ServiceContext,
+  teamIds: readonly number[] | null,
+  now = Date.now(),
+): Promise<Map<number, TeamSeats>> {
   const out = new Map<number, TeamSeats>();
   if (teamIds !== null && teamIds.length === 0) return out;
   const ids = teamIds ?? [];
@@ -121,7 +135,12 @@ export async function seatsByTeam({ db }: ServiceContext, teamIds: readonly numb
       .where("expiresAt", ">", now)
       .groupBy("teamId")
       .execute(),
-    db.selectFrom("users").select(["teamId", (eb) => eb.fn.countAll<number>().as("n")]).$if(teamIds !== null, (q) => q.where("teamId", "in", ids)).groupBy("teamId").execute(),
+    db
+      .selectFrom("users")
+      .select(["teamId", (eb) => eb.fn.countAll<number>().as("n")])
+      .$if(teamIds !== null, (q) => q.where("teamId", "in", ids))
+      .groupBy("teamId")
+      .execute(),
     db
       .selectFrom("invites")
       .innerJoin("users", "users.id", "invites.userId")

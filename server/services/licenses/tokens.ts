@@ -38,9 +38,7 @@ export function encodeToken(payload: TokenPayload, privateKey: KeyObject): strin
 }
 
 /** The outcome of reading a token: its payload when the vendor signed it, and why it cannot be activated. */
-export type TokenReading =
-  | { ok: true; payload: TokenPayload }
-  | { ok: false; reason: TokenInvalidReason; payload?: TokenPayload };
+export type TokenReading = { ok: true; payload: TokenPayload } | { ok: false; reason: TokenInvalidReason; payload?: TokenPayload };
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
 

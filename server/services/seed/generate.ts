@@ -36,7 +36,10 @@ export class Random {
   /** `bytes` random bytes as lowercase hex. */
   hex(bytes: number): string {
     let out = "";
-    for (let i = 0; i < bytes; i++) out += Math.floor(this.next() * 256).toString(16).padStart(2, "0");
+    for (let i = 0; i < bytes; i++)
+      out += Math.floor(this.next() * 256)
+        .toString(16)
+        .padStart(2, "0");
     return out;
   }
   /** A random (version 4 layout) UUID from this source, so ids are reproducible too. */
@@ -48,7 +51,11 @@ export class Random {
 
 /** Lowercase ASCII form of a name for usernames ("Gonçalves" → "goncalves"). */
 export function asciiLower(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
 }
 
 /** A demo team and the e-mail domain its users share. */
@@ -68,7 +75,21 @@ export function buildTeamRow(rng: Random, index: number, tag: string, now: numbe
   const created = now - rng.int(400, 1500) * DAY;
   return {
     domain: `${slug}.example`,
-    row: { slug, teamName: name, city: city.city, country: city.country, timezone: city.timezone, language: city.country === "PT" || city.country === "BR" || city.country === "AO" ? "pt" : city.country === "GB" || city.country === "IE" || city.country === "US" ? "en" : "es", createdAt: created, updatedAt: created },
+    row: {
+      slug,
+      teamName: name,
+      city: city.city,
+      country: city.country,
+      timezone: city.timezone,
+      language:
+        city.country === "PT" || city.country === "BR" || city.country === "AO"
+          ? "pt"
+          : city.country === "GB" || city.country === "IE" || city.country === "US"
+            ? "en"
+            : "es",
+      createdAt: created,
+      updatedAt: created,
+    },
   };
 }
 
@@ -103,7 +124,9 @@ export function buildUserRow(rng: Random, index: number, tag: string, team: { id
   const lastSeenAt = pickLastSeen(rng, status, now);
   const createdAt = (lastSeenAt ?? now) - rng.int(1, 700) * DAY - rng.int(0, DAY);
   const serial = `${tag}${index}`;
-  const username = rng.chance(0.8) ? `${asciiLower(first)}.${asciiLower(last)}.${serial}@${team.domain}` : `${asciiLower(first)}${asciiLower(last).slice(0, 1)}_${serial}`;
+  const username = rng.chance(0.8)
+    ? `${asciiLower(first)}.${asciiLower(last)}.${serial}@${team.domain}`
+    : `${asciiLower(first)}${asciiLower(last).slice(0, 1)}_${serial}`;
   const city = rng.pick(CITIES);
   return {
     row: {
@@ -178,10 +201,24 @@ export function buildDevices(rng: Random, userId: number, user: SeedUser, now: n
       wipedAt: wipeRequestedAt !== null && rng.chance(0.5) ? Math.min(now, wipeRequestedAt + rng.int(1, 120) * 60_000) : null,
     };
     const city = rng.chance(0.85) ? user.city : rng.pick(CITIES);
-    const locations = [{ city: city.city, country: city.country, geocountry: city.geocountry, ip: i === 0 && user.row.ipAddress ? user.row.ipAddress : randomIp(rng), recordedAt: seen }];
+    const locations = [
+      {
+        city: city.city,
+        country: city.country,
+        geocountry: city.geocountry,
+        ip: i === 0 && user.row.ipAddress ? user.row.ipAddress : randomIp(rng),
+        recordedAt: seen,
+      },
+    ];
     if (rng.chance(0.3)) {
       const before = rng.pick(CITIES);
-      locations.push({ city: before.city, country: before.country, geocountry: before.geocountry, ip: randomIp(rng), recordedAt: Math.max(created, seen - rng.int(1, 30) * DAY) });
+      locations.push({
+        city: before.city,
+        country: before.country,
+        geocountry: before.geocountry,
+        ip: randomIp(rng),
+        recordedAt: Math.max(created, seen - rng.int(1, 30) * DAY),
+      });
     }
     out.push({ row, locations });
   }

@@ -52,7 +52,11 @@ function slices<T>(rows: readonly T[], size = ROWS_PER_INSERT): T[][] {
 async function insertUsers(trx: Transaction<Database>, users: SeedUser[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const part of slices(users)) {
-    const rows = await trx.insertInto("users").values(part.map((u) => u.row)).returning(["id", "uid"]).execute();
+    const rows = await trx
+      .insertInto("users")
+      .values(part.map((u) => u.row))
+      .returning(["id", "uid"])
+      .execute();
     for (const r of rows) ids.set(r.uid, r.id);
   }
   return ids;
@@ -61,7 +65,11 @@ async function insertUsers(trx: Transaction<Database>, users: SeedUser[]): Promi
 async function insertDevices(trx: Transaction<Database>, devices: SeedDevice[]): Promise<number> {
   const ids = new Map<string, number>();
   for (const part of slices(devices)) {
-    const rows = await trx.insertInto("devices").values(part.map((d) => d.row)).returning(["id", "uid"]).execute();
+    const rows = await trx
+      .insertInto("devices")
+      .values(part.map((d) => d.row))
+      .returning(["id", "uid"])
+      .execute();
     for (const r of rows) ids.set(r.uid, r.id);
   }
   const locations: NewRow<"locations">[] = devices.flatMap((d) => d.locations.map((l) => ({ ...l, deviceId: ids.get(d.row.uid) ?? 0 })));
@@ -85,7 +93,10 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const rng = new Random(options.seed ?? (options.append ? randomBytes(4).readUInt32LE(0) : 20_251_105));
   const total = Math.max(0, Math.floor(options.users));
   const teamCount = Math.max(1, Math.min(options.teams ?? 50, Math.ceil(total / 20) || 1));
-  const existing = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0 && !options.append) {
     throw new SeedRefusedError(`The database already has ${Number(existing.n)} users; use --append to add more.`);
   }
@@ -96,10 +107,17 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
 
   const teams = await db.transaction().execute(async (trx) => {
     const built = Array.from({ length: teamCount }, (_, i) => buildTeamRow(rng, i, tag, now));
-    const rows = await trx.insertInto("teams").values(built.map((t) => t.row)).returning(["id", "slug"]).execute();
+    const rows = await trx
+      .insertInto("teams")
+      .values(built.map((t) => t.row))
+      .returning(["id", "slug"])
+      .execute();
     const bySlug = new Map(rows.map((r) => [r.slug, r.id]));
     const out = built.map((t) => ({ id: bySlug.get(t.row.slug) ?? 0, domain: t.domain }));
-    await trx.insertInto("teamDomains").values(out.map((t) => ({ teamId: t.id, domain: t.domain, createdAt: now }))).execute();
+    await trx
+      .insertInto("teamDomains")
+      .values(out.map((t) => ({ teamId: t.id, domain: t.domain, createdAt: now })))
+      .execute();
     return out;
   });
 
@@ -140,7 +158,11 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   await setBulkLoadCache(db, false);
   await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations"]);
   const { users, teams: teamsCreated, devices } = result;
-  await recordAccess(db, { actor: null, ip: null, userAgent: "bulwark seed" }, { action: "seed.run", details: { users, teams: teamsCreated, devices, append: Boolean(options.append) } });
+  await recordAccess(
+    db,
+    { actor: null, ip: null, userAgent: "bulwark seed" },
+    { action: "seed.run", details: { users, teams: teamsCreated, devices, append: Boolean(options.append) } },
+  );
   result.milliseconds = Math.round(performance.now() - started);
   return result;
 }

@@ -13,7 +13,9 @@ export interface AppMinimum {
 }
 
 /** The app platforms in a fixed order, so queries built from the minimums keep one SQL text. */
-export const APP_PLATFORM_CODES = (Object.keys(APP_PLATFORM_BY_CODE).map(Number) as (keyof typeof APP_PLATFORM_BY_CODE)[]).sort((a, b) => a - b);
+export const APP_PLATFORM_CODES = (Object.keys(APP_PLATFORM_BY_CODE).map(Number) as (keyof typeof APP_PLATFORM_BY_CODE)[]).sort(
+  (a, b) => a - b,
+);
 
 /**
  * The minimum version key of each app platform, read from the apps settings alone (one primary

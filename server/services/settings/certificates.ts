@@ -1,5 +1,10 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
-import { describeCertificate, describeCertificates as describeWith, parsePemBundle, type CertificateInfo } from "../../../shared/domain/certificates";
+import {
+  describeCertificate,
+  describeCertificates as describeWith,
+  parsePemBundle,
+  type CertificateInfo,
+} from "../../../shared/domain/certificates";
 import { V, type ValidationMessageKey } from "../../../shared/schemas/messages";
 
 export type { CertificateInfo } from "../../../shared/domain/certificates";

@@ -51,6 +51,10 @@ export async function checkAppVersion(ctx: ServiceContext, query: AppCheckQuery)
   const { apps } = await readSettings(ctx.db);
   const release = apps[APP_PLATFORM_BY_CODE[query.platform as keyof typeof APP_PLATFORM_BY_CODE]];
   const status =
-    compareAppVersions(query.version, release.minVersion) < 0 ? "unsupported" : compareAppVersions(query.version, release.lastVersion) < 0 ? "updateAvailable" : "supported";
+    compareAppVersions(query.version, release.minVersion) < 0
+      ? "unsupported"
+      : compareAppVersions(query.version, release.lastVersion) < 0
+        ? "updateAvailable"
+        : "supported";
   return { status, ...release };
 }

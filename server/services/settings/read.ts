@@ -1,11 +1,6 @@
 import type { Kysely } from "kysely";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
-import {
-  SETTINGS_GROUPS,
-  SettingsGroupSchemas,
-  type Settings,
-  type SettingsGroup,
-} from "../../../shared/schemas/settings";
+import { SETTINGS_GROUPS, SettingsGroupSchemas, type Settings, type SettingsGroup } from "../../../shared/schemas/settings";
 import type { Database } from "../../db/types";
 
 const isGroup = (name: string): name is SettingsGroup => (SETTINGS_GROUPS as readonly string[]).includes(name);
@@ -22,10 +17,10 @@ export async function readSettings(db: Kysely<Database>): Promise<Settings> {
     // Over the group's defaults, so a setting added by a later release (e.g. the access log's
     // retention) does not make a group stored before it fall back to the defaults as a whole.
     const stored: unknown = JSON.parse(row.value);
-    const merged = typeof stored === "object" && stored !== null && !Array.isArray(stored) ? { ...DEFAULT_SETTINGS[row.groupName], ...stored } : stored;
+    const merged =
+      typeof stored === "object" && stored !== null && !Array.isArray(stored) ? { ...DEFAULT_SETTINGS[row.groupName], ...stored } : stored;
     const parsed = SettingsGroupSchemas[row.groupName].safeParse(merged);
     if (parsed.success) Object.assign(settings, { [row.groupName]: parsed.data });
   }
   return settings;
 }
-

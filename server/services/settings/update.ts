@@ -69,7 +69,11 @@ function merge<G extends SettingsGroup>(group: G, current: Settings[G], patch: S
   }
   // Removing the server certificate removes its key too; a new chain alone keeps the stored key
   // (a renewal with the same key), which must then match the new leaf.
-  if (group === "certs" && (patch as SettingsPatch<"certs">).serverCertificateChain === null && (patch as SettingsPatch<"certs">).serverPrivateKey === undefined) {
+  if (
+    group === "certs" &&
+    (patch as SettingsPatch<"certs">).serverCertificateChain === null &&
+    (patch as SettingsPatch<"certs">).serverPrivateKey === undefined
+  ) {
     merged.serverPrivateKey = null;
   }
   return merged;
@@ -85,7 +89,8 @@ function certificateProblem(current: Settings["certs"], next: Settings["certs"],
     const problem = checkCaBundle(next.clientCaCertificates, now);
     if (problem) return problem;
   }
-  const serverChanged = next.serverCertificateChain !== current.serverCertificateChain || next.serverPrivateKey !== current.serverPrivateKey;
+  const serverChanged =
+    next.serverCertificateChain !== current.serverCertificateChain || next.serverPrivateKey !== current.serverPrivateKey;
   if (!serverChanged) return null;
   if (next.serverCertificateChain === null) {
     return next.serverPrivateKey === null ? null : { field: "serverCertificateChain", message: V.required };
@@ -113,7 +118,11 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
     const current = (await readSettings(trx))[group];
     const parsed = SettingsGroupSchemas[group].safeParse(merge(group, current, patch));
     if (!parsed.success) {
-      throw new AppError(SETTINGS_400[group], 400, parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })));
+      throw new AppError(
+        SETTINGS_400[group],
+        400,
+        parsed.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })),
+      );
     }
     const next = parsed.data as Settings[G];
     if (group === "certs") {
@@ -124,11 +133,19 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
     const after = next as Record<string, unknown>;
     const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     if (changed.length > 0) {
-      await trx.updateTable("systemSettings").set({ value: JSON.stringify(next), updatedAt: now }).where("groupName", "=", group).execute();
+      await trx
+        .updateTable("systemSettings")
+        .set({ value: JSON.stringify(next), updatedAt: now })
+        .where("groupName", "=", group)
+        .execute();
       const changes = Object.fromEntries(
         changed.map((k) => [k, { before: loggable(group, k, before[k]), after: loggable(group, k, after[k]) }]),
       );
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "settings.update", target: { type: "settings", id: group }, details: { changes } });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        { action: "settings.update", target: { type: "settings", id: group }, details: { changes } },
+      );
     }
     return { group, values: next, changed };
   });

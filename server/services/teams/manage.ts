@@ -58,7 +58,11 @@ function teamColumns(input: TeamFieldsInput): RowUpdate<"teams"> {
 /** Refuses domains another team already white-lists (`domainTaken`, 409, the taken ones as details). */
 async function checkDomainsFree(trx: Transaction<Database>, domains: readonly string[]): Promise<void> {
   if (domains.length === 0) return;
-  const taken = await trx.selectFrom("teamDomains").select("domain").where("domain", "in", [...domains]).execute();
+  const taken = await trx
+    .selectFrom("teamDomains")
+    .select("domain")
+    .where("domain", "in", [...domains])
+    .execute();
   if (taken.length > 0) throw new AppError("domainTaken", 409, { domains: taken.map((row) => row.domain).sort() });
 }
 
@@ -87,14 +91,21 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
         .returningAll()
         .executeTakeFirstOrThrow();
       if (domains.length > 0) {
-        await trx.insertInto("teamDomains").values(domains.map((domain) => ({ teamId: row.id, domain, createdAt: now }))).execute();
+        await trx
+          .insertInto("teamDomains")
+          .values(domains.map((domain) => ({ teamId: row.id, domain, createdAt: now })))
+          .execute();
       }
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "team.create",
-        target: { type: "team", id: row.slug },
-        teamId: row.id,
-        details: { teamName: row.teamName, ...(domains.length > 0 ? { domains } : {}) },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "team.create",
+          target: { type: "team", id: row.slug },
+          teamId: row.id,
+          details: { teamName: row.teamName, ...(domains.length > 0 ? { domains } : {}) },
+        },
+      );
       return row;
     });
     return await loadTeamRecord(ctx.db, team);
@@ -126,12 +137,16 @@ export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamU
         .returningAll()
         .executeTakeFirstOrThrow();
       const changed = Object.keys(fields).sort();
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "team.update",
-        target: { type: "team", id: row.slug },
-        teamId: row.id,
-        details: { fields: changed, ...(rename !== undefined ? { renamedFrom: current.slug } : {}) },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "team.update",
+          target: { type: "team", id: row.slug },
+          teamId: row.id,
+          details: { fields: changed, ...(rename !== undefined ? { renamedFrom: current.slug } : {}) },
+        },
+      );
       return row;
     });
     return await loadTeamRecord(ctx.db, team);
@@ -142,7 +157,12 @@ export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamU
 }
 
 /** Replaces a team's custom settings (same scope rule as edit; `teamSettings404`). */
-export async function updateTeamSettings(ctx: ServiceContext, scope: Scope, input: TeamSettingsReq, origin: RequestOrigin): Promise<TeamRecord> {
+export async function updateTeamSettings(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: TeamSettingsReq,
+  origin: RequestOrigin,
+): Promise<TeamRecord> {
   const team = await runTransaction(ctx.db, async (trx) => {
     const current = await findTeamInScope(trx, scope, input.slug, "teamSettings404");
     const row = await trx
@@ -151,12 +171,16 @@ export async function updateTeamSettings(ctx: ServiceContext, scope: Scope, inpu
       .where("id", "=", current.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "team.settings",
-      target: { type: "team", id: row.slug },
-      teamId: row.id,
-      details: { groups: Object.keys(input.customSettings).sort() },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "team.settings",
+        target: { type: "team", id: row.slug },
+        teamId: row.id,
+        details: { groups: Object.keys(input.customSettings).sort() },
+      },
+    );
     return row;
   });
   return loadTeamRecord(ctx.db, team);
@@ -175,16 +199,28 @@ export async function deleteTeam(ctx: ServiceContext, scope: Scope, input: TeamD
     await runTransaction(ctx.db, async (trx) => {
       const team = await trx.selectFrom("teams").select(["id", "slug", "teamName"]).where("slug", "=", input.slug).executeTakeFirst();
       if (!team) throw new AppError("teamDelete409");
-      const users = await trx.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow();
+      const users = await trx
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("teamId", "=", team.id)
+        .executeTakeFirstOrThrow();
       if (Number(users.n) > 0) throw new AppError("teamDelete422", 422, { users: Number(users.n) });
-      const detached = await trx.updateTable("licensePacks").set({ teamId: null, updatedAt: Date.now() }).where("teamId", "=", team.id).executeTakeFirst();
+      const detached = await trx
+        .updateTable("licensePacks")
+        .set({ teamId: null, updatedAt: Date.now() })
+        .where("teamId", "=", team.id)
+        .executeTakeFirst();
       await trx.deleteFrom("teams").where("id", "=", team.id).execute();
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "team.delete",
-        target: { type: "team", id: team.slug },
-        teamId: null,
-        details: { teamId: team.id, teamName: team.teamName, detachedLicensePacks: Number(detached.numUpdatedRows) },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "team.delete",
+          target: { type: "team", id: team.slug },
+          teamId: null,
+          details: { teamId: team.id, teamName: team.teamName, detachedLicensePacks: Number(detached.numUpdatedRows) },
+        },
+      );
     });
   } catch (error) {
     // A user added to the team while it was being deleted (users.team_id is ON DELETE RESTRICT).

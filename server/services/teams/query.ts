@@ -64,7 +64,9 @@ export async function listTeams(ctx: ServiceContext, scope: Scope, query: TeamLi
   let base = db.selectFrom("teams");
   if (teamIds !== null) base = base.where("teams.id", "in", teamIds);
   if (term) {
-    base = base.where((eb) => eb.or([likeContains(dialect, eb.ref("teams.teamName"), term), likeContains(dialect, eb.ref("teams.slug"), term)]));
+    base = base.where((eb) =>
+      eb.or([likeContains(dialect, eb.ref("teams.teamName"), term), likeContains(dialect, eb.ref("teams.slug"), term)]),
+    );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
 
@@ -81,8 +83,16 @@ export async function listTeams(ctx: ServiceContext, scope: Scope, query: TeamLi
       "teams.country",
       "teams.language",
       "teams.createdAt",
-      eb.selectFrom("adminTeams").select((s) => s.fn.countAll<number | string>().as("n")).whereRef("adminTeams.teamId", "=", "teams.id").as("adminCount"),
-      eb.selectFrom("users").select((s) => s.fn.countAll<number | string>().as("n")).whereRef("users.teamId", "=", "teams.id").as("userCount"),
+      eb
+        .selectFrom("adminTeams")
+        .select((s) => s.fn.countAll<number | string>().as("n"))
+        .whereRef("adminTeams.teamId", "=", "teams.id")
+        .as("adminCount"),
+      eb
+        .selectFrom("users")
+        .select((s) => s.fn.countAll<number | string>().as("n"))
+        .whereRef("users.teamId", "=", "teams.id")
+        .as("userCount"),
     ])
     .orderBy(column, direction)
     .orderBy("teams.id", direction)
@@ -158,7 +168,11 @@ export async function loadTeamRecord(db: Kysely<Database>, team: Row<"teams">): 
       .orderBy("admins.firstName")
       .orderBy("admins.id")
       .execute(),
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).where("teamId", "=", team.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("teamId", "=", team.id)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("licensePacks")
       .select(["uid", "licenseType", "licenseCount", "status", "expiresAt", "createdAt"])

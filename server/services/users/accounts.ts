@@ -87,12 +87,22 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
           params: { firstName: input.firstName || username, link: userRegistrationLink(config.publicUrl, general.urlPrefixes.my, token) },
         });
       }
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "user.create",
-        target: { type: "user", id: uid },
-        teamId: team.id,
-        details: { username, team: team.slug, status: passwordHash ? "active" : "pending", aliases: aliases.length, registrationMail: register },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "user.create",
+          target: { type: "user", id: uid },
+          teamId: team.id,
+          details: {
+            username,
+            team: team.slug,
+            status: passwordHash ? "active" : "pending",
+            aliases: aliases.length,
+            registrationMail: register,
+          },
+        },
+      );
     });
   } catch (error) {
     // A concurrent create took the name between the check and the insert.
@@ -133,19 +143,28 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
     await runTransaction(db, async (trx) => {
       if (fields.length === 0) return;
       if (input.password !== undefined && newHash !== null) {
-        if (await isRecentPassword(trx, "user", config.secrets.passwordPepper, user.id, input.password, historySize)) throw new AppError("userEdit422", 422);
+        if (await isRecentPassword(trx, "user", config.secrets.passwordPepper, user.id, input.password, historySize))
+          throw new AppError("userEdit422", 422);
         await setPassword(trx, "user", user.id, newHash, { keep: historySize });
       }
       // The user's row first (locked by the update), then its aliases: the order bulk actions use.
-      const updated = await trx.updateTable("users").set({ ...changes, updatedAt: Date.now() }).where("id", "=", user.id).executeTakeFirst();
+      const updated = await trx
+        .updateTable("users")
+        .set({ ...changes, updatedAt: Date.now() })
+        .where("id", "=", user.id)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new AppError("userEdit404", 404);
       if (aliases) await replaceAliases(trx, user.id, aliases);
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "user.update",
-        target: { type: "user", id: user.uid },
-        teamId: user.teamId,
-        details: { fields },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "user.update",
+          target: { type: "user", id: user.uid },
+          teamId: user.teamId,
+          details: { fields },
+        },
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("userEdit409", 409);

@@ -39,8 +39,16 @@ const LOGGED_UIDS = 100;
  * after sorting), so any two callers lock shared rows in the same order. Returns the rows as
  * locked: a user moved or deleted meanwhile shows its new team, or is missing.
  */
-async function lockUsers(trx: Transaction<Database>, uids: readonly string[], strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number; username: string }>> {
-  const query = trx.selectFrom("users").select(["id", "uid", "teamId", "username"]).where(inValues(dialectOf(trx), sql.ref("users.uid"), uids)).orderBy("id");
+async function lockUsers(
+  trx: Transaction<Database>,
+  uids: readonly string[],
+  strength: RowLockStrength,
+): Promise<Map<string, { id: number; teamId: number; username: string }>> {
+  const query = trx
+    .selectFrom("users")
+    .select(["id", "uid", "teamId", "username"])
+    .where(inValues(dialectOf(trx), sql.ref("users.uid"), uids))
+    .orderBy("id");
   const rows = await lockRowsInOrder(trx, query, strength).execute();
   return new Map(rows.map((row) => [row.uid, row]));
 }
@@ -51,7 +59,12 @@ async function lockUsers(trx: Transaction<Database>, uids: readonly string[], st
  * and a user who stops matching before the lock is taken is left alone (PostgreSQL re-checks the
  * condition on a row changed meanwhile).
  */
-async function lockMatching(trx: Transaction<Database>, scope: Scope, filter: UserFilter, strength: RowLockStrength): Promise<Map<string, { id: number; teamId: number; username: string }>> {
+async function lockMatching(
+  trx: Transaction<Database>,
+  scope: Scope,
+  filter: UserFilter,
+  strength: RowLockStrength,
+): Promise<Map<string, { id: number; teamId: number; username: string }>> {
   const condition = await userFilterCondition(trx, scope, filter);
   if (!condition) return new Map();
   const query = trx.selectFrom("users").select(["id", "uid", "teamId", "username"]).where(condition).orderBy("id");
@@ -60,7 +73,13 @@ async function lockMatching(trx: Transaction<Database>, scope: Scope, filter: Us
 }
 
 /** The one statement of an action over the given user ids (already locked). */
-async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: number[], targetTeamId: number | null, now: number): Promise<void> {
+async function apply(
+  trx: Transaction<Database>,
+  action: UserBulkAction,
+  ids: number[],
+  targetTeamId: number | null,
+  now: number,
+): Promise<void> {
   if (ids.length === 0) return;
   const among = inValues(dialectOf(trx), sql.ref("id"), ids);
   if (action === "delete") {
@@ -73,10 +92,19 @@ async function apply(trx: Transaction<Database>, action: UserBulkAction, ids: nu
     // 404: the pack is not the team's). The move has taken a target seat for each moved user, so
     // the target has such a pack whenever a user changes team.
     const pack = await invitePackOf(trx, targetTeamId!, now);
-    await trx.updateTable("invites").set({ teamId: targetTeamId!, licensePackId: pack?.id ?? null }).where(inValues(dialectOf(trx), sql.ref("userId"), ids)).where("teamId", "!=", targetTeamId!).execute();
+    await trx
+      .updateTable("invites")
+      .set({ teamId: targetTeamId!, licensePackId: pack?.id ?? null })
+      .where(inValues(dialectOf(trx), sql.ref("userId"), ids))
+      .where("teamId", "!=", targetTeamId!)
+      .execute();
   } else {
     // A blocked user's devices stop being served: the service API refuses blocked users.
-    await trx.updateTable("users").set({ status: action === "block" ? "blocked" : "active", updatedAt: now }).where(among).execute();
+    await trx
+      .updateTable("users")
+      .set({ status: action === "block" ? "blocked" : "active", updatedAt: now })
+      .where(among)
+      .execute();
   }
 }
 
@@ -101,7 +129,12 @@ export async function bulkUserAction(
   const { db } = ctx;
   let target: { id: number; slug: string } | null = null;
   if (action === "move") {
-    target = (await db.selectFrom("teams").select(["id", "slug"]).where("slug", "=", team ?? "").executeTakeFirst()) ?? null;
+    target =
+      (await db
+        .selectFrom("teams")
+        .select(["id", "slug"])
+        .where("slug", "=", team ?? "")
+        .executeTakeFirst()) ?? null;
     // Outside the scope is answered as unknown (not usersMove403), so it cannot probe for teams.
     if (!target || !teamInScope(scope, target.id)) throw new AppError("usersMove404", 404);
   }
@@ -110,33 +143,50 @@ export async function bulkUserAction(
     // A move spends seats of the target team: its seat counter first, then the users (DESIGN §11).
     if (target) await lockSeatCounters(trx, [target.id]);
     const strength = action === "delete" ? "update" : "noKeyUpdate";
-    const found = "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
+    const found =
+      "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
     const uids = "uids" in selection ? selection.uids : [...found.keys()];
     for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
     // A move into a team with a white-list leaves out the e-mail usernames outside it.
-    const refused = target ? await refusedUsernames(trx, target.id, [...found.values()].filter((row) => row.teamId !== target.id).map((row) => row.username)) : new Set<string>();
+    const refused = target
+      ? await refusedUsernames(
+          trx,
+          target.id,
+          [...found.values()].filter((row) => row.teamId !== target.id).map((row) => row.username),
+        )
+      : new Set<string>();
     const allowed = (uid: string): boolean => found.has(uid) && !refused.has(found.get(uid)!.username);
     const ok = uids.filter(allowed);
     const failed = uids.filter((uid) => !allowed(uid)).map((id) => ({ id, code: found.has(id) ? "usersMove502" : "userRead404" }));
     const rows = ok.map((uid) => found.get(uid)!);
     if (target) await requireFreeSeats(trx, target.id, rows.filter((row) => row.teamId !== target.id).length, now);
-    await apply(trx, action, rows.map((row) => row.id), target?.id ?? null, now);
+    await apply(
+      trx,
+      action,
+      rows.map((row) => row.id),
+      target?.id ?? null,
+      now,
+    );
     const teams = new Set(rows.map((row) => row.teamId));
     const sharedTeam = teams.size === 1 ? [...teams][0]! : null;
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: `users.${action}`,
-      outcome: ok.length > 0 ? "success" : "failure",
-      // A move is filed under its target team; the others under the one team all users shared.
-      teamId: target ? target.id : sharedTeam,
-      details: {
-        ok: ok.length,
-        failed: failed.length,
-        ...(target ? { team: target.slug } : {}),
-        ...("filter" in selection ? { filter: selection.filter } : {}),
-        uids: ok.slice(0, LOGGED_UIDS),
-        ...(ok.length > LOGGED_UIDS ? { more: ok.length - LOGGED_UIDS } : {}),
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: `users.${action}`,
+        outcome: ok.length > 0 ? "success" : "failure",
+        // A move is filed under its target team; the others under the one team all users shared.
+        teamId: target ? target.id : sharedTeam,
+        details: {
+          ok: ok.length,
+          failed: failed.length,
+          ...(target ? { team: target.slug } : {}),
+          ...("filter" in selection ? { filter: selection.filter } : {}),
+          uids: ok.slice(0, LOGGED_UIDS),
+          ...(ok.length > LOGGED_UIDS ? { more: ok.length - LOGGED_UIDS } : {}),
+        },
       },
-    });
+    );
     return { ok, failed };
   });
 }

@@ -14,46 +14,48 @@ import { appMinimums } from "../settings";
 
 /** The devices of a user, most recently seen first, each with its latest location (one query). */
 function deviceRows(db: Kysely<Database>, userId: number) {
-  return db
-    .selectFrom("devices")
-    // The latest location: the newest recording of the device (locations(device_id, recorded_at) index).
-    .leftJoin("locations", (join) =>
-      join.on((eb) =>
-        eb(
-          "locations.id",
-          "=",
-          eb
-            .selectFrom("locations as latest")
-            .select("latest.id")
-            .whereRef("latest.deviceId", "=", "devices.id")
-            .orderBy("latest.recordedAt", "desc")
-            .orderBy("latest.id", "desc")
-            .limit(1),
+  return (
+    db
+      .selectFrom("devices")
+      // The latest location: the newest recording of the device (locations(device_id, recorded_at) index).
+      .leftJoin("locations", (join) =>
+        join.on((eb) =>
+          eb(
+            "locations.id",
+            "=",
+            eb
+              .selectFrom("locations as latest")
+              .select("latest.id")
+              .whereRef("latest.deviceId", "=", "devices.id")
+              .orderBy("latest.recordedAt", "desc")
+              .orderBy("latest.id", "desc")
+              .limit(1),
+          ),
         ),
-      ),
-    )
-    .select([
-      "devices.uid",
-      "devices.platform",
-      "devices.appVersion",
-      "devices.versionKey",
-      "devices.osVersion",
-      "devices.deviceName",
-      "devices.browser",
-      "devices.createdAt",
-      "devices.lastSeenAt",
-      "devices.wipeRequestedAt",
-      "devices.wipedAt",
-      "locations.id as locationId",
-      "locations.city",
-      "locations.country",
-      "locations.geocountry",
-      "locations.ip",
-    ])
-    .where("devices.userId", "=", userId)
-    .orderBy("devices.lastSeenAt", "desc")
-    .orderBy("devices.id", "desc")
-    .execute();
+      )
+      .select([
+        "devices.uid",
+        "devices.platform",
+        "devices.appVersion",
+        "devices.versionKey",
+        "devices.osVersion",
+        "devices.deviceName",
+        "devices.browser",
+        "devices.createdAt",
+        "devices.lastSeenAt",
+        "devices.wipeRequestedAt",
+        "devices.wipedAt",
+        "locations.id as locationId",
+        "locations.city",
+        "locations.country",
+        "locations.geocountry",
+        "locations.ip",
+      ])
+      .where("devices.userId", "=", userId)
+      .orderBy("devices.lastSeenAt", "desc")
+      .orderBy("devices.id", "desc")
+      .execute()
+  );
 }
 
 function userRow(db: Kysely<Database>, uid: string) {
@@ -106,7 +108,12 @@ async function devicesOf(db: Kysely<Database>, userId: number): Promise<UserDevi
  * Loads a user by uid within the scope; unknown and out-of-scope users both answer `code` (404),
  * so an admin learns nothing about other teams' users.
  */
-export async function loadUserDetails(ctx: ServiceContext, scope: Scope, uid: string, code: CatalogueCode = "userRead404"): Promise<UserRecord> {
+export async function loadUserDetails(
+  ctx: ServiceContext,
+  scope: Scope,
+  uid: string,
+  code: CatalogueCode = "userRead404",
+): Promise<UserRecord> {
   const { db } = ctx;
   // A path parameter: anything that is not a uid names no user (and never reaches SQL).
   if (!isUid(uid)) throw new AppError(code, 404);

@@ -25,7 +25,6 @@ export interface PendingWipe {
 /** At most this many pending wipes per call, oldest first; the service acknowledges and asks again. */
 export const PENDING_WIPES_PAGE = 1000;
 
-
 /** The user a report names: by uid, else by username (stored lowercase). A uid match wins. */
 async function findReportedUser(db: Kysely<Database>, user: string): Promise<{ id: number; status: string } | undefined> {
   const rows = await db
@@ -72,7 +71,11 @@ export async function reportDevice(ctx: ServiceContext, report: DeviceReportReq,
       .executeTakeFirst();
     let device: { id: number; uid: string; wipe: boolean };
     if (existing) {
-      await trx.updateTable("devices").set({ platform, lastSeenAt: now, ...given }).where("id", "=", existing.id).execute();
+      await trx
+        .updateTable("devices")
+        .set({ platform, lastSeenAt: now, ...given })
+        .where("id", "=", existing.id)
+        .execute();
       device = { id: existing.id, uid: existing.uid, wipe: existing.wipeRequestedAt !== null && existing.wipedAt === null };
     } else {
       const inserted = await trx
@@ -98,7 +101,14 @@ export async function reportDevice(ctx: ServiceContext, report: DeviceReportReq,
     if (location && Object.values(location).some((v) => v !== undefined && v !== "")) {
       await trx
         .insertInto("locations")
-        .values({ deviceId: device.id, city: location.city ?? null, country: location.country ?? null, geocountry: location.geocountry ?? null, ip: location.ip ?? null, recordedAt: now })
+        .values({
+          deviceId: device.id,
+          city: location.city ?? null,
+          country: location.country ?? null,
+          geocountry: location.geocountry ?? null,
+          ip: location.ip ?? null,
+          recordedAt: now,
+        })
         .execute();
     }
     return { device: device.uid, wipe: device.wipe };
@@ -123,7 +133,12 @@ export async function listPendingWipes(ctx: ServiceContext): Promise<{ items: Pe
     .limit(PENDING_WIPES_PAGE)
     .execute();
   return {
-    items: rows.map((r) => ({ user: r.user, device: r.device, deviceToken: r.deviceToken, requestedAt: new Date(r.wipeRequestedAt ?? 0).toISOString() })),
+    items: rows.map((r) => ({
+      user: r.user,
+      device: r.device,
+      deviceToken: r.deviceToken,
+      requestedAt: new Date(r.wipeRequestedAt ?? 0).toISOString(),
+    })),
   };
 }
 
@@ -132,7 +147,13 @@ export async function listPendingWipes(ctx: ServiceContext): Promise<{ items: Pe
  * a no-op) and writes `device.wiped` to the access log. A device that is unknown, or has no
  * wipe requested, answers 404.
  */
-export async function acknowledgeWipe(ctx: ServiceContext, deviceUid: string, caller: ServiceCaller, origin: RequestOrigin, now = Date.now()): Promise<void> {
+export async function acknowledgeWipe(
+  ctx: ServiceContext,
+  deviceUid: string,
+  caller: ServiceCaller,
+  origin: RequestOrigin,
+  now = Date.now(),
+): Promise<void> {
   const { db } = ctx;
   await runTransaction(db, async (trx) => {
     const device = await trx
@@ -143,13 +164,22 @@ export async function acknowledgeWipe(ctx: ServiceContext, deviceUid: string, ca
       .executeTakeFirst();
     if (!device || device.wipeRequestedAt === null) throw new AppError("notFound", 404);
     if (device.wipedAt !== null) return;
-    const done = await trx.updateTable("devices").set({ wipedAt: now }).where("id", "=", device.id).where("wipedAt", "is", null).executeTakeFirst();
+    const done = await trx
+      .updateTable("devices")
+      .set({ wipedAt: now })
+      .where("id", "=", device.id)
+      .where("wipedAt", "is", null)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return;
-    await recordAccess(trx, { actor: null, ...origin }, {
-      action: "device.wiped",
-      target: { type: "device", id: deviceUid },
-      teamId: device.teamId,
-      details: { user: device.userUid, serviceToken: caller.name },
-    });
+    await recordAccess(
+      trx,
+      { actor: null, ...origin },
+      {
+        action: "device.wiped",
+        target: { type: "device", id: deviceUid },
+        teamId: device.teamId,
+        details: { user: device.userUid, serviceToken: caller.name },
+      },
+    );
   });
 }

@@ -39,12 +39,16 @@ export async function requestDeviceWipe(ctx: ServiceContext, scope: Scope, input
       .where("id", "=", device.id)
       .where((eb) => eb.or([eb("wipeRequestedAt", "is", null), eb("wipedAt", "is not", null)]))
       .executeTakeFirst();
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "device.wipe",
-      target: { type: "device", id: device.uid },
-      teamId: device.teamId,
-      details: { user: device.userUid, alreadyPending: Number(updated.numUpdatedRows) === 0 },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "device.wipe",
+        target: { type: "device", id: device.uid },
+        teamId: device.teamId,
+        details: { user: device.userUid, alreadyPending: Number(updated.numUpdatedRows) === 0 },
+      },
+    );
   });
 }
 
@@ -60,11 +64,15 @@ export async function deleteDevice(ctx: ServiceContext, scope: Scope, input: Dev
     await lockRowsInOrder(trx, trx.selectFrom("users").select("id").where("id", "=", device.userId), "noKeyUpdate").execute();
     const deleted = await trx.deleteFrom("devices").where("id", "=", device.id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new AppError("deviceDelete404", 404);
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-      action: "device.delete",
-      target: { type: "device", id: device.uid },
-      teamId: device.teamId,
-      details: { user: device.userUid },
-    });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      {
+        action: "device.delete",
+        target: { type: "device", id: device.uid },
+        teamId: device.teamId,
+        details: { user: device.userUid },
+      },
+    );
   });
 }

@@ -39,7 +39,13 @@ export function belowMinimum(minimums: AppMinimum[]): Expression<SqlBool> {
  * unindexed: without statistics SQLite takes any equality on an index for a few rows and would
  * rather walk, say, every active user in name order (6 ms instead of 0.3 ms for 14 matches).
  */
-export function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, platformProbe: boolean, plan: SearchPlan = "seek"): Expression<SqlBool> {
+export function filters(
+  db: Kysely<Database>,
+  narrowing: Narrowing,
+  query: UserListQuery,
+  platformProbe: boolean,
+  plan: SearchPlan = "seek",
+): Expression<SqlBool> {
   const dialect = dialectOf(db);
   const eb = expressionBuilder<Database, "users">();
   const seeking = seeksIndexedSearch(dialect, query, plan);
@@ -53,7 +59,13 @@ export function filters(db: Kysely<Database>, narrowing: Narrowing, query: UserL
     const platform = query.platform;
     parts.push(
       platformProbe
-        ? eb.exists(eb.selectFrom("devices").select(eb.lit(1).as("one")).whereRef("devices.userId", "=", "users.id").where("devices.platform", "=", platform))
+        ? eb.exists(
+            eb
+              .selectFrom("devices")
+              .select(eb.lit(1).as("one"))
+              .whereRef("devices.userId", "=", "users.id")
+              .where("devices.platform", "=", platform),
+          )
         : eb(column("users.id"), "in", eb.selectFrom("devices").select("devices.userId").where("devices.platform", "=", platform)),
     );
   }
@@ -92,4 +104,3 @@ export async function userFilterCondition(db: Kysely<Database>, scope: Scope, fi
   const narrowing = await narrow(db, scope, query);
   return narrowing ? filters(db, narrowing, query, false) : null;
 }
-

@@ -33,7 +33,11 @@ const totals = new RecentCounts<number>(USER_TOTAL_CACHE_MS, 500);
 async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<number> {
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
   const where = filters(db, narrowing, query, narrowed);
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).where(where).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where(where)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -71,7 +75,12 @@ const SEEK_BELOW = 1_000;
  * least a tenth of the unsearched list; a short term on SQLite (no index to seek with) walks once
  * a page's worth of matches is likely found early. PostgreSQL plans the short-term case itself.
  */
-async function searchPlan(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, counting: Promise<number>): Promise<SearchPlan> {
+async function searchPlan(
+  db: Kysely<Database>,
+  narrowing: Narrowing,
+  query: UserListQuery,
+  counting: Promise<number>,
+): Promise<SearchPlan> {
   if (!query.search) return "seek";
   const dialect = dialectOf(db);
   const indexed = indexedSearch(dialect, query.search);
@@ -87,7 +96,10 @@ async function searchPlan(db: Kysely<Database>, narrowing: Narrowing, query: Use
 export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListRow>> {
   const { db } = ctx;
   const keys = SORTS[query.sort];
-  const cursor = decodeCursor(query.cursor, keys.map((key) => key.kind));
+  const cursor = decodeCursor(
+    query.cursor,
+    keys.map((key) => key.kind),
+  );
   const narrowing = await narrow(db, scope, query);
   if (!narrowing) return { items: [], total: 0, nextCursor: null };
   const counting = cachedTotal(db, narrowing, query);

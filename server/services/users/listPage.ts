@@ -44,7 +44,10 @@ export const SORTS: Record<UserListQuery["sort"], SortKey[]> = {
   username: [{ inner: "users.username", field: "username", kind: "text" }],
   // teams.id rather than users.team_id, so SQLite sees the order the teams index delivers.
   team: [{ inner: "teams.teamName", field: "teamName", kind: "text" }, { inner: "teams.id", field: "teamId", kind: "int" }, ...NAME],
-  status: [{ inner: "users.status", field: "status", kind: "text" }, { inner: "users.createdAt", field: "createdAt", kind: "bigint" }],
+  status: [
+    { inner: "users.status", field: "status", kind: "text" },
+    { inner: "users.createdAt", field: "createdAt", kind: "bigint" },
+  ],
   createdOn: [{ inner: "users.createdAt", field: "createdAt", kind: "bigint" }],
   lastSeen: [{ inner: "users.lastSeenAt", field: "lastSeenAt", kind: "bigint", zeroNull: true }],
 };
@@ -86,7 +89,15 @@ export function afterCursor(keys: SortKey[], values: SortValue[], id: number, or
  * The page's rows (limit + 1) as a derived table `p`: each row's id and sort keys (aliased by
  * field), read from the sort's index; teams are joined only to sort by team.
  */
-function pageKeys(db: Kysely<Database>, keys: SortKey[], where: Expression<SqlBool>, after: RawBuilder<SqlBool> | null, order: "asc" | "desc", limit: number, fenced: boolean) {
+function pageKeys(
+  db: Kysely<Database>,
+  keys: SortKey[],
+  where: Expression<SqlBool>,
+  after: RawBuilder<SqlBool> | null,
+  order: "asc" | "desc",
+  limit: number,
+  fenced: boolean,
+) {
   const conditions = after ? [where, after] : [where];
   const columns = keys.map((key) => keyExpression(key).as(key.field));
   const orderBy = [...keys.map(keyExpression), sql<number>`${sql.ref("users.id")}`];
@@ -101,11 +112,18 @@ function pageKeys(db: Kysely<Database>, keys: SortKey[], where: Expression<SqlBo
     : db.selectFrom("users");
   const outer = fenced ? (after ? [after] : []) : conditions;
   if (keys.some((key) => key.inner.startsWith("teams."))) {
-    let q = users.innerJoin("teams", "teams.id", "users.teamId").select("users.id").select(columns).$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
+    let q = users
+      .innerJoin("teams", "teams.id", "users.teamId")
+      .select("users.id")
+      .select(columns)
+      .$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
     for (const expression of orderBy) q = q.orderBy(expression, order);
     return q.limit(limit).as("p");
   }
-  let q = users.select("users.id").select(columns).$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
+  let q = users
+    .select("users.id")
+    .select(columns)
+    .$if(outer.length > 0, (qb) => qb.where((eb) => eb.and(outer)));
   for (const expression of orderBy) q = q.orderBy(expression, order);
   return q.limit(limit).as("p");
 }
@@ -123,7 +141,15 @@ function fencedSeek(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan
  * The page query: the derived table of pageKeys joined to the users and their teams. `narrowing`,
  * `query`, `after` and `limit` may hold placeholders (see pageShape).
  */
-export function pageQuery(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, query: UserListQuery, after: RawBuilder<SqlBool> | null, plan: SearchPlan, limit: number) {
+export function pageQuery(
+  db: Kysely<Database>,
+  keys: SortKey[],
+  narrowing: Narrowing,
+  query: UserListQuery,
+  after: RawBuilder<SqlBool> | null,
+  plan: SearchPlan,
+  limit: number,
+) {
   const order = query.order;
   let page = db
     .selectFrom(pageKeys(db, keys, filters(db, narrowing, query, true, plan), after, order, limit, fencedSeek(db, query, plan)))
@@ -147,7 +173,17 @@ export function pageQuery(db: Kysely<Database>, keys: SortKey[], narrowing: Narr
       "users.deviceCount",
     ])
     // The marker: one probe of devices (user_id) per row of the page.
-    .select((eb) => eb.exists(eb.selectFrom("devices").select(eb.lit(1).as("one")).whereRef("devices.userId", "=", "users.id").where(belowMinimum(narrowing.minimums))).as("appOutdated"));
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("devices")
+            .select(eb.lit(1).as("one"))
+            .whereRef("devices.userId", "=", "users.id")
+            .where(belowMinimum(narrowing.minimums)),
+        )
+        .as("appOutdated"),
+    );
   // The derived table's order does not survive the join: sort its ≤ limit + 1 rows again, by
   // its own columns (so the planner starts from p rather than walking a users index).
   for (const key of keys) page = page.orderBy(sql.ref(`p.${key.field}`), order);
@@ -170,10 +206,36 @@ const pageShapes = new ShapeCache<PageRow>();
  * engine, whether there is a cursor, how many teams the scope has, which filters are present and
  * the flags' values (literals, for the partial indexes of 0004); every other value is bound.
  */
-export function pageShape(db: Kysely<Database>, keys: SortKey[], narrowing: Narrowing, query: UserListQuery, cursor: { values: SortValue[]; id: number } | null): CompiledQuery<PageRow> {
+export function pageShape(
+  db: Kysely<Database>,
+  keys: SortKey[],
+  narrowing: Narrowing,
+  query: UserListQuery,
+  cursor: { values: SortValue[]; id: number } | null,
+): CompiledQuery<PageRow> {
   const { teamIds, teamId, minimums } = narrowing;
-  const shape = JSON.stringify([dialectOf(db), query.sort, query.order, cursor !== null, teamIds?.length ?? null, teamId !== null, query.status !== undefined, query.platform !== undefined, query.ecs, query.sip, query.cellcrypt, query.outdated, minimums.map((m) => m.platform)]);
-  const values: Record<string, unknown> = { limit: query.limit + 1, teamId, status: query.status, platform: query.platform, cursorId: cursor?.id };
+  const shape = JSON.stringify([
+    dialectOf(db),
+    query.sort,
+    query.order,
+    cursor !== null,
+    teamIds?.length ?? null,
+    teamId !== null,
+    query.status !== undefined,
+    query.platform !== undefined,
+    query.ecs,
+    query.sip,
+    query.cellcrypt,
+    query.outdated,
+    minimums.map((m) => m.platform),
+  ]);
+  const values: Record<string, unknown> = {
+    limit: query.limit + 1,
+    teamId,
+    status: query.status,
+    platform: query.platform,
+    cursorId: cursor?.id,
+  };
   minimums.forEach((m, i) => (values[`min${i}`] = m.key));
   teamIds?.forEach((id, i) => (values[`team${i}`] = id));
   cursor?.values.forEach((value, i) => (values[`cursor${i}`] = value));
@@ -185,11 +247,21 @@ export function pageShape(db: Kysely<Database>, keys: SortKey[], narrowing: Narr
         teamId: teamId === null ? null : slot<number>("teamId"),
         minimums: minimums.map((m, i) => ({ platform: m.platform, key: slot<string>(`min${i}`) })),
       };
-      const options: UserListQuery = { ...query, status: query.status && slot<UserStatus>("status"), platform: query.platform === undefined ? undefined : slot<UserListQuery["platform"]>("platform") };
-      const after = cursor ? afterCursor(keys, cursor.values.map((_, i) => slot<SortValue>(`cursor${i}`)), slot<number>("cursorId"), query.order) : null;
+      const options: UserListQuery = {
+        ...query,
+        status: query.status && slot<UserStatus>("status"),
+        platform: query.platform === undefined ? undefined : slot<UserListQuery["platform"]>("platform"),
+      };
+      const after = cursor
+        ? afterCursor(
+            keys,
+            cursor.values.map((_, i) => slot<SortValue>(`cursor${i}`)),
+            slot<number>("cursorId"),
+            query.order,
+          )
+        : null;
       return pageQuery(db, keys, slotted, options, after, "seek", slot<number>("limit"));
     },
     values,
   );
 }
-

@@ -48,13 +48,21 @@ export async function setUserPasswordByToken(
     if (redeemed.purpose === "register") {
       await trx.updateTable("users").set({ status: "active" }).where("id", "=", userId).where("status", "=", "pending").execute();
     }
-    const user = await trx.selectFrom("users").select(["uid", "username", "status", "teamId"]).where("id", "=", userId).executeTakeFirstOrThrow();
-    await recordAccess(trx, { actor: null, ...origin }, {
-      action: redeemed.purpose === "register" ? "user.register" : "user.password.reset",
-      target: { type: "user", id: user.uid },
-      teamId: user.teamId,
-      details: { serviceToken: caller.name, status: user.status },
-    });
+    const user = await trx
+      .selectFrom("users")
+      .select(["uid", "username", "status", "teamId"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    await recordAccess(
+      trx,
+      { actor: null, ...origin },
+      {
+        action: redeemed.purpose === "register" ? "user.register" : "user.password.reset",
+        target: { type: "user", id: user.uid },
+        teamId: user.teamId,
+        details: { serviceToken: caller.name, status: user.status },
+      },
+    );
     return { user: user.uid, username: user.username, status: user.status };
   });
 }

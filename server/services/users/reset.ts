@@ -54,6 +54,10 @@ export async function sendUserPasswordReset(ctx: ServiceContext, scope: Scope, u
   await runTransaction(db, async (trx) => {
     const to = { id: user.id, username: user.username, firstName: user.firstName || user.username, lang: user.teamLanguage };
     await mailPasswordReset(trx, "user", to, security, (token) => userResetLink(config.publicUrl, general.urlPrefixes.my, token));
-    await recordAccess(trx, { actor: actorOf(scope), ...origin }, { action: "user.reset", target: { type: "user", id: user.uid }, teamId: user.teamId });
+    await recordAccess(
+      trx,
+      { actor: actorOf(scope), ...origin },
+      { action: "user.reset", target: { type: "user", id: user.uid }, teamId: user.teamId },
+    );
   });
 }

@@ -4,7 +4,17 @@
  */
 import { expressionBuilder, sql, type Expression, type SqlBool } from "kysely";
 import type { UserListQuery } from "../../../shared/schemas/user";
-import { likeContains, postgresIdAmong, postgresUserSearchable, postgresUserSearchText, selectiveFilter, sqliteUserSearchable, sqliteUserSearchIds, unindexed, type DatabaseDialect } from "../../db/dialect";
+import {
+  likeContains,
+  postgresIdAmong,
+  postgresUserSearchable,
+  postgresUserSearchText,
+  selectiveFilter,
+  sqliteUserSearchable,
+  sqliteUserSearchIds,
+  unindexed,
+  type DatabaseDialect,
+} from "../../db/dialect";
 import type { Database } from "../../db/types";
 
 /**
@@ -54,15 +64,21 @@ export function searchCondition(dialect: DatabaseDialect, text: string, plan: Se
     const aliasOwners = eb.selectFrom("userAliases").select("userAliases.userId").where(aliasMatches);
     return eb.or([likeContains(dialect, postgresUserSearchText("users"), text), postgresIdAmong(eb.ref("users.id"), aliasOwners)]);
   }
-  const ownFields = indexed && dialect === "postgres"
-    ? likeContains(dialect, postgresUserSearchText("users"), text)
-    : eb.or([likeContains(dialect, fullName, text), likeContains(dialect, eb.ref("users.username"), text)]);
+  const ownFields =
+    indexed && dialect === "postgres"
+      ? likeContains(dialect, postgresUserSearchText("users"), text)
+      : eb.or([likeContains(dialect, fullName, text), likeContains(dialect, eb.ref("users.username"), text)]);
   // SQLite walking a short term: one probe of user_aliases_user_id_idx per row read.
-  if (plan === "walk" && dialect === "sqlite") return eb.or([ownFields, eb.exists(eb.selectFrom("userAliases").select(eb.lit(1).as("one")).whereRef("userAliases.userId", "=", "users.id").where(aliasMatches))]);
+  if (plan === "walk" && dialect === "sqlite")
+    return eb.or([
+      ownFields,
+      eb.exists(
+        eb.selectFrom("userAliases").select(eb.lit(1).as("one")).whereRef("userAliases.userId", "=", "users.id").where(aliasMatches),
+      ),
+    ]);
   // A semi-join (IN), never a plain join: a user with several matching aliases is one row.
   // One pass over the aliases rather than one probe per user (measured faster than EXISTS).
   const tested = eb.or([ownFields, eb("users.id", "in", eb.selectFrom("userAliases").select("userAliases.userId").where(aliasMatches))]);
   // SQLite seeking a short term: no index can serve it; scan once and sort the matches.
   return plan === "seek" ? selectiveFilter(dialect, tested) : tested;
 }
-

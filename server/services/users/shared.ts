@@ -11,7 +11,6 @@ import { AppError } from "../../errors";
 import { teamInScope, type Scope } from "../access";
 import { isoUtc } from "../../lib/isoTime";
 
-
 /** The columns of a user every service reads, plus its team's public fields. */
 export interface ScopedUser {
   id: number;
@@ -31,7 +30,15 @@ export async function findScopedUser(db: Kysely<Database>, scope: Scope, uid: st
   const row = await db
     .selectFrom("users")
     .innerJoin("teams", "teams.id", "users.teamId")
-    .select(["users.id", "users.uid", "users.username", "users.firstName", "users.teamId", "teams.slug as teamSlug", "teams.language as teamLanguage"])
+    .select([
+      "users.id",
+      "users.uid",
+      "users.username",
+      "users.firstName",
+      "users.teamId",
+      "teams.slug as teamSlug",
+      "teams.language as teamLanguage",
+    ])
     .where("users.uid", "=", uid)
     .executeTakeFirst();
   if (!row || !teamInScope(scope, row.teamId)) throw new AppError(code, 404);
@@ -68,7 +75,12 @@ export async function takenNames(db: Kysely<Database>, names: readonly string[],
 }
 
 /** The 409 of a create or edit whose username or aliases are taken, naming the fields. */
-export function nameConflict(code: CatalogueCode, taken: ReadonlySet<string>, username: string | null, aliases: readonly string[]): AppError {
+export function nameConflict(
+  code: CatalogueCode,
+  taken: ReadonlySet<string>,
+  username: string | null,
+  aliases: readonly string[],
+): AppError {
   const details = [
     ...(username !== null && taken.has(username) ? [{ path: ["username"], message: V.duplicate }] : []),
     ...aliases.flatMap((alias, index) => (taken.has(alias) ? [{ path: ["aliases", index], message: V.duplicate }] : [])),
@@ -79,7 +91,11 @@ export function nameConflict(code: CatalogueCode, taken: ReadonlySet<string>, us
 /** Replaces a user's aliases with `aliases` (already normalized) in two statements. */
 export async function replaceAliases(db: Kysely<Database>, userId: number, aliases: readonly string[]): Promise<void> {
   await db.deleteFrom("userAliases").where("userId", "=", userId).execute();
-  if (aliases.length) await db.insertInto("userAliases").values(aliases.map((alias) => ({ userId, alias }))).execute();
+  if (aliases.length)
+    await db
+      .insertInto("userAliases")
+      .values(aliases.map((alias) => ({ userId, alias })))
+      .execute();
 }
 
 /** Epoch milliseconds as an ISO 8601 UTC string (null stays null). */

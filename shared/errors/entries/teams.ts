@@ -43,7 +43,12 @@ export const TEAM_ENTRIES = {
   },
   domainsEdit403: { status: 403, kind: "error", en: "Only a super administrator can change domains" },
   domainsEdit404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
-  domainsEdit429: { status: 429, kind: "error", exit: EXIT_CODES.authentication, en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock" },
+  domainsEdit429: {
+    status: 429,
+    kind: "error",
+    exit: EXIT_CODES.authentication,
+    en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock",
+  },
   domainsDelete200: { status: 200, kind: "success", en: "Domains deleted" },
   domainsDelete400: {
     status: 400,
@@ -54,7 +59,12 @@ export const TEAM_ENTRIES = {
   domainsDelete403: { status: 403, kind: "error", en: "Only a super administrator can delete domains" },
   domainsDelete404: { status: 404, kind: "error", en: "Company not found - It may have been deleted" },
   domainsDelete409: { status: 409, kind: "error", en: "Some users of this company have these domains - Confirm to remove them anyway" },
-  domainsDelete429: { status: 429, kind: "error", exit: EXIT_CODES.authentication, en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock" },
+  domainsDelete429: {
+    status: 429,
+    kind: "error",
+    exit: EXIT_CODES.authentication,
+    en: "Too many wrong passwords - This account is locked for a while; a super administrator can lift the lock",
+  },
   associationCreate200: { status: 200, kind: "success", en: "Association created" },
   associationCreate400: { status: 400, kind: "error", en: "Invalid list of companies - Check the selected companies" },
   associationCreate403: { status: 403, kind: "error", en: "You are not allowed to create this association" },

@@ -21,7 +21,16 @@ import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
 export type Actor = "anonymous" | "revoked" | "blocked" | "deleted" | "passwordChanged" | "root" | "teamAdmin" | "otherAdmin";
 
 /** Every actor, in the order the suite runs them. */
-export const ACTORS: readonly Actor[] = ["anonymous", "revoked", "blocked", "deleted", "passwordChanged", "root", "teamAdmin", "otherAdmin"];
+export const ACTORS: readonly Actor[] = [
+  "anonymous",
+  "revoked",
+  "blocked",
+  "deleted",
+  "passwordChanged",
+  "root",
+  "teamAdmin",
+  "otherAdmin",
+];
 
 /** The new password of the passwordChanged actor, hashed once (argon2id is slow on purpose). */
 let changedHash: Promise<string> | null = null;
@@ -54,7 +63,11 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
   const adminB = await buildAdmin(db, { username: `admin-b-${tag}@matrix.test`, firstName: `Bruno ${tag}`, teams: [teamB] });
   const revoked = await buildAdmin(db, { username: `revoked-${tag}@matrix.test`, firstName: `Rev ${tag}`, teams: [teamA] });
   const revokedHeaders = await bearer(config, revoked);
-  await db.updateTable("admins").set({ tokenVersion: revoked.tokenVersion + 1 }).where("id", "=", revoked.id).execute();
+  await db
+    .updateTable("admins")
+    .set({ tokenVersion: revoked.tokenVersion + 1 })
+    .where("id", "=", revoked.id)
+    .execute();
   // Blocked: only the status changes (the version stays), so the status check alone must refuse it.
   const blocked = await buildAdmin(db, { username: `blocked-${tag}@matrix.test`, firstName: `Blo ${tag}`, teams: [teamA] });
   const blockedHeaders = await bearer(config, blocked);

@@ -34,5 +34,14 @@ export function signedIn(root: number, teamAdmin: number, otherAdmin: number): R
 
 /** Shorthand for public calls: the same status whoever calls. */
 export function everyone(status: number): Record<Actor, number> {
-  return { anonymous: status, revoked: status, blocked: status, deleted: status, passwordChanged: status, root: status, teamAdmin: status, otherAdmin: status };
+  return {
+    anonymous: status,
+    revoked: status,
+    blocked: status,
+    deleted: status,
+    passwordChanged: status,
+    root: status,
+    teamAdmin: status,
+    otherAdmin: status,
+  };
 }

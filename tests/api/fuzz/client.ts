@@ -33,14 +33,22 @@ export function fuzzClient(baseUrl: string, timeoutMs = 20_000): FuzzClient {
         if (request.body?.contentType) headers["Content-Type"] = request.body.contentType;
       }
       return new Promise((resolve, reject) => {
-        const req = http.request({ host: hostname, port, method: request.method, path: request.url, headers, agent, timeout: timeoutMs }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8"), sentBytes: payload?.length ?? 0 }),
-          );
-          res.on("error", reject);
-        });
+        const req = http.request(
+          { host: hostname, port, method: request.method, path: request.url, headers, agent, timeout: timeoutMs },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                contentType: String(res.headers["content-type"] ?? ""),
+                text: Buffer.concat(chunks).toString("utf8"),
+                sentBytes: payload?.length ?? 0,
+              }),
+            );
+            res.on("error", reject);
+          },
+        );
         req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms: ${request.method} ${request.url.slice(0, 200)}`)));
         req.on("error", reject);
         req.end(payload);

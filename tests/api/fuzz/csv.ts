@@ -23,16 +23,26 @@ export function csvBodyArb(hostile: boolean): fc.Arbitrary<string> {
         fc.shuffledSubarray([...IMPORT_COLUMNS, "colour", "username", "__proto__"], { minLength: 0 }),
       )
     : fc.shuffledSubarray([...IMPORT_COLUMNS], { minLength: IMPORT_COLUMNS.length });
-  const cell = hostile ? fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) }) : plausible;
+  const cell = hostile
+    ? fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) })
+    : plausible;
   return header.chain((columns) =>
     fc
-      .array(fc.array(cell, { minLength: hostile ? 0 : columns.length, maxLength: hostile ? columns.length + 1 : columns.length }), { maxLength: 6 })
+      .array(fc.array(cell, { minLength: hostile ? 0 : columns.length, maxLength: hostile ? columns.length + 1 : columns.length }), {
+        maxLength: 6,
+      })
       .chain((rows) =>
-        fc.tuple(fc.constant(rows), hostile ? fc.constantFrom("\r\n", "\n", "\r") : fc.constant("\r\n"), hostile ? fc.boolean() : fc.constant(false)).map(([list, eol, bom]) => {
-          const lines = [columns.map(quote).join(","), ...list.map((r) => r.map(quote).join(","))];
-          // One hostile case in a few leaves a quote open: not CSV at all.
-          return `${bom ? "\uFEFF" : ""}${lines.join(eol)}${hostile && list.length % 3 === 1 ? '"' : ""}${eol}`;
-        }),
+        fc
+          .tuple(
+            fc.constant(rows),
+            hostile ? fc.constantFrom("\r\n", "\n", "\r") : fc.constant("\r\n"),
+            hostile ? fc.boolean() : fc.constant(false),
+          )
+          .map(([list, eol, bom]) => {
+            const lines = [columns.map(quote).join(","), ...list.map((r) => r.map(quote).join(","))];
+            // One hostile case in a few leaves a quote open: not CSV at all.
+            return `${bom ? "\uFEFF" : ""}${lines.join(eol)}${hostile && list.length % 3 === 1 ? '"' : ""}${eol}`;
+          }),
       ),
   );
 }

@@ -29,7 +29,9 @@ export type Resolver = (ref: KnownRef) => string | number | undefined;
 
 /** Whether a value is a plain object of the AST (not an array, a raw leaf or a reference). */
 export function isObject(value: FuzzValue): value is { [key: string]: FuzzValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof RawJson) && !(value instanceof KnownRef);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof RawJson) && !(value instanceof KnownRef)
+  );
 }
 
 /** Sets an own, enumerable key even when it is `__proto__` (a literal or assignment would set the prototype). */
@@ -49,7 +51,10 @@ export function serialize(value: FuzzValue, resolve: Resolver): string {
   if (value instanceof RawJson) return value.text;
   if (value instanceof KnownRef) return JSON.stringify(resolve(value) ?? null);
   if (Array.isArray(value)) return `[${value.map((v) => serialize(v, resolve)).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}:${serialize(value[k] as FuzzValue, resolve)}`).join(",")}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .map((k) => `${JSON.stringify(k)}:${serialize(value[k] as FuzzValue, resolve)}`)
+      .join(",")}}`;
   // JSON.stringify writes lone surrogates as \\udXXX escapes, so the text stays valid UTF-8.
   return JSON.stringify(value);
 }

@@ -102,7 +102,7 @@ export const rawBodyArb: fc.Arbitrary<{ text: string; contentType: string | null
     { text: "{}", contentType: "application/vnd.api+json" },
     { text: "uid=1&__proto__[x]=1", contentType: "application/x-www-form-urlencoded" },
     { text: '{"uid":"1"}', contentType: "text/plain" },
-    { text: "--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--b--", contentType: "multipart/form-data; boundary=b" },
+    { text: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--b--', contentType: "multipart/form-data; boundary=b" },
     { text: '{"a":1}', contentType: null },
   ),
   fc.string({ unit: "binary", maxLength: 200 }).map((text) => ({ text, contentType: "application/json" })),

@@ -54,7 +54,8 @@ function exportViolation(answer: Answer): string | null {
   }
   if (rows.length === 0) return "CSV without a header row";
   if (rows.some((row) => row.length !== rows[0]!.length)) return "CSV rows of different lengths";
-  if (rows.some((row) => row.some((cell) => FORMULA_START.test(cell) && !/^-\d+(\.\d+)?$/.test(cell)))) return "CSV cell starting a formula";
+  if (rows.some((row) => row.some((cell) => FORMULA_START.test(cell) && !/^-\d+(\.\d+)?$/.test(cell))))
+    return "CSV cell starting a formula";
   return null;
 }
 
@@ -85,13 +86,19 @@ export function violation(answer: Answer, sentBytes: number, exporting = false):
   if (typeof error.code !== "string" || !isCatalogueCode(error.code)) return `code ${String(error.code)} is not in the catalogue`;
   if (error.status !== status) return `envelope status ${String(error.status)} differs from HTTP ${status}`;
   if (error.message !== englishMessage(error.code)) return `message is not the catalogue text of ${error.code}`;
-  if (status >= 500 && !(BUSINESS_5XX.has(status) && entryFor(error.code).status === status && error.code !== "internal")) return `server error ${status} ${error.code}`;
+  if (status >= 500 && !(BUSINESS_5XX.has(status) && entryFor(error.code).status === status && error.code !== "internal"))
+    return `server error ${status} ${error.code}`;
   return null;
 }
 
 /** A canonical text of a row: keys sorted, so column order never matters. */
 function canonical(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(row).sort().map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]), (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+  return JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]),
+    (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v),
+  );
 }
 
 /**
@@ -105,7 +112,10 @@ const EXCLUDED: Record<string, "table" | string[]> = { rate_limits: "table", ser
 
 /** A hash per table of every row (sorted), for comparing the database before and after the fuzzing of a read. */
 export async function snapshot(db: Kysely<Database>): Promise<Record<string, string>> {
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => EXCLUDED[name] !== "table").sort();
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => EXCLUDED[name] !== "table")
+    .sort();
   const out: Record<string, string> = {};
   for (const name of tables) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.withoutPlugins())).rows;

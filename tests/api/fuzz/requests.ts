@@ -67,11 +67,26 @@ function queryParts(op: Operation, hostile: boolean): fc.Arbitrary<{ name: strin
     // Valid cases leave the cursor out: a made-up cursor is a forged one.
     const count = !hostile
       ? fc.constantFrom(...(p.name === "cursor" ? [0] : [0, 1]))
-      : fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
-    return count.chain((n) => fc.array(value, { minLength: n, maxLength: n })).map((parts) => parts.map((part) => ({ name: p.name, part })));
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constant(0) },
+          { weight: 6, arbitrary: fc.constant(1) },
+          { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) },
+        );
+    return count
+      .chain((n) => fc.array(value, { minLength: n, maxLength: n }))
+      .map((parts) => parts.map((part) => ({ name: p.name, part })));
   });
   const extra = hostile
-    ? fc.array(fc.record({ name: fc.oneof(fc.constantFrom("__proto__", "constructor", "limit[]", "cursor[v]", "a"), hostileString.filter((s) => s.length < 50)), part: hostileValue.map((v): Part => ({ value: v })) }), { maxLength: 1 })
+    ? fc.array(
+        fc.record({
+          name: fc.oneof(
+            fc.constantFrom("__proto__", "constructor", "limit[]", "cursor[v]", "a"),
+            hostileString.filter((s) => s.length < 50),
+          ),
+          part: hostileValue.map((v): Part => ({ value: v })),
+        }),
+        { maxLength: 1 },
+      )
     : fc.constant([]);
   return fc.tuple(fc.tuple(...one), extra).map(([lists, more]) => [...lists.flat(), ...more]);
 }
@@ -82,7 +97,9 @@ function queryParts(op: Operation, hostile: boolean): fc.Arbitrary<{ name: strin
  */
 function modeArb(op: Operation, hostile: boolean): fc.Arbitrary<FuzzCase> {
   const real: fc.Arbitrary<FuzzCaller> = op.service ? fc.constant("service") : fc.constantFrom("root", "teamAdmin");
-  const actor = hostile ? fc.oneof({ weight: 4, arbitrary: real }, { weight: 1, arbitrary: fc.nat().map((i): FuzzCaller => ({ forged: i })) }) : real;
+  const actor = hostile
+    ? fc.oneof({ weight: 4, arbitrary: real }, { weight: 1, arbitrary: fc.nat().map((i): FuzzCaller => ({ forged: i })) })
+    : real;
   const pathParams = op.params.filter((p) => p.in === "path");
   const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathPart(p.name, p.schema, hostile)])));
   const schema = op.body;
@@ -95,14 +112,19 @@ function modeArb(op: Operation, hostile: boolean): fc.Arbitrary<FuzzCase> {
   const body: fc.Arbitrary<FuzzCase["body"]> = op.csvBody
     ? csv
     : !schema
-    ? fc.constant(undefined)
-    : !hostile
-      ? arbitraryOf(schema, undefined, false).map((json) => ({ json }))
-      : fc.oneof(
-          { weight: 12, arbitrary: fc.tuple(arbitraryOf(schema), mutationArb).map(([value, mutation]) => ({ json: applyMutation(value, mutation) })) },
-          { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
-        );
-  return fc.record({ actor, path, query: queryParts(op, hostile), body }).map((c) => (c.body === undefined ? { actor: c.actor, path: c.path, query: c.query } : (c as FuzzCase)));
+      ? fc.constant(undefined)
+      : !hostile
+        ? arbitraryOf(schema, undefined, false).map((json) => ({ json }))
+        : fc.oneof(
+            {
+              weight: 12,
+              arbitrary: fc.tuple(arbitraryOf(schema), mutationArb).map(([value, mutation]) => ({ json: applyMutation(value, mutation) })),
+            },
+            { weight: 1, arbitrary: rawBodyArb.map(({ text, contentType }) => ({ raw: text, contentType })) },
+          );
+  return fc
+    .record({ actor, path, query: queryParts(op, hostile), body })
+    .map((c) => (c.body === undefined ? { actor: c.actor, path: c.path, query: c.query } : (c as FuzzCase)));
 }
 
 /** The arbitrary of cases for an operation: half valid, half hostile. */
@@ -121,7 +143,11 @@ function partText(part: Part, resolve: Resolver): string {
 }
 
 /** The URL (path and query) and body bytes of a case against the current world. */
-export function renderCase(op: Operation, c: FuzzCase, resolve: Resolver): { url: string; body?: { text: string; contentType: string | null } } {
+export function renderCase(
+  op: Operation,
+  c: FuzzCase,
+  resolve: Resolver,
+): { url: string; body?: { text: string; contentType: string | null } } {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const part = c.path[name];
     return part ? partText(part, resolve) : "";

@@ -105,7 +105,10 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
 function integerOf(schema: JsonSchema): fc.Arbitrary<number> {
   const min = Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER);
   const max = Math.min(schema.maximum ?? 2 ** 31, Number.MAX_SAFE_INTEGER);
-  return fc.oneof({ weight: 6, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(min, max, min - 1, max + 1) });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min, max }) },
+    { weight: 1, arbitrary: fc.constantFrom(min, max, min - 1, max + 1) },
+  );
 }
 
 /**
@@ -149,11 +152,16 @@ function validOf(schema: JsonSchema, name: string | undefined, hostile: boolean)
     }
     case "array": {
       const items = schema.items ? arbitraryOf(schema.items, name, hostile) : hostileValue;
-      return fc.array(items, { minLength: schema.minItems ?? 0, maxLength: Math.max(Math.min(schema.maxItems ?? 5, 5), schema.minItems ?? 0) });
+      return fc.array(items, {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(Math.min(schema.maxItems ?? 5, 5), schema.minItems ?? 0),
+      });
     }
     case "string": {
       const valid = name ? VALID_BY_NAME[name] : undefined;
-      return withKnown(valid ? fc.oneof({ weight: hostile ? 4 : 19, arbitrary: valid }, { weight: 1, arbitrary: stringOf(schema) }) : stringOf(schema));
+      return withKnown(
+        valid ? fc.oneof({ weight: hostile ? 4 : 19, arbitrary: valid }, { weight: 1, arbitrary: stringOf(schema) }) : stringOf(schema),
+      );
     }
     case "integer":
       return withKnown(integerOf(schema));

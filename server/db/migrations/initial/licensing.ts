@@ -38,7 +38,10 @@ export async function createLicensingTables(db: Kysely<unknown>): Promise<void> 
     .$call(withFlag("direct_signin"))
     .addColumn("invite_code", "varchar(20)", (c) => c.notNull().unique())
     .addColumn("status", "varchar(10)", (c) =>
-      c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "accepted"])),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(oneOf("status", ["pending", "accepted"])),
     )
     .addColumn("expires_at", TIME, (c) => c.notNull())
     .addColumn("issued_at", TIME, (c) => c.notNull())
@@ -55,7 +58,10 @@ export async function createLicensingTables(db: Kysely<unknown>): Promise<void> 
     // An e-mail address or a handle, stored lowercase.
     .addColumn("address", "varchar(320)", (c) => c.notNull())
     .addColumn("status", "varchar(10)", (c) =>
-      c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "accepted"])),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(oneOf("status", ["pending", "accepted"])),
     )
     .addColumn("accepted_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     // NULL until the invitation has been sent.
@@ -64,9 +70,5 @@ export async function createLicensingTables(db: Kysely<unknown>): Promise<void> 
     .execute();
   // "Is this address already invited?" across invites.
   await db.schema.createIndex("invite_recipients_address_idx").on("invite_recipients").column("address").execute();
-  await db.schema
-    .createIndex("invite_recipients_user_idx")
-    .on("invite_recipients")
-    .column("accepted_user_id")
-    .execute();
+  await db.schema.createIndex("invite_recipients_user_idx").on("invite_recipients").column("accepted_user_id").execute();
 }

@@ -32,9 +32,7 @@ async function createAdminTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("first_name", "varchar(100)", (c) => c.notNull())
     .addColumn("last_name", "varchar(100)", (c) => c.notNull())
     .addColumn("role", "varchar(10)", (c) => c.notNull().check(oneOf("role", ["root", "admin"])))
-    .addColumn("status", "varchar(20)", (c) =>
-      c.notNull().check(oneOf("status", ["registered", "invited", "active", "blocked"])),
-    )
+    .addColumn("status", "varchar(20)", (c) => c.notNull().check(oneOf("status", ["registered", "invited", "active", "blocked"])))
     .addColumn("lang", "varchar(2)", (c) => c.notNull().defaultTo("en"))
     .addColumn("timezone", "varchar(100)", (c) => c.notNull().defaultTo("UTC"))
     .addColumn("password_hash", "text")
@@ -130,11 +128,7 @@ async function createUserTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", TIME, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("user_password_history_user_idx")
-    .on("user_password_history")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("user_password_history_user_idx").on("user_password_history").columns(["user_id", "created_at"]).execute();
 }
 
 /** Creates devices and their locations. */

@@ -19,9 +19,7 @@ const SETTINGS_GROUPS = ["general", "messaging", "attachments", "calling", "secu
 async function createSettingsAndAuthTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("app_settings")
-    .addColumn("platform", "varchar(10)", (c) =>
-      c.primaryKey().check(oneOf("platform", ["android", "ios", "windows", "ecs"])),
-    )
+    .addColumn("platform", "varchar(10)", (c) => c.primaryKey().check(oneOf("platform", ["android", "ios", "windows", "ecs"])))
     .addColumn("min_version", "varchar(30)")
     .addColumn("last_version", "varchar(30)")
     .addColumn("download_url", "varchar(300)")
@@ -40,19 +38,13 @@ async function createSettingsAndAuthTables(db: Kysely<unknown>): Promise<void> {
     .createTable("one_time_tokens")
     .$call(withId(db))
     .addColumn("token_hash", "varchar(128)", (c) => c.notNull().unique())
-    .addColumn("purpose", "varchar(20)", (c) =>
-      c.notNull().check(oneOf("purpose", ["verify", "reset", "admin_invite", "setup"])),
-    )
+    .addColumn("purpose", "varchar(20)", (c) => c.notNull().check(oneOf("purpose", ["verify", "reset", "admin_invite", "setup"])))
     .addColumn("admin_id", "integer", (c) => c.notNull().references("admins.id").onDelete("cascade"))
     .addColumn("expires_at", TIME, (c) => c.notNull())
     .addColumn("used_at", TIME)
     .addColumn("created_at", TIME, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("one_time_tokens_admin_purpose_idx")
-    .on("one_time_tokens")
-    .columns(["admin_id", "purpose"])
-    .execute();
+  await db.schema.createIndex("one_time_tokens_admin_purpose_idx").on("one_time_tokens").columns(["admin_id", "purpose"]).execute();
   await db.schema.createIndex("one_time_tokens_expires_idx").on("one_time_tokens").column("expires_at").execute();
 
   await db.schema
@@ -83,16 +75,8 @@ async function createOperationsTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("details", "text")
     .execute();
   await db.schema.createIndex("access_log_created_idx").on("access_log").columns(["created_at", "id"]).execute();
-  await db.schema
-    .createIndex("access_log_team_created_idx")
-    .on("access_log")
-    .columns(["team_id", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("access_log_actor_created_idx")
-    .on("access_log")
-    .columns(["actor_admin_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("access_log_team_created_idx").on("access_log").columns(["team_id", "created_at", "id"]).execute();
+  await db.schema.createIndex("access_log_actor_created_idx").on("access_log").columns(["actor_admin_id", "created_at"]).execute();
 
   await db.schema
     .createTable("mail_outbox")
@@ -103,7 +87,10 @@ async function createOperationsTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("lang", "varchar(2)", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull())
     .addColumn("status", "varchar(10)", (c) =>
-      c.notNull().defaultTo("pending").check(oneOf("status", ["pending", "sent", "failed"])),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(oneOf("status", ["pending", "sent", "failed"])),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", TIME, (c) => c.notNull())
@@ -111,11 +98,7 @@ async function createOperationsTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", TIME, (c) => c.notNull())
     .addColumn("sent_at", TIME)
     .execute();
-  await db.schema
-    .createIndex("mail_outbox_status_next_idx")
-    .on("mail_outbox")
-    .columns(["status", "next_attempt_at"])
-    .execute();
+  await db.schema.createIndex("mail_outbox_status_next_idx").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
 
   await db.schema
     .createTable("service_tokens")

@@ -31,7 +31,10 @@ export async function createTeamTables(db: Kysely<unknown>): Promise<void> {
     .addColumn("auth_tenant_id", "varchar(100)")
     .$call(withFlag("auth_azure_ad_sync"))
     .addColumn("auth_cert_revocation", "varchar(10)", (c) =>
-      c.notNull().defaultTo("ocsp").check(oneOf("auth_cert_revocation", ["ocsp", "ocsp_crl", "disabled"])),
+      c
+        .notNull()
+        .defaultTo("ocsp")
+        .check(oneOf("auth_cert_revocation", ["ocsp", "ocsp_crl", "disabled"])),
     )
     .addColumn("created_at", TIME, (c) => c.notNull())
     .addColumn("updated_at", TIME, (c) => c.notNull())

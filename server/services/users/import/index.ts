@@ -16,7 +16,17 @@ import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../access";
 import { parseImportFile } from "./csv";
 import { planRows, type PlannedRow } from "./plan";
-import { BATCH_ROWS, LeaseLostError, recordOnly, renewLease, runAllOrNothing, runBatch, type OutcomeCounts, type RowResult, type RunContext } from "./run";
+import {
+  BATCH_ROWS,
+  LeaseLostError,
+  recordOnly,
+  renewLease,
+  runAllOrNothing,
+  runBatch,
+  type OutcomeCounts,
+  type RowResult,
+  type RunContext,
+} from "./run";
 import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
@@ -28,7 +38,11 @@ export async function previewImport(ctx: ServiceContext, scope: Scope, csv: stri
   const planned = await planRows(ctx.db, scope, file.rows, { seats: true, now: Date.now() });
   const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, duplicate: 0 };
   for (const row of planned) counts[row.kind] += 1;
-  return { total: planned.length, counts, errors: examplesByCode(planned.map((row) => ({ ...row, code: row.code ?? null, field: row.field ?? null }))) };
+  return {
+    total: planned.length,
+    counts,
+    errors: examplesByCode(planned.map((row) => ({ ...row, code: row.code ?? null, field: row.field ?? null }))),
+  };
 }
 
 /** Rows of a refused all-or-nothing import as recorded: the problems with their codes, the rest skipped. */
@@ -41,7 +55,12 @@ function refusedResults(rows: readonly PlannedRow[], problem?: RowResult): RowRe
 }
 
 /** Runs the planned rows; answers the final status and an error code for a refused all-or-nothing import. */
-async function runRows(ctx: ServiceContext, run: RunContext, rows: readonly PlannedRow[], allOrNothing: boolean): Promise<{ status: "done" | "rejected"; errorCode: string | null }> {
+async function runRows(
+  ctx: ServiceContext,
+  run: RunContext,
+  rows: readonly PlannedRow[],
+  allOrNothing: boolean,
+): Promise<{ status: "done" | "rejected"; errorCode: string | null }> {
   if (!allOrNothing) {
     for (let i = 0; i < rows.length; i += BATCH_ROWS) {
       await runBatch(ctx.db, run, rows.slice(i, i + BATCH_ROWS));
@@ -59,7 +78,9 @@ async function runRows(ctx: ServiceContext, run: RunContext, rows: readonly Plan
   if (!refusal) return { status: "done", errorCode: null };
   // A failure no row is to blame for (the database refused the run) blames none: every row is
   // skipped (none is invalid or a repeat: checked above), and the import's errorCode says why.
-  const blamed: RowResult | undefined = refusal.row ? { row: refusal.row, outcome: refusal.code === "failed" ? "failed" : "invalid", code: refusal.code } : undefined;
+  const blamed: RowResult | undefined = refusal.row
+    ? { row: refusal.row, outcome: refusal.code === "failed" ? "failed" : "invalid", code: refusal.code }
+    : undefined;
   await recordOnly(ctx.db, run, refusedResults(rows, blamed));
   return { status: "rejected", errorCode: refusal.code };
 }
@@ -69,19 +90,41 @@ async function runRows(ctx: ServiceContext, run: RunContext, rows: readonly Plan
  * rows already recorded are skipped), and answers its state when it stops. A finished import is
  * answered as it is; a failure leaves it `failed`, to be resumed.
  */
-export async function applyImport(ctx: ServiceContext, scope: Scope, query: UserImportQuery, csv: string, origin: RequestOrigin): Promise<ImportStatus> {
+export async function applyImport(
+  ctx: ServiceContext,
+  scope: Scope,
+  query: UserImportQuery,
+  csv: string,
+  origin: RequestOrigin,
+): Promise<ImportStatus> {
   const { db } = ctx;
   const file = parseImportFile(csv);
   const uid = query.id!;
-  const claimed = await claimImport(db, scope, { uid, sha256: file.sha256, total: file.rows.length, allOrNothing: query.allOrNothing, now: Date.now() });
+  const claimed = await claimImport(db, scope, {
+    uid,
+    sha256: file.sha256,
+    total: file.rows.length,
+    allOrNothing: query.allOrNothing,
+    now: Date.now(),
+  });
   if (!claimed.leaseToken) return importStatus(db, claimed.row);
   const { row } = claimed;
   const allOrNothing = row.allOrNothing === 1;
   const counts: OutcomeCounts = {
-    created: row.createdCount, changed: row.changedCount, unchanged: row.unchangedCount,
-    invalid: row.invalidCount, duplicate: row.duplicateCount, failed: row.failedCount,
+    created: row.createdCount,
+    changed: row.changedCount,
+    unchanged: row.unchangedCount,
+    invalid: row.invalidCount,
+    duplicate: row.duplicateCount,
+    failed: row.failedCount,
   };
-  const run: RunContext = { importId: row.id, leaseToken: claimed.leaseToken, counts, processed: row.processedRows, onProgress: (n) => liveProgress.set(uid, n) };
+  const run: RunContext = {
+    importId: row.id,
+    leaseToken: claimed.leaseToken,
+    counts,
+    processed: row.processedRows,
+    onProgress: (n) => liveProgress.set(uid, n),
+  };
   const resumed = row.processedRows > 0;
   liveProgress.set(uid, run.processed);
   try {
@@ -101,12 +144,24 @@ export async function applyImport(ctx: ServiceContext, scope: Scope, query: User
         .where("id", "=", row.id)
         .where("leaseToken", "=", run.leaseToken)
         .execute();
-      await recordAccess(trx, { actor: actorOf(scope), ...origin }, {
-        action: "users.import",
-        outcome: outcome.status === "done" ? "success" : "failure",
-        target: { type: "userImport", id: uid },
-        details: { status: outcome.status, allOrNothing, resumed, total: file.rows.length, processed: run.processed, ...run.counts, teams: teams.slice(0, 100) },
-      });
+      await recordAccess(
+        trx,
+        { actor: actorOf(scope), ...origin },
+        {
+          action: "users.import",
+          outcome: outcome.status === "done" ? "success" : "failure",
+          target: { type: "userImport", id: uid },
+          details: {
+            status: outcome.status,
+            allOrNothing,
+            resumed,
+            total: file.rows.length,
+            processed: run.processed,
+            ...run.counts,
+            teams: teams.slice(0, 100),
+          },
+        },
+      );
     });
   } catch (error) {
     // Another process took the import over while this one stalled: it goes on there.

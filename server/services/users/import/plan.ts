@@ -14,7 +14,6 @@ import { seatsOf } from "../../licenses";
 import { teamInScope, type Scope } from "../../access";
 import type { CsvRow } from "./csv";
 
-
 /** What a row would do: create a user, change one, change nothing, or not import (with why). */
 export type PlanKind = "new" | "changed" | "unchanged" | "invalid" | "duplicate";
 
@@ -87,7 +86,10 @@ async function teamsInScope(db: Kysely<Database>, scope: Scope, slugs: readonly 
 }
 
 /** Existing users by username, and the names taken as aliases. */
-async function existingNames(db: Kysely<Database>, usernames: readonly string[]): Promise<{ users: Map<string, ExistingUser>; aliases: Set<string> }> {
+async function existingNames(
+  db: Kysely<Database>,
+  usernames: readonly string[],
+): Promise<{ users: Map<string, ExistingUser>; aliases: Set<string> }> {
   const users = new Map<string, ExistingUser>();
   const aliases = new Set<string>();
   for (const part of chunks(usernames)) {
@@ -117,11 +119,19 @@ function sameAs(user: ExistingUser, input: UserImportRow): boolean {
  * Classifies every row (see the module comment). With `seats`, new rows beyond a team's free
  * seats (in file order) are `overSeats`, as the import would find them now.
  */
-export async function planRows(db: Kysely<Database>, scope: Scope, rows: readonly CsvRow[], options: { seats: boolean; now: number }): Promise<PlannedRow[]> {
+export async function planRows(
+  db: Kysely<Database>,
+  scope: Scope,
+  rows: readonly CsvRow[],
+  options: { seats: boolean; now: number },
+): Promise<PlannedRow[]> {
   const planned = checkRows(rows);
   const candidates = planned.filter((row) => row.kind === "new");
   const teams = await teamsInScope(db, scope, [...new Set(candidates.map((row) => row.input!.team))]);
-  const { users, aliases } = await existingNames(db, candidates.map((row) => row.input!.username));
+  const { users, aliases } = await existingNames(
+    db,
+    candidates.map((row) => row.input!.username),
+  );
   const domains = await domainsOfTeams(db, [...new Set(teams.values())]);
   for (const row of candidates) {
     const input = row.input!;
@@ -132,7 +142,8 @@ export async function planRows(db: Kysely<Database>, scope: Scope, rows: readonl
     else if (existing) {
       if (!teamInScope(scope, existing.teamId)) refuse("usernameTaken");
       else if (existing.teamId !== teamId) refuse("otherTeam");
-      else Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
+      else
+        Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
     } else if (aliases.has(input.username)) refuse("usernameTaken");
     else if (!usernameAllowed(input.username, domains.get(teamId) ?? [])) refuse("outsideDomains");
     else row.teamId = teamId;

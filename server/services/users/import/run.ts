@@ -59,7 +59,11 @@ async function applyRows(trx: Transaction<Database>, rows: readonly PlannedRow[]
   const accepted = new Set<PlannedRow>();
   for (const [teamId, teamRows] of byTeam) {
     // After the lock: the white-list and the seats this batch meets cannot change under it.
-    const refused = await refusedUsernames(trx, teamId, teamRows.map((row) => row.input!.username));
+    const refused = await refusedUsernames(
+      trx,
+      teamId,
+      teamRows.map((row) => row.input!.username),
+    );
     const allowed = teamRows.filter((row) => !refused.has(row.input!.username));
     for (const row of teamRows) if (refused.has(row.input!.username)) results.push({ row, outcome: "invalid", code: "outsideDomains" });
     // Counted once, under the lock taken above (what reserveSeats does): no other writer can take
@@ -96,7 +100,14 @@ async function applyRows(trx: Transaction<Database>, rows: readonly PlannedRow[]
       const input = row.input!;
       await trx
         .updateTable("users")
-        .set({ firstName: input.firstName, lastName: input.lastName, isEcs: toFlag(input.ecs), isSip: toFlag(input.sip), isCellcrypt: toFlag(input.cellcrypt), updatedAt: now })
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          isEcs: toFlag(input.ecs),
+          isSip: toFlag(input.sip),
+          isCellcrypt: toFlag(input.cellcrypt),
+          updatedAt: now,
+        })
         .where("id", "=", row.userId!)
         .execute();
       results.push({ row, outcome: "changed" });
@@ -107,7 +118,13 @@ async function applyRows(trx: Transaction<Database>, rows: readonly PlannedRow[]
 }
 
 /** Records the results and the progress, and checks this process still holds the lease. */
-async function recordResults(trx: Transaction<Database>, run: RunContext, results: readonly RowResult[], now: number, extendLease = true): Promise<void> {
+async function recordResults(
+  trx: Transaction<Database>,
+  run: RunContext,
+  results: readonly RowResult[],
+  now: number,
+  extendLease = true,
+): Promise<void> {
   const counts = { ...run.counts };
   for (const { outcome } of results) if (COUNTED.has(outcome)) counts[outcome as keyof OutcomeCounts] += 1;
   const held = await trx
@@ -181,7 +198,9 @@ export async function runBatch(db: Kysely<Database>, run: RunContext, rows: read
     if (error instanceof LeaseLostError || rows.length === 1) {
       if (error instanceof LeaseLostError) throw error;
       const code = codeOf(error);
-      await runTransaction(db, async (trx) => recordResults(trx, run, [{ row: rows[0]!, outcome: code === "failed" ? "failed" : "invalid", code }], Date.now()));
+      await runTransaction(db, async (trx) =>
+        recordResults(trx, run, [{ row: rows[0]!, outcome: code === "failed" ? "failed" : "invalid", code }], Date.now()),
+      );
       return;
     }
     for (const row of rows) await runBatch(db, run, [row]);

@@ -15,7 +15,6 @@ import { AppError } from "../../../errors";
 import { isoUtc } from "../../../lib/isoTime";
 import { isRootScope, type Scope } from "../../access";
 
-
 /** chosen: how long a running import's process holds it without a sign of life (each batch extends it). */
 export const IMPORT_LEASE_MS = 10_000;
 
@@ -86,7 +85,12 @@ export async function claimImport(db: Kysely<Database>, scope: Scope, start: Imp
 }
 
 /** Loads an import the caller may read (its owner, or root); otherwise 404 `code`. */
-export async function findImport(db: Kysely<Database>, scope: Scope, uid: string, code: "usersImport404" | "usersImportRead404"): Promise<Row<"userImports">> {
+export async function findImport(
+  db: Kysely<Database>,
+  scope: Scope,
+  uid: string,
+  code: "usersImport404" | "usersImportRead404",
+): Promise<Row<"userImports">> {
   const row = await db.selectFrom("userImports").selectAll().where("uid", "=", uid).executeTakeFirst();
   if (!row || (!isRootScope(scope) && row.adminId !== scope.adminId)) throw new AppError(code, 404);
   return row;
@@ -99,7 +103,9 @@ export async function processedRowNumbers(db: Kysely<Database>, importId: number
 }
 
 /** Groups problem rows by code, keeping the first few of each. */
-export function examplesByCode(rows: Iterable<{ rowNumber: number; username: string | null; code: string | null; field: string | null }>): ImportErrors {
+export function examplesByCode(
+  rows: Iterable<{ rowNumber: number; username: string | null; code: string | null; field: string | null }>,
+): ImportErrors {
   const out: ImportErrors = {};
   const known: readonly string[] = IMPORT_ROW_CODES;
   for (const row of rows) {
@@ -138,7 +144,16 @@ export async function importStatus(db: Kysely<Database>, row: Row<"userImports">
       duplicate: row.duplicateCount,
       failed: row.failedCount,
       // Rows recorded without an effect of their own: the ones an all-or-nothing refusal left out.
-      skipped: Math.max(0, row.processedRows - row.createdCount - row.changedCount - row.unchangedCount - row.invalidCount - row.duplicateCount - row.failedCount),
+      skipped: Math.max(
+        0,
+        row.processedRows -
+          row.createdCount -
+          row.changedCount -
+          row.unchangedCount -
+          row.invalidCount -
+          row.duplicateCount -
+          row.failedCount,
+      ),
     },
     errorCode: row.errorCode,
     errors: examplesByCode(problems.flat()),
@@ -151,7 +166,12 @@ export async function importStatus(db: Kysely<Database>, row: Row<"userImports">
 export const RESULTS_HEADER = "row,username,team,outcome,code,field";
 
 /** One page of results after `afterRow` (keyset on the unique (import, row) index) as CSV records, and how many. */
-export async function resultPage(db: Kysely<Database>, importId: number, afterRow: number, limit: number): Promise<{ csv: string; count: number; last: number | null }> {
+export async function resultPage(
+  db: Kysely<Database>,
+  importId: number,
+  afterRow: number,
+  limit: number,
+): Promise<{ csv: string; count: number; last: number | null }> {
   const rows = await db
     .selectFrom("userImportRows")
     .select(["rowNumber", "username", "team", "outcome", "code", "field"])

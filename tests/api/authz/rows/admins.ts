@@ -24,24 +24,57 @@ export const adminsRows: MatrixRow[] = [
     // deleted one is gone); team A's admin: itself and those three; team B's: itself.
     count: { root: 6, teamAdmin: 4, otherAdmin: 1 },
   },
-  { method: "GET", route: "/admin/:uid", request: async (f) => ({ url: `/v2/admin/${(await objectAdmin(f)).uid}` }), expect: signedIn(200, 200, 404) },
+  {
+    method: "GET",
+    route: "/admin/:uid",
+    request: async (f) => ({ url: `/v2/admin/${(await objectAdmin(f)).uid}` }),
+    expect: signedIn(200, 200, 404),
+  },
   {
     method: "POST",
     route: "/admin",
-    request: (f) => ({ url: "/v2/admin", body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: "Admin", teams: [f.teamA.slug], password } }),
+    request: (f) => ({
+      url: "/v2/admin",
+      body: { username: `new-${f.tag}@matrix.test`, firstName: "New", lastName: "Admin", teams: [f.teamA.slug], password },
+    }),
     // A team outside the caller's scope is answered as an unknown one (no probing).
     expect: signedIn(200, 200, 404),
   },
-  { method: "PUT", route: "/admin", request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid, lastName: "Renamed" } }), expect: signedIn(200, 200, 404) },
+  {
+    method: "PUT",
+    route: "/admin",
+    request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid, lastName: "Renamed" } }),
+    expect: signedIn(200, 200, 404),
+  },
   {
     method: "PUT",
     route: "/admin/teams",
     request: async (f) => ({ url: "/v2/admin/teams", body: { uid: (await objectAdmin(f)).uid, teams: [f.teamA.slug] } }),
     expect: signedIn(200, 200, 404),
   },
-  { method: "PUT", route: "/admin/block", request: async (f) => ({ url: "/v2/admin/block", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
-  { method: "PUT", route: "/admin/activate", request: async (f) => ({ url: "/v2/admin/activate", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
+  {
+    method: "PUT",
+    route: "/admin/block",
+    request: async (f) => ({ url: "/v2/admin/block", body: { uid: (await objectAdmin(f)).uid } }),
+    expect: signedIn(200, 200, 404),
+  },
+  {
+    method: "PUT",
+    route: "/admin/activate",
+    request: async (f) => ({ url: "/v2/admin/activate", body: { uid: (await objectAdmin(f)).uid } }),
+    expect: signedIn(200, 200, 404),
+  },
   // Root only: a lock is lifted by a super administrator (403 for any other admin, before any lookup).
-  { method: "PUT", route: "/admin/unlock", request: async (f) => ({ url: "/v2/admin/unlock", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 403, 403) },
-  { method: "DELETE", route: "/admin", request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid } }), expect: signedIn(200, 200, 404) },
+  {
+    method: "PUT",
+    route: "/admin/unlock",
+    request: async (f) => ({ url: "/v2/admin/unlock", body: { uid: (await objectAdmin(f)).uid } }),
+    expect: signedIn(200, 403, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/admin",
+    request: async (f) => ({ url: "/v2/admin", body: { uid: (await objectAdmin(f)).uid } }),
+    expect: signedIn(200, 200, 404),
+  },
 ];

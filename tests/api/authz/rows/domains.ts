@@ -8,8 +8,18 @@ const wrongPassword = "c".repeat(128);
 async function association(f: Parameters<MatrixRow["request"]>[0]): Promise<string> {
   const uid = randomUUID();
   const now = Date.now();
-  const row = await f.db.insertInto("associations").values({ uid, name: `Matrix ${f.tag}`, status: "open", createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
-  await f.db.insertInto("associationTeams").values([{ associationId: row.id, teamId: f.teamA.id }, { associationId: row.id, teamId: f.teamB.id }]).execute();
+  const row = await f.db
+    .insertInto("associations")
+    .values({ uid, name: `Matrix ${f.tag}`, status: "open", createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await f.db
+    .insertInto("associationTeams")
+    .values([
+      { associationId: row.id, teamId: f.teamA.id },
+      { associationId: row.id, teamId: f.teamB.id },
+    ])
+    .execute();
   return uid;
 }
 
@@ -19,7 +29,13 @@ async function association(f: Parameters<MatrixRow["request"]>[0]): Promise<stri
  * the domains' 400 (the right one is shown in tests/api/domains.test.ts).
  */
 export const domainsRows: MatrixRow[] = [
-  { method: "GET", route: "/domains", request: (f) => ({ url: `/v2/domains?search=${f.tag}` }), expect: signedIn(200, 403, 403), count: { root: 2 } },
+  {
+    method: "GET",
+    route: "/domains",
+    request: (f) => ({ url: `/v2/domains?search=${f.tag}` }),
+    expect: signedIn(200, 403, 403),
+    count: { root: 2 },
+  },
   {
     method: "PUT",
     route: "/team/domains",
@@ -33,13 +49,31 @@ export const domainsRows: MatrixRow[] = [
     expect: signedIn(400, 403, 403),
   },
   { method: "GET", route: "/associations", request: (f) => ({ url: `/v2/associations?search=${f.tag}` }), expect: signedIn(200, 403, 403) },
-  { method: "GET", route: "/association/:id", request: async (f) => ({ url: `/v2/association/${await association(f)}` }), expect: signedIn(200, 403, 403) },
+  {
+    method: "GET",
+    route: "/association/:id",
+    request: async (f) => ({ url: `/v2/association/${await association(f)}` }),
+    expect: signedIn(200, 403, 403),
+  },
   {
     method: "POST",
     route: "/association",
-    request: (f) => ({ url: "/v2/association", body: { name: `New ${f.tag}`, teams: [f.teamA.slug, f.teamB.slug], status: "open", closedCommunications: false } }),
+    request: (f) => ({
+      url: "/v2/association",
+      body: { name: `New ${f.tag}`, teams: [f.teamA.slug, f.teamB.slug], status: "open", closedCommunications: false },
+    }),
     expect: signedIn(200, 403, 403),
   },
-  { method: "PUT", route: "/association", request: async (f) => ({ url: "/v2/association", body: { id: await association(f), status: "closed" } }), expect: signedIn(200, 403, 403) },
-  { method: "DELETE", route: "/association", request: async (f) => ({ url: "/v2/association", body: { id: await association(f) } }), expect: signedIn(200, 403, 403) },
+  {
+    method: "PUT",
+    route: "/association",
+    request: async (f) => ({ url: "/v2/association", body: { id: await association(f), status: "closed" } }),
+    expect: signedIn(200, 403, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/association",
+    request: async (f) => ({ url: "/v2/association", body: { id: await association(f) } }),
+    expect: signedIn(200, 403, 403),
+  },
 ];

@@ -7,7 +7,11 @@ import { teamsRows } from "./teams";
 import { usersRows } from "./users";
 
 /** The JSON Lines of an export's body, one item per line. */
-const lines = (_body: unknown, text: string): unknown[] => text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as unknown);
+const lines = (_body: unknown, text: string): unknown[] =>
+  text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as unknown);
 
 /**
  * GET /v2/<list>/export: each list's own matrix row (same fixtures, same filter)

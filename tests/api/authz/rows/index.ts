@@ -15,4 +15,18 @@ import { exportRows } from "./exports";
 import { userImportRows } from "./userImport";
 
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
-export const MATRIX_ROWS: MatrixRow[] = [...identityRows, ...adminsRows, ...logsRows, ...teamsRows, ...usersRows, ...serviceRows, ...dashboardRows, ...licensesRows, ...settingsRows, ...domainsRows, ...invitesRows, ...exportRows, ...userImportRows];
+export const MATRIX_ROWS: MatrixRow[] = [
+  ...identityRows,
+  ...adminsRows,
+  ...logsRows,
+  ...teamsRows,
+  ...usersRows,
+  ...serviceRows,
+  ...dashboardRows,
+  ...licensesRows,
+  ...settingsRows,
+  ...domainsRows,
+  ...invitesRows,
+  ...exportRows,
+  ...userImportRows,
+];

@@ -33,7 +33,10 @@ export const invitesRows: MatrixRow[] = [
     route: "/invite",
     request: async (f) => {
       await buildPack(f.db, { team: f.teamA });
-      return { url: "/v2/invite", body: { team: f.teamA.slug, type: "handle", addresses: [`agent_${f.tag}`], lang: "en", matchUser: false, directSignIn: false } };
+      return {
+        url: "/v2/invite",
+        body: { team: f.teamA.slug, type: "handle", addresses: [`agent_${f.tag}`], lang: "en", matchUser: false, directSignIn: false },
+      };
     },
     expect: signedIn(200, 200, 404),
     count: { root: 1, teamAdmin: 1 },
@@ -42,7 +45,10 @@ export const invitesRows: MatrixRow[] = [
   {
     method: "POST",
     route: "/invite/review",
-    request: (f) => ({ url: "/v2/invite/review", body: { team: f.teamA.slug, type: "handle", addresses: [`agent_${f.tag}`, "bad handle"], lang: "en" } }),
+    request: (f) => ({
+      url: "/v2/invite/review",
+      body: { team: f.teamA.slug, type: "handle", addresses: [`agent_${f.tag}`, "bad handle"], lang: "en" },
+    }),
     expect: signedIn(200, 200, 404),
     items: (body) => (body as { valid: unknown[] }).valid,
     count: { root: 1, teamAdmin: 1 },

@@ -25,7 +25,12 @@ export const licensesRows: MatrixRow[] = [
     count: { root: 1, teamAdmin: 1, otherAdmin: 0 },
   },
   { method: "GET", route: "/license/prices", request: () => ({ url: "/v2/license/prices" }), expect: signedIn(200, 200, 200) },
-  { method: "GET", route: "/license/:id", request: async (f) => ({ url: `/v2/license/${(await packA(f)).uid}` }), expect: signedIn(200, 200, 404) },
+  {
+    method: "GET",
+    route: "/license/:id",
+    request: async (f) => ({ url: `/v2/license/${(await packA(f)).uid}` }),
+    expect: signedIn(200, 200, 404),
+  },
   {
     method: "POST",
     route: "/license",
@@ -44,5 +49,10 @@ export const licensesRows: MatrixRow[] = [
     request: async (f) => ({ url: "/v2/license", body: { id: (await packA(f)).uid, action: "extend", days: 30 } }),
     expect: signedIn(200, 403, 403),
   },
-  { method: "GET", route: "/teams/:slug/seats", request: (f) => ({ url: `/v2/teams/${f.teamA.slug}/seats` }), expect: signedIn(200, 200, 404) },
+  {
+    method: "GET",
+    route: "/teams/:slug/seats",
+    request: (f) => ({ url: `/v2/teams/${f.teamA.slug}/seats` }),
+    expect: signedIn(200, 200, 404),
+  },
 ];

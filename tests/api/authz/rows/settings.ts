@@ -16,7 +16,10 @@ const PATCH: Record<(typeof SETTINGS_GROUPS)[number], Record<string, unknown>> =
 /** System settings (docs/API.md "Settings"): root only, 403 for every other admin before the body is read. */
 export const settingsRows: MatrixRow[] = [
   { method: "GET", route: "/settings", request: () => ({ url: "/v2/settings" }), expect: signedIn(200, 403, 403) },
-  ...SETTINGS_GROUPS.map(
-    (group): MatrixRow => ({ method: "PUT", route: `/settings/${group}`, request: () => ({ url: `/v2/settings/${group}`, body: PATCH[group] }), expect: signedIn(200, 403, 403) }),
-  ),
+  ...SETTINGS_GROUPS.map((group): MatrixRow => ({
+    method: "PUT",
+    route: `/settings/${group}`,
+    request: () => ({ url: `/v2/settings/${group}`, body: PATCH[group] }),
+    expect: signedIn(200, 403, 403),
+  })),
 ];

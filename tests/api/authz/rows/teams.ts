@@ -14,9 +14,24 @@ export const teamsRows: MatrixRow[] = [
     count: { root: 2, teamAdmin: 1, otherAdmin: 1 },
   },
   { method: "GET", route: "/team/:slug", request: (f) => ({ url: `/v2/team/${f.teamA.slug}` }), expect: signedIn(200, 200, 404) },
-  { method: "POST", route: "/team", request: (f) => ({ url: "/v2/team", body: { teamName: `New ${f.tag}` } }), expect: signedIn(200, 403, 403) },
-  { method: "PUT", route: "/team", request: (f) => ({ url: "/v2/team", body: { slug: f.teamA.slug, notes: `Edited ${f.tag}` } }), expect: signedIn(200, 200, 404) },
-  { method: "DELETE", route: "/team", request: (f) => ({ url: "/v2/team", body: { slug: f.teamA.slug } }), expect: signedIn(200, 403, 403) },
+  {
+    method: "POST",
+    route: "/team",
+    request: (f) => ({ url: "/v2/team", body: { teamName: `New ${f.tag}` } }),
+    expect: signedIn(200, 403, 403),
+  },
+  {
+    method: "PUT",
+    route: "/team",
+    request: (f) => ({ url: "/v2/team", body: { slug: f.teamA.slug, notes: `Edited ${f.tag}` } }),
+    expect: signedIn(200, 200, 404),
+  },
+  {
+    method: "DELETE",
+    route: "/team",
+    request: (f) => ({ url: "/v2/team", body: { slug: f.teamA.slug } }),
+    expect: signedIn(200, 403, 403),
+  },
   {
     method: "PUT",
     route: "/team/settings",

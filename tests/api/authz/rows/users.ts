@@ -4,7 +4,8 @@ import type { MatrixFixtures } from "../fixtures";
 import { signedIn, type MatrixRow } from "../types";
 
 /** A user of teamA (the object's team), named with the fixture tag, with an e-mail username. */
-const userA = (f: MatrixFixtures): Promise<Row<"users">> => buildUser(f.db, { team: f.teamA, firstName: `Una ${f.tag}`, username: `una-${f.tag}@matrix.test` });
+const userA = (f: MatrixFixtures): Promise<Row<"users">> =>
+  buildUser(f.db, { team: f.teamA, firstName: `Una ${f.tag}`, username: `una-${f.tag}@matrix.test` });
 
 /** The same body for every bulk call on teamA's user; another team's admin gets it back as failed (200). */
 const bulk = async (f: MatrixFixtures) => ({ uids: [(await userA(f)).uid] });
@@ -33,7 +34,12 @@ export const usersRows: MatrixRow[] = [
     expect: signedIn(200, 200, 200),
     count: { root: 2, teamAdmin: 1, otherAdmin: 1 },
   },
-  { method: "GET", route: "/user/:uid", request: async (f) => ({ url: `/v2/user/${(await userA(f)).uid}` }), expect: signedIn(200, 200, 404) },
+  {
+    method: "GET",
+    route: "/user/:uid",
+    request: async (f) => ({ url: `/v2/user/${(await userA(f)).uid}` }),
+    expect: signedIn(200, 200, 404),
+  },
   {
     method: "POST",
     route: "/user",
@@ -44,10 +50,30 @@ export const usersRows: MatrixRow[] = [
     // A team outside the caller's scope is answered as an unknown one (no probing).
     expect: signedIn(200, 200, 501),
   },
-  { method: "PUT", route: "/user", request: async (f) => ({ url: "/v2/user", body: { uid: (await userA(f)).uid, lastName: "Edited" } }), expect: signedIn(200, 200, 404) },
-  { method: "POST", route: "/user/reset", request: async (f) => ({ url: "/v2/user/reset", body: { uid: (await userA(f)).uid } }), expect: signedIn(200, 200, 404) },
-  { method: "PUT", route: "/users/block", request: async (f) => ({ url: "/v2/users/block", body: await bulk(f) }), expect: signedIn(200, 200, 200) },
-  { method: "PUT", route: "/users/activate", request: async (f) => ({ url: "/v2/users/activate", body: await bulk(f) }), expect: signedIn(200, 200, 200) },
+  {
+    method: "PUT",
+    route: "/user",
+    request: async (f) => ({ url: "/v2/user", body: { uid: (await userA(f)).uid, lastName: "Edited" } }),
+    expect: signedIn(200, 200, 404),
+  },
+  {
+    method: "POST",
+    route: "/user/reset",
+    request: async (f) => ({ url: "/v2/user/reset", body: { uid: (await userA(f)).uid } }),
+    expect: signedIn(200, 200, 404),
+  },
+  {
+    method: "PUT",
+    route: "/users/block",
+    request: async (f) => ({ url: "/v2/users/block", body: await bulk(f) }),
+    expect: signedIn(200, 200, 200),
+  },
+  {
+    method: "PUT",
+    route: "/users/activate",
+    request: async (f) => ({ url: "/v2/users/activate", body: await bulk(f) }),
+    expect: signedIn(200, 200, 200),
+  },
   {
     method: "PUT",
     route: "/users/move",
@@ -55,6 +81,16 @@ export const usersRows: MatrixRow[] = [
     expect: signedIn(200, 200, 404),
   },
   { method: "DELETE", route: "/users", request: async (f) => ({ url: "/v2/users", body: await bulk(f) }), expect: signedIn(200, 200, 200) },
-  { method: "PUT", route: "/device/wipe", request: async (f) => ({ url: "/v2/device/wipe", body: await device(f) }), expect: signedIn(200, 200, 404) },
-  { method: "DELETE", route: "/device", request: async (f) => ({ url: "/v2/device", body: await device(f) }), expect: signedIn(200, 200, 404) },
+  {
+    method: "PUT",
+    route: "/device/wipe",
+    request: async (f) => ({ url: "/v2/device/wipe", body: await device(f) }),
+    expect: signedIn(200, 200, 404),
+  },
+  {
+    method: "DELETE",
+    route: "/device",
+    request: async (f) => ({ url: "/v2/device", body: await device(f) }),
+    expect: signedIn(200, 200, 404),
+  },
 ];
