@@ -235,7 +235,7 @@ export function generateSecret(): string {
 }
 
 function withoutUndefined(given: Record<keyof Secrets, string | undefined>): Partial<Secrets> {
-  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<Secrets>;
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -73,7 +73,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   const [moved, setMoved] = useState(false);
   const company =
     (companies ? companies.find((item) => item.slug === state.details.team) : picked?.slug === state.details.team ? picked : null) ?? null;
-  const choosable = offered ?? (company && company.available > 0 ? [company] : []);
+  const choosable = useMemo(() => offered ?? (company && company.available > 0 ? [company] : []), [offered, company]);
   const seatMap = useMemo(
     () => new Map(choosable.map((item) => [item.slug, { capacity: 0, users: 0, invites: 0, available: item.available }])),
     [choosable],

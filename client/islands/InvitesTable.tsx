@@ -87,15 +87,13 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
     const api = createInvitesApi({ csrfToken });
     const call =
       action === "resend"
-        ? api
-            .resend(ids)
-            .then((r) => ({
-              ok: r.ok.length,
-              failed: r.failed,
-              codes: r.ok.flatMap((item) =>
-                item.code ? [{ id: item.id, address: addressOf.get(item.id) ?? item.id, code: item.code }] : [],
-              ),
-            }))
+        ? api.resend(ids).then((r) => ({
+            ok: r.ok.length,
+            failed: r.failed,
+            codes: r.ok.flatMap((item) =>
+              item.code ? [{ id: item.id, address: addressOf.get(item.id) ?? item.id, code: item.code }] : [],
+            ),
+          }))
         : api.remove(ids).then((r) => ({ ok: r.ok.length, failed: r.failed, codes: [] }));
     call
       .then(

@@ -109,14 +109,14 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     // A team list nested thousands deep (found by the fuzz suite) is bad parameters, not a 500.
     // Sent as text: the test's own JSON.stringify could not nest that deep either.
     const deep = `${"[".repeat(12000)}"x"${"]".repeat(12000)}`;
-    const raw = (method: "post" | "put", text: string) =>
-      server
-        .request()
-        [method]("/v2/association")
+    const raw = (method: "post" | "put", text: string) => {
+      const agent = server.request();
+      return agent[method]("/v2/association")
         .set("Authorization", rootAuth)
         .set("Content-Type", "application/json")
         .send(text)
         .then((r) => [r.status, r.body.error?.code]);
+    };
     expect(await raw("post", `{"name":"Deep","status":"open","closedCommunications":false,"teams":["${a!.slug}",${deep}]}`)).toEqual([
       400,
       "badParameters",

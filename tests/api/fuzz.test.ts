@@ -15,7 +15,7 @@ import { registeredRoutes } from "../support/routes";
 import { getTestServer, type TestServer } from "../support/server";
 import { fuzzClient, type FuzzClient } from "./fuzz/client";
 import { snapshot, violation } from "./fuzz/oracle";
-import { caseArb, renderCase, type FuzzCase, type Operation } from "./fuzz/requests";
+import { caseArb, renderCase, type FuzzCase } from "./fuzz/requests";
 import { buildWorld, credentialOf, intact, resolveIn, type World } from "./fuzz/world";
 import { operationsOf, type OpenApiDocument } from "./fuzz/openapi";
 

@@ -122,11 +122,11 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
           .send({ username: `mix-${i}@imp.test`, firstName: "Mix", lastName: String(i), team: team.slug }),
       ),
     ]);
-    expect([a!.body.status, b!.body.status]).toEqual(["done", "done"]);
+    expect([a.body.status, b.body.status]).toEqual(["done", "done"]);
     expect(creations.every((res) => res.status === 200 || res.body.error?.code === "notEnoughLicenses")).toBe(true);
-    const created = a!.body.counts.created + b!.body.counts.created + creations.filter((res) => res.status === 200).length;
-    expect(a!.body.counts.created + a!.body.counts.invalid).toBe(600);
-    expect(b!.body.counts.created + b!.body.counts.invalid).toBe(600);
+    const created = a.body.counts.created + b.body.counts.created + creations.filter((res) => res.status === 200).length;
+    expect(a.body.counts.created + a.body.counts.invalid).toBe(600);
+    expect(b.body.counts.created + b.body.counts.invalid).toBe(600);
     // Far more asked for than free: every seat is taken, none twice.
     expect(created).toBe(300);
     const seats = await one.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", auth);

@@ -88,9 +88,9 @@ describe.each(testDialects())("concurrent writes to the same users on %s", (dial
       ...devices.map((device, i) => del(i % 2 ? one : two, "/v2/device", { uid: rows[i]!.uid, deviceId: device.uid })),
     ]);
     const [deleted, blocked, ...deviceCalls] = results;
-    expect(deleted!.status, JSON.stringify(deleted!.body)).toBe(200);
-    expect(deleted!.body.ok).toHaveLength(doomed.length);
-    expect(blocked!.status, JSON.stringify(blocked!.body)).toBe(200);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.ok).toHaveLength(doomed.length);
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
     // A device deletion that lost the race to its user's deletion finds nothing: 404, never 500.
     for (const res of deviceCalls) expect([200, 404], JSON.stringify(res.body)).toContain(res.status);
     expect(await db().selectFrom("users").select("uid").where("uid", "in", doomed.slice(0, 500)).execute()).toEqual([]);

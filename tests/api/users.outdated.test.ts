@@ -57,7 +57,7 @@ describe.each(testDialects())("app versions below the minimum on %s", (dialect) 
     const add = async (name: string, devices: [number, string | null][]) => {
       users[name] = await buildUser(db(), { team, username: `${name}@outdated.test` });
       for (const [platform, appVersion] of devices)
-        await buildDevice(db(), users[name]!, { platform: platform as Row<"devices">["platform"], appVersion });
+        await buildDevice(db(), users[name], { platform: platform as Row<"devices">["platform"], appVersion });
     };
     await add("current", [[1, "5.10.0"]]); // numerically above 5.9.0, textually below it
     await add("old", [[1, "5.8.9"]]);

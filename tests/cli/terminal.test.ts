@@ -15,7 +15,7 @@ const RED = "\u001b[31m";
 const FIRST = `${TITLE}Eve`;
 const LAST = `${RED}Mallory\u202e\u009b2J\r`;
 /** Bytes no human output may carry once the planted names are printed (tests run off a TTY: no colors). */
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const RAW = /(?![\t\n])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
 
 describe("bulwark prints server text safely", () => {
   const cli = useCliHarness();

@@ -12,7 +12,7 @@ const COMPARED = ["username", "firstName", "lastName", "team", "ecs", "sip", "ce
 type Line = Record<string, string>;
 
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-const readCsv = (file: string): Line[] => parse(readFileSync(file, "utf8"), { columns: true, bom: true }) as Line[];
+const readCsv = (file: string): Line[] => parse<Line>(readFileSync(file, "utf8"), { columns: true, bom: true });
 const writeCsv = (file: string, lines: Line[]) => {
   const columns = Object.keys(lines[0]!);
   writeFileSync(

@@ -209,13 +209,11 @@ describe("invitations in Chromium", () => {
     const { admin } = await scene(10);
     const { page, consoleErrors } = await openInvites(admin);
     await page.getByRole("button", { name: "Next" }).click();
-    await page
-      .getByLabel("Or choose a CSV file")
-      .setInputFiles({
-        name: "people.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from('name,email\n"Silva, Ana",ana@csv.test\nRui,rui@csv.test\nEva,eva@csv.test\n'),
-      });
+    await page.getByLabel("Or choose a CSV file").setInputFiles({
+      name: "people.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from('name,email\n"Silva, Ana",ana@csv.test\nRui,rui@csv.test\nEva,eva@csv.test\n'),
+    });
     await page.getByText("3 addresses read from people.csv").waitFor();
     await page.getByLabel("E-mail addresses").fill("zoe@csv.test, rui@csv.test");
     await page.getByRole("button", { name: "Next" }).click();
@@ -255,7 +253,7 @@ describe("invitations in Chromium", () => {
       page.getByRole("button", { name: "Descarregar os códigos (CSV)" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`invitation-codes-${team.slug}.csv`);
-    const file = readFileSync((await download.path())!, "utf8");
+    const file = readFileSync(await download.path(), "utf8");
     expect(file).toBe(`identificador,código\r\n${shown.map(([address, code]) => `${address},${code}`).join("\r\n")}\r\n`);
     // Start over: a fresh wizard on its first step.
     await page.getByRole("button", { name: "Recomeçar" }).click();

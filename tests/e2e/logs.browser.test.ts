@@ -78,7 +78,7 @@ describe("the access log in Chromium", () => {
 
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: w.export }).click()]);
         expect(download.suggestedFilename()).toMatch(/^logs-\d{4}-\d{2}-\d{2}\.csv$/);
-        const text = readFileSync((await download.path())!, "utf8");
+        const text = readFileSync(await download.path(), "utf8");
         const lines = text.split("\r\n").filter(Boolean);
         expect(lines).toHaveLength(2);
         expect(lines[1]).toContain(`browse-${id}-a`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, createAdminsApi } from "../../shared/api";
+import { requestUrl } from "../support/fetch";
 
 const UID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const ADMIN = {
@@ -24,9 +25,9 @@ function recorder(reply: unknown, status = 200) {
   const fetchImpl: typeof fetch = async (input, init) => {
     calls.push({
       method: init?.method ?? "GET",
-      url: String(input),
+      url: requestUrl(input),
       csrf: new Headers(init?.headers).get("x-csrf-token"),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body ? JSON.parse(init.body as string) : undefined,
     });
     return new Response(JSON.stringify(reply), { status, headers: { "Content-Type": "application/json" } });
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, createApiClient, type ApiClient } from "../../shared/api";
 import { mapCallOutcome } from "../../shared/errors";
+import { requestUrl } from "../support/fetch";
 
 interface Recorded {
   url: string;
@@ -35,7 +36,7 @@ function fakeFetch(reply: (req: Recorded) => Response | Promise<Response>) {
   const fetchImpl: typeof fetch = async (input, init) => {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const req: Recorded = {
-      url: String(input),
+      url: requestUrl(input),
       method: init?.method ?? "GET",
       headers,
       body: typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, createLicensesApi } from "../../shared/api";
+import { requestUrl } from "../support/fetch";
 
 const ID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const PACK = {
@@ -19,7 +20,7 @@ function fake(replies: { status: number; body: unknown }[]) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     calls.push({
-      url: String(input),
+      url: requestUrl(input),
       method: init?.method ?? "GET",
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
     });

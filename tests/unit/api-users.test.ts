@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, createUsersApi } from "../../shared/api";
+import { requestUrl } from "../support/fetch";
 
 const UID = "3f1c1a2e-5b7d-4a40-9c1e-2d9f0c7b8a11";
 const DEVICE = "0b5e3a1c-2d4f-4e6a-8b9c-1d2e3f4a5b6c";
@@ -47,7 +48,7 @@ function fake(replies: { status: number; body: unknown }[]) {
   const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     calls.push({
-      url: String(input),
+      url: requestUrl(input),
       method: init?.method ?? "GET",
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),

@@ -84,13 +84,14 @@ describe("formatDateTime", () => {
   });
 
   it("fills the locale's pattern instead of asking Intl, once it knows the zone's offset that day", () => {
-    const getter = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, "format")?.get;
-    if (!getter) throw new Error("Intl.DateTimeFormat#format is not a getter here");
+    const descriptor = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, "format");
+    if (!descriptor?.get) throw new Error("Intl.DateTimeFormat#format is not a getter here");
+    const original = descriptor;
     let calls = 0;
     Object.defineProperty(Intl.DateTimeFormat.prototype, "format", {
       configurable: true,
       get(this: Intl.DateTimeFormat) {
-        const format = getter.call(this) as (date?: Date | number) => string;
+        const format = original.get?.call(this) as (date?: Date | number) => string;
         return (date?: Date | number) => {
           calls++;
           return format(date);
@@ -108,7 +109,7 @@ describe("formatDateTime", () => {
         }
       }
     } finally {
-      Object.defineProperty(Intl.DateTimeFormat.prototype, "format", { configurable: true, get: getter });
+      Object.defineProperty(Intl.DateTimeFormat.prototype, "format", original);
     }
   });
 

@@ -98,8 +98,7 @@ const STATEMENTS: Record<string, Build> = {
       .addUniqueConstraint("licensePacksTeamExpiresUnique", ["teamId", "expiresAt"]),
   "create index on expressions": (db) =>
     db.schema.createIndex("usersLastSeenIdx").on("users").columns(["teamId", "lastSeenAt desc"]).where(sql.ref("isSip"), "=", 1),
-  "alter table": (db) =>
-    db.schema.alterTable("teams").addColumn("emailTheme", "text").renameColumn("teamName", "companyName") as unknown as Compilable,
+  "alter table": (db) => db.schema.alterTable("teams").addColumn("emailTheme", "text").renameColumn("teamName", "companyName"),
 };
 
 describe.each(["sqlite", "postgres"] as const)("snake_case compiler on %s", (kind) => {

@@ -192,7 +192,7 @@ describe("the SQLite Kysely instance", () => {
       await sql`create table "things" ("thing_id" integer primary key, "thing_name" text default 'n')`.execute(db);
       await db
         .insertInto("things" as never)
-        .values({ thingName: "one" } as never)
+        .values({ thingName: "one" })
         .execute();
       const streamed: unknown[] = [];
       for await (const row of db

@@ -48,7 +48,7 @@ function exportViolation(answer: Answer): string | null {
   if (!answer.contentType.startsWith("text/csv")) return `content type ${answer.contentType || "(none)"}`;
   let rows: string[][];
   try {
-    rows = parse(text) as string[][];
+    rows = parse(text);
   } catch (error) {
     return `CSV does not parse: ${(error as Error).message.slice(0, 80)}`;
   }
@@ -96,7 +96,7 @@ function canonical(row: Record<string, unknown>): string {
   return JSON.stringify(
     Object.keys(row)
       .sort()
-      .map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]),
+      .map((k) => [k, row[k] instanceof Date ? row[k].toISOString() : row[k]]),
     (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v),
   );
 }
