@@ -9,21 +9,17 @@
  * Rows: better-sqlite3's object mode sets each row's properties one by one through V8's C++ API,
  * which was about half of running the users page's SQL (51 rows × 15 columns: `all()` 235–600 µs
  * in object mode, 130–275 µs in raw mode; min–median of runs on the 2-vCPU VM, 100,000 users). So
- * readers run in raw mode (arrays) and each statement gets a row factory generated once from its
- * column names, an object literal `{"id": r[0], "first_name": r[1], …}`: the page's 51 rows in
- * 1.0–1.7 µs, where a loop `row[names[i]] = r[i]` took 12–28 µs. The rows are object mode's
- * rows (same keys and key order; a repeated column name keeps its first position and its last
- * value), so everything else, Kysely's introspection and `withoutPlugins()` queries included,
- * sees what it saw.
+ * readers run in raw mode (arrays) and each statement builds its rows with a plain loop over its
+ * column names. The rows are object mode's rows (same keys and key order; a repeated column name
+ * keeps its first position and its last value), so everything else, Kysely's introspection and
+ * `withoutPlugins()` queries included, sees what it saw.
  *
  * camelCase keys: the CamelCasePlugin then copied every row (Object.keys, a reduce, a memo lookup
  * per key: 26–61 µs for the page). Building camelCase rows here instead would be wrong: only a
  * plugin can tell an execution with plugins from one without (a `withoutPlugins()` query must get
  * SQL names; a precompiled query run by `db.executeQuery` goes through no `transformQuery`), and
  * it sees the rows after the driver. So SqliteCamelCaseRowsPlugin converts the rows built here
- * with a converter generated per statement too, `{"firstName": r["first_name"], …}` (both steps:
- * 2.2–4.2 µs for the page, ~2 µs more than camelCase rows at once), and any other rows as the
- * plugin does. SQLite values are never plain objects or arrays, so the plugin's mapping of nested
+ * with the statement's camelCase names worked out once, and any other rows as the plugin does. SQLite values are never plain objects or arrays, so the plugin's mapping of nested
  * objects never applied to them.
  *
  * Column names are read once per statement (`columns()` costs ~10 µs, more than running most
@@ -47,20 +43,9 @@ type RowBuilder<T> = (values: T) => UnknownRow;
 const SCHEMA_KEPT = /^\s*(?:insert|update|delete|replace|with|begin|commit|end|savepoint|release)\b/i;
 
 /**
- * An object literal built by generated code: `{"key": expression, …}`, keys quoted by
- * JSON.stringify (a valid JS string literal for any string). A repeated key keeps its first
- * position and its last expression, as repeated assignments would. The key `__proto__` is not
- * allowed: in a literal it sets the prototype (callers use assignments for it).
+ * Object mode's own steps (`row[name] = value` per column, in order): a repeated name keeps its
+ * first position and its last value, and a `__proto__` column is what object mode makes of it.
  */
-function literal<T>(fields: Iterable<readonly [key: string, expression: string]>): RowBuilder<T> {
-  const merged = new Map(fields);
-  const body = [...merged].map(([key, expression]) => `${JSON.stringify(key)}: ${expression}`).join(", ");
-  // Generated once per statement: 10x faster than a loop over the columns (docs/DECISIONS.md, "List throughput: rows").
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the body is built from JSON.stringify'd column names only
-  return new Function("r", `"use strict"; return {${body}};`) as RowBuilder<T>;
-}
-
-/** Object mode's own steps on Node 20 (`row[name] = value` per column, in order). */
 function assignments(names: readonly string[]): RowBuilder<RawRow> {
   return (values) => {
     const row: UnknownRow = {};
@@ -77,7 +62,7 @@ class RowShape {
 
   constructor(names: readonly string[]) {
     this.names = names;
-    this.build = names.includes("__proto__") ? assignments(names) : literal(names.map((name, i) => [name, `r[${i}]`] as const));
+    this.build = assignments(names);
   }
 
   /** What the CamelCasePlugin makes of rows of this shape: the same keys, order and values. */
@@ -93,12 +78,12 @@ class RowShape {
    */
   #converter(): RowBuilder<UnknownRow> {
     const keys = Object.keys(this.build(this.names.map((_, i) => i)));
-    const fields = keys.map((key) => [camelCase(key), `r[${JSON.stringify(key)}]`] as const);
-    if (fields.some(([name]) => name === "__proto__")) {
-      // camelCase never yields it (no "_" after the first character); kept safe regardless.
-      return (row) => keys.reduce<UnknownRow>((out, key) => ((out[camelCase(key)] = row[key]), out), {});
-    }
-    return literal(fields);
+    const names = keys.map((key) => camelCase(key));
+    return (row) => {
+      const out: UnknownRow = {};
+      for (let i = 0; i < keys.length; i++) out[names[i]!] = row[keys[i]!];
+      return out;
+    };
   }
 }
 
