@@ -211,6 +211,10 @@ export const settingsRange = {
   accessLogRetentionDays: { min: 30, max: 3_650 },
   /** chosen: a finished users import and its per-row results are kept 1 day to 10 years. */
   importRetentionDays: { min: 1, max: 3_650 },
+  /** chosen: an access token for automation lives at most 1 day to a year and a day (GitHub's fine-grained tokens: 366). */
+  accessTokenMaxDays: { min: 1, max: 366 },
+  /** chosen: authenticated /v2 calls per principal per minute, 60 to 100,000 (default 1,200: 20 per second). */
+  apiRateLimitPerMinute: { min: 60, max: 100_000 },
 } as const;
 
 /** Element counts of list-valued fields (all chosen, so a single request stays small). */

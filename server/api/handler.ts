@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { CatalogueCode } from "../../shared/errors";
+import type { TokenPermission } from "../../shared/schemas/accessToken";
 import { authOf, scopeOf, type Authenticated } from "../http/auth";
 import { originOf } from "../http/origin";
 import { serviceCallerOf } from "../http/serviceAuth";
@@ -16,6 +17,35 @@ export interface InputSpec<S extends z.ZodType> {
   query?: S;
   /** The catalogue code of a validation failure when the call has its own 400 (e.g. `teamSettings400`). */
   invalid?: CatalogueCode;
+  /** The answer's schema, the one in `shared/api` the CLI validates with: the OpenAPI document shows it. */
+  response?: z.ZodType;
+  /** One line saying what the call does, for the OpenAPI document. */
+  summary?: string;
+  /**
+   * What an access token needs to make this call when it is not the router's: `never` for the
+   * calls no token may make (its own management, passwords, factors, termination).
+   */
+  permission?: RoutePermission;
+}
+
+/** What an access token needs for a call: one of its permissions, or `never` (sessions only). */
+export type RoutePermission = TokenPermission | "never";
+
+/** What every route of one router shares: its OpenAPI tag and the permission its writes need. */
+export interface RouterOptions {
+  /** The resource's OpenAPI tag ("Users", "Licenses", …). */
+  tag: string;
+  /** What a token needs for this router's writes; reads need only `read` unless a route says otherwise. */
+  permission?: TokenPermission;
+}
+
+/** What the OpenAPI generator (and the token check) read off a route's final handler. */
+export interface RouteDescription {
+  tag: string;
+  summary?: string;
+  response?: z.ZodType;
+  /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
+  permission?: RoutePermission;
 }
 
 /**
@@ -80,8 +110,19 @@ export interface Handlers {
   rootFirst: RequestHandler;
 }
 
+/** Marks a route's final handler with what it is (the OpenAPI generator reads `describes`). */
+function described(handler: RequestHandler, options: RouterOptions, spec: InputSpec<z.ZodType> | null, admin: boolean): RequestHandler {
+  const describes: RouteDescription = {
+    tag: options.tag,
+    ...(spec?.summary === undefined ? {} : { summary: spec.summary }),
+    ...(spec?.response === undefined ? {} : { response: spec.response }),
+    ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
+  };
+  return Object.assign(handler, { describes });
+}
+
 /** Builds the handler factories over the API's dependencies (Express 5 forwards rejections to the error handler). */
-export function handlers(deps: ApiDeps): Handlers {
+export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
   // One implementation behind the overloads: the input is whatever validate() left in res.locals.
   type AnyHandler<C> = (spec: InputSpec<z.ZodType> | null, fn: Handler<C>) => RequestHandler[];
   const factories: {
@@ -96,22 +137,37 @@ export function handlers(deps: ApiDeps): Handlers {
     },
     admin: (spec, fn) => [
       ...validators(spec ?? {}),
-      async (req, res) => {
-        const scope = await scopeOf(res, deps.services.db);
-        respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
-      },
+      described(
+        async (req, res) => {
+          const scope = await scopeOf(res, deps.services.db);
+          respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
+        },
+        options,
+        spec,
+        true,
+      ),
     ],
     open: (spec, fn) => [
       ...validators(spec ?? {}),
-      async (req, res) => {
-        respond(res, await fn(publicContext(deps, req, res)));
-      },
+      described(
+        async (req, res) => {
+          respond(res, await fn(publicContext(deps, req, res)));
+        },
+        options,
+        spec,
+        false,
+      ),
     ],
     service: (spec, fn) => [
       ...validators(spec ?? {}),
-      async (req, res) => {
-        respond(res, await fn({ ...publicContext(deps, req, res), caller: serviceCallerOf(res) }));
-      },
+      described(
+        async (req, res) => {
+          respond(res, await fn({ ...publicContext(deps, req, res), caller: serviceCallerOf(res) }));
+        },
+        options,
+        spec,
+        false,
+      ),
     ],
   };
   return factories as Handlers;

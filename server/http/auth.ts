@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { maxLength } from "../../shared/limits";
+import type { TokenPermission } from "../../shared/schemas/accessToken";
 import type { Database } from "../db/types";
 import { findSessionAdmin, type SessionAdmin } from "../services/access";
 import { verifySessionToken } from "../services/identity";
@@ -10,10 +11,21 @@ import { AppError } from "../errors";
 /** How the caller proved who they are. */
 export type AuthVia = "token" | "session";
 
+/** The access token (for automation) a call came with: its own permissions and companies narrow its admin's. */
+export interface TokenPrincipal {
+  id: number;
+  name: string;
+  permissions: readonly TokenPermission[];
+  /** The companies (internal ids) the token is limited to; null for all of its admin's. */
+  teamIds: ReadonlySet<number> | null;
+}
+
 /** The authenticated admin of a /v2 call. */
 export interface Authenticated {
   admin: SessionAdmin;
   via: AuthVia;
+  /** Set when the call came with an access token rather than a session or a sign-in JWT. */
+  token?: TokenPrincipal;
 }
 
 /** The caller of an authenticated /v2 handler (set by requireAdmin). */
@@ -76,4 +88,16 @@ export async function scopeOf(res: { locals: Record<string, unknown> }, db: Kyse
   const scope = await loadScope(db, authOf(res).admin);
   res.locals.scope = scope;
   return scope;
+}
+
+/**
+ * Who a call is for per-principal budgets and idempotency keys: an access token is its own
+ * principal (two pipelines of one admin never share keys), a session or sign-in JWT is its admin,
+ * a service token its token; null before authentication (public calls).
+ */
+export function principalKey(res: { locals: Record<string, unknown> }): string | null {
+  const auth = res.locals.auth as Authenticated | undefined;
+  if (auth) return auth.token ? `token:${auth.token.id}` : `admin:${auth.admin.id}`;
+  const service = res.locals.service as { tokenId: number } | undefined;
+  return service ? `service:${service.tokenId}` : null;
 }

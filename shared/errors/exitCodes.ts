@@ -16,6 +16,8 @@
  * | 9    | network        | `net`, 408, a script load failure                           |
  * | 10   | partial        | a bulk command where some items failed                      |
  * | 11   | invalidToken   | a license activation token that is not valid (any reason)   |
+ * | 12   | unavailable    | temporarily unavailable, try later (429, 503 after retries)  |
+ * | 13   | changesPending | a `--dry-run` that would change something (like `diff`)     |
  */
 export const EXIT_CODES = {
   ok: 0,
@@ -30,6 +32,8 @@ export const EXIT_CODES = {
   network: 9,
   partial: 10,
   invalidToken: 11,
+  unavailable: 12,
+  changesPending: 13,
 } as const;
 
 /** One of the documented exit codes. */

@@ -21,3 +21,4 @@ export * from "./settingsDefaults";
 export * from "./customSettings";
 export * from "./service";
 export * from "./userImport";
+export * from "./accessToken";

@@ -132,6 +132,12 @@ export const securitySettingsShape = {
   accessLogRetentionDays: intIn(settingsRange.accessLogRetentionDays),
   /** Days a finished users import keeps its record and per-row results; the housekeeping job removes older ones. */
   importRetentionDays: intIn(settingsRange.importRetentionDays),
+  /** The longest expiry an admin may give an access token (days); the default offered is 90 or this, whichever is less. */
+  accessTokenMaxDays: intIn(settingsRange.accessTokenMaxDays),
+  /** Whether an access token may be created without an expiry (off: every token expires). */
+  accessTokenNoExpiry: bool(),
+  /** Authenticated /v2 calls one principal (admin session, access token or service token) may make per minute, across instances. */
+  apiRateLimitPerMinute: intIn(settingsRange.apiRateLimitPerMinute),
 };
 /** `PUT v2/settings/security`. */
 export const SecuritySettingsSchema = obj(securitySettingsShape);

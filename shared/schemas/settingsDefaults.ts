@@ -63,6 +63,9 @@ export const DEFAULT_SETTINGS: Settings = {
     userPasswordHistory: 5,
     accessLogRetentionDays: 365,
     importRetentionDays: 30,
+    accessTokenMaxDays: 366,
+    accessTokenNoExpiry: false,
+    apiRateLimitPerMinute: 1_200,
   },
   tls: {
     ciphers:

@@ -304,6 +304,8 @@ describe("exit codes", () => {
       network: 9,
       partial: 10,
       invalidToken: 11,
+      unavailable: 12,
+      changesPending: 13,
     });
     expect(new Set(Object.values(EXIT_CODES)).size).toBe(Object.keys(EXIT_CODES).length);
   });

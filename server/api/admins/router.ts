@@ -28,7 +28,7 @@ import { presentAdminDetail, presentAdminPage } from "./present";
  */
 export function adminsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Admins", permission: "full" });
 
   router.get(
     "/admins",

@@ -6,7 +6,7 @@ import { handlers } from "../handler";
 /** `GET /v2/dashboard`: users by status and last-seen time group, in the caller's scope and zone (cached ~2 s). */
 export function dashboardRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Dashboard", permission: "full" });
   router.get("/dashboard", ...api.admin(null, ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone)));
   return router;
 }

@@ -12,7 +12,7 @@ import { presentDomainsChange, presentTeamDomainsPage } from "./present";
  */
 export function domainsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Domains", permission: "full" });
 
   router.get(
     "/domains",

@@ -66,7 +66,7 @@ function presented<R, T>(batches: ExportBatches<R>, present: (row: R) => T): Exp
  */
 export function exportRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Export", permission: "full" });
 
   /** One export route: validate, scope, stream the list's presented batches. */
   const route = <S extends z.ZodType<ExportOptions>, T>(

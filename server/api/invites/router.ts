@@ -24,7 +24,7 @@ import { presentInvitePage, presentInviteTeam } from "./present";
  */
 export function invitesRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Invitations", permission: "invites" });
 
   router.get(
     "/invites",

@@ -19,7 +19,7 @@ import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, prese
  */
 export function licensesRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Licenses", permission: "licenses" });
 
   router.get(
     "/licenses",

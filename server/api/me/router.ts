@@ -14,7 +14,7 @@ function selfOf({ admin }: Authenticated): { id: number; username: string; uid: 
 /** The signed-in admin's own account: profile, password and termination. */
 export function meRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Me", permission: "full" });
 
   router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
   router.put(

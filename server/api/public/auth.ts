@@ -8,7 +8,7 @@ import { handlers } from "../handler";
 /** POST /v2/public/auth: credentials in, API token out (CLI, CI, scripts). */
 export function publicAuthRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Authentication" });
   router.post(
     "/public/auth",
     limitPerIp(deps.services.db, "signIn"),

@@ -10,7 +10,7 @@ import { handlers } from "../handler";
 export function publicAccountRouter(deps: ApiDeps): Router {
   const { services, captcha, config } = deps;
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/captcha",
     ...api.open(null, async ({ res }) => {

@@ -10,7 +10,7 @@ import { readSettings } from "../../services/settings";
  */
 export function publicSettingsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/settings",
     ...api.open(null, async ({ services, deps: { config }, res }) => {

@@ -21,7 +21,7 @@ import { presentEffectiveSettings } from "../settings/present";
  */
 export function serviceRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Service" });
   const { db } = deps.services;
   const auth = requireServiceToken(db);
 

@@ -12,7 +12,7 @@ import { presentSettings, presentSettingsUpdate } from "./present";
  */
 export function settingsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Settings", permission: "full" });
   // Root only, decided before the body is even read (DESIGN §5).
   const rootOnly = api.rootFirst;
 

@@ -17,7 +17,7 @@ import { presentTeam, presentTeamList } from "./present";
  */
 export function teamsRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Teams", permission: "full" });
 
   router.get(
     "/teams",

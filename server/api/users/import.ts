@@ -33,7 +33,7 @@ function importId(raw: unknown): string {
  */
 export function userImportRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Users", permission: "users" });
 
   const importCall = api.admin({ query: UserImportQuerySchema }, ({ services, scope, input, origin, req }) => {
     const csv = req.body as string;

@@ -44,7 +44,7 @@ function selectionOf(body: UsersBulkReq): UserBulkSelection {
  */
 export function usersRouter(deps: ApiDeps): Router {
   const router = Router();
-  const api = handlers(deps);
+  const api = handlers(deps, { tag: "Users", permission: "users" });
 
   router.get(
     "/users",
