@@ -8,6 +8,7 @@ import { serviceCallerOf } from "../http/serviceAuth";
 import { validate } from "../http/validate";
 import type { RequestOrigin, ServiceContext } from "../lib/context";
 import { requireRoot, type Scope } from "../services/access";
+import { AppError } from "../errors";
 import type { ServiceCaller } from "../services/identity";
 import type { ApiDeps } from "./deps";
 
@@ -121,6 +122,33 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
   return Object.assign(handler, { describes });
 }
 
+/** Methods that only read: any live access token may make them (unless the route is `never`). */
+const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
+
+/**
+ * Refuses an access-token call the token may not make, before validation (so it learns nothing
+ * from the body's rules): `never` routes refuse every token; reads need only a live token; other
+ * methods need the route's permission or `full`. Sessions and sign-in JWTs pass untouched.
+ */
+function tokenGuard(permission: RoutePermission): RequestHandler {
+  return (req, res, next) => {
+    const { token } = authOf(res);
+    if (token) {
+      if (permission === "never") throw new AppError("tokenNotAllowed", 403);
+      const allowed = READ_METHODS.has(req.method) || token.permissions.includes("full") || token.permissions.includes(permission);
+      if (!allowed) throw new AppError("tokenPermission", 403);
+    }
+    next();
+  };
+}
+
+/** Where a token call came from: the request's origin plus the token's name for the access log. */
+function adminOrigin(req: Request, res: Response): RequestOrigin {
+  const origin = originOf(req);
+  const token = (res.locals.auth as Authenticated | undefined)?.token;
+  return token ? { ...origin, viaToken: token.name } : origin;
+}
+
 /** Builds the handler factories over the API's dependencies (Express 5 forwards rejections to the error handler). */
 export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
   // One implementation behind the overloads: the input is whatever validate() left in res.locals.
@@ -136,11 +164,12 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
       next();
     },
     admin: (spec, fn) => [
+      tokenGuard(spec?.permission ?? options.permission ?? "full"),
       ...validators(spec ?? {}),
       described(
         async (req, res) => {
           const scope = await scopeOf(res, deps.services.db);
-          respond(res, await fn({ ...publicContext(deps, req, res), scope, auth: authOf(res) }));
+          respond(res, await fn({ ...publicContext(deps, req, res), origin: adminOrigin(req, res), scope, auth: authOf(res) }));
         },
         options,
         spec,

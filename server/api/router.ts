@@ -21,6 +21,7 @@ import { domainsRouter } from "./domains/router";
 import { associationsRouter } from "./associations/router";
 import { invitesRouter } from "./invites/router";
 import { exportRouter } from "./export/router";
+import { tokensRouter } from "./tokens/router";
 
 /**
  * The /v2 JSON API: public calls first, then everything else behind authentication (token or
@@ -51,5 +52,6 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(domainsRouter(deps));
   router.use(associationsRouter(deps));
   router.use(invitesRouter(deps));
+  router.use(tokensRouter(deps));
   return router;
 }

@@ -84,6 +84,25 @@ export interface AdminPasswordHistoryTable {
   createdAt: Immutable<EpochMs>;
 }
 
+/**
+ * An admin's access token for automation (migration 0016): only the secret's SHA-256 is kept;
+ * `permissions` and `teamIds` are JSON arrays (teamIds null = all of the admin's companies).
+ */
+export interface AccessTokensTable {
+  id: Id;
+  uid: Immutable<string>;
+  adminId: Immutable<number>;
+  name: string;
+  tokenHash: Immutable<string>;
+  permissions: string;
+  teamIds: string | null;
+  createdAt: Immutable<EpochMs>;
+  expiresAt: EpochMs | null;
+  lastUsedAt: EpochMs | null;
+  lastUsedFrom: string | null;
+  expiryNotifiedAt: EpochMs | null;
+}
+
 /** Which teams a (non-root) admin manages. */
 export interface AdminTeamsTable {
   adminId: number;

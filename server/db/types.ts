@@ -9,6 +9,7 @@ import type {
   AdminsTable,
   AdminPasswordHistoryTable,
   AdminTeamsTable,
+  AccessTokensTable,
   UsersTable,
   UserAliasesTable,
   UserPasswordHistoryTable,
@@ -51,6 +52,7 @@ export interface Database {
   admins: AdminsTable;
   adminPasswordHistory: AdminPasswordHistoryTable;
   adminTeams: AdminTeamsTable;
+  accessTokens: AccessTokensTable;
   users: UsersTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;

@@ -6,6 +6,7 @@ import type { Database } from "../db/types";
 import { findSessionAdmin, type SessionAdmin } from "../services/access";
 import { verifySessionToken } from "../services/identity";
 import { loadScope, type Scope } from "../services/access";
+import { authenticateAccessToken, isAccessTokenSecret } from "../services/accessTokens";
 import { AppError } from "../errors";
 
 /** How the caller proved who they are. */
@@ -58,6 +59,15 @@ function destroySession(req: Request): Promise<void> {
 export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHandler {
   const middleware: RequestHandler = async (req, res, next) => {
     const header = req.get("authorization");
+    const bearer = header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : null;
+    if (bearer !== null && bearer.startsWith("bwk_")) {
+      // An access token: looked up by hash with its admin; it never signs in, so no lockout budget is spent.
+      const caller = isAccessTokenSecret(bearer) ? await authenticateAccessToken(db, bearer, req.ip ?? null) : null;
+      if (!caller) return next(new AppError("unauthorized", 401));
+      const { id, name, permissions, teamIds } = caller.token;
+      res.locals.auth = { admin: caller.admin, via: "token", token: { id, name, permissions, teamIds } } satisfies Authenticated;
+      return next();
+    }
     if (header?.startsWith("Bearer ")) {
       const admin = await fromToken(db, jwtSecret, header);
       if (!admin) return next(new AppError("unauthorized", 401));
@@ -85,7 +95,8 @@ export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHa
 export async function scopeOf(res: { locals: Record<string, unknown> }, db: Kysely<Database>): Promise<Scope> {
   const cached = res.locals.scope as Scope | undefined;
   if (cached) return cached;
-  const scope = await loadScope(db, authOf(res).admin);
+  const auth = authOf(res);
+  const scope = await loadScope(db, auth.admin, auth.token?.teamIds ?? null);
   res.locals.scope = scope;
   return scope;
 }

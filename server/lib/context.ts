@@ -18,4 +18,6 @@ export interface RequestOrigin {
   userAgent: string | null;
   /** The request's id (X-Request-Id), recorded with each access-log entry it writes. */
   requestId?: string | null;
+  /** The access token (by name) the call came with, so every access-log entry it writes names it. */
+  viaToken?: string | null;
 }

@@ -21,6 +21,8 @@ export const TEMPLATE_PARAMS = {
   licenseExpiry: ["firstName", "link", "days", "licenseCount", "expiration"],
   // A user's invitation; firstName is the invited address, expiration a UTC date.
   userInvitation: ["firstName", "link", "code", "expiration", "companyName"],
+  // An admin's access token `name` expires in `days` days (on `expiration`, a UTC date).
+  accessTokenExpiry: ["firstName", "link", "name", "days", "expiration"],
 } as const;
 
 /**
@@ -117,6 +119,12 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     before: [t("mail:licenseExpiry.intro", { licenseCount: p.licenseCount, expiration: p.expiration, days: p.days })],
     action: t("mail:licenseExpiry.action"),
     after: [t("mail:licenseExpiry.after")],
+  }),
+  accessTokenExpiry: (t, p) => ({
+    subject: t("mail:accessTokenExpiry.subject", { name: p.name, days: p.days }),
+    before: [t("mail:accessTokenExpiry.intro", { name: p.name, expiration: p.expiration, days: p.days })],
+    action: t("mail:accessTokenExpiry.action"),
+    after: [t("mail:accessTokenExpiry.after")],
   }),
 };
 

@@ -6,6 +6,7 @@
 import type { ProfileUpdateReq, PasswordChangeReq, TerminateReq } from "../schemas/admin";
 import type { ConfirmReq, RegisterReq, ResetReq, SignInReq, VerifyReq } from "../schemas/auth";
 import { createTransport } from "./transport";
+import { createTokensApi, type TokensApi } from "./tokens";
 import {
   BrowserSignInResponseSchema,
   CaptchaChallengeSchema,
@@ -53,6 +54,8 @@ export interface ApiClient {
   terminate(body: TerminateReq): Promise<OkResponse>;
   /** `POST /signin/{lang}`: the browser's sign-in page route; sets the session cookie. */
   browserSignIn(lang: string, body: BrowserSignInReq): Promise<BrowserSignInResponse>;
+  /** The access-token calls (`/v2/tokens`), on the same server and credential. */
+  tokens: TokensApi;
 }
 
 /** Builds a client bound to one server and one credential. */
@@ -73,5 +76,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     terminate: (body) => call("terminate", "DELETE", "/v2/admin/terminate", OkResponseSchema, body),
     browserSignIn: (lang, { next, ...rest }) =>
       call("signin", "POST", `/signin/${encodeURIComponent(lang)}`, BrowserSignInResponseSchema, next ? { ...rest, next } : rest),
+    tokens: createTokensApi(options),
   };
 }

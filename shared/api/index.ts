@@ -18,3 +18,4 @@ export * from "./invites";
 export * from "./logs";
 export * from "./export";
 export * from "./userImport";
+export * from "./tokens";

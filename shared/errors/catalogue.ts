@@ -4,6 +4,7 @@ import { GENERIC_ENTRIES } from "./entries/generic";
 import { INVITE_LICENSE_ENTRIES } from "./entries/invites";
 import { MESSAGE_ENTRIES } from "./entries/messages";
 import { SETTINGS_ENTRIES } from "./entries/settings";
+import { TOKEN_ENTRIES } from "./entries/tokens";
 import { TEAM_ENTRIES } from "./entries/teams";
 import { USER_ENTRIES } from "./entries/users";
 import { EXIT_CODES, exitCodeForStatus } from "./exitCodes";
@@ -26,6 +27,7 @@ export const CATALOGUE_GROUPS = [
   INVITE_LICENSE_ENTRIES,
   USER_ENTRIES,
   SETTINGS_ENTRIES,
+  TOKEN_ENTRIES,
 ] as const;
 
 const SPECS = {
@@ -37,6 +39,7 @@ const SPECS = {
   ...INVITE_LICENSE_ENTRIES,
   ...USER_ENTRIES,
   ...SETTINGS_ENTRIES,
+  ...TOKEN_ENTRIES,
 } as const;
 
 /** Every catalogue code: generic, named message, or action prefix + status. The server's typed errors take one. */

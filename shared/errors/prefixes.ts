@@ -24,6 +24,9 @@ export const PROTECTED_PREFIXES = [
   "profileUpdate", // PUT v2/admin on one's own profile
   "passwordChange", // PUT v2/admin with the current and a new password hash
   "terminate", // DELETE v2/admin/terminate
+  "tokenCreate", // POST v2/tokens (an access token for automation)
+  "tokenList", // GET v2/tokens
+  "tokenRevoke", // DELETE v2/tokens/{id} and DELETE v2/tokens (all of an admin's)
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

@@ -19,14 +19,14 @@ export function meRouter(deps: ApiDeps): Router {
   router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
   router.put(
     "/me",
-    ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) =>
+    ...api.admin({ body: ProfileUpdateSchema, permission: "never" }, ({ services, auth, input, origin }) =>
       updateMyProfile(services, selfOf(auth), input, origin),
     ),
   );
 
   router.put(
     "/me/password",
-    ...api.admin({ body: PasswordChangeSchema }, async ({ services, auth, input, origin, req }) => {
+    ...api.admin({ body: PasswordChangeSchema, permission: "never" }, async ({ services, auth, input, origin, req }) => {
       const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
       if (auth.via === "session") {
         // This browser stays signed in; every other session and token carries the old version.
@@ -41,7 +41,7 @@ export function meRouter(deps: ApiDeps): Router {
 
   router.delete(
     "/admin/terminate",
-    ...api.admin({ body: TerminateSchema }, async ({ services, auth, input, origin, req }) => {
+    ...api.admin({ body: TerminateSchema, permission: "never" }, async ({ services, auth, input, origin, req }) => {
       await terminateMyAccount(services, selfOf(auth), input, origin);
       if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     }),

@@ -15,19 +15,19 @@ export function serviceTokensRouter(deps: ApiDeps): Router {
   router.get(
     "/service-tokens",
     rootOnly,
-    ...api.admin(null, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))),
+    ...api.admin({ permission: "never" }, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))),
   );
   router.post(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenCreateSchema }, ({ services, scope, input, origin }) =>
+    ...api.admin({ body: ServiceTokenCreateSchema, permission: "never" }, ({ services, scope, input, origin }) =>
       createServiceToken(services, scope, input.name, origin),
     ),
   );
   router.delete(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenRevokeSchema }, async ({ services, scope, input, origin }) => {
+    ...api.admin({ body: ServiceTokenRevokeSchema, permission: "never" }, async ({ services, scope, input, origin }) => {
       await revokeServiceToken(services, scope, input.id, origin);
     }),
   );

@@ -23,16 +23,24 @@ export interface Scope {
 /** An admin's teams; compiled once per engine (server/db/prepared.ts): every scoped call runs it. */
 const adminTeamsQueries = new ShapeCache<{ teamId: number }>();
 
-/** Loads the teams of the signed-in admin once per request. */
-export async function loadScope(db: Kysely<Database>, admin: SessionAdmin): Promise<Scope> {
+/**
+ * Loads the teams of the signed-in admin once per request (one query, none for root). `limit`
+ * is an access token's companies: the scope becomes an admin's (never root's) over the token's
+ * companies that are still the admin's (root: the token's own), so narrowing an admin narrows
+ * their tokens on the next call and a limited root token cannot do root-only things.
+ */
+export async function loadScope(db: Kysely<Database>, admin: SessionAdmin, limit: ReadonlySet<number> | null = null): Promise<Scope> {
   const teamsOf = (adminId: number) =>
     adminTeamsQueries.bind(
       dialectOf(db),
       () => db.selectFrom("adminTeams").select("teamId").where("adminId", "=", slot<number>("adminId")),
       { adminId },
     );
-  const rows = admin.role === "root" ? [] : (await db.executeQuery(teamsOf(admin.id))).rows;
-  return { adminId: admin.id, uid: admin.uid, username: admin.username, role: admin.role, teamIds: new Set(rows.map((r) => r.teamId)) };
+  const base = { adminId: admin.id, uid: admin.uid, username: admin.username };
+  if (admin.role === "root") return limit === null ? { ...base, role: "root", teamIds: new Set() } : { ...base, role: "admin", teamIds: limit };
+  const rows = (await db.executeQuery(teamsOf(admin.id))).rows;
+  const teamIds = rows.map((r) => r.teamId).filter((id) => limit === null || limit.has(id));
+  return { ...base, role: "admin", teamIds: new Set(teamIds) };
 }
 
 /** A set of teams as a cache key: "*" for every team (root), else the ids in order. */

@@ -8,6 +8,8 @@ export interface AccessContext {
   userAgent: string | null;
   /** The id of the request (X-Request-Id); absent for jobs and the CLI's direct calls. */
   requestId?: string | null;
+  /** The access token (by name) the action was made with; recorded as the details' `viaToken`. */
+  viaToken?: string | null;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface AccessEntry {
 
 /** Appends to the access log; call it inside the action's transaction so both commit together. */
 export async function recordAccess(db: Kysely<Database> | Transaction<Database>, ctx: AccessContext, entry: AccessEntry): Promise<void> {
+  // An action made with an access token names it ("via token 'nightly-invites'" on /logs and in the export).
+  const details = ctx.viaToken ? { ...entry.details, viaToken: ctx.viaToken } : entry.details;
   await db
     .insertInto("accessLog")
     .values({
@@ -42,7 +46,7 @@ export async function recordAccess(db: Kysely<Database> | Transaction<Database>,
       teamId: entry.teamId ?? null,
       ip: ctx.ip?.slice(0, 45) ?? null,
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
+      details: details ? JSON.stringify(details) : null,
       requestId: ctx.requestId?.slice(0, 64) ?? null,
     })
     .execute();

@@ -8,6 +8,7 @@ import { sendExpiryReminders } from "../licenses";
 import { pruneRateLimits } from "../../db/stores/rateLimitStore";
 import { DatabaseSessionStore } from "../../db/stores/sessionStore";
 import { pruneImports } from "../users";
+import { pruneExpiredTokens, sendTokenExpiryReminders } from "../accessTokens";
 
 /** How often expired rows are removed by default: often enough that the tables stay small. */
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
@@ -23,8 +24,12 @@ export interface PruneCounts {
   accessLog: number;
   /** Users imports (with their per-row results) finished or abandoned longer ago than security.importRetentionDays. */
   imports: number;
+  /** Access tokens expired longer ago than their listing retention (30 days). */
+  accessTokens: number;
   /** License expiry reminders queued by this pass (only when the pass knows the public URL). */
   licenseReminders?: number;
+  /** Access-token expiry e-mails (about 7 days before) queued by this pass (only with the public URL). */
+  tokenReminders?: number;
 }
 
 /** The pruning timer of one process. */
@@ -51,6 +56,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     invitesExpired: await expireInvitations(db, now),
     accessLog: await pruneAccessLog(db, now),
     imports: await pruneImports(db, now),
+    accessTokens: await pruneExpiredTokens(db, now),
   };
 }
 
@@ -68,7 +74,13 @@ export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; 
 
   const runNow = (now?: number): Promise<PruneCounts> => {
     const pass = pruneExpired(deps.db, now).then(async (counts) =>
-      deps.publicUrl === undefined ? counts : { ...counts, licenseReminders: await sendExpiryReminders(deps.db, deps.publicUrl, now) },
+      deps.publicUrl === undefined
+        ? counts
+        : {
+            ...counts,
+            licenseReminders: await sendExpiryReminders(deps.db, deps.publicUrl, now),
+            tokenReminders: await sendTokenExpiryReminders(deps.db, deps.publicUrl, now),
+          },
     );
     const settled: Promise<void> = pass.then(
       () => void running.delete(settled),
