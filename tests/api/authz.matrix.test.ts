@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
 import { registeredRoutes } from "../support/routes";
 import { getTestServer, type TestServer } from "../support/server";
-import { ACTORS, buildMatrixFixtures } from "./authz/fixtures";
+import { ACTORS, buildMatrixFixtures, TOKEN_ACTOR_NAMES, type Actor, type TokenActor } from "./authz/fixtures";
+import { tokenExpectation, type MatrixRow } from "./authz/types";
 import { MATRIX_ROWS } from "./authz/rows";
 
 describe.each(testDialects())("authorization matrix on %s", (dialect) => {
@@ -21,10 +22,16 @@ describe.each(testDialects())("authorization matrix on %s", (dialect) => {
     expect(rows).toEqual(registered);
   });
 
+  /** What a session actor expects is written in the row; a token actor's follows tokenExpectation's rule. */
+  const statusOf = (row: MatrixRow, actor: Actor | TokenActor): number | undefined =>
+    (ACTORS as readonly string[]).includes(actor) ? row.expect[actor as Actor] : tokenExpectation(row, actor as TokenActor);
+  const countOf = (row: MatrixRow, actor: Actor | TokenActor): number | undefined =>
+    (ACTORS as readonly string[]).includes(actor) ? row.count?.[actor as Actor] : tokenExpectation(row, actor as TokenActor, true);
+
   let ip = 0;
   for (const row of MATRIX_ROWS) {
     it(`${row.method} ${row.route}`, async () => {
-      for (const actor of ACTORS) {
+      for (const actor of [...ACTORS, ...TOKEN_ACTOR_NAMES]) {
         const fixtures = await buildMatrixFixtures(server.database.db, server.config);
         const { url, body, type } = await row.request(fixtures);
         // A distinct client address per call keeps the per-IP rate limits out of the matrix.
@@ -33,12 +40,13 @@ describe.each(testDialects())("authorization matrix on %s", (dialect) => {
         for (const [name, value] of Object.entries(fixtures.headers[actor])) req = req.set(name, value);
         if (type) req = req.set("Content-Type", type);
         const res = body === undefined ? await req : await req.send(body as object);
-        expect({ actor, status: res.status, body: res.status === row.expect[actor] ? undefined : res.body }).toEqual({
+        const expected = statusOf(row, actor);
+        expect({ actor, status: res.status, body: res.status === expected ? undefined : res.body }).toEqual({
           actor,
-          status: row.expect[actor],
+          status: expected,
           body: undefined,
         });
-        const expectedCount = row.count?.[actor];
+        const expectedCount = countOf(row, actor);
         if (expectedCount !== undefined) {
           const items = row.items ? row.items(res.body, res.text) : (res.body as { items: unknown[] }).items;
           expect({ actor, count: items.length }).toEqual({ actor, count: expectedCount });

@@ -3,7 +3,7 @@
  * token per actor. Every name carries a fresh tag, so list calls can search for exactly this
  * set and count what each actor sees, whatever else the database holds.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Config } from "../../../server/config";
 import type { Database, Row } from "../../../server/db/types";
@@ -19,6 +19,20 @@ import { bearerFor, buildAdmin, buildTeam } from "../../support/factories";
  * admin's password changed.
  */
 export type Actor = "anonymous" | "revoked" | "blocked" | "deleted" | "passwordChanged" | "root" | "teamAdmin" | "otherAdmin";
+
+/** The access-token actors (tests/api/authz/types.ts TOKEN_ACTORS says whose and what each is). */
+export type TokenActor = "tokenRead" | "tokenUsers" | "tokenInvites" | "tokenLicenses" | "tokenFull" | "rootToken" | "rootTokenLimited";
+
+/** Every token actor, in the order the suite runs them (after the session actors). */
+export const TOKEN_ACTOR_NAMES: readonly TokenActor[] = [
+  "tokenRead",
+  "tokenUsers",
+  "tokenInvites",
+  "tokenLicenses",
+  "tokenFull",
+  "rootToken",
+  "rootTokenLimited",
+];
 
 /** Every actor, in the order the suite runs them. */
 export const ACTORS: readonly Actor[] = [
@@ -46,7 +60,32 @@ export interface MatrixFixtures {
   adminA: Row<"admins">;
   adminB: Row<"admins">;
   /** The Authorization header of each actor (none for anonymous). */
-  headers: Record<Actor, Record<string, string>>;
+  headers: Record<Actor | TokenActor, Record<string, string>>;
+  /** The public ids of team A's admin's access tokens (the fixture gives them one per permission set). */
+  adminATokens: string[];
+}
+
+/** Inserts an access token for `admin` (as POST /v2/tokens stores it) and answers its header and uid. */
+async function accessToken(db: Kysely<Database>, admin: Row<"admins">, permissions: string[], teamIds: number[] | null, tag: string) {
+  const secret = `bwk_${randomBytes(32).toString("base64url")}`;
+  const uid = randomUUID();
+  await db
+    .insertInto("accessTokens")
+    .values({
+      uid,
+      adminId: admin.id,
+      name: `${permissions.join("+")}${teamIds ? "-limited" : ""} ${tag}`,
+      tokenHash: createHash("sha256").update(secret).digest("hex"),
+      permissions: JSON.stringify(permissions),
+      teamIds: teamIds === null ? null : JSON.stringify(teamIds),
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 86_400_000,
+      lastUsedAt: null,
+      lastUsedFrom: null,
+      expiryNotifiedAt: null,
+    })
+    .execute();
+  return { header: { Authorization: `Bearer ${secret}` }, uid };
 }
 
 async function bearer(config: Config, admin: Row<"admins">): Promise<Record<string, string>> {
@@ -81,6 +120,13 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
   const changedHeaders = await bearer(config, changed);
   changedHash ??= sha512Hex("N3w!Password").then((hex) => hashPassword(config.secrets.passwordPepper, hex));
   await setPassword(db, "admin", changed.id, await changedHash);
+  const tokenRead = await accessToken(db, adminA, ["read"], null, tag);
+  const tokenUsers = await accessToken(db, adminA, ["users"], null, tag);
+  const tokenInvites = await accessToken(db, adminA, ["invites"], null, tag);
+  const tokenLicenses = await accessToken(db, adminA, ["licenses"], null, tag);
+  const tokenFull = await accessToken(db, adminA, ["full"], null, tag);
+  const rootToken = await accessToken(db, root, ["full"], null, tag);
+  const rootTokenLimited = await accessToken(db, root, ["full"], [teamA.id], tag);
   return {
     db,
     config,
@@ -99,6 +145,14 @@ export async function buildMatrixFixtures(db: Kysely<Database>, config: Config):
       root: await bearer(config, root),
       teamAdmin: await bearer(config, adminA),
       otherAdmin: await bearer(config, adminB),
+      tokenRead: tokenRead.header,
+      tokenUsers: tokenUsers.header,
+      tokenInvites: tokenInvites.header,
+      tokenLicenses: tokenLicenses.header,
+      tokenFull: tokenFull.header,
+      rootToken: rootToken.header,
+      rootTokenLimited: rootTokenLimited.header,
     },
+    adminATokens: [tokenRead, tokenUsers, tokenInvites, tokenLicenses, tokenFull].map((t) => t.uid),
   };
 }

@@ -23,6 +23,8 @@ export const adminsRows: MatrixRow[] = [
     // root: root, adminA, adminB and team A's revoked, blocked and password-changed admins (the
     // deleted one is gone); team A's admin: itself and those three; team B's: itself.
     count: { root: 6, teamAdmin: 4, otherAdmin: 1 },
+    // A root token limited to team A lists team A's admins and its own admin (root), as any caller sees itself.
+    tokenCounts: { rootTokenLimited: 5 },
   },
   {
     method: "GET",

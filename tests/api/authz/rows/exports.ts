@@ -30,6 +30,7 @@ function exportRow(rows: MatrixRow[], list: string): MatrixRow {
     },
     expect: signedIn(200, 200, 200),
     count: row.count,
+    ...(row.tokenCounts ? { tokenCounts: row.tokenCounts } : {}),
     items: lines,
   };
 }

@@ -56,17 +56,20 @@ export const identityRows: MatrixRow[] = [
     route: "/me",
     request: () => ({ url: "/v2/me", body: { firstName: "Same", lastName: "Name", lang: "en", timezone: "UTC" } }),
     expect: signedIn(200, 200, 200),
+    permission: "never",
   },
   {
     method: "PUT",
     route: "/me/password",
     request: () => ({ url: "/v2/me/password", body: { password: wrongPassword, new_password: "b".repeat(128) } }),
     expect: signedIn(403, 403, 403),
+    permission: "never",
   },
   {
     method: "DELETE",
     route: "/admin/terminate",
     request: () => ({ url: "/v2/admin/terminate", body: { password: wrongPassword } }),
     expect: signedIn(403, 403, 403),
+    permission: "never",
   },
 ];

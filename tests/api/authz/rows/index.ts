@@ -1,4 +1,6 @@
+import type { RoutePermission } from "../../../../server/api/handler";
 import type { MatrixRow } from "../types";
+import { tokensRows } from "./tokens";
 import { adminsRows } from "./admins";
 import { identityRows } from "./identity";
 import { logsRows } from "./logs";
@@ -14,19 +16,23 @@ import { invitesRows } from "./invites";
 import { exportRows } from "./exports";
 import { userImportRows } from "./userImport";
 
+/** What an access token needs for a resource's writes: the area's permission (a row's own `permission` wins). */
+const needing = (permission: RoutePermission, rows: MatrixRow[]): MatrixRow[] => rows.map((row) => ({ permission, ...row }));
+
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
 export const MATRIX_ROWS: MatrixRow[] = [
   ...identityRows,
   ...adminsRows,
   ...logsRows,
   ...teamsRows,
-  ...usersRows,
+  ...needing("users", usersRows),
   ...serviceRows,
   ...dashboardRows,
-  ...licensesRows,
+  ...needing("licenses", licensesRows),
   ...settingsRows,
   ...domainsRows,
-  ...invitesRows,
+  ...needing("invites", invitesRows),
   ...exportRows,
-  ...userImportRows,
+  ...needing("users", userImportRows),
+  ...tokensRows,
 ];

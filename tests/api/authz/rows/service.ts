@@ -8,12 +8,13 @@ import { everyone, signedIn, type MatrixRow } from "../types";
  * tests/api/service.test.ts shows a valid service token getting 200 on the same routes.
  */
 export const serviceRows: MatrixRow[] = [
-  { method: "GET", route: "/service-tokens", request: () => ({ url: "/v2/service-tokens" }), expect: signedIn(200, 403, 403) },
+  { method: "GET", route: "/service-tokens", request: () => ({ url: "/v2/service-tokens" }), expect: signedIn(200, 403, 403), permission: "never" },
   {
     method: "POST",
     route: "/service-tokens",
     request: (f) => ({ url: "/v2/service-tokens", body: { name: `matrix ${f.tag}` } }),
     expect: signedIn(200, 403, 403),
+    permission: "never",
   },
   {
     method: "DELETE",
@@ -28,6 +29,7 @@ export const serviceRows: MatrixRow[] = [
       return { url: "/v2/service-tokens", body: { id: row.id } };
     },
     expect: signedIn(200, 403, 403),
+    permission: "never",
   },
   {
     method: "POST",

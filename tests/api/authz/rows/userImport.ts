@@ -42,11 +42,15 @@ export const userImportRows: MatrixRow[] = [
     route: "/users/import/:id",
     request: async (f) => ({ url: `/v2/users/import/${await importOfAdminA(f)}` }),
     expect: signedIn(200, 200, 404),
+    // An import is its creator's: root's token limited to team A is not team A's admin.
+    tokens: { rootTokenLimited: 404 },
   },
   {
     method: "GET",
     route: "/users/import/:id/results",
     request: async (f) => ({ url: `/v2/users/import/${await importOfAdminA(f)}/results` }),
     expect: signedIn(200, 200, 404),
+    // An import is its creator's: root's token limited to team A is not team A's admin.
+    tokens: { rootTokenLimited: 404 },
   },
 ];
