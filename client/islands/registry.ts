@@ -37,6 +37,8 @@ export const islandRegistry = {
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
   LogsTable: () => import("./LogsTable").then((m) => m.LogsTable),
   ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
+  TokenCreateForm: () => import("./TokenCreateForm").then((m) => m.TokenCreateForm),
+  TokenRevoke: () => import("./TokenRevoke").then((m) => m.TokenRevoke),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 /** The names an Island marker may carry. */

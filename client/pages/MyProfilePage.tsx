@@ -75,6 +75,9 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
           </dd>
         </dl>
         <p className="card-note">{t("profile:summary.timesIn", { timezone: profile.timezone })}</p>
+        <p className="card-note">
+          <a href="/tokens">{t("profile:summary.apiTokens")}</a>
+        </p>
       </Section>
       <Section id="profile-details" title={t("profile:sections.details")}>
         <Island

@@ -32,6 +32,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   { path: "/purchase", titleKey: (edition) => `pages:titles.${edition === "public" ? "purchase" : "activate"}` },
   { path: "/licenses", titleKey: title("licenses") },
   { path: "/logs", titleKey: title("logs") },
+  { path: "/tokens", titleKey: title("tokens") },
 ];
 
 /** Public pages that take a language; the bare path redirects to the English one. */

@@ -61,6 +61,9 @@ export function Header({ title, admin, csrfToken }: { title: string; admin: Head
           <a className="profile-menu-item" href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>
             {t("layout:header.myProfile")}
           </a>
+          <a className="profile-menu-item" href="/tokens">
+            {t("layout:header.apiTokens")}
+          </a>
           <form method="post" action="/signout" className="profile-menu-form">
             <input type="hidden" name="_csrf" value={csrfToken} />
             <button type="submit" className="profile-menu-item">

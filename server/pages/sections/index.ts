@@ -8,6 +8,7 @@ import { settingsPages } from "./settings";
 import { domainPages } from "./domains";
 import { invitePages } from "./invites";
 import { logPages } from "./logs";
+import { tokenPages } from "./tokens";
 
 /**
  * Every signed-in page that has content, by route path. A path not listed here renders its title
@@ -23,4 +24,5 @@ export const PAGE_LOADERS: PageLoaders = {
   ...domainPages,
   ...invitePages,
   ...logPages,
+  ...tokenPages,
 };

@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from "react";
+import { createTokensApi } from "../../shared/api/tokens";
+import { Alert } from "../components/forms/Alert";
+import { useCallMessage } from "../components/forms/useCallMessage";
+import { reloadWithStatus } from "../components/status/pageStatus";
+import { useT } from "../components/render-context";
+
+/** Props of the revoke island: one token (`id`), or every token of an admin (`all`). */
+export interface TokenRevokeProps {
+  csrfToken: string;
+  /** The token's public id, for revoking one. */
+  id?: string;
+  /** The token's name (one) or the admin's username (all), named in the dialog. */
+  name: string;
+  /** Revoke every token of the admin (`admin`: their uid, or absent for one's own). */
+  all?: boolean;
+  admin?: string;
+}
+
+/**
+ * API tokens → revoke: a modal dialog naming the token (or saying "all") asks for confirmation
+ * before `DELETE /v2/tokens/:id` or `DELETE /v2/tokens`; the page then reloads without it.
+ */
+export function TokenRevoke({ csrfToken, id, name, all = false, admin }: TokenRevokeProps) {
+  const t = useT();
+  const messageFor = useCallMessage();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const titleId = useId();
+
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const api = createTokensApi({ csrfToken });
+      if (all) await api.revokeAll(admin ? { admin } : {});
+      else if (id) await api.revoke(id);
+      reloadWithStatus(t("errors:tokenRevoke200"));
+    } catch (error) {
+      setFailure(messageFor(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className={all ? "button button-danger" : "button button-small"} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+        {all ? t("tokens:revoke.all") : t("tokens:revoke.one")}
+        {all ? null : <span className="visually-hidden"> {name}</span>}
+      </button>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => setFailure(null)}>
+        <div className="form">
+          <h2 id={titleId} className="dialog-title">
+            {all ? t("tokens:revoke.allTitle") : t("tokens:revoke.oneTitle", { name })}
+          </h2>
+          <p>{t("tokens:revoke.body")}</p>
+          {failure ? <Alert variant="error">{failure}</Alert> : null}
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => dialog.current?.close()} disabled={busy}>
+              {t("tokens:revoke.cancel")}
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              {t("tokens:revoke.confirm")}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
