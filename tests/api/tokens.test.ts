@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha512Hex } from "../../shared/crypto";
 import type { Row } from "../../server/db/types";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, givePassword, nextClientIp, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, givePassword, nextClientIp, pageAs, setSettings } from "../support/factories";
 import { expectError } from "../support/expect";
 import { useServerPair } from "../support/lifecycle";
 
@@ -283,5 +283,11 @@ describe.each(testDialects())("access tokens on %s", (dialect) => {
     expect((await two.request().get("/v2/me").set("Authorization", secret)).status).toBe(200);
     expect((await one.request().delete(`/v2/tokens/${id}`).set("Authorization", rootAuth)).status).toBe(200);
     expectError(await two.request().get("/v2/me").set("Authorization", secret), 401, "unauthorized");
+  });
+
+  it("shows root the three token and rate-limit settings on the settings page, labelled", async () => {
+    const html = (await pageAs(one, "/settings", root)).text;
+    for (const label of ["Longest access token expiry (days)", "API calls per minute per caller"]) expect(html).toContain(label);
+    expect(html).toContain("Access tokens without expiry");
   });
 });
