@@ -74,7 +74,14 @@ export function TokenCreateForm({ csrfToken, maxDays, noExpiry, teams }: TokenCr
     return (
       <div className="token-secret">
         <Alert variant="info">{t("tokens:secret.warning")}</Alert>
-        <TextField label={t("tokens:secret.label")} value={secret} readOnly spellCheck={false} className="input input-mono" data-secret="" />
+        <TextField
+          label={t("tokens:secret.label")}
+          value={secret}
+          readOnly
+          spellCheck={false}
+          className="input input-mono"
+          data-secret=""
+        />
         <div className="form-actions">
           <button type="button" className="button" onClick={copy}>
             {copied ? t("tokens:secret.copied") : t("tokens:secret.copy")}
@@ -90,7 +97,14 @@ export function TokenCreateForm({ csrfToken, maxDays, noExpiry, teams }: TokenCr
   return (
     <form className="form" onSubmit={submit} noValidate>
       <OutcomeAlert outcome={outcome} />
-      <TextField label={t("tokens:create.name")} hint={t("tokens:create.nameHint")} value={name} maxLength={64} required onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t("tokens:create.name")}
+        hint={t("tokens:create.nameHint")}
+        value={name}
+        maxLength={64}
+        required
+        onChange={(e) => setName(e.target.value)}
+      />
       <SelectField label={t("tokens:create.expiry")} options={options} value={days} onChange={(e) => setDays(e.target.value)} />
       <fieldset className="fieldset">
         <legend>{t("tokens:create.permissions")}</legend>

@@ -46,7 +46,12 @@ export function TokenRevoke({ csrfToken, id, name, all = false, admin }: TokenRe
 
   return (
     <>
-      <button type="button" className={all ? "button button-danger" : "button button-small"} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={all ? "button button-danger" : "button button-small"}
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
         {all ? t("tokens:revoke.all") : t("tokens:revoke.one")}
         {all ? null : <span className="visually-hidden"> {name}</span>}
       </button>

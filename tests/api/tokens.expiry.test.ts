@@ -21,7 +21,11 @@ describe.each(testDialects())("access token expiry on %s", (dialect) => {
   let admin: Row<"admins">;
   beforeAll(async () => {
     capture = await startSmtpCapture();
-    server = await getTestServer({ dialect, mailWorker: true, env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL, TRUST_PROXY: "loopback" } });
+    server = await getTestServer({
+      dialect,
+      mailWorker: true,
+      env: { MAIL: "smtp", SMTP_URL: capture.url, PUBLIC_URL, TRUST_PROXY: "loopback" },
+    });
     admin = await buildAdmin(server.database.db, { role: "root", lang: "pt", firstName: "Inês", username: "ines@expiry.test" });
   });
   afterAll(async () => {
@@ -33,7 +37,11 @@ describe.each(testDialects())("access token expiry on %s", (dialect) => {
     const db = server.database.db;
     const auth = await bearerFor(server.config, admin);
     const make = async (name: string, expiresInDays: number) => {
-      const res = await server.request().post("/v2/tokens").set("Authorization", auth).send({ name, permissions: ["read"], expiresInDays });
+      const res = await server
+        .request()
+        .post("/v2/tokens")
+        .set("Authorization", auth)
+        .send({ name, permissions: ["read"], expiresInDays });
       expect(res.status).toBe(201);
       return res.body.token.id as string;
     };
@@ -52,7 +60,11 @@ describe.each(testDialects())("access token expiry on %s", (dialect) => {
 
       // Expired 31 days ago: removed by the pass; expired yesterday: still listed.
       const now = Date.now();
-      await db.updateTable("accessTokens").set({ expiresAt: now - 31 * DAY_MS }).where("uid", "=", soon).execute();
+      await db
+        .updateTable("accessTokens")
+        .set({ expiresAt: now - 31 * DAY_MS })
+        .where("uid", "=", soon)
+        .execute();
       const counts = await housekeeping.runNow(now);
       expect(counts.accessTokens).toBe(1);
       expect(await db.selectFrom("accessTokens").select("uid").where("uid", "=", soon).execute()).toEqual([]);

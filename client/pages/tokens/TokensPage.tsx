@@ -61,7 +61,9 @@ export function TokensPage({ items, owner, maxDays, noExpiry, teams, timezone, c
                         {t("tokens:columns.created")}: {when(token.createdAt, "")}
                       </span>
                     </th>
-                    <td data-label={t("tokens:columns.permissions")}>{token.permissions.map((p) => t(`tokens:permissions.${p}`)).join(", ")}</td>
+                    <td data-label={t("tokens:columns.permissions")}>
+                      {token.permissions.map((p) => t(`tokens:permissions.${p}`)).join(", ")}
+                    </td>
                     <td data-label={t("tokens:columns.teams")}>
                       {token.teams === null ? t("tokens:list.allTeams") : token.teams.map((team) => team.teamName).join(", ")}
                     </td>
@@ -71,7 +73,12 @@ export function TokensPage({ items, owner, maxDays, noExpiry, teams, timezone, c
                       {token.lastUsedFrom ? <span className="cell-secondary">{token.lastUsedFrom}</span> : null}
                     </td>
                     <td data-label={t("tokens:columns.actions")}>
-                      <Island name="TokenRevoke" component={TokenRevoke} props={{ csrfToken, id: token.id, name: token.name }} namespaces={NS} />
+                      <Island
+                        name="TokenRevoke"
+                        component={TokenRevoke}
+                        props={{ csrfToken, id: token.id, name: token.name }}
+                        namespaces={NS}
+                      />
                     </td>
                   </tr>
                 ))}

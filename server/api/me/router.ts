@@ -19,7 +19,7 @@ export function meRouter(deps: ApiDeps): Router {
   router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
   router.put(
     "/me",
-    ...api.admin({ body: ProfileUpdateSchema, permission: "never" }, ({ services, auth, input, origin }) =>
+    ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) =>
       updateMyProfile(services, selfOf(auth), input, origin),
     ),
   );

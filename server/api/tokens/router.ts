@@ -19,7 +19,13 @@ export function tokensRouter(deps: ApiDeps): Router {
   router.post(
     "/tokens",
     ...api.admin(
-      { body: TokenCreateSchema, invalid: "tokenCreate400", response: TokenCreatedSchema, summary: "Create an access token", permission: "never" },
+      {
+        body: TokenCreateSchema,
+        invalid: "tokenCreate400",
+        response: TokenCreatedSchema,
+        summary: "Create an access token",
+        permission: "never",
+      },
       async ({ services, scope, input, origin, res }) => {
         res.status(201);
         return presentTokenCreated(await createAccessToken(services, scope, input, origin));
@@ -44,7 +50,12 @@ export function tokensRouter(deps: ApiDeps): Router {
   router.delete(
     "/tokens",
     ...api.admin(
-      { query: TokenOwnerQuerySchema, response: TokensRevokedSchema, summary: "Revoke all of an admin's access tokens", permission: "never" },
+      {
+        query: TokenOwnerQuerySchema,
+        response: TokensRevokedSchema,
+        summary: "Revoke all of an admin's access tokens",
+        permission: "never",
+      },
       async ({ services, scope, input, origin }) => ({ revoked: await revokeAllAccessTokens(services, scope, input.admin, origin) }),
     ),
   );

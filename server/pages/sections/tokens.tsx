@@ -9,7 +9,8 @@ import type { PageContext, PageLoaders, PageResult } from "./types";
 /** The companies a new token may name: the admin's own; root's: every company (by name, at most 500 shown). */
 async function teamChoices({ services, admin }: PageContext, teamIds: ReadonlySet<number>) {
   const query = services.db.selectFrom("teams").select(["slug", "teamName", "id"]).orderBy("teamName").limit(500);
-  const rows = admin.role === "root" ? await query.execute() : teamIds.size === 0 ? [] : await query.where("id", "in", [...teamIds]).execute();
+  const rows =
+    admin.role === "root" ? await query.execute() : teamIds.size === 0 ? [] : await query.where("id", "in", [...teamIds]).execute();
   return rows.map(({ slug, teamName }) => ({ slug, teamName }));
 }
 

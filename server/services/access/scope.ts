@@ -37,7 +37,8 @@ export async function loadScope(db: Kysely<Database>, admin: SessionAdmin, limit
       { adminId },
     );
   const base = { adminId: admin.id, uid: admin.uid, username: admin.username };
-  if (admin.role === "root") return limit === null ? { ...base, role: "root", teamIds: new Set() } : { ...base, role: "admin", teamIds: limit };
+  if (admin.role === "root")
+    return limit === null ? { ...base, role: "root", teamIds: new Set() } : { ...base, role: "admin", teamIds: limit };
   const rows = (await db.executeQuery(teamsOf(admin.id))).rows;
   const teamIds = rows.map((r) => r.teamId).filter((id) => limit === null || limit.has(id));
   return { ...base, role: "admin", teamIds: new Set(teamIds) };

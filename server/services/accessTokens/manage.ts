@@ -58,7 +58,11 @@ async function expiryOf(db: Kysely<Database>, days: number | null | undefined, n
 /** The companies a new token is limited to, by slug, within the caller's scope (root: any); null for all. */
 async function teamsOf(db: Kysely<Database>, scope: Scope, slugs: readonly string[] | undefined) {
   if (!slugs || slugs.length === 0) return null;
-  const rows = await db.selectFrom("teams").select(["id", "slug", "teamName"]).where("slug", "in", [...slugs]).execute();
+  const rows = await db
+    .selectFrom("teams")
+    .select(["id", "slug", "teamName"])
+    .where("slug", "in", [...slugs])
+    .execute();
   const allowed = rows.filter((row) => isRootScope(scope) || scope.teamIds.has(row.id));
   // An unknown company and one outside the scope read alike, so the call reveals no slug.
   if (allowed.length !== slugs.length) throw new AppError("tokenCreate404", 404);
@@ -84,7 +88,12 @@ export async function createAccessToken(
   const permissions = [...input.permissions];
   try {
     await runTransaction(ctx.db, async (trx) => {
-      const taken = await trx.selectFrom("accessTokens").select("id").where("adminId", "=", scope.adminId).where("name", "=", input.name).executeTakeFirst();
+      const taken = await trx
+        .selectFrom("accessTokens")
+        .select("id")
+        .where("adminId", "=", scope.adminId)
+        .where("name", "=", input.name)
+        .executeTakeFirst();
       if (taken) throw new AppError("tokenCreate409", 409);
       await trx
         .insertInto("accessTokens")
@@ -145,7 +154,8 @@ export async function listAccessTokens(ctx: ServiceContext, scope: Scope, adminU
     .execute();
   const parsed = rows.map((row) => ({ row, teamIds: parseTeamIds(row.teamIds) }));
   const ids = [...new Set(parsed.flatMap(({ teamIds }) => teamIds ?? []))];
-  const teams = ids.length === 0 ? [] : await ctx.db.selectFrom("teams").select(["id", "slug", "teamName"]).where("id", "in", ids).execute();
+  const teams =
+    ids.length === 0 ? [] : await ctx.db.selectFrom("teams").select(["id", "slug", "teamName"]).where("id", "in", ids).execute();
   const byId = new Map(teams.map((team) => [team.id, { slug: team.slug, teamName: team.teamName }]));
   return parsed.map(({ row, teamIds }) => ({
     uid: row.uid,
@@ -181,7 +191,12 @@ export async function revokeAccessToken(ctx: ServiceContext, scope: Scope, uid: 
 }
 
 /** Revokes every token of an admin (the caller's own by default; another's: root only); answers how many. */
-export async function revokeAllAccessTokens(ctx: ServiceContext, scope: Scope, adminUid: string | undefined, origin: RequestOrigin): Promise<number> {
+export async function revokeAllAccessTokens(
+  ctx: ServiceContext,
+  scope: Scope,
+  adminUid: string | undefined,
+  origin: RequestOrigin,
+): Promise<number> {
   const owner = await ownerOf(ctx.db, scope, adminUid, "tokenList404");
   return runTransaction(ctx.db, async (trx) => {
     const result = await trx.deleteFrom("accessTokens").where("adminId", "=", owner.id).executeTakeFirst();

@@ -56,7 +56,6 @@ export const identityRows: MatrixRow[] = [
     route: "/me",
     request: () => ({ url: "/v2/me", body: { firstName: "Same", lastName: "Name", lang: "en", timezone: "UTC" } }),
     expect: signedIn(200, 200, 200),
-    permission: "never",
   },
   {
     method: "PUT",

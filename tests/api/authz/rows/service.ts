@@ -8,7 +8,13 @@ import { everyone, signedIn, type MatrixRow } from "../types";
  * tests/api/service.test.ts shows a valid service token getting 200 on the same routes.
  */
 export const serviceRows: MatrixRow[] = [
-  { method: "GET", route: "/service-tokens", request: () => ({ url: "/v2/service-tokens" }), expect: signedIn(200, 403, 403), permission: "never" },
+  {
+    method: "GET",
+    route: "/service-tokens",
+    request: () => ({ url: "/v2/service-tokens" }),
+    expect: signedIn(200, 403, 403),
+    permission: "never",
+  },
   {
     method: "POST",
     route: "/service-tokens",
