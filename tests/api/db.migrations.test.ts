@@ -13,6 +13,7 @@ import type { TestDatabase } from "../support/db";
 
 const APP_TABLES = [
   "access_log",
+  "access_tokens",
   "admin_password_history",
   "admin_teams",
   "admins",
