@@ -310,6 +310,8 @@ describe.each(testDialects())("access tokens on %s", (dialect) => {
     expect(JSON.parse(entry.details ?? "{}")).toMatchObject({ viaToken: name });
     const logs = await one.request().get("/v2/logs?action=team.create").set("Authorization", rootAuth);
     expect(JSON.stringify(logs.body.items[0].details)).toContain(name);
+    const page = (await pageAs(one, "/logs?action=team.create", root)).text;
+    expect(page).toContain(`via token &#x27;${name}&#x27;`);
   });
 
   it("takes a revocation into account on the next call on another instance", async () => {

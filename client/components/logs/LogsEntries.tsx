@@ -69,6 +69,18 @@ export interface LogsEntriesProps {
   timezone: string;
 }
 
+/** The access token an entry was made with (its details' `viaToken`), if any. */
+function viaTokenOf(details: unknown): string | null {
+  if (typeof details !== "object" || details === null) return null;
+  const via = (details as Record<string, unknown>).viaToken;
+  return typeof via === "string" ? via : null;
+}
+
+/** "via token 'name'" under the actor of an entry made with an access token. */
+function ViaToken({ name, t }: { name: string | null; t: Translate }) {
+  return name === null ? null : <span className="cell-secondary">{t("logs:list.viaToken", { name })}</span>;
+}
+
 /**
  * The access-log entries as a table (cards on phones): time in the admin's zone, actor, action,
  * target, company, outcome, and a disclosure per entry with its details, source address, client
@@ -106,6 +118,7 @@ export function LogsEntries({ items, timezone }: LogsEntriesProps) {
             </th>
             <td className="col-actor" data-label={labels.actor}>
               {entry.actor.username ?? t("logs:list.system")}
+              <ViaToken name={viaTokenOf(entry.details)} t={t} />
             </td>
             <td className="col-action" data-label={labels.action}>
               <code>{entry.action}</code>
