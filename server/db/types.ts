@@ -32,6 +32,7 @@ import type {
   OneTimeTokensTable,
   SessionsTable,
   RateLimitsTable,
+  IdempotencyKeysTable,
   CaptchaRedemptionsTable,
   AccessLogTable,
   MailOutboxTable,
@@ -73,6 +74,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   serviceTokens: ServiceTokensTable;
   rateLimits: RateLimitsTable;
+  idempotencyKeys: IdempotencyKeysTable;
   captchaRedemptions: CaptchaRedemptionsTable;
   installationSecrets: InstallationSecretsTable;
 }

@@ -19,6 +19,7 @@ import { invitationsMigration } from "./0012_invitations";
 import { deviceVersionKeyMigration } from "./0014_device_version_key";
 import { accessLogRequestIdMigration } from "./0015_access_log_request_id";
 import { userImportsMigration } from "./0013_user_imports";
+import { idempotencyKeysMigration } from "./0017_idempotency_keys";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -37,4 +38,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0013_user_imports": userImportsMigration,
   "0014_device_version_key": deviceVersionKeyMigration,
   "0015_access_log_request_id": accessLogRequestIdMigration,
+  "0017_idempotency_keys": idempotencyKeysMigration,
 };
