@@ -102,7 +102,16 @@ export function createApp(deps: AppDeps): Express {
   const api = apiRouter({ config, database, i18n, services, captcha });
   // Tests read the registered routes from here (the authorization matrix must cover each one).
   app.locals.apiRouter = api;
-  app.use("/v2", noStore, wellFormedPath, express.json({ limit: "1mb", verify: keepBodyHash }), sessions, api, apiNotFound, apiErrorHandler(logger));
+  app.use(
+    "/v2",
+    noStore,
+    wellFormedPath,
+    express.json({ limit: "1mb", verify: keepBodyHash }),
+    sessions,
+    api,
+    apiNotFound,
+    apiErrorHandler(logger),
+  );
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
   app.use(pageErrorHandler({ i18n, assets, edition: config.edition, logger }));
   return app;

@@ -95,7 +95,14 @@ function runHolding(store: IdempotencyStore, principal: string, key: string, cla
   });
 }
 
-async function claimAndRun(db: Kysely<Database>, now: () => number, principal: string, key: string, req: Request, res: Response): Promise<void> {
+async function claimAndRun(
+  db: Kysely<Database>,
+  now: () => number,
+  principal: string,
+  key: string,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const store = new IdempotencyStore(db, now);
   const claim = await store.claim(principal, key, fingerprintOf(req));
   if (claim.kind === "mismatch") throw new AppError("idempotencyKeyReused", 422);

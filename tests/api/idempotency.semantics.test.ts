@@ -64,7 +64,12 @@ describe.each(testDialects())("idempotency semantics on %s", (dialect) => {
   it("replays a 2xx with its status and Location, and a 4xx, without running the handler again", async () => {
     const first = await post("/created", "c1");
     const again = await post("/created", "c1");
-    expect([first.status, again.status, again.headers.location, again.headers["idempotent-replayed"]]).toEqual([201, 201, "/things/7", "true"]);
+    expect([first.status, again.status, again.headers.location, again.headers["idempotent-replayed"]]).toEqual([
+      201,
+      201,
+      "/things/7",
+      "true",
+    ]);
     expect(again.body).toEqual(first.body);
     expect(runs.created).toBe(1);
     expect((await post("/missing", "m1")).status).toBe(404);
@@ -104,14 +109,28 @@ describe.each(testDialects())("idempotency semantics on %s", (dialect) => {
   it("lets a repeat take over a running request past its lease, and runs again after 24 hours", async () => {
     const store = new IdempotencyStore(database().db, () => clock);
     const fingerprintOf = async () => {
-      const row = await database().db.selectFrom("idempotencyKeys").select("fingerprint").where("key", "=", "s1").where("principal", "=", "admin:1").executeTakeFirstOrThrow();
+      const row = await database()
+        .db.selectFrom("idempotencyKeys")
+        .select("fingerprint")
+        .where("key", "=", "s1")
+        .where("principal", "=", "admin:1")
+        .executeTakeFirstOrThrow();
       return row.fingerprint;
     };
     const fp = await fingerprintOf();
     // A running row for /slow with the body {a:1}: the repeat waits (409) until the lease is over.
     await database()
       .db.insertInto("idempotencyKeys")
-      .values({ principal: "admin:1", key: "held", fingerprint: fp, status: null, headers: null, body: null, createdAt: clock, expiresAt: clock + IDEMPOTENCY_LEASE_MS })
+      .values({
+        principal: "admin:1",
+        key: "held",
+        fingerprint: fp,
+        status: null,
+        headers: null,
+        body: null,
+        createdAt: clock,
+        expiresAt: clock + IDEMPOTENCY_LEASE_MS,
+      })
       .execute();
     const busy = await post("/slow", "held");
     expect([busy.status, busy.body, busy.headers["retry-after"]]).toEqual([409, { code: "idempotencyKeyInFlight" }, "1"]);
@@ -131,7 +150,10 @@ describe.each(testDialects())("idempotency semantics on %s", (dialect) => {
   it("answers 400 for a malformed key and ignores the key without a principal", async () => {
     expect((await post("/slow", "x".repeat(256))).body).toEqual({ code: "idempotencyKeyInvalid" });
     const anonymous = express();
-    anonymous.use(express.json({ verify: keepBodyHash }), idempotency(database().db, () => clock));
+    anonymous.use(
+      express.json({ verify: keepBodyHash }),
+      idempotency(database().db, () => clock),
+    );
     anonymous.post("/open", (_req, res) => {
       res.json({ run: count("open") });
     });

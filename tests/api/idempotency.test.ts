@@ -25,7 +25,15 @@ const fingerprint = (method: string, path: string, raw: string) => sha256(`${met
 const PURCHASE = { team: "bill-co", licenseType: "subscription", licenseCount: 5, termMonths: 12 };
 
 /** Sends one keyed write; `body` as JSON, or a string with its own content type. */
-function keyed(server: TestServer, auth: string, method: "post" | "put" | "delete", url: string, key: string, body?: object | string, type?: string) {
+function keyed(
+  server: TestServer,
+  auth: string,
+  method: "post" | "put" | "delete",
+  url: string,
+  key: string,
+  body?: object | string,
+  type?: string,
+) {
   let req = server.request()[method](url).set("Authorization", auth).set("Idempotency-Key", key);
   if (type) req = req.set("Content-Type", type);
   return body === undefined ? req : req.send(body);
@@ -121,8 +129,7 @@ describe.each(testDialects())("idempotent writes on %s", (dialect) => {
         method: "put",
         body: { uids: [victim.uid] },
         other: { uids: [victim.uid, randomUUID()] },
-        count: async () =>
-          (await db().selectFrom("accessLog").select("id").where("action", "=", "users.block").execute()).length,
+        count: async () => (await db().selectFrom("accessLog").select("id").where("action", "=", "users.block").execute()).length,
       },
     ];
     for (const c of cases) {
@@ -140,7 +147,15 @@ describe.each(testDialects())("idempotent writes on %s", (dialect) => {
       expect(await c.count(), c.url).toBe(before);
     }
     // Without the key nothing changes: the same team request creates a second team, as before.
-    expect((await server.request().post("/v2/team").set("Authorization", root).send({ teamName: `Retry Co ${dialect}` })).status).toBe(200);
+    expect(
+      (
+        await server
+          .request()
+          .post("/v2/team")
+          .set("Authorization", root)
+          .send({ teamName: `Retry Co ${dialect}` })
+      ).status,
+    ).toBe(200);
     expect(await cases[0]!.count()).toBe(2);
   });
 
@@ -184,7 +199,12 @@ describe.each(testDialects())("idempotent writes on %s", (dialect) => {
 
     const read = await server.request().get("/v2/teams").set("Authorization", root).set("Idempotency-Key", "x\u00e9");
     expect(read.status).toBe(200);
-    const publicCall = () => server.request().post("/v2/public/auth").set("Idempotency-Key", key).send({ username: "nobody@x.test", password: "0".repeat(128) });
+    const publicCall = () =>
+      server
+        .request()
+        .post("/v2/public/auth")
+        .set("Idempotency-Key", key)
+        .send({ username: "nobody@x.test", password: "0".repeat(128) });
     const [p1, p2] = [await publicCall(), await publicCall()];
     expect([replayed(p1), replayed(p2)]).toEqual([false, false]);
 

@@ -36,9 +36,19 @@ describe.each(testDialects())("per-principal rate limit on %s", (dialect) => {
     expect(first.headers["ratelimit-policy"]).toBe(`${LIMIT};w=60`);
     expect(first.headers.ratelimit).toMatch(new RegExp(`^limit=${LIMIT}, remaining=${LIMIT - 1}, reset=\\d+$`));
     const key = randomUUID();
-    const created = await server.request().post("/v2/team").set("Authorization", root).set("Idempotency-Key", key).send({ teamName: "Counted" });
+    const created = await server
+      .request()
+      .post("/v2/team")
+      .set("Authorization", root)
+      .set("Idempotency-Key", key)
+      .send({ teamName: "Counted" });
     expect(created.status).toBe(200);
-    const replay = await server.request().post("/v2/team").set("Authorization", root).set("Idempotency-Key", key).send({ teamName: "Counted" });
+    const replay = await server
+      .request()
+      .post("/v2/team")
+      .set("Authorization", root)
+      .set("Idempotency-Key", key)
+      .send({ teamName: "Counted" });
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(replay.headers.ratelimit).toMatch(new RegExp(`remaining=${LIMIT - 3},`));
     for (let i = 3; i < LIMIT; i++) expect((await server.request().get("/v2/me").set("Authorization", root)).status).toBe(200);

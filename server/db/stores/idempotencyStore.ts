@@ -19,10 +19,7 @@ export interface StoredAnswer {
 
 /** What a request with a key may do: run (it holds the key until it stores or releases it), or not. */
 export type Claim =
-  | { kind: "run"; claimedAt: number }
-  | { kind: "replay"; answer: StoredAnswer }
-  | { kind: "mismatch" }
-  | { kind: "inFlight" };
+  { kind: "run"; claimedAt: number } | { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" } | { kind: "inFlight" };
 
 /** Attempts at a claim when the row vanishes or is taken over between two statements. */
 const CLAIM_ATTEMPTS = 5;
@@ -47,7 +44,16 @@ export class IdempotencyStore {
       const now = this.now();
       const inserted = await this.db
         .insertInto("idempotencyKeys")
-        .values({ principal, key, fingerprint, status: null, headers: null, body: null, createdAt: now, expiresAt: now + IDEMPOTENCY_LEASE_MS })
+        .values({
+          principal,
+          key,
+          fingerprint,
+          status: null,
+          headers: null,
+          body: null,
+          createdAt: now,
+          expiresAt: now + IDEMPOTENCY_LEASE_MS,
+        })
         .onConflict((oc) => oc.columns(["principal", "key"]).doNothing())
         .returning("createdAt")
         .executeTakeFirst();
