@@ -140,6 +140,15 @@ await db
     updatedAt: Date.now(),
   })
   .execute();
+// The per-principal budget at its maximum: a run sends a few thousand calls per token, and 429s would measure the limiter's refusal.
+await db
+  .insertInto("systemSettings")
+  .values({
+    groupName: "security",
+    value: JSON.stringify({ ...DEFAULT_SETTINGS.security, apiRateLimitPerMinute: 100_000 }),
+    updatedAt: Date.now(),
+  })
+  .execute();
 const policyUrl = (pair: { from: string; to: string }) =>
   `/v2/service/policy?from=${encodeURIComponent(pair.from)}&to=${encodeURIComponent(pair.to)}`;
 // SQLite: seeding leaves its writes in the WAL file; a server's database has them checkpointed
@@ -182,6 +191,7 @@ const routes: Array<[string, string, Record<string, string>]> = [
   ["`GET /v2/public/settings` (JSON + database)", "/v2/public/settings", {}],
   ["SSR `/signin/en` (public page with an island)", "/signin/en", {}],
   ["`GET /v2/me` (token check + one row, for reference)", "/v2/me", rootToken],
+  ["`GET /v2/users` (root, first page)", "/v2/users?limit=50", rootToken],
   ["`GET /v2/users?status=active&sort=lastSeen&order=desc` (root)", "/v2/users?status=active&sort=lastSeen&order=desc&limit=50", rootToken],
   ["`GET /v2/users?outdated=true` (root; Android below 4.9.3)", "/v2/users?outdated=true&limit=50", rootToken],
   ["`GET /v2/users?search=silva&sort=name` (root)", "/v2/users?search=silva&sort=name&limit=50", rootToken],

@@ -13,6 +13,7 @@ import { sessionMiddleware } from "./http/session";
 import { startsBrowserSession } from "./pages/signin";
 import { apiErrorHandler, apiNotFound, wellFormedPath } from "./http/errors";
 import { apiRouter } from "./api/router";
+import { keepBodyHash } from "./http/idempotency";
 import { pagesRouter } from "./pages/router";
 import { pageErrorHandler } from "./pages/render";
 import type { Assets } from "./pages/assets";
@@ -101,7 +102,16 @@ export function createApp(deps: AppDeps): Express {
   const api = apiRouter({ config, database, i18n, services, captcha });
   // Tests read the registered routes from here (the authorization matrix must cover each one).
   app.locals.apiRouter = api;
-  app.use("/v2", noStore, wellFormedPath, express.json({ limit: "1mb" }), sessions, api, apiNotFound, apiErrorHandler(logger));
+  app.use(
+    "/v2",
+    noStore,
+    wellFormedPath,
+    express.json({ limit: "1mb", verify: keepBodyHash }),
+    sessions,
+    api,
+    apiNotFound,
+    apiErrorHandler(logger),
+  );
   app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
   app.use(pageErrorHandler({ i18n, assets, edition: config.edition, logger }));
   return app;

@@ -2,6 +2,8 @@ import { Router } from "express";
 import type { ApiDeps } from "./deps";
 import { requireAdmin } from "../http/auth";
 import { requireCsrf } from "../http/csrf";
+import { idempotency } from "../http/idempotency";
+import { limitPerPrincipal } from "../http/rate-limit";
 import { publicSettingsRouter } from "./public/settings";
 import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
@@ -37,6 +39,7 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
+  router.use(limitPerPrincipal(deps.database.db), idempotency(deps.database.db)); // per-principal budget, Idempotency-Key
   router.use(meRouter(deps));
   // Before the resource routers: `/users/export` must not be read as a user or team name.
   router.use(exportRouter(deps));

@@ -61,6 +61,26 @@ export interface RateLimitsTable {
   resetAt: EpochMs;
 }
 
+/** Stored answers of writes sent with an Idempotency-Key, per principal and key (migration 0017). */
+export interface IdempotencyKeysTable {
+  /** principalKey(): "admin:<id>", "token:<id>" or "service:<id>". */
+  principal: string;
+  /** The client's Idempotency-Key (1–255 printable ASCII). */
+  key: string;
+  /** SHA-256 (hex) of the method, the path and the SHA-256 of the raw body: a repeat must match it. */
+  fingerprint: string;
+  /** The stored answer's status; null while the first request runs. */
+  status: number | null;
+  /** JSON object of the headers replayed with the answer, or null. */
+  headers: string | null;
+  /** The JSON answer; null while running. */
+  body: string | null;
+  /** When the running request claimed the key (a takeover claims it anew): its holder's mark. */
+  createdAt: EpochMs;
+  /** The lease's end while running, the 24 hours' end once answered; the row may be pruned after it. */
+  expiresAt: EpochMs;
+}
+
 /** Redeemed ALTCHA challenges, so each is accepted once across every process (migration 0006). */
 export interface CaptchaRedemptionsTable {
   /** SHA-256 (hex) of the challenge's signature. */

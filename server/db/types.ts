@@ -33,6 +33,7 @@ import type {
   OneTimeTokensTable,
   SessionsTable,
   RateLimitsTable,
+  IdempotencyKeysTable,
   CaptchaRedemptionsTable,
   AccessLogTable,
   MailOutboxTable,
@@ -75,6 +76,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   serviceTokens: ServiceTokensTable;
   rateLimits: RateLimitsTable;
+  idempotencyKeys: IdempotencyKeysTable;
   captchaRedemptions: CaptchaRedemptionsTable;
   installationSecrets: InstallationSecretsTable;
 }

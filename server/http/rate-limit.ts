@@ -3,6 +3,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { DatabaseRateLimitStore } from "../db/stores/rateLimitStore";
 import { AppError } from "../errors";
+import { RecentCounts } from "../lib/recentCounts";
+import { readSettings } from "../services/settings";
+import { principalKey } from "./auth";
 
 /** Per-IP budgets for the public calls; generous for people, tight for scripts guessing. */
 export const RATE_LIMITS = {
@@ -56,5 +59,31 @@ export function limitFailedRedemptions(
     keyGenerator: (_req, res) => `token:${String((res.locals.service as { tokenId?: number } | undefined)?.tokenId ?? "none")}`,
     store: new DatabaseRateLimitStore(db, name),
     handler: (_req, _res, next) => next(new AppError(code, 429)),
+  });
+}
+
+/** How long a process reuses `security.apiRateLimitPerMinute` before reading it again. */
+export const PRINCIPAL_LIMIT_CACHE_MS = 10_000;
+const principalLimits = new RecentCounts<number>(PRINCIPAL_LIMIT_CACHE_MS, 1);
+
+/**
+ * The per-principal budget of authenticated /v2 calls (docs/API.md "Idempotency and rate
+ * limits"): `security.apiRateLimitPerMinute` calls per principal (principalKey: an access token,
+ * an admin's sessions and sign-in JWTs, a service token) in a fixed one-minute window shared by
+ * every process through rate_limits. Answers carry the draft-7 `RateLimit-Policy` and `RateLimit`
+ * headers like the public limits; over the budget, 429 `tooManyRequests` with Retry-After. The
+ * setting is read at most once per PRINCIPAL_LIMIT_CACHE_MS per process, not per call.
+ */
+export function limitPerPrincipal(db: Kysely<Database>): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: () => principalLimits.get(db, "limit", async () => (await readSettings(db)).security.apiRateLimitPerMinute),
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    identifier: "principal",
+    skip: (_req, res) => principalKey(res) === null,
+    keyGenerator: (_req, res) => principalKey(res) ?? "none",
+    store: new DatabaseRateLimitStore(db, "principal"),
+    handler: (_req, _res, next) => next(new AppError("tooManyRequests", 429)),
   });
 }

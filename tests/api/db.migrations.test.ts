@@ -22,6 +22,7 @@ const APP_TABLES = [
   "associations",
   "captcha_redemptions",
   "devices",
+  "idempotency_keys",
   "installation_secrets",
   "invites",
   "license_orders",

@@ -3,7 +3,8 @@ import { PolicyQuerySchema } from "../../../shared/schemas/association";
 import { InviteRedeemSchema } from "../../../shared/schemas/invite";
 import { DeviceReportSchema, UserPasswordSetSchema, WipeAckSchema } from "../../../shared/schemas/service";
 import { AppCheckQuerySchema, ServiceSettingsQuerySchema } from "../../../shared/schemas/serviceSettings";
-import { limitFailedRedemptions } from "../../http/rate-limit";
+import { idempotency } from "../../http/idempotency";
+import { limitFailedRedemptions, limitPerPrincipal } from "../../http/rate-limit";
 import { requireServiceToken } from "../../http/serviceAuth";
 import { decidePolicy } from "../../services/associations";
 import { redeemInvitation } from "../../services/invites";
@@ -23,7 +24,8 @@ export function serviceRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Service" });
   const { db } = deps.services;
-  const auth = requireServiceToken(db);
+  // The token check, then the per-principal budget and Idempotency-Key of every service call.
+  const auth = [requireServiceToken(db), limitPerPrincipal(db), idempotency(db)];
 
   router.post(
     "/service/devices",

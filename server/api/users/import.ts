@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from "express";
 import { IMPORT_LIMITS, UserImportQuerySchema } from "../../../shared/schemas/userImport";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
+import { idempotentAfterBody, keepBodyHash } from "../../http/idempotency";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
@@ -12,7 +13,7 @@ import { handlers } from "../handler";
  * Anything else is 400 `usersImport400`; the OpenAPI document reads `rawBody` for the media type.
  */
 const csvBody: RequestHandler[] = [
-  Object.assign(express.text({ type: "text/csv", limit: IMPORT_LIMITS.bytes }), { rawBody: "text/csv" }),
+  Object.assign(express.text({ type: "text/csv", limit: IMPORT_LIMITS.bytes, verify: keepBodyHash }), { rawBody: "text/csv" }),
   (req, _res, next) => next(typeof req.body === "string" ? undefined : new AppError("usersImport400", 400, { reason: "contentType" })),
 ];
 
@@ -39,7 +40,8 @@ export function userImportRouter(deps: ApiDeps): Router {
     const csv = req.body as string;
     return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
   });
-  router.post("/users/import", ...withBodyAfterValidation(importCall, csvBody));
+  // An Idempotency-Key is claimed once the CSV is read, with the raw CSV's fingerprint.
+  router.post("/users/import", ...withBodyAfterValidation(importCall, [...csvBody, idempotentAfterBody(deps.services.db)]));
 
   router.get("/users/import/:id", ...api.admin(null, ({ services, scope, req }) => readImport(services, scope, importId(req.params.id))));
 

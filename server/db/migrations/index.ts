@@ -20,6 +20,7 @@ import { deviceVersionKeyMigration } from "./0014_device_version_key";
 import { accessLogRequestIdMigration } from "./0015_access_log_request_id";
 import { userImportsMigration } from "./0013_user_imports";
 import { accessTokensMigration } from "./0016_access_tokens";
+import { idempotencyKeysMigration } from "./0017_idempotency_keys";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -39,4 +40,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0014_device_version_key": deviceVersionKeyMigration,
   "0015_access_log_request_id": accessLogRequestIdMigration,
   "0016_access_tokens": accessTokensMigration,
+  "0017_idempotency_keys": idempotencyKeysMigration,
 };

@@ -6,6 +6,7 @@ import { pruneCaptchaRedemptions } from "../identity";
 import { expireInvitations } from "../invites";
 import { sendExpiryReminders } from "../licenses";
 import { pruneRateLimits } from "../../db/stores/rateLimitStore";
+import { pruneIdempotencyKeys } from "../../db/stores/idempotencyStore";
 import { DatabaseSessionStore } from "../../db/stores/sessionStore";
 import { pruneImports } from "../users";
 import { pruneExpiredTokens, sendTokenExpiryReminders } from "../accessTokens";
@@ -22,6 +23,8 @@ export interface PruneCounts {
   invitesExpired: number;
   /** Access-log entries older than the retention setting (security.accessLogRetentionDays). */
   accessLog: number;
+  /** Idempotency-Key answers past their 24 hours and running rows past their lease. */
+  idempotencyKeys: number;
   /** Users imports (with their per-row results) finished or abandoned longer ago than security.importRetentionDays. */
   imports: number;
   /** Access tokens expired longer ago than their listing retention (30 days). */
@@ -57,6 +60,7 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
     accessLog: await pruneAccessLog(db, now),
     imports: await pruneImports(db, now),
     accessTokens: await pruneExpiredTokens(db, now),
+    idempotencyKeys: await pruneIdempotencyKeys(db, now),
   };
 }
 

@@ -23,6 +23,22 @@ export const GENERIC_ENTRIES = {
   unavailable: { status: 503, kind: "error", en: "Service Unavailable" },
   // Lock contention the server's retries did not resolve; sent with Retry-After.
   contention: { status: 503, kind: "error", en: "Busy - Other changes to the same items are in progress; try again in a moment" },
+  // Idempotency-Key (docs/API.md "Idempotency and rate limits").
+  idempotencyKeyInvalid: {
+    status: 400,
+    kind: "error",
+    en: "Invalid Idempotency-Key header - Use 1 to 255 printable characters (letters, digits, punctuation) or leave it out",
+  },
+  idempotencyKeyInFlight: {
+    status: 409,
+    kind: "error",
+    en: "A request with this Idempotency-Key is still running - Wait a moment and send it again with the same key",
+  },
+  idempotencyKeyReused: {
+    status: 422,
+    kind: "error",
+    en: "This Idempotency-Key was already used for a different request - Send a new request with a new key",
+  },
   emailFailed: { status: 509, kind: "error", en: "Could not send e-mail" },
   unknown: { status: 0, kind: "error", exit: EXIT_CODES.unknown, en: "Unexpected error - Try again or contact Administrator" },
 } as const satisfies Record<string, EntrySpec>;
