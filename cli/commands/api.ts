@@ -42,6 +42,7 @@ export function apiMethod(raw: string, t: CliContext["t"]): Method {
  * the context's own `/v2`.
  */
 export function apiPath(raw: string, t: CliContext["t"]): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw usageError(t("api.badPath", { path: raw }));
   const path = raw.startsWith("/") ? raw : `/v2/${raw}`;
   const pathname = path.split(/[?#]/, 1)[0] ?? "";
   if (!pathname.startsWith("/v2/") || pathname.split("/").some((segment) => segment === ".." || segment === ".") || path.includes("#"))
