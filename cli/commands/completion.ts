@@ -90,8 +90,9 @@ export function completionSlot(program: Command, words: readonly string[]): { co
     if (sub && positional === 0) command = sub;
     else positional++;
   }
-  if (pendingValue) return { command, slot: optionSlot(pendingValue) };
   const current = words.at(-1) ?? "";
+  // A variadic option's values end at the next flag: `--team a b --` completes options again.
+  if (pendingValue && !(variadic(pendingValue) && current.startsWith("-"))) return { command, slot: optionSlot(pendingValue) };
   if (current.startsWith("-")) return { command, slot: { kind: "words" } };
   if (command.commands.length > 0 && positional === 0) return { command, slot: { kind: "words" } };
   const args = command.registeredArguments;
