@@ -33,7 +33,8 @@ export interface Candidate {
 }
 
 /** What kind of value a word is: a command or option name, a context, a company slug, a fixed choice, or free text. */
-type Slot = { kind: "words" } | { kind: "contexts" } | { kind: "slugs" } | { kind: "choices"; values: readonly string[] } | { kind: "free" };
+type Slot =
+  { kind: "words" } | { kind: "contexts" } | { kind: "slugs" } | { kind: "choices"; values: readonly string[] } | { kind: "free" };
 
 const visibleOptions = (command: Command): readonly Option[] => command.options.filter((option) => !option.hidden);
 const takesValue = (option: Option): boolean => option.required || option.optional;
@@ -123,7 +124,9 @@ export async function complete(program: Command, cli: CliContext, words: readonl
   let all: Candidate[] = [];
   if (slot.kind === "words" && current.startsWith("-")) {
     const options = command === program ? visibleOptions(program) : [...visibleOptions(command), ...visibleOptions(program)];
-    all = options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)).map((f) => ({ value: f, description: o.description })));
+    all = options.flatMap((o) =>
+      [o.long, o.short].filter((f): f is string => Boolean(f)).map((f) => ({ value: f, description: o.description })),
+    );
     all.push({ value: "--help", description: cli.t("program.help") });
   } else if (slot.kind === "words") {
     all = command.commands.map((c) => ({ value: c.name(), description: c.description() }));

@@ -34,14 +34,20 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 /** The request body of `tokens create` from its flags, checked with the shared schema (exit 2 before any call). */
 export function tokenCreateBody(opts: CreateOptions, t: CliContext["t"]): ReturnType<typeof TokenCreateSchema.parse> {
   if (opts.expiry === false && opts.expiresInDays !== undefined) throw usageError(t("tokens.expiryConflict"));
-  const days = opts.expiresInDays === undefined ? undefined : /^\d+$/.test(opts.expiresInDays) ? Number(opts.expiresInDays) : opts.expiresInDays;
+  const days =
+    opts.expiresInDays === undefined ? undefined : /^\d+$/.test(opts.expiresInDays) ? Number(opts.expiresInDays) : opts.expiresInDays;
   const raw = {
     name: opts.name ?? "",
     ...(opts.expiry === false ? { expiresInDays: null } : days === undefined ? {} : { expiresInDays: days }),
     permissions: opts.permission,
     ...(opts.team.length > 0 ? { teams: opts.team } : {}),
   };
-  return validated(TokenCreateSchema, raw, t, { name: "--name", expiresInDays: "--expires-in-days", permissions: "--permission", teams: "--team" });
+  return validated(TokenCreateSchema, raw, t, {
+    name: "--name",
+    expiresInDays: "--expires-in-days",
+    permissions: "--permission",
+    teams: "--team",
+  });
 }
 
 function tokenRow(t: CliContext["t"], token: AccessToken, withAdmin: boolean): string[] {
@@ -73,7 +79,9 @@ export function registerTokensCommands(program: Command, cli: CliContext): void 
       const created = await createTokensApi(apiOptions(cli, opts)).create(body);
       const out = cli.output(Boolean(opts.json));
       out.result(created, () => {
-        out.note(t("tokens.created", { name: created.token.name, id: created.token.id, expiresAt: created.token.expiresAt ?? t("tokens.never") }));
+        out.note(
+          t("tokens.created", { name: created.token.name, id: created.token.id, expiresAt: created.token.expiresAt ?? t("tokens.never") }),
+        );
         out.note(t("tokens.storeNow"));
         out.line(created.secret);
       });
@@ -86,10 +94,20 @@ export function registerTokensCommands(program: Command, cli: CliContext): void 
       const list = await createTokensApi(apiOptions(cli, opts)).list(opts.admin ? { admin: opts.admin } : {});
       const out = cli.output(Boolean(opts.json));
       const withAdmin = Boolean(opts.admin);
-      const head = [t("tokens.id"), t("tokens.name"), t("tokens.permissions"), t("tokens.companies"), t("tokens.expires"), t("tokens.lastUsed")];
+      const head = [
+        t("tokens.id"),
+        t("tokens.name"),
+        t("tokens.permissions"),
+        t("tokens.companies"),
+        t("tokens.expires"),
+        t("tokens.lastUsed"),
+      ];
       out.result(list, () => {
         if (list.items.length === 0) return out.note(t("tokens.none"));
-        out.table(withAdmin ? [...head, t("tokens.owner")] : head, list.items.map((token) => tokenRow(t, token, withAdmin)));
+        out.table(
+          withAdmin ? [...head, t("tokens.owner")] : head,
+          list.items.map((token) => tokenRow(t, token, withAdmin)),
+        );
       });
     });
 

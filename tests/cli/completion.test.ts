@@ -43,7 +43,10 @@ function configWithContexts(): string {
   const context = (url: string) => ({ url, username: "ops@example.test", token: null, expiresAt: null });
   writeFileSync(
     path.join(dir, "config.json"),
-    JSON.stringify({ current: "staging", contexts: { staging: context("https://staging.example.test"), "prod:8443": context("https://prod.example.test:8443") } }),
+    JSON.stringify({
+      current: "staging",
+      contexts: { staging: context("https://staging.example.test"), "prod:8443": context("https://prod.example.test:8443") },
+    }),
     { mode: 0o600 },
   );
   return dir;
@@ -90,7 +93,9 @@ describe("bash completion run for real", () => {
     expect(await bashComplete(["to"], env)).toEqual(["tokens"]);
     expect(await bashComplete(["tokens", ""], env)).toEqual(["create", "list", "revoke"]);
     const options = await bashComplete(["tokens", "create", "--"], env);
-    expect(options).toEqual(expect.arrayContaining(["--name", "--permission", "--expires-in-days", "--no-expiry", "--json", "--url", "--help"]));
+    expect(options).toEqual(
+      expect.arrayContaining(["--name", "--permission", "--expires-in-days", "--no-expiry", "--json", "--url", "--help"]),
+    );
     expect(await bashComplete(["settings", "apply", "--dr"], env)).toEqual(["--dry-run"]);
     expect(await bashComplete(["completion", ""], env)).toEqual(["bash", "zsh", "fish"]);
   }, 60_000);

@@ -50,7 +50,17 @@ describe("a pipeline with only BULWARK_URL and an access token", () => {
   });
 
   const tokenWith = async (permission: string): Promise<string> => {
-    const run = await cli.run(["tokens", "create", "--name", `pipeline-${permission}`, "--permission", permission, "--team", team.slug, "--json"]);
+    const run = await cli.run([
+      "tokens",
+      "create",
+      "--name",
+      `pipeline-${permission}`,
+      "--permission",
+      permission,
+      "--team",
+      team.slug,
+      "--json",
+    ]);
     expect(run.code, run.stderr).toBe(EXIT_CODES.ok);
     return (JSON.parse(run.stdout) as { secret: string }).secret;
   };
@@ -58,7 +68,13 @@ describe("a pipeline with only BULWARK_URL and an access token", () => {
   it("an invitations token reads, invites, lists the invitations and licenses; no config file is read or written", async () => {
     const home = mkdtempSync(path.join(tmpdir(), "bulwark-pipeline-"));
     const secret = await tokenWith("invites");
-    const run = await runScript(SCRIPT, { HOME: home, BULWARK_URL: cli.url, BULWARK_TOKEN: secret, BULWARK_BUNDLE: CLI_BUNDLE, TEAM: team.slug });
+    const run = await runScript(SCRIPT, {
+      HOME: home,
+      BULWARK_URL: cli.url,
+      BULWARK_TOKEN: secret,
+      BULWARK_BUNDLE: CLI_BUNDLE,
+      TEAM: team.slug,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("users=3\ninvites=2\npacks=1\n");
     expect(readdirSync(home)).toEqual([]);
@@ -71,7 +87,10 @@ describe("a pipeline with only BULWARK_URL and an access token", () => {
     const env = { HOME: home, BULWARK_URL: cli.url, BULWARK_TOKEN: secret, BULWARK_BUNDLE: CLI_BUNDLE, TEAM: team.slug };
     const read = await runScript('node "$BULWARK_BUNDLE" users list --team "$TEAM" --json', env);
     expect(read.code, read.stderr).toBe(0);
-    const write = await runScript('node "$BULWARK_BUNDLE" invites create --team "$TEAM" --type email --yes --json denied@example.test', env);
+    const write = await runScript(
+      'node "$BULWARK_BUNDLE" invites create --team "$TEAM" --type email --yes --json denied@example.test',
+      env,
+    );
     expect(write.code).toBe(EXIT_CODES.permission);
     const api = await runScript('node "$BULWARK_BUNDLE" api POST /v2/team --data \'{"teamName":"Nope"}\'', env);
     expect(api.code).toBe(EXIT_CODES.permission);

@@ -59,7 +59,9 @@ describe("bulwark tokens against a real server", () => {
   });
 
   it("revoke needs --yes off a terminal, revokes one token or all of them, and the secret then stops working", async () => {
-    const created = JSON.parse((await cli.run(["tokens", "create", "--name", "short", "--permission", "read", "--json"])).stdout) as Created;
+    const created = JSON.parse(
+      (await cli.run(["tokens", "create", "--name", "short", "--permission", "read", "--json"])).stdout,
+    ) as Created;
     expect((await cli.run(["whoami", "--json"], { token: created.secret })).code).toBe(EXIT_CODES.ok);
 
     const refused = await cli.run(["tokens", "revoke", created.token.id]);
