@@ -12,7 +12,7 @@ import { createTeamsApi } from "../../shared/api";
 import { languages } from "../../shared/limits";
 import { readConfig } from "../config";
 import { usageError } from "../errors";
-import { fetchWithTimeout, type CliContext } from "../runtime";
+import type { CliContext } from "../runtime";
 import { examples } from "./help";
 
 /** The hidden helper the scripts call; handled by cli/main.ts before commander parses anything. */
@@ -111,7 +111,8 @@ async function companySlugs(cli: CliContext, prefix: string): Promise<Candidate[
   const api = createTeamsApi({
     baseUrl: connection.url,
     ...(connection.token ? { token: connection.token } : {}),
-    fetch: fetchWithTimeout(SLUG_LOOKUP_MS),
+    // A plain fetch with its own short limit and no retries: a TAB must never wait on back-off.
+    fetch: (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(SLUG_LOOKUP_MS) }),
   });
   const page = await api.list({ limit: 100, ...(prefix ? { search: prefix } : {}) });
   return page.items.map((team) => ({ value: team.slug, description: team.teamName }));
