@@ -4,8 +4,10 @@ import { CommanderError, Option, type Command } from "commander";
 import { EXIT_CODES, type ExitCode } from "../shared/errors";
 import { languages } from "../shared/limits";
 import { registerAdminsCommands } from "./commands/admins";
+import { registerApiCommand } from "./commands/api";
 import { registerAuthCommands } from "./commands/auth";
 import { ExitStatus } from "./commands/common";
+import { COMPLETE_COMMAND, registerCompletionCommand, runComplete } from "./commands/completion";
 import { registerContextCommands } from "./commands/context";
 import { registerDevicesCommands } from "./commands/devices";
 import { registerLicensesCommands } from "./commands/licenses";
@@ -18,6 +20,7 @@ import { registerUsersCommands } from "./commands/users";
 import { registerCertsCommands } from "./commands/certs";
 import { registerInvitesCommands } from "./commands/invites";
 import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
+import { registerTokensCommands } from "./commands/tokens";
 import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
 import { languageFromArgv, type Language } from "./i18n";
@@ -84,6 +87,9 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   registerCertsCommands(program, cli);
   registerDomainsCommands(program, cli);
   registerExportCommands(program, cli);
+  registerTokensCommands(program, cli);
+  registerApiCommand(program, cli);
+  registerCompletionCommand(program, cli);
   return { program, cli };
 }
 
@@ -103,6 +109,11 @@ export async function run(io: CliIO = processIO()): Promise<ExitCode> {
   let built: BuiltProgram | null = null;
   try {
     built = build(io, startLanguage(languageFromArgv(io.argv), io.env));
+    // The shells' completion helper reads the words itself: commander must not parse them as options.
+    if (io.argv[0] === COMPLETE_COMMAND) {
+      await runComplete(built.program, built.cli, io.argv.slice(1));
+      return EXIT_CODES.ok;
+    }
     await built.program.parseAsync([...io.argv], { from: "user" });
     return EXIT_CODES.ok;
   } catch (error) {

@@ -17,6 +17,7 @@ import { examples } from "./help";
 interface LoginOptions {
   username?: string;
   passwordStdin?: boolean;
+  tokenStdin?: boolean;
   context?: string;
   json?: boolean;
 }
@@ -44,11 +45,33 @@ function loginUrl(cli: CliContext, arg: string | undefined, contextName: string 
   throw usageError(t("login.needUrl"));
 }
 
+/**
+ * `login --token-stdin`: stores an access token (`bwk_…`, from `bulwark tokens create`) in a context
+ * like a session, after `GET /v2/me` proves it works (and names its administrator). It has no
+ * session expiry to record; the server refuses it once it expires or is revoked.
+ */
+async function loginWithToken(cli: CliContext, url: string, name: string, opts: LoginOptions): Promise<void> {
+  const { t, io } = cli;
+  if (opts.passwordStdin || opts.username) throw usageError(t("login.tokenConflict"));
+  const token = (await readSecret(io.stdin)).trim();
+  if (token === "") throw usageError(t("login.emptyToken"));
+  const me = await cli.client({ url, token, context: null }).me();
+  updateConfig(io.env, (config) => ({
+    current: name,
+    contexts: { ...config.contexts, [name]: { url, username: me.username, token, expiresAt: null } },
+  }));
+  const out = cli.output(Boolean(opts.json));
+  out.result({ context: name, url, username: me.username, expiresAt: null }, () =>
+    out.success(t("login.tokenSuccess", { url, username: me.username, context: name })),
+  );
+}
+
 async function login(cli: CliContext, urlArg: string | undefined, opts: LoginOptions): Promise<void> {
   const { t, io } = cli;
   const out = cli.output(Boolean(opts.json));
   const url = loginUrl(cli, urlArg, opts.context);
   const name = opts.context ?? contextNameFor(url);
+  if (opts.tokenStdin) return loginWithToken(cli, url, name, opts);
   const previous = readConfig(io.env).contexts[name];
   const tty = Boolean(io.stdin.isTTY);
 
@@ -124,6 +147,7 @@ export function registerAuthCommands(program: Command, cli: CliContext): void {
     .argument("[url]", t("login.argUrl"))
     .option("-u, --username <username>", t("login.optUsername"))
     .option("--password-stdin", t("login.optPasswordStdin"))
+    .option("--token-stdin", t("login.optTokenStdin"))
     .option("--context <name>", t("login.optContext"))
     .option("--json", t("options.json"))
     .addHelpText("after", examples(t, "login.examples"))

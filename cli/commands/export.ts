@@ -4,6 +4,9 @@
  * export schemas before the call, and the server's file streamed to FILE or standard output as
  * it arrives (a million rows never sit in memory). A file is written under a temporary name and
  * renamed when complete, so a cut download never leaves a file that looks whole.
+ * `--json` keeps its promise that stdout is JSON: rows sent to stdout come as JSON Lines (so
+ * `--json` implies `--format jsonl`; `--json --format csv` without `-o` is a usage error), and
+ * with `-o FILE` stdout gets a JSON summary of the file written.
  */
 import { createWriteStream, renameSync, rmSync } from "node:fs";
 import { Readable } from "node:stream";
@@ -25,7 +28,7 @@ import {
 } from "../../shared/schemas/export";
 import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
-import { addCommonOptions, apiOptions, validated, type CommonOptions } from "./common";
+import { apiOptions, validated, type CommonOptions } from "./common";
 import { examples } from "./help";
 
 /** One filter flag: `--name <value>` sets the query key `key` (default: the flag's name). */
@@ -93,7 +96,11 @@ function flagNames(resource: ExportResource): Record<string, string> {
 /** Registers `<resource> export` on a command group. */
 export function addExportCommand(group: Command, cli: CliContext, resource: ExportResource): Command {
   const { t } = cli;
-  const command = addCommonOptions(group.command("export").description(t(`export.description.${resource}`)), t);
+  const command = group
+    .command("export")
+    .description(t(`export.description.${resource}`))
+    .option("--context <name>", t("options.context"))
+    .option("--json", t("export.optJson"));
   for (const { flag } of SPECS[resource].flags) {
     const key =
       flag === "role"
@@ -110,6 +117,11 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
     .option("--headers <kind>", t("export.optHeaders", { kinds: EXPORT_HEADERS.join(", ") }), "labels")
     .addHelpText("after", examples(t, `export.${resource}Examples`))
     .action(async (opts: ExportFlags) => {
+      const toStdout = !opts.output || opts.output === "-";
+      if (opts.json && toStdout) {
+        if (command.getOptionValueSource("format") === "cli" && opts.format !== "jsonl") throw usageError(t("export.jsonNeedsJsonl"));
+        opts.format = "jsonl";
+      }
       const raw: Record<string, unknown> = { format: opts.format, headers: opts.headers, bom: opts.bom ? "1" : "0", lang: cli.lang };
       for (const { flag, key } of SPECS[resource].flags) if (typeof opts[flag] === "string") raw[key ?? flag] = opts[flag];
       // Checked before any call; what is sent is what the user typed (the server parses it again).
@@ -123,7 +135,7 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
       const api = createExportApi({ ...apiOptions(cli, opts), fetch: (input, init) => globalThis.fetch(input, init) });
       const download = await api.download(resource, params);
       const body = Readable.fromWeb(download.body as NodeReadableStream<Uint8Array>);
-      if (!opts.output || opts.output === "-") {
+      if (toStdout || !opts.output) {
         await pipeline(body, cli.io.stdout, { end: false });
         return;
       }

@@ -8,9 +8,10 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { createSettingsApi } from "../../shared/api/settings";
 import { SETTINGS_GROUPS, type SettingsGroup } from "../../shared/schemas/settings";
+import { EXIT_CODES } from "../../shared/errors";
 import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
-import { addCommonOptions, apiOptions, type CommonOptions } from "./common";
+import { addCommonOptions, apiOptions, exitWith, type CommonOptions } from "./common";
 import { examples } from "./help";
 
 type Doc = Record<string, Record<string, unknown>>;
@@ -88,7 +89,10 @@ export function registerSettingsCommands(program: Command, cli: CliContext): voi
       );
     });
 
-  /** Prints the diff, then (unless dry run) sends each group's changed fields. */
+  /**
+   * Prints the diff, then (unless dry run) sends each group's changed fields. A dry run that would
+   * change something exits 13 (`changesPending`), like `diff`, so a pipeline can detect drift.
+   */
   const applyDoc = async (wanted: Doc, opts: CommonOptions & { dryRun?: boolean }) => {
     const api = createSettingsApi(apiOptions(cli, opts));
     const diff = diffSettings(await api.get(), wanted);
@@ -107,6 +111,7 @@ export function registerSettingsCommands(program: Command, cli: CliContext): voi
       for (const d of diff) out.line(`${d.field}: ${JSON.stringify(d.before)} → ${JSON.stringify(d.after)}`);
       out.success(opts.dryRun ? t("settings.dryRun", { count: diff.length }) : t("settings.applied", { count: changed.length }));
     });
+    if (opts.dryRun && diff.length > 0) exitWith(EXIT_CODES.changesPending);
   };
 
   addCommonOptions(

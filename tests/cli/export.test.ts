@@ -69,4 +69,23 @@ describe("bulwark <list> export against a real server", () => {
     expect(when.code).toBe(EXIT_CODES.usage);
     expect(when.stderr).toContain("--from");
   });
+
+  it("--json keeps stdout JSON: rows as JSON Lines, a summary with -o, and --format csv to stdout refused (exit 2)", async () => {
+    const logs = await cli.run(["logs", "export", "--json"]);
+    expect(logs.code, logs.stderr).toBe(0);
+    const lines = logs.stdout.split("\n").filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    const users = await cli.run(["users", "export", "--team", team.slug, "--json"]);
+    expect(users.stdout.split("\n").filter(Boolean)).toHaveLength(5);
+    const csv = await cli.run(["users", "export", "--json", "--format", "csv"]);
+    expect(csv.code).toBe(EXIT_CODES.usage);
+    expect(JSON.parse(csv.stderr)).toMatchObject({ error: { code: "usage" } });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bulwark-export-")), "users.csv");
+    const toFile = await cli.run(["users", "export", "--team", team.slug, "--json", "-o", file]);
+    expect(JSON.parse(toFile.stdout)).toEqual({ file, contentType: expect.stringContaining("text/csv") as string });
+    expect(readFileSync(file, "utf8")).toContain("=Cli");
+    const help = await cli.run(["logs", "export", "--help"]);
+    expect(help.stdout).toMatch(/implies\s+--format\s+jsonl/);
+  });
 });

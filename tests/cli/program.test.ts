@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Command } from "commander";
-import { buildProgram } from "../../cli/main";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable, Writable } from "node:stream";
+import { buildProgram, run as runInProcess } from "../../cli/main";
 import { EXIT_CODES } from "../../shared/errors";
 import { APP_VERSION } from "../../shared/limits";
 import { buildAdmin, givePassword, GOOD_PASSWORD } from "../support/factories";
@@ -103,4 +107,72 @@ describe("bulwark --version, --help and usage errors", () => {
     const badUrl = await runCli(tempConfigDir(), ["login", "ftp://example.com", "-u", "a@b.c", "--password-stdin"], { stdin: "x" });
     expect(badUrl.code).toBe(EXIT_CODES.usage);
   });
+});
+
+/** Every leaf command (one that runs something) with its path. */
+function leafCommands(command: Command, prefix: string[] = []): { path: string[]; command: Command }[] {
+  return command.commands.flatMap((sub) =>
+    sub.commands.length > 0 ? leafCommands(sub, [...prefix, sub.name()]) : [{ path: [...prefix, sub.name()], command: sub }],
+  );
+}
+
+/** Commands without `--json`, each with the reason. */
+const WITHOUT_JSON: Readonly<Record<string, string>> = { completion: "prints a shell script, never data" };
+
+/** Whether `text` is empty, one JSON document, or JSON Lines. */
+function isJsonOutput(text: string): boolean {
+  if (text.trim() === "") return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return text
+      .split("\n")
+      .filter(Boolean)
+      .every((line) => {
+        try {
+          JSON.parse(line);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+  }
+}
+
+describe("--json on every command", () => {
+  const leaves = leafCommands(buildProgram(undefined, "en"));
+
+  it("every command that prints data declares --json, and every export says what --json prints", () => {
+    expect(leaves.length).toBeGreaterThanOrEqual(70);
+    const missing = leaves.filter(({ command }) => !command.options.some((o) => o.long === "--json")).map(({ path }) => path.join(" "));
+    expect(missing).toEqual(Object.keys(WITHOUT_JSON));
+    const exports = leaves.filter(({ path }) => path.at(-1) === "export");
+    expect(exports.map(({ path }) => path[0])).toEqual(expect.arrayContaining(["users", "admins", "teams", "licenses", "invites", "logs"]));
+    for (const { command } of exports) expect(command.options.find((o) => o.long === "--json")?.description).toContain("JSON Lines");
+  });
+
+  it("with --json and no server, every command writes only JSON to stdout and stderr", async () => {
+    const home = mkdtempSync(path.join(tmpdir(), "bulwark-json-"));
+    for (const { path: words } of leaves.filter(({ path }) => !(path.join(" ") in WITHOUT_JSON))) {
+      let stdout = "";
+      let stderr = "";
+      const sink = (append: (text: string) => void) =>
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            append(chunk.toString("utf8"));
+            done();
+          },
+        });
+      const code = await runInProcess({
+        argv: [...words, "--json"],
+        env: { HOME: home, BULWARK_CONFIG_DIR: path.join(home, "bulwark") },
+        stdin: Readable.from([]),
+        stdout: sink((text) => (stdout += text)),
+        stderr: sink((text) => (stderr += text)),
+      });
+      expect({ words, stdout: isJsonOutput(stdout), stderr: isJsonOutput(stderr) }).toEqual({ words, stdout: true, stderr: true });
+      expect({ words, code }).not.toEqual({ words, code: EXIT_CODES.unknown });
+    }
+  }, 60_000);
 });

@@ -24,7 +24,7 @@ describe("bulwark settings against a real server", () => {
       JSON.stringify({ general: { registrationEnabled: true, inviteTokenLength: 12 }, security: { maxFailedAdminSignIns: 4 } }),
     );
     const dry = await cli.run(["settings", "apply", "--file", file, "--dry-run"]);
-    expect(dry.code, dry.stderr).toBe(EXIT_CODES.ok);
+    expect(dry.code, dry.stderr).toBe(EXIT_CODES.changesPending); // like diff: something would change
     expect(dry.stdout).toContain("general.registrationEnabled: false → true");
     expect(dry.stdout).toContain("security.maxFailedAdminSignIns: 5 → 4");
     expect(dry.stdout).not.toContain("inviteTokenLength"); // unchanged (the default)
@@ -37,6 +37,22 @@ describe("bulwark settings against a real server", () => {
     const again = await cli.run(["settings", "apply", "--file", file]);
     expect(again.code).toBe(EXIT_CODES.ok);
     expect(again.stdout + again.stderr).toContain("Nothing to change");
+    const dryAgain = await cli.run(["settings", "apply", "--file", file, "--dry-run", "--json"]);
+    expect(dryAgain.code, dryAgain.stderr).toBe(EXIT_CODES.ok); // nothing would change
+    expect(JSON.parse(dryAgain.stdout)).toEqual({ dryRun: true, diff: [], changed: [] });
+  });
+
+  it("set --dry-run exits 13 when a value would change and 0 when it is already set; --help says so", async () => {
+    const pending = await cli.run(["settings", "set", "messaging.messageRateLimit=77", "--dry-run", "--json"]);
+    expect(pending.code, pending.stderr).toBe(EXIT_CODES.changesPending);
+    expect(JSON.parse(pending.stdout).diff).toEqual([{ field: "messaging.messageRateLimit", before: expect.anything(), after: 77 }]);
+    expect(pending.stderr).toBe(""); // the result is printed, not an error
+    const current = (await cli.run(["settings", "get", "messaging", "--json"])).stdout;
+    const rate = (JSON.parse(current) as { messageRateLimit: number }).messageRateLimit;
+    const same = await cli.run(["settings", "set", `messaging.messageRateLimit=${rate}`, "--dry-run"]);
+    expect(same.code, same.stderr).toBe(EXIT_CODES.ok);
+    const help = await cli.run(["settings", "apply", "--help"]);
+    expect(help.stdout).toMatch(/exits 13 when\s+something\s+would\s+change/);
   });
 
   it("set changes group.field=value pairs, get prints them, and a bad value exits with the API's 400", async () => {
