@@ -17,7 +17,10 @@ export interface StartupResult {
 
 function timeRun(args: readonly string[]): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: "ignore", env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" } });
+  const result = spawnSync(process.execPath, args, {
+    stdio: "ignore",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+  });
   if (result.status !== 0) throw new Error(`node ${args.join(" ")} exited ${result.status}`);
   return performance.now() - started;
 }

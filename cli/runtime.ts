@@ -94,7 +94,8 @@ export function overrides(globals: GlobalOptions, env: ConfigEnv): { url: string
 function wholeNumber(raw: string | undefined, fallback: number, min: number, max: number, what: string, t: Translate): number {
   if (raw === undefined || raw.trim() === "") return fallback;
   const text = raw.trim();
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw usageError(t("http.badNumber", { what, value: text, min, max }));
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw usageError(t("http.badNumber", { what, value: text, min, max }));
   return Number(text);
 }
 

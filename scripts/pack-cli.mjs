@@ -3,7 +3,7 @@
 // next to it, and a generated package.json with no dependencies makes `@bulwark/cli`. The result is
 // dist/bulwark-cli-<version>.tgz; `npm install -g` of it needs no registry.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build as esbuild } from "esbuild";
@@ -33,9 +33,11 @@ export async function packCli({ quiet = false, outDir = path.join(root, "dist") 
       js: "#!/usr/bin/env node\nimport { createRequire as __bulwarkCreateRequire } from 'node:module'; const require = __bulwarkCreateRequire(import.meta.url);",
     },
   });
+  chmodSync(path.join(stage, "bulwark.mjs"), 0o755); // runnable through a symlink (the Docker image's PATH)
   for (const lang of LANGUAGES) {
     mkdirSync(path.join(stage, "locales", lang), { recursive: true });
-    for (const ns of NAMESPACES) copyFileSync(path.join(root, "locales", lang, `${ns}.json`), path.join(stage, "locales", lang, `${ns}.json`));
+    for (const ns of NAMESPACES)
+      copyFileSync(path.join(root, "locales", lang, `${ns}.json`), path.join(stage, "locales", lang, `${ns}.json`));
   }
   copyFileSync(path.join(root, "scripts", "cli-readme.md"), path.join(stage, "README.md"));
   const manifest = {

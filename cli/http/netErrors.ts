@@ -116,7 +116,12 @@ export function classifyNetError(error: unknown, route: Route): NetFailure {
   }
   if (links.some((l) => l.name === "TimeoutError") || found(TIMEOUTS)) return make("netTimeout", found(TIMEOUTS) ?? "TimeoutError");
   const refused = links.find((l) => l.code === "ECONNREFUSED" || l.code === "ENOTFOUND" || l.code === "EAI_AGAIN");
-  if (refused && route.proxy && (refused.port === undefined || refused.port === proxyPort(route.proxy)) && refused.code === "ECONNREFUSED") {
+  if (
+    refused &&
+    route.proxy &&
+    (refused.port === undefined || refused.port === proxyPort(route.proxy)) &&
+    refused.code === "ECONNREFUSED"
+  ) {
     return make("netProxyUnreachable", "ECONNREFUSED", proxyHost);
   }
   if (codes.includes("ECONNREFUSED")) return make("netRefused", "ECONNREFUSED");

@@ -66,7 +66,9 @@ describe("CLI errors that say why", () => {
 
   it("--debug traces each request on stderr without headers, token or body", async () => {
     server = await startHttpServer((_req, res, n) =>
-      n === 1 ? sendError(res, 503, "unavailable", {}, { "Retry-After": "0", "X-Request-Id": "req-dbg-1" }) : sendError(res, 403, "forbidden"),
+      n === 1
+        ? sendError(res, 503, "unavailable", {}, { "Retry-After": "0", "X-Request-Id": "req-dbg-1" })
+        : sendError(res, 403, "forbidden"),
     );
     const result = await run(server.url, ["whoami", "--debug"]);
     expect(result.code).toBe(4);

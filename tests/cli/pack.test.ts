@@ -27,7 +27,12 @@ describe("the packed CLI (npm run pack:cli)", () => {
     expect(path.basename(tarball)).toBe(`bulwark-cli-${APP_VERSION}.tgz`);
     const installed = path.join(prefix, "lib", "node_modules", "@bulwark", "cli");
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: "@bulwark/cli", version: APP_VERSION, bin: { bulwark: "bulwark.mjs" }, engines: { node: ">=20" } });
+    expect(manifest).toMatchObject({
+      name: "@bulwark/cli",
+      version: APP_VERSION,
+      bin: { bulwark: "bulwark.mjs" },
+      engines: { node: ">=20" },
+    });
     expect(manifest.dependencies).toBeUndefined();
     expect(existsSync(path.join(installed, "node_modules"))).toBe(false);
     expect(existsSync(path.join(installed, "locales", "pt", "cli.json"))).toBe(true);
@@ -41,7 +46,9 @@ describe("the packed CLI (npm run pack:cli)", () => {
     expect(version.code, version.stderr).toBe(0);
     expect(version.stdout).toContain(`bulwark ${APP_VERSION}`);
     // Straight through the bin link and its #! line, as a shell runs it.
-    expect(execFileSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: prefix } })).toContain(APP_VERSION);
+    expect(execFileSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: prefix } })).toContain(
+      APP_VERSION,
+    );
     const me = await runCli(tempConfigDir(), ["whoami", "--json", "--lang", "es"], {
       entry: bin,
       env: { BULWARK_URL: cli.url, BULWARK_TOKEN: cli.rootToken },

@@ -4,14 +4,15 @@ import { useCliHarness } from "../support/cli";
 import { sendError, startHttpServer, type ScriptedServer } from "../support/tls";
 import { runCli, tempConfigDir } from "./helpers";
 
-const TOKEN = "test-token-not-a-secret-9f3a";
 const errorOf = (stderr: string) => (JSON.parse(stderr.trim().split("\n").at(-1) ?? "{}") as { error: Record<string, unknown> }).error;
 
 /** Forwards a request to the real server and copies its answer back. */
 async function forward(target: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "host"));
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "host"),
+  );
   const answer = await fetch(`${target}${req.url ?? "/"}`, {
     method: req.method ?? "GET",
     headers,

@@ -39,12 +39,34 @@ export function makeTlsFixtures(): TlsFixtures {
   const good = sign("good", "IP:127.0.0.1,DNS:localhost", ["-days", "30"]);
   const otherName = sign("other", "DNS:api.bulwark.test", ["-days", "30"]);
   // `openssl ca` is the tool that takes explicit dates: an expired certificate the CA signed.
-  writeFileSync(path.join(dir, "ca.cnf"), "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\n[p]\ncommonName=supplied\n");
+  writeFileSync(
+    path.join(dir, "ca.cnf"),
+    "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\n[p]\ncommonName=supplied\n",
+  );
   writeFileSync(path.join(dir, "index.txt"), "");
   writeFileSync(path.join(dir, "serial"), "1000\n");
   writeFileSync(path.join(dir, "old.ext"), "basicConstraints=CA:FALSE\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n");
-  run("ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "leaf.csr", "-out", "expired.pem", "-notext",
-    "-extfile", "old.ext", "-startdate", "20000101000000Z", "-enddate", "20000201000000Z");
+  run(
+    "ca",
+    "-batch",
+    "-config",
+    "ca.cnf",
+    "-cert",
+    "ca.pem",
+    "-keyfile",
+    "ca.key",
+    "-in",
+    "leaf.csr",
+    "-out",
+    "expired.pem",
+    "-notext",
+    "-extfile",
+    "old.ext",
+    "-startdate",
+    "20000101000000Z",
+    "-enddate",
+    "20000201000000Z",
+  );
   const expired = readFileSync(path.join(dir, "expired.pem"), "utf8");
   return { caFile: path.join(dir, "ca.pem"), key: readFileSync(path.join(dir, "key.pem"), "utf8"), good, expired, otherName };
 }
@@ -94,7 +116,13 @@ export async function startHttpServer(script: Script): Promise<ScriptedServer> {
 }
 
 /** Answers with a DESIGN §3 error envelope. */
-export function sendError(res: ServerResponse, status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "Content-Type": "application/json", ...headers });
   res.end(JSON.stringify({ error: { code, status, message: code, ...extra } }));
 }
