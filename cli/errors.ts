@@ -109,6 +109,7 @@ export function humanWait(seconds: number): string {
 
 /** A network failure with its own code and sentence (`net.<code>`), the low-level reason appended; exit 9. */
 function netFailure(failure: NetFailure, t: Translate): Failure {
-  const message = `${t(`net.${failure.code}`, { host: failure.host })} (${failure.detail})`;
+  // The fallback keeps the catalogue's own `net` text, as before the failures were told apart.
+  const message = failure.code === "net" ? t("errors:net") : `${t(`net.${failure.code}`, { host: failure.host })} (${failure.detail})`;
   return { code: failure.code, status: 0, message, exit: EXIT_CODES.network };
 }

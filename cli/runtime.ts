@@ -115,6 +115,7 @@ function buildHttp(io: CliIO, globals: GlobalOptions, t: Translate): CliHttp {
     debug: globals.debug === true || (debugEnv !== undefined && debugEnv !== "" && debugEnv !== "0"),
     say: (line) => io.stderr.write(`${line}\n`),
     retryLine: (vars) => t("retry.waiting", vars),
+    caFileError: (problem) => usageError(t("http.caFileUnreadable", { file: caFile ?? "", problem })),
   });
 }
 

@@ -27,6 +27,8 @@ export interface HttpSettings {
   retries: number;
   /** Writes one line to stderr (retry notices, the debug trace). */
   say(line: string): void;
+  /** The failure to throw when the CA file cannot be read (a usage error, exit 2). */
+  caFileError(problem: string): Error;
   /** The localized "Retrying in …" line. */
   retryLine(vars: { seconds: string; reason: string; attempt: number; total: number }): string;
   debug: boolean;
@@ -64,6 +66,13 @@ export function routeFor(url: URL, env: ConfigEnv): Route {
   }
 }
 
+/** Carries the CA file failure past the network classification untouched. */
+class CaFileProblem extends Error {
+  constructor(readonly error: unknown) {
+    super("CA file problem");
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The run's HTTP layer: `fetch(call)` gives a fetch for the API client; `close()` ends kept-alive connections. */
@@ -75,17 +84,23 @@ export interface CliHttp {
 /** Builds the run's HTTP layer; the dispatcher (and undici) is created on the first request. */
 export function createCliHttp(settings: HttpSettings): CliHttp {
   let dispatcher: Promise<Dispatcher> | null = null;
-  const getDispatcher = () => (dispatcher ??= createDispatcher({ env: settings.env, caFile: settings.caFile }));
+  const getDispatcher = () =>
+    (dispatcher ??= createDispatcher({ env: settings.env, caFile: settings.caFile }).catch((error: unknown) => {
+      throw settings.caFileError(error instanceof Error ? error.message : String(error));
+    }));
 
   async function attempt(url: string, init: RequestInit, headers: Headers, timeoutMs: number): Promise<Response> {
     const { fetch: undiciFetch } = await import("undici");
+    const agent = await getDispatcher().catch((error: unknown) => {
+      throw new CaFileProblem(error);
+    });
     const signal = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : null;
     const response = await undiciFetch(url, {
       method: init.method ?? "GET",
       headers: [...headers.entries()],
       ...(typeof init.body === "string" ? { body: init.body } : {}),
       ...(signal ? { signal } : {}),
-      dispatcher: await getDispatcher(),
+      dispatcher: agent,
     });
     return response as unknown as Response;
   }
@@ -124,6 +139,7 @@ export function createCliHttp(settings: HttpSettings): CliHttp {
             reason = `${response.status} ${STATUS_CODES[response.status] ?? ""}`.trim();
             await response.body?.cancel();
           } catch (error) {
+            if (error instanceof CaFileProblem) throw error.error;
             const failure = error instanceof NetFailure ? error : classifyNetError(error, route);
             trace(method, url, failure.code, started, null);
             if (!failure.transient || n >= total) throw failure;
@@ -136,7 +152,8 @@ export function createCliHttp(settings: HttpSettings): CliHttp {
       };
     },
     async close() {
-      if (dispatcher) await (await dispatcher).close();
+      // The run is over: nothing may keep the process alive, not even a body nobody read.
+      if (dispatcher) await dispatcher.then((d) => d.destroy()).catch(() => undefined);
     },
   };
 }

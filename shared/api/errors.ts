@@ -9,7 +9,7 @@ export interface ApiErrorInit {
   readonly details?: unknown;
   /** Seconds from a 429's or 503's `Retry-After` header (a number of seconds or an HTTP date). */
   readonly retryAfter?: number;
-  /** The server's id of the request (envelope `requestId`, else the `X-Request-Id` header), for support. */
+  /** The server's id of the request from the error envelope (sent with 5xx answers), for support. */
   readonly requestId?: string;
   readonly cause?: unknown;
 }

@@ -99,11 +99,9 @@ export function createTransport(options: ApiClientOptions = {}): Call {
     const data = await readBody(response);
     if (!response.ok) {
       const retryAfter = RETRY_AFTER_STATUSES.has(response.status) ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
-      const requestId = response.headers.get("x-request-id") ?? undefined;
       throw new ApiError({
         status: response.status,
         prefix,
-        ...(requestId === undefined ? {} : { requestId }),
         ...readErrorEnvelope(data),
         ...(retryAfter === undefined ? {} : { retryAfter }),
       });

@@ -52,7 +52,7 @@ describe("CLI errors that say why", () => {
 
   it("--json keeps the envelope's details and request id", async () => {
     server = await startHttpServer((_req, res) =>
-      sendError(res, 400, "badParameters", { details: [{ path: ["name"], message: "too long" }] }, { "X-Request-Id": "req-400-xyz" }),
+      sendError(res, 400, "badParameters", { details: [{ path: ["name"], message: "too long" }], requestId: "req-400-xyz" }),
     );
     const result = await run(server.url, ["whoami", "--json"]);
     expect(result.code).toBe(7);

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_VERSION } from "../../shared/limits";
 import { useCliHarness } from "../support/cli";
@@ -53,7 +52,9 @@ describe("the CLI's HTTP transport", () => {
       const byEnv = await run(good.url, ["whoami", "--json"], { BULWARK_CA_FILE: tls.caFile });
       expect(byEnv.code, byEnv.stderr).toBe(4);
       expect(good.requests).toHaveLength(2);
-      expect(readFileSync(tls.caFile, "utf8")).toContain("BEGIN CERTIFICATE");
+      const missing = await run(good.url, ["whoami", "--json", "--ca-file", `${tls.caFile}.missing`]);
+      expect(missing.code).toBe(2);
+      expect(errorOf(missing.stderr).message).toContain("Cannot use the CA file");
     });
 
     it("says when the certificate expired or names another host", async () => {
