@@ -78,6 +78,8 @@ export function describeFailure(error: unknown, t: Translate): Failure {
   if (error instanceof NetFailure) return netFailure(error, t);
   if (isApiError(error)) {
     if (error.network && error.cause instanceof NetFailure) return netFailure(error.cause, t);
+    // The CLI's fetch refused before sending (an unreadable --ca-file): that failure, not a network one.
+    if (error.network && error.cause instanceof CliError) return describeFailure(error.cause, t);
     const mapped = mapCallOutcome(error.outcome);
     let message = mapped.kind === "serverMessage" && mapped.fromServer ? mapped.message : t(`errors:${mapped.code}`);
     const exit = exitCodeFor(mapped.code);
