@@ -9,7 +9,8 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# pack:cli also stages the single-file CLI in dist/cli-package (bulwark.mjs and its locales).
+RUN npm run build && npm run pack:cli && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: the production server as the unprivileged `node` user, data on a volume.
 FROM node:20-bookworm-slim
@@ -22,6 +23,8 @@ COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/locales ./locales
+# `bulwark` on PATH: the bundled CLI, which needs nothing from node_modules.
+RUN ln -s /app/dist/cli-package/bulwark.mjs /usr/local/bin/bulwark
 # Owner-only: the database, its WAL files, secrets.json and the mail files are the node user's alone.
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node

@@ -14,6 +14,7 @@
  * --only <text> (measure only the routes whose name contains it, besides the baseline),
  * --policy-teams <n> (default 1000) and --policy-associations <n> (default 5000): the teams and
  * associations behind the `GET /v2/service/policy` figure (bench/policy.ts),
+ * --cli-runs <n> (default 15): runs of the `cli-startup` case (`--only cli-startup` runs it alone),
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
  * --database-url <postgres://…> (PostgreSQL instead of SQLite: a fresh `bulwark_bench_<random>`
  * database is created on that server, seeded, served and dropped at the end).
@@ -37,6 +38,7 @@ import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { seedPolicyData } from "./policy";
+import { measureCliStartup, startupLines } from "./cliStartup";
 import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
 
@@ -52,8 +54,14 @@ const { values } = parseArgs({
     only: { type: "string" },
     profile: { type: "string" },
     "database-url": { type: "string" },
+    "cli-runs": { type: "string", default: "15" },
   },
 });
+// `--only cli-startup` needs no server or data: measure, print, stop.
+if (values.only === "cli-startup") {
+  console.log(startupLines(await measureCliStartup(Number(values["cli-runs"]))).join("\n"));
+  process.exit(0);
+}
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const userCount = Number(values.users);
@@ -314,6 +322,7 @@ console.log(
     `${seeded.users.toLocaleString("en")} users in ${seeded.teams} teams, ${connections} connections, ${duration} s per route, server in its own process\n`,
 );
 console.log(markdownTable(runs));
+if (!values.only) console.log(`\n${startupLines(await measureCliStartup(Number(values["cli-runs"]))).join("\n")}`);
 if (bulkLine || inviteLines.length > 0) {
   console.log("\n| bulk action | time |\n| --- | ---: |");
   for (const line of [bulkLine, ...inviteLines]) if (line) console.log(line);

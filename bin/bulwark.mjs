@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The installed `bulwark` command (`npx bulwark`, `npm link`): runs the bundled CLI, building it
-// first on a fresh checkout. The bundle only parses argv by itself when it is the process entry,
+// The `bulwark` command of a checkout (`npm link`, `node bin/bulwark.mjs`): runs the bundled CLI,
+// building it first on a fresh checkout. The installable package is `npm run pack:cli`'s tarball. The bundle only parses argv by itself when it is the process entry,
 // so this file calls its exported run() and exits with the code it returns (README "CLI").
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -7,6 +7,7 @@
 import { isApiError } from "../shared/api";
 import { EXIT_CODES, exitCodeFor, isCatalogueCode, mapCallOutcome, type ExitCode } from "../shared/errors";
 import { ConfigFileError } from "./config";
+import { NetFailure } from "./http/netErrors";
 import type { Translate } from "./i18n";
 
 /** Codes of failures the CLI detects itself (never sent by a server); documented in the README. */
@@ -50,6 +51,12 @@ export interface Failure {
   /** The localized message. */
   readonly message: string;
   readonly exit: ExitCode;
+  /** From the API's error envelope, kept in `--json` output. */
+  readonly details?: unknown;
+  /** The server's request id, for support. */
+  readonly requestId?: string;
+  /** Seconds the server asked to wait (429, 503). */
+  readonly retryAfter?: number;
 }
 
 /** The localized catalogue message of a code (the code itself when the catalogue does not know it). */
@@ -68,11 +75,43 @@ export function describeFailure(error: unknown, t: Translate): Failure {
       exit: LOCAL_EXIT.configInvalid,
     };
   }
+  if (error instanceof NetFailure) return netFailure(error, t);
   if (isApiError(error)) {
+    if (error.network && error.cause instanceof NetFailure) return netFailure(error.cause, t);
+    // The CLI's fetch refused before sending (an unreadable --ca-file): that failure, not a network one.
+    if (error.network && error.cause instanceof CliError) return describeFailure(error.cause, t);
     const mapped = mapCallOutcome(error.outcome);
-    const message = mapped.kind === "serverMessage" && mapped.fromServer ? mapped.message : t(`errors:${mapped.code}`);
-    return { code: mapped.code, status: error.status, message, exit: exitCodeFor(mapped.code) };
+    let message = mapped.kind === "serverMessage" && mapped.fromServer ? mapped.message : t(`errors:${mapped.code}`);
+    const exit = exitCodeFor(mapped.code);
+    if (exit === EXIT_CODES.unavailable && error.retryAfter !== undefined) {
+      message = `${message} (${t("retry.tryAgainIn", { seconds: error.retryAfter, wait: humanWait(error.retryAfter) })})`;
+    }
+    return {
+      code: mapped.code,
+      status: error.status,
+      message,
+      exit,
+      ...(error.details !== undefined ? { details: error.details } : {}),
+      ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+    };
   }
   const detail = error instanceof Error ? error.message : String(error);
   return { code: "unknown", status: 0, message: `${t("errors:unknown")} (${detail})`, exit: exitCodeFor("unknown") };
+}
+
+/** A wait in words a person reads at a glance: "695 s" becomes "11 min 35 s". */
+export function humanWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : "", s ? `${s} s` : ""].filter(Boolean).join(" ");
+}
+
+/** A network failure with its own code and sentence (`net.<code>`), the low-level reason appended; exit 9. */
+function netFailure(failure: NetFailure, t: Translate): Failure {
+  // The fallback keeps the catalogue's own `net` text, as before the failures were told apart.
+  const message = failure.code === "net" ? t("errors:net") : `${t(`net.${failure.code}`, { host: failure.host })} (${failure.detail})`;
+  return { code: failure.code, status: 0, message, exit: EXIT_CODES.network };
 }

@@ -68,6 +68,10 @@ function build(io: CliIO, lang: Language): BuiltProgram {
     .option("--url <url>", t("program.url"))
     .option("--token <token>", t("program.token"))
     .addOption(new Option("--lang <lang>", t("program.lang")).choices(languages))
+    .option("--ca-file <pem>", t("program.caFile"))
+    .option("--timeout <seconds>", t("program.timeout"))
+    .option("--retries <n>", t("program.retries"))
+    .option("--debug", t("program.debug"))
     .addHelpText("after", examples(t, "program.examples"));
   if (!json) program.showHelpAfterError(t("program.helpHint"));
   program.on("option:version", () => {
@@ -128,6 +132,8 @@ export async function run(io: CliIO = processIO()): Promise<ExitCode> {
     const json = wantsJson(io.argv);
     cli.output(json).error(failure, !json && LOGIN_HINT_CODES.has(failure.code) ? cli.t("hints.login") : undefined);
     return failure.exit;
+  } finally {
+    await built?.cli.closeHttp();
   }
 }
 

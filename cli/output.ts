@@ -60,7 +60,7 @@ export interface Output {
   table(head: readonly string[], rows: readonly (readonly Cell[])[]): void;
   /** Label/value pairs, one per line. */
   fields(rows: readonly (readonly [string, string])[]): void;
-  /** A failure on stderr: the localized message, or `{ "error": { code, status, message } }` with `--json`. */
+  /** A failure on stderr: the localized message, or `{ "error": { code, status, message, details?, requestId?, retryAfter? } }` with `--json`. */
   error(failure: Failure, hint?: string): void;
 }
 
@@ -138,7 +138,8 @@ export function createOutput(options: OutputOptions): Output {
     },
     error(failure, hint) {
       if (json) {
-        stderr.write(`${JSON.stringify({ error: { code: failure.code, status: failure.status, message: failure.message } })}\n`);
+        const { code, status, message, details, requestId, retryAfter } = failure;
+        stderr.write(`${JSON.stringify({ error: { code, status, message, details, requestId, retryAfter } })}\n`);
         return;
       }
       stderr.write(`${errColor.red(printable(failure.message))}\n`);

@@ -8,6 +8,7 @@ import type { Writable } from "node:stream";
 import { createApiClient, type ApiClient } from "../shared/api";
 import { readConfig, type ConfigEnv } from "./config";
 import { CliError, usageError } from "./errors";
+import { createCliHttp, type CallSettings, type CliHttp } from "./http/fetch";
 import { createTranslator, tokenLanguage, type Language, type Translate } from "./i18n";
 import { createOutput, type OutStream, type Output } from "./output";
 import type { InStream } from "./prompt";
@@ -26,6 +27,14 @@ export interface GlobalOptions {
   url?: string;
   token?: string;
   lang?: Language;
+  /** A PEM file of extra CAs to trust (`--ca-file`, env BULWARK_CA_FILE). */
+  caFile?: string;
+  /** Seconds one request attempt may take (`--timeout`, env BULWARK_TIMEOUT, default 30). */
+  timeout?: string;
+  /** Extra attempts of a request that may safely be repeated (`--retries`, env BULWARK_RETRIES, default 3). */
+  retries?: string;
+  /** Trace requests on stderr (`--debug`, env BULWARK_DEBUG=1). */
+  debug?: boolean;
 }
 
 /** Where a command connects: a server URL, the token (null for public calls), and the context used. */
@@ -36,8 +45,10 @@ export interface Connection {
   context: string | null;
 }
 
-/** Default time limit of one API call. */
+/** Default time limit of one API call attempt. */
 export const CALL_TIMEOUT_MS = 30_000;
+/** Default number of retries of a request that may be repeated. */
+export const DEFAULT_RETRIES = 3;
 
 /** The per-run services handed to every command group. */
 export interface CliContext {
@@ -53,8 +64,12 @@ export interface CliContext {
   output(json: boolean): Output;
   /** Where to connect; `needToken` refuses (exit 3) when no token is known. */
   connection(options: { context?: string; needToken: boolean }): Connection;
-  /** The shared API client for a connection, with a time limit on every call. */
-  client(connection: Connection, timeoutMs?: number): ApiClient;
+  /** The shared API client for a connection, through the run's HTTP layer (time limit, retries, proxy, CA). */
+  client(connection: Connection, call?: CallSettings): ApiClient;
+  /** The run's fetch for the shared API modules (`ApiClientOptions.fetch`); `call` overrides the time limit or retries. */
+  fetch(call?: CallSettings): typeof fetch;
+  /** Ends the run's kept-alive connections. */
+  closeHttp(): Promise<void>;
 }
 
 /** A URL from the command line or environment, normalised; a usage error when it is not http(s). */
@@ -75,9 +90,33 @@ export function overrides(globals: GlobalOptions, env: ConfigEnv): { url: string
   return { url: pick(globals.url, env.BULWARK_URL), token: pick(globals.token, env.BULWARK_TOKEN) };
 }
 
-/** A fetch that gives up after `ms`; a timeout then reads as a network failure (`net`). */
-export function fetchWithTimeout(ms: number): typeof fetch {
-  return (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(ms) });
+/** A whole number from a flag or variable within [min, max]; a usage error naming `what` otherwise. */
+function wholeNumber(raw: string | undefined, fallback: number, min: number, max: number, what: string, t: Translate): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const text = raw.trim();
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw usageError(t("http.badNumber", { what, value: text, min, max }));
+  return Number(text);
+}
+
+/** The run's HTTP layer from the global options and the environment (flags win). */
+function buildHttp(io: CliIO, globals: GlobalOptions, t: Translate): CliHttp {
+  const env = io.env;
+  const pick = (flag: string | undefined, name: string) => (flag !== undefined ? flag : env[name]);
+  const timeoutS = wholeNumber(pick(globals.timeout, "BULWARK_TIMEOUT"), CALL_TIMEOUT_MS / 1000, 1, 86_400, "--timeout", t);
+  const retries = wholeNumber(pick(globals.retries, "BULWARK_RETRIES"), DEFAULT_RETRIES, 0, 10, "--retries", t);
+  const caFile = pick(globals.caFile, "BULWARK_CA_FILE")?.trim() || null;
+  const debugEnv = env.BULWARK_DEBUG?.trim();
+  return createCliHttp({
+    env,
+    caFile,
+    timeoutMs: timeoutS * 1000,
+    retries,
+    debug: globals.debug === true || (debugEnv !== undefined && debugEnv !== "" && debugEnv !== "0"),
+    say: (line) => io.stderr.write(`${line}\n`),
+    retryLine: (vars) => t("retry.waiting", vars),
+    caFileError: (problem) => usageError(t("http.caFileUnreadable", { file: caFile ?? "", problem })),
+  });
 }
 
 /** The language messages use before any command runs: `--lang`, else the token that would be used, else en. */
@@ -103,6 +142,8 @@ export function createCliContext(io: CliIO, lang: Language, globals: () => Globa
     return t;
   };
   const t = translator(lang);
+  let http: CliHttp | null = null;
+  const getHttp = () => (http ??= buildHttp(io, globals(), t));
   return {
     io,
     lang,
@@ -125,12 +166,14 @@ export function createCliContext(io: CliIO, lang: Language, globals: () => Globa
       if (needToken && !stored.token) throw new CliError("notSignedIn", t("errors.signedOut", { context: name, url: stored.url }));
       return { url: stored.url, token: stored.token, context: name };
     },
-    client(connection, timeoutMs = CALL_TIMEOUT_MS) {
+    client(connection, call) {
       return createApiClient({
         baseUrl: connection.url,
         ...(connection.token ? { token: connection.token } : {}),
-        fetch: fetchWithTimeout(timeoutMs),
+        fetch: getHttp().fetch(call),
       });
     },
+    fetch: (call) => getHttp().fetch(call),
+    closeHttp: () => (http ? http.close() : Promise.resolve()),
   };
 }

@@ -18,7 +18,7 @@ import { CliError, usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { Output } from "../output";
 import { askYesNo, readSecret } from "../prompt";
-import { CALL_TIMEOUT_MS, fetchWithTimeout, type CliContext } from "../runtime";
+import type { CliContext } from "../runtime";
 import { examples } from "./help";
 
 /**
@@ -51,7 +51,7 @@ export function addCommonOptions(command: Command, t: Translate): Command {
 /** The shared API modules' options for the connection of a command (a token is required). */
 export function apiOptions(cli: CliContext, opts: CommonOptions): ApiClientOptions {
   const connection = cli.connection({ ...(opts.context ? { context: opts.context } : {}), needToken: true });
-  return { baseUrl: connection.url, ...(connection.token ? { token: connection.token } : {}), fetch: fetchWithTimeout(CALL_TIMEOUT_MS) };
+  return { baseUrl: connection.url, ...(connection.token ? { token: connection.token } : {}), fetch: cli.fetch() };
 }
 
 /** Names the flag that set a body field (`"contactEmail.finance"` → `"--finance-email"`); `""` is a lone value. */

@@ -132,7 +132,7 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
           .map(([key, value]) => [key, String(value)]),
       );
       // No time limit on the download: a large export streams for longer than one API call may take.
-      const api = createExportApi({ ...apiOptions(cli, opts), fetch: (input, init) => globalThis.fetch(input, init) });
+      const api = createExportApi({ ...apiOptions(cli, opts), fetch: cli.fetch({ timeoutMs: 0 }) });
       const download = await api.download(resource, params);
       const body = Readable.fromWeb(download.body as NodeReadableStream<Uint8Array>);
       if (toStdout || !opts.output) {

@@ -17,7 +17,7 @@ import { CliError, usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { Output } from "../output";
 import { askYesNo, readAll } from "../prompt";
-import { fetchWithTimeout, type CliContext } from "../runtime";
+import type { CliContext } from "../runtime";
 import { addCommonOptions, apiOptions, exitWith, type CommonOptions } from "./common";
 import { examples } from "./help";
 
@@ -109,7 +109,7 @@ async function importUsers(cli: CliContext, opts: ImportOptions): Promise<void> 
   }
   const id = opts.resume ?? randomUUID();
   cli.io.stderr.write(`${t("users.import.started", { id })}\n`);
-  const applying = createUserImportApi({ ...options, fetch: fetchWithTimeout(APPLY_TIMEOUT_MS) }).apply(csv, id, {
+  const applying = createUserImportApi({ ...options, fetch: cli.fetch({ timeoutMs: APPLY_TIMEOUT_MS }) }).apply(csv, id, {
     allOrNothing: Boolean(opts.allOrNothing),
   });
   const bar = cli.io.stderr.isTTY

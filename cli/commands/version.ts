@@ -21,7 +21,7 @@ export interface VersionJson {
 export async function serverVersion(cli: CliContext): Promise<{ url: string; version: string } | null> {
   try {
     const connection = cli.connection({ needToken: false });
-    const settings = await cli.client(connection, VERSION_TIMEOUT_MS).publicSettings();
+    const settings = await cli.client(connection, { timeoutMs: VERSION_TIMEOUT_MS, retries: 0 }).publicSettings();
     return { url: connection.url, version: settings.version };
   } catch {
     return null;

@@ -7,8 +7,10 @@ export interface ApiErrorInit {
   readonly code?: string;
   readonly serverMessage?: string;
   readonly details?: unknown;
-  /** Seconds from a 429's `Retry-After` header, when it was a number. */
+  /** Seconds from a 429's or 503's `Retry-After` header (a number of seconds or an HTTP date). */
   readonly retryAfter?: number;
+  /** The server's id of the request from the error envelope (sent with 5xx answers), for support. */
+  readonly requestId?: string;
   readonly cause?: unknown;
 }
 
@@ -25,6 +27,7 @@ export class ApiError extends Error {
   readonly serverMessage?: string;
   readonly details?: unknown;
   readonly retryAfter?: number;
+  readonly requestId?: string;
 
   constructor(init: ApiErrorInit) {
     super(
@@ -37,6 +40,7 @@ export class ApiError extends Error {
     if (init.serverMessage !== undefined) this.serverMessage = init.serverMessage;
     if (init.details !== undefined) this.details = init.details;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.requestId !== undefined) this.requestId = init.requestId;
   }
 
   /** True when the request never got an HTTP response (offline, DNS, CORS, aborted). */
@@ -65,6 +69,7 @@ interface EnvelopeFields {
   code?: string;
   serverMessage?: string;
   details?: unknown;
+  requestId?: string;
 }
 
 /** Reads the DESIGN §3 error envelope `{ error: { code, status, message, details? } }`, tolerating anything else. */
@@ -76,5 +81,6 @@ export function readErrorEnvelope(body: unknown): EnvelopeFields {
   if ("code" in error && typeof error.code === "string") out.code = error.code;
   if ("message" in error && typeof error.message === "string") out.serverMessage = error.message;
   if ("details" in error && error.details !== undefined) out.details = error.details;
+  if ("requestId" in error && typeof error.requestId === "string") out.requestId = error.requestId;
   return out;
 }

@@ -3,7 +3,7 @@
  * response shapes. Islands and the CLI import from here only.
  */
 export { createApiClient } from "./client";
-export { createTransport, RawBody } from "./transport";
+export { createTransport, parseRetryAfter, RawBody } from "./transport";
 export type { Call, Method } from "./transport";
 export type { ApiClient, ApiClientOptions } from "./client";
 export { ApiError, isApiError, readErrorEnvelope } from "./errors";

@@ -39,11 +39,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function retryAfterSeconds(response: Response): number | undefined {
-  const value = response.headers.get("retry-after");
-  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
-  return Number(value);
+/**
+ * Seconds to wait from a `Retry-After` value: a number of seconds or an HTTP date (RFC 9110
+ * §10.2.3); undefined when absent or unreadable. Shared so the CLI's retries read it the same way.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
+
+/** Statuses whose `Retry-After` says when to come back. */
+const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** A request body that is not JSON (a CSV file): sent as it is, with its media type. */
 export class RawBody {
@@ -88,7 +98,7 @@ export function createTransport(options: ApiClientOptions = {}): Call {
     }
     const data = await readBody(response);
     if (!response.ok) {
-      const retryAfter = response.status === 429 ? retryAfterSeconds(response) : undefined;
+      const retryAfter = RETRY_AFTER_STATUSES.has(response.status) ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
       throw new ApiError({
         status: response.status,
         prefix,

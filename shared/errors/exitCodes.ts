@@ -12,11 +12,11 @@
  * | 5    | notFound       | 404                                                         |
  * | 6    | conflict       | 409, 410                                                    |
  * | 7    | validation     | 400, 422, 502 (the server rejected the input)               |
- * | 8    | server         | 5xx incl. 501, 503, 509; 429 (server refuses for now)       |
+ * | 8    | server         | 5xx incl. 500, 501, 504, 509                                 |
  * | 9    | network        | `net`, 408, a script load failure                           |
  * | 10   | partial        | a bulk command where some items failed                      |
  * | 11   | invalidToken   | a license activation token that is not valid (any reason)   |
- * | 12   | unavailable    | temporarily unavailable, try later (429, 503 after retries)  |
+ * | 12   | unavailable    | temporarily unavailable, try later (429, 503 after retries) |
  * | 13   | changesPending | a `--dry-run` that would change something (like `diff`)     |
  */
 export const EXIT_CODES = {
@@ -62,7 +62,8 @@ export function exitCodeForStatus(status: number): ExitCode {
     case 408:
       return EXIT_CODES.network;
     case 429:
-      return EXIT_CODES.server;
+    case 503:
+      return EXIT_CODES.unavailable;
   }
   if (status >= 500 && status < 600) return EXIT_CODES.server;
   return EXIT_CODES.unknown;

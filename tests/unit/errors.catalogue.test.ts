@@ -347,8 +347,10 @@ describe("exit codes", () => {
     ["emailDisabled", 8],
     ["userCreate501", 8],
     ["emailFailed", 8],
-    ["unavailable", 8],
-    ["tooManyRequests", 8],
+    ["unavailable", 12],
+    ["tooManyRequests", 12],
+    ["contention", 12],
+    ["insecureConnection", 8],
     ["net", 9],
     ["timeout", 9],
     ["scriptLoadError", 9],
@@ -361,8 +363,8 @@ describe("exit codes", () => {
   it("derive from the status by class", () => {
     expect([200, 201, 204].map(exitCodeForStatus)).toEqual([0, 0, 0]);
     expect([401, 403, 404, 409, 410].map(exitCodeForStatus)).toEqual([3, 4, 5, 6, 6]);
-    expect([400, 422, 502, 408, 429].map(exitCodeForStatus)).toEqual([7, 7, 7, 9, 8]);
-    expect([500, 501, 503, 504, 509].map(exitCodeForStatus)).toEqual([8, 8, 8, 8, 8]);
+    expect([400, 422, 502, 408, 429].map(exitCodeForStatus)).toEqual([7, 7, 7, 9, 12]);
+    expect([500, 501, 503, 504, 509].map(exitCodeForStatus)).toEqual([8, 8, 12, 8, 8]);
     expect([0, 302, 418].map(exitCodeForStatus)).toEqual([1, 1, 1]);
   });
 

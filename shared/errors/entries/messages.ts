@@ -53,6 +53,8 @@ export const MESSAGE_ENTRIES = {
   insecureConnection: {
     status: 503,
     kind: "error",
+    // A configuration problem, not a passing one: waiting does not help.
+    exit: EXIT_CODES.server,
     en: "Signing in needs a secure (HTTPS) connection, but this server sees plain HTTP - Contact Administrator",
   },
   bulkPartial: {
