@@ -111,8 +111,8 @@ async function companySlugs(cli: CliContext, prefix: string): Promise<Candidate[
   const api = createTeamsApi({
     baseUrl: connection.url,
     ...(connection.token ? { token: connection.token } : {}),
-    // A plain fetch with its own short limit and no retries: a TAB must never wait on back-off.
-    fetch: (input, init) => globalThis.fetch(input, { ...init, signal: AbortSignal.timeout(SLUG_LOOKUP_MS) }),
+    // The CLI's transport (proxy, private CA) with a short limit and no retries: a TAB must never wait on back-off.
+    fetch: cli.fetch({ timeoutMs: SLUG_LOOKUP_MS, retries: 0 }),
   });
   const page = await api.list({ limit: 100, ...(prefix ? { search: prefix } : {}) });
   return page.items.map((team) => ({ value: team.slug, description: team.teamName }));
