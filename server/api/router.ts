@@ -3,6 +3,8 @@ import type { ApiDeps } from "./deps";
 import { requireAdmin } from "../http/auth";
 import { requireCsrf } from "../http/csrf";
 import { publicSettingsRouter } from "./public/settings";
+import { OpenApiDocumentSchema } from "../../shared/api";
+import { handlers } from "./handler";
 import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
@@ -29,10 +31,11 @@ import { exportRouter } from "./export/router";
 export function apiRouter(deps: ApiDeps): Router {
   const router = Router();
   let openApi: Record<string, unknown> | null = null;
-  router.get("/openapi.json", (_req, res) => {
-    openApi ??= buildOpenApi(router);
-    res.json(openApi);
-  });
+  const api = handlers(deps, { tag: "Public" });
+  router.get(
+    "/openapi.json",
+    ...api.open({ response: OpenApiDocumentSchema, summary: "Read this OpenAPI document" }, () => (openApi ??= buildOpenApi(router))),
+  );
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);

@@ -18,3 +18,5 @@ export * from "./invites";
 export * from "./logs";
 export * from "./export";
 export * from "./userImport";
+export * from "./service";
+export * from "./settings";
