@@ -54,7 +54,9 @@ export type PolicyAnswerResponse = z.infer<typeof PolicyAnswerSchema>;
 
 /** `GET /v2/service-tokens`: every service token, never its secret or hash. */
 export const ServiceTokenListSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string(), createdOn: z.string(), lastUsed: z.string().nullable(), revoked: z.boolean() })),
+  items: z.array(
+    z.object({ id: z.number().int(), name: z.string(), createdOn: z.string(), lastUsed: z.string().nullable(), revoked: z.boolean() }),
+  ),
 });
 /** The service tokens. */
 export type ServiceTokenList = z.infer<typeof ServiceTokenListSchema>;

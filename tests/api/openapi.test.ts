@@ -9,7 +9,10 @@ type Operation = {
   security?: Record<string, unknown>[];
   parameters?: ({ name: string; in: string } | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }>; "x-error-codes"?: string[]; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: { $ref?: string } }>; "x-error-codes"?: string[]; headers?: Record<string, unknown> }
+  >;
 };
 type Document = {
   openapi: string;
@@ -29,7 +32,9 @@ describe("GET /v2/openapi.json", () => {
     const res = await server.request().get("/v2/openapi.json");
     expect(res.status).toBe(200);
     doc = res.body as Document;
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]): [string, Operation] => [`${m.toUpperCase()} ${path}`, op]));
+    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]): [string, Operation] => [`${m.toUpperCase()} ${path}`, op]),
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -82,7 +87,10 @@ describe("GET /v2/openapi.json", () => {
     expect(doc.paths["/v2/team/{slug}"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({
       $ref: "#/components/schemas/TeamDetails",
     });
-    expect(Object.keys(doc.paths["/v2/users/export"]!.get!.responses["200"]!.content!).sort()).toEqual(["application/x-ndjson", "text/csv"]);
+    expect(Object.keys(doc.paths["/v2/users/export"]!.get!.responses["200"]!.content!).sort()).toEqual([
+      "application/x-ndjson",
+      "text/csv",
+    ]);
     expect(doc.components.schemas.TeamDetails).toBeDefined();
   });
 

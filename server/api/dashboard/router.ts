@@ -8,6 +8,12 @@ import { handlers } from "../handler";
 export function dashboardRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Dashboard", permission: "full" });
-  router.get("/dashboard", ...api.admin({ response: DashboardCountsSchema, action: "dashboardRead", summary: "Read the dashboard counts" }, ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone)));
+  router.get(
+    "/dashboard",
+    ...api.admin(
+      { response: DashboardCountsSchema, action: "dashboardRead", summary: "Read the dashboard counts" },
+      ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone),
+    ),
+  );
   return router;
 }

@@ -17,20 +17,23 @@ export function domainsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/domains",
-    ...api.admin({ query: TeamListQuerySchema, response: DomainsListSchema, action: "domainsList", summary: "List teams with their domains" }, async ({ services, scope, input }) =>
-      presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
+    ...api.admin(
+      { query: TeamListQuerySchema, response: DomainsListSchema, action: "domainsList", summary: "List teams with their domains" },
+      async ({ services, scope, input }) => presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
     ),
   );
   router.put(
     "/team/domains",
-    ...api.admin({ body: TeamDomainsUpdateSchema, response: TeamDomainsResultSchema, action: "domainsEdit", summary: "Add domains to a team" }, async ({ services, scope, input, origin }) =>
-      presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
+    ...api.admin(
+      { body: TeamDomainsUpdateSchema, response: TeamDomainsResultSchema, action: "domainsEdit", summary: "Add domains to a team" },
+      async ({ services, scope, input, origin }) => presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
     ),
   );
   router.delete(
     "/team/domains",
-    ...api.admin({ body: TeamDomainsDeleteSchema, response: TeamDomainsResultSchema, action: "domainsDelete", summary: "Remove domains from a team" }, async ({ services, scope, input, origin }) =>
-      presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),
+    ...api.admin(
+      { body: TeamDomainsDeleteSchema, response: TeamDomainsResultSchema, action: "domainsDelete", summary: "Remove domains from a team" },
+      async ({ services, scope, input, origin }) => presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),
     ),
   );
   return router;

@@ -12,8 +12,9 @@ export function logsRouter(deps: ApiDeps): Router {
   const api = handlers(deps, { tag: "Access log", permission: "full" });
   router.get(
     "/logs",
-    ...api.admin({ query: LogListQuerySchema, response: LogListResponseSchema, action: "logsList", summary: "List access-log entries" }, async ({ services, scope, input }) =>
-      presentLogPage(await listAccessLog(services, scope, input)),
+    ...api.admin(
+      { query: LogListQuerySchema, response: LogListResponseSchema, action: "logsList", summary: "List access-log entries" },
+      async ({ services, scope, input }) => presentLogPage(await listAccessLog(services, scope, input)),
     ),
   );
   return router;

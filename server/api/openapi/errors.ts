@@ -40,7 +40,9 @@ const ENVELOPE = { "application/json": { schema: { $ref: "#/components/schemas/E
 
 /** The catalogue codes carrying the action prefix and an error status (`teamCreate409`, not `teamCreateX`). */
 function actionCodes(action: string): CatalogueCode[] {
-  return CATALOGUE_CODES.filter((code) => code.startsWith(action) && /^\d+$/.test(code.slice(action.length)) && entryFor(code).status >= 400);
+  return CATALOGUE_CODES.filter(
+    (code) => code.startsWith(action) && /^\d+$/.test(code.slice(action.length)) && entryFor(code).status >= 400,
+  );
 }
 
 /** Every catalogue code the route can answer with, generic ones first. */

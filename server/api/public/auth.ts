@@ -13,12 +13,15 @@ export function publicAuthRouter(deps: ApiDeps): Router {
   router.post(
     "/public/auth",
     limitPerIp(deps.services.db, "signIn"),
-    ...api.open({ body: SignInSchema, response: SignInResponseSchema, action: "signin", summary: "Sign in for a bearer token" }, async ({ services, input, origin, res }) => {
-      const admin = await signIn(services, input, origin);
-      const { token, expiresAt } = await issueApiToken(services, admin);
-      res.set("Cache-Control", "no-store");
-      return { token, expiresAt: new Date(expiresAt).toISOString() };
-    }),
+    ...api.open(
+      { body: SignInSchema, response: SignInResponseSchema, action: "signin", summary: "Sign in for a bearer token" },
+      async ({ services, input, origin, res }) => {
+        const admin = await signIn(services, input, origin);
+        const { token, expiresAt } = await issueApiToken(services, admin);
+        res.set("Cache-Control", "no-store");
+        return { token, expiresAt: new Date(expiresAt).toISOString() };
+      },
+    ),
   );
   return router;
 }

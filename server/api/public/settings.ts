@@ -14,18 +14,21 @@ export function publicSettingsRouter(deps: ApiDeps): Router {
   const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/settings",
-    ...api.open({ response: PublicSettingsResponseSchema, action: "publicSettings", summary: "Read the public settings" }, async ({ services, deps: { config }, res }) => {
-      const settings = await readSettings(services.db);
-      res.set("Cache-Control", "no-store");
-      return {
-        edition: config.edition,
-        version: APP_VERSION,
-        languages,
-        registrationEnabled: settings.general.registrationEnabled,
-        captcha: config.captcha,
-        banners: settings.general.warningBanner,
-      };
-    }),
+    ...api.open(
+      { response: PublicSettingsResponseSchema, action: "publicSettings", summary: "Read the public settings" },
+      async ({ services, deps: { config }, res }) => {
+        const settings = await readSettings(services.db);
+        res.set("Cache-Control", "no-store");
+        return {
+          edition: config.edition,
+          version: APP_VERSION,
+          languages,
+          registrationEnabled: settings.general.registrationEnabled,
+          captcha: config.captcha,
+          banners: settings.general.warningBanner,
+        };
+      },
+    ),
   );
   return router;
 }

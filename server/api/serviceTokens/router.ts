@@ -16,21 +16,27 @@ export function serviceTokensRouter(deps: ApiDeps): Router {
   router.get(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ response: ServiceTokenListSchema, summary: "List service tokens" }, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))),
+    ...api.admin({ response: ServiceTokenListSchema, summary: "List service tokens" }, async ({ services, scope }) =>
+      presentServiceTokens(await listServiceTokens(services, scope)),
+    ),
   );
   router.post(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenCreateSchema, response: ServiceTokenCreatedSchema, summary: "Create a service token" }, ({ services, scope, input, origin }) =>
-      createServiceToken(services, scope, input.name, origin),
+    ...api.admin(
+      { body: ServiceTokenCreateSchema, response: ServiceTokenCreatedSchema, summary: "Create a service token" },
+      ({ services, scope, input, origin }) => createServiceToken(services, scope, input.name, origin),
     ),
   );
   router.delete(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenRevokeSchema, response: OkResponseSchema, summary: "Revoke a service token" }, async ({ services, scope, input, origin }) => {
-      await revokeServiceToken(services, scope, input.id, origin);
-    }),
+    ...api.admin(
+      { body: ServiceTokenRevokeSchema, response: OkResponseSchema, summary: "Revoke a service token" },
+      async ({ services, scope, input, origin }) => {
+        await revokeServiceToken(services, scope, input.id, origin);
+      },
+    ),
   );
   return router;
 }

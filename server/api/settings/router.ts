@@ -17,7 +17,13 @@ export function settingsRouter(deps: ApiDeps): Router {
   // Root only, decided before the body is even read (DESIGN §5).
   const rootOnly = api.rootFirst;
 
-  router.get("/settings", rootOnly, ...api.admin({ response: SettingsResponseSchema, action: "settingsRead", summary: "Read every settings group" }, async ({ services }) => presentSettings(await readSettings(services.db))));
+  router.get(
+    "/settings",
+    rootOnly,
+    ...api.admin({ response: SettingsResponseSchema, action: "settingsRead", summary: "Read every settings group" }, async ({ services }) =>
+      presentSettings(await readSettings(services.db)),
+    ),
+  );
 
   for (const group of SETTINGS_GROUPS) {
     const spec = {

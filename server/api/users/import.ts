@@ -36,26 +36,43 @@ export function userImportRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Users", permission: "users" });
 
-  const importCall = api.admin({ query: UserImportQuerySchema, response: ImportAnswerSchema, action: "usersImport", summary: "Preview or apply a CSV import of users" }, ({ services, scope, input, origin, req }) => {
-    const csv = req.body as string;
-    return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
-  });
+  const importCall = api.admin(
+    {
+      query: UserImportQuerySchema,
+      response: ImportAnswerSchema,
+      action: "usersImport",
+      summary: "Preview or apply a CSV import of users",
+    },
+    ({ services, scope, input, origin, req }) => {
+      const csv = req.body as string;
+      return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
+    },
+  );
   router.post("/users/import", ...withBodyAfterValidation(importCall, csvBody));
 
-  router.get("/users/import/:id", ...api.admin({ response: ImportStatusSchema, action: "usersImportRead", summary: "Read an import's state" }, ({ services, scope, req }) => readImport(services, scope, importId(req.params.id))));
+  router.get(
+    "/users/import/:id",
+    ...api.admin(
+      { response: ImportStatusSchema, action: "usersImportRead", summary: "Read an import's state" },
+      ({ services, scope, req }) => readImport(services, scope, importId(req.params.id)),
+    ),
+  );
 
   router.get(
     "/users/import/:id/results",
-    ...api.admin({ produces: ["text/csv"], action: "usersImportRead", summary: "Download an import's per-row results" }, async ({ services, scope, req, res }) => {
-      const id = importId(req.params.id);
-      const lines = await importResults(services, scope, id);
-      res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
-      for await (const chunk of lines) {
-        // Back-pressure: wait for the socket to drain before reading the next page.
-        if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
-      }
-      res.end();
-    }),
+    ...api.admin(
+      { produces: ["text/csv"], action: "usersImportRead", summary: "Download an import's per-row results" },
+      async ({ services, scope, req, res }) => {
+        const id = importId(req.params.id);
+        const lines = await importResults(services, scope, id);
+        res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
+        for await (const chunk of lines) {
+          // Back-pressure: wait for the socket to drain before reading the next page.
+          if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+        }
+        res.end();
+      },
+    ),
   );
   return router;
 }
