@@ -12,9 +12,9 @@ export function operationIdOf(method: string, path: string): string {
   return `${method}${path.replace(/[/:{}-](\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 }
 
-/** Admin writes take an `Idempotency-Key` (IETF httpapi draft): a repeat replays the first answer. */
+/** Authenticated writes take an `Idempotency-Key` (IETF httpapi draft): a repeat replays the first answer. */
 function acceptsIdempotencyKey(route: RouteInfo): boolean {
-  return route.kind === "admin" && ["post", "put", "delete"].includes(route.method);
+  return route.kind !== "public" && ["post", "put", "delete"].includes(route.method);
 }
 
 const SECURITY = {
@@ -51,7 +51,8 @@ function requestBodyOf(route: RouteInfo): Record<string, unknown> | undefined {
 /** The 200 answer: a file's media types, the shared response schema, or (undeclared) no content. */
 function successOf(route: RouteInfo, components: ResponseComponents): Record<string, unknown> {
   const described = route.describes;
-  const headers = route.kind === "public" ? {} : { headers: RATE_LIMIT_HEADERS };
+  // Not required: only rate-limited calls send them (every authenticated call, the limited public ones).
+  const headers = { headers: RATE_LIMIT_HEADERS };
   if (described?.produces) {
     const content = Object.fromEntries(described.produces.map((type) => [type, { schema: { type: "string" } }]));
     return { description: "The file, streamed", ...headers, content };
