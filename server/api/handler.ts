@@ -25,6 +25,8 @@ export interface InputSpec<S extends z.ZodType> {
   action?: ActionPrefix;
   /** Media types of an answer that is not JSON (a CSV export); the document shows them instead of `response`. */
   produces?: readonly string[];
+  /** The answer carries an ETag and is 304 (no body) when If-None-Match names it. */
+  conditional?: boolean;
   /**
    * What an access token needs to make this call when it is not the router's: `never` for the
    * calls no token may make (its own management, passwords, factors, termination).
@@ -51,6 +53,7 @@ export interface RouteDescription {
   action?: ActionPrefix;
   invalid?: CatalogueCode;
   produces?: readonly string[];
+  conditional?: boolean;
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
 }
@@ -126,6 +129,7 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     ...(spec?.action === undefined ? {} : { action: spec.action }),
     ...(spec?.invalid === undefined ? {} : { invalid: spec.invalid }),
     ...(spec?.produces === undefined ? {} : { produces: spec.produces }),
+    ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });

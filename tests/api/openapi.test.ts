@@ -112,6 +112,13 @@ describe("GET /v2/openapi.json", () => {
     expect(doc.paths["/v2/public/auth"]!.post!.responses["401"]!["x-error-codes"]).toEqual(["signin401"]);
   });
 
+  it("documents the conditional read of the service settings: If-None-Match, ETag and 304", () => {
+    const op = doc.paths["/v2/service/settings"]!.get!;
+    expect(op.responses["304"]).toBeDefined();
+    expect(Object.keys(op.responses["200"]!.headers ?? {})).toContain("ETag");
+    expect((op.parameters ?? []).some((p) => "name" in p && p.name === "If-None-Match" && p.in === "header")).toBe(true);
+  });
+
   it("lists every route the matrix covers", () => {
     const registered = operations.map(([key]) => key);
     expect(registered).toContain("DELETE /v2/admin/terminate");

@@ -36,6 +36,15 @@ function parametersOf(route: RouteInfo): Record<string, unknown>[] {
       params.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: prop });
     }
   }
+  if (route.describes?.conditional) {
+    params.push({
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "The ETag of the answer held",
+      schema: { type: "string" },
+    });
+  }
   if (acceptsIdempotencyKey(route)) params.push({ $ref: "#/components/parameters/IdempotencyKey" });
   return params;
 }
@@ -52,7 +61,10 @@ function requestBodyOf(route: RouteInfo): Record<string, unknown> | undefined {
 function successOf(route: RouteInfo, components: ResponseComponents): Record<string, unknown> {
   const described = route.describes;
   // Not required: only rate-limited calls send them (every authenticated call, the limited public ones).
-  const headers = { headers: RATE_LIMIT_HEADERS };
+  const etag = described?.conditional
+    ? { ETag: { description: "The answer's version, for If-None-Match", schema: { type: "string" } } }
+    : {};
+  const headers = { headers: { ...RATE_LIMIT_HEADERS, ...etag } };
   if (described?.produces) {
     const content = Object.fromEntries(described.produces.map((type) => [type, { schema: { type: "string" } }]));
     return { description: "The file, streamed", ...headers, content };
@@ -73,7 +85,11 @@ export function operationOf(route: RouteInfo, components: ResponseComponents): R
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     security: SECURITY[route.kind],
-    responses: { "200": successOf(route, components), ...errorResponsesOf(route) },
+    responses: {
+      "200": successOf(route, components),
+      ...(described?.conditional ? { "304": { description: "Not modified: If-None-Match named the current ETag (no body)" } } : {}),
+      ...errorResponsesOf(route),
+    },
     ...(route.kind === "admin" && described?.permission ? { "x-token-permission": described.permission } : {}),
   };
 }

@@ -64,7 +64,12 @@ export function serviceRouter(deps: ApiDeps): Router {
     "/service/settings",
     auth,
     ...api.service(
-      { query: ServiceSettingsQuerySchema, response: EffectiveSettingsSchema, summary: "Read a team's effective settings" },
+      {
+        query: ServiceSettingsQuerySchema,
+        response: EffectiveSettingsSchema,
+        conditional: true,
+        summary: "Read a team's effective settings",
+      },
       async ({ services, input, req, res }) => {
         const effective = presentEffectiveSettings(await effectiveSettings(services, input.team));
         const etag = `"${effective.version}"`;
