@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
-import type { CatalogueCode } from "../../shared/errors";
+import type { ActionPrefix, CatalogueCode } from "../../shared/errors";
 import type { TokenPermission } from "../../shared/schemas/accessToken";
 import { authOf, scopeOf, type Authenticated } from "../http/auth";
 import { originOf } from "../http/origin";
@@ -22,6 +22,12 @@ export interface InputSpec<S extends z.ZodType> {
   response?: z.ZodType;
   /** One line saying what the call does, for the OpenAPI document. */
   summary?: string;
+  /** The call's action prefix (`teamCreate`): its own catalogue codes (`teamCreate409`) are the 4xx the document lists. */
+  action?: ActionPrefix;
+  /** Media types of an answer that is not JSON (a CSV export); the document shows them instead of `response`. */
+  produces?: readonly string[];
+  /** The answer carries an ETag and is 304 (no body) when If-None-Match names it. */
+  conditional?: boolean;
   /**
    * What an access token needs to make this call when it is not the router's: `never` for the
    * calls no token may make (its own management, passwords, factors, termination).
@@ -45,6 +51,10 @@ export interface RouteDescription {
   tag: string;
   summary?: string;
   response?: z.ZodType;
+  action?: ActionPrefix;
+  invalid?: CatalogueCode;
+  produces?: readonly string[];
+  conditional?: boolean;
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
 }
@@ -117,6 +127,10 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     tag: options.tag,
     ...(spec?.summary === undefined ? {} : { summary: spec.summary }),
     ...(spec?.response === undefined ? {} : { response: spec.response }),
+    ...(spec?.action === undefined ? {} : { action: spec.action }),
+    ...(spec?.invalid === undefined ? {} : { invalid: spec.invalid }),
+    ...(spec?.produces === undefined ? {} : { produces: spec.produces }),
+    ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });

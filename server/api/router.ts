@@ -5,6 +5,8 @@ import { requireCsrf } from "../http/csrf";
 import { idempotency } from "../http/idempotency";
 import { limitPerPrincipal } from "../http/rate-limit";
 import { publicSettingsRouter } from "./public/settings";
+import { OpenApiDocumentSchema } from "../../shared/api";
+import { handlers } from "./handler";
 import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
@@ -32,10 +34,11 @@ import { tokensRouter } from "./tokens/router";
 export function apiRouter(deps: ApiDeps): Router {
   const router = Router();
   let openApi: Record<string, unknown> | null = null;
-  router.get("/openapi.json", (_req, res) => {
-    openApi ??= buildOpenApi(router);
-    res.json(openApi);
-  });
+  const api = handlers(deps, { tag: "Public" });
+  router.get(
+    "/openapi.json",
+    ...api.open({ response: OpenApiDocumentSchema, summary: "Read this OpenAPI document" }, () => (openApi ??= buildOpenApi(router))),
+  );
   router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);

@@ -50,8 +50,10 @@ export const AssociationSchema = z.object({
 /** One association. */
 export type Association = z.infer<typeof AssociationSchema>;
 
-const DomainsListSchema = listResponseSchema(TeamDomainsItemSchema);
-const AssociationListSchema = listResponseSchema(AssociationSchema);
+/** `GET /v2/domains`: a page of teams with their domains. */
+export const DomainsListSchema = listResponseSchema(TeamDomainsItemSchema);
+/** `GET /v2/associations`: a page of associations. */
+export const AssociationListSchema = listResponseSchema(AssociationSchema);
 
 /** The domain and association calls. */
 export interface DomainsApi {

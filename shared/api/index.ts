@@ -19,3 +19,5 @@ export * from "./logs";
 export * from "./export";
 export * from "./userImport";
 export * from "./tokens";
+export * from "./service";
+export * from "./settings";

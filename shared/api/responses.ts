@@ -86,3 +86,12 @@ export interface BrowserSignInReq {
   browser?: string;
   next?: string | null;
 }
+
+/** `GET /v2/openapi.json`: an OpenAPI 3.1 document (its details are OpenAPI's own schema, not repeated here). */
+export const OpenApiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+/** The OpenAPI document, as far as a client needs to know it. */
+export type OpenApiDocumentResponse = z.infer<typeof OpenApiDocumentSchema>;

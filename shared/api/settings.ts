@@ -20,7 +20,8 @@ export const SettingsUpdateResponseSchema = z.object({
 /** The answer of a settings PUT. */
 export type SettingsUpdateResponse = z.infer<typeof SettingsUpdateResponseSchema>;
 
-const PREFIX: Record<SettingsGroup, ActionPrefix> = {
+/** The action prefix of each group's PUT: its catalogue codes (`settingsTls400`) and the OpenAPI document's error list. */
+export const SETTINGS_ACTIONS: Readonly<Record<SettingsGroup, ActionPrefix>> = {
   general: "settingsGeneral",
   messaging: "settingsMessaging",
   attachments: "settingsAttachments",
@@ -42,6 +43,6 @@ export function createSettingsApi(options: ApiClientOptions = {}): SettingsApi {
   const call = createTransport(options);
   return {
     get: () => call("settingsRead", "GET", "/v2/settings", SettingsResponseSchema),
-    update: (group, patch) => call(PREFIX[group], "PUT", `/v2/settings/${group}`, SettingsUpdateResponseSchema, patch),
+    update: (group, patch) => call(SETTINGS_ACTIONS[group], "PUT", `/v2/settings/${group}`, SettingsUpdateResponseSchema, patch),
   };
 }

@@ -54,6 +54,11 @@ export const ImportStatusSchema = z.object({
 /** An import's state. */
 export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 
+/** `POST /v2/users/import`: a preview (`mode=preview`) or the started import's state (`mode=apply`). */
+export const ImportAnswerSchema = z.union([ImportPreviewSchema, ImportStatusSchema]);
+/** An import call's answer. */
+export type ImportAnswer = z.infer<typeof ImportAnswerSchema>;
+
 /** The import calls. */
 export interface UserImportApi {
   preview(csv: string): Promise<ImportPreview>;

@@ -3,7 +3,8 @@
  * their schemas come from GET /v2/openapi.json; each gets FUZZ_RUNS cases (default 1,000) shared
  * by root and the admin of team A (the service token on /v2/service/*). Oracle: no server error,
  * every error is the catalogue envelope, a body over the limit is a 413, and a GET leaves the
- * database as it found it. Every distinct failure is collected and listed with a replayable
+ * database as it found it, and every 2xx answer matches the OpenAPI document's response schema
+ * (tests/api/fuzz/conformance.ts). Every distinct failure is collected and listed with a replayable
  * example: `FUZZ_SEED=<seed> FUZZ_ROUTE="<METHOD /path>"` runs the same cases again.
  */
 import { createHash, randomInt } from "node:crypto";
@@ -19,6 +20,7 @@ import { snapshot, violation } from "./fuzz/oracle";
 import { caseArb, renderCase, type FuzzCase } from "./fuzz/requests";
 import { buildWorld, credentialOf, intact, resolveIn, type World } from "./fuzz/world";
 import { operationsOf, type OpenApiDocument } from "./fuzz/openapi";
+import { conformanceChecker, type ConformanceDocument } from "./fuzz/conformance";
 
 /** A non-negative integer from the environment, or the fallback; anything else stops the suite with the variable's name. */
 function intFromEnv(name: string, fallback: number): number {
@@ -35,7 +37,10 @@ const ONLY = process.env.FUZZ_ROUTE;
 
 // The route list is needed to declare one test per route: read it once from a throw-away server.
 const probe = await getTestServer();
-const OPERATIONS = operationsOf((await probe.request().get("/v2/openapi.json")).body as OpenApiDocument);
+const DOCUMENT = (await probe.request().get("/v2/openapi.json")).body as OpenApiDocument & ConformanceDocument;
+const OPERATIONS = operationsOf(DOCUMENT);
+// Every 2xx answer is held to the document's own response schema (not to zod): what a generated client reads.
+const CONFORMANCE = conformanceChecker(DOCUMENT);
 const REGISTERED = registeredRoutes(probe.app.locals.apiRouter as Router);
 await probe.close();
 // A FUZZ_ROUTE that names no route (e.g. without its /v2 prefix) would fuzz nothing and pass.
@@ -102,6 +107,10 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
     expect(fuzzed).toEqual(REGISTERED);
   });
 
+  it("documents a success body (a JSON schema or a file's media types) for every route", () => {
+    expect(CONFORMANCE.missing).toEqual([]);
+  });
+
   for (const op of OPERATIONS) {
     const key = `${op.method} ${op.path}`;
     if (ONLY && key !== ONLY) continue;
@@ -142,6 +151,8 @@ describe.each(testDialects())("fuzzing every /v2 route on %s", (dialect) => {
               const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? "";
               record(`${answer.status} ${code} ${broken}${causeOf(server.logs, answer.text)}`, c, url, body?.text, answer.text);
             }
+            const mismatch = CONFORMANCE.check(key, answer.status, answer.contentType, answer.text);
+            if (mismatch) record(`${answer.status} ${mismatch}`, c, url, body?.text, answer.text);
             server.logs.length = 0;
             if (op.method !== "GET" && answer.status < 300 && !(await intact(db, world))) {
               world = await buildWorld(db, server.config);

@@ -17,6 +17,7 @@ import {
   unlockAdmin,
   updateAdmin,
 } from "../../services/admins";
+import { AdminDetailSchema, AdminListResponseSchema, OkResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentAdminDetail, presentAdminPage } from "./present";
@@ -32,55 +33,73 @@ export function adminsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/admins",
-    ...api.admin({ query: AdminListQuerySchema }, async ({ services, scope, input }) =>
-      presentAdminPage(await listAdmins(services, scope, input)),
+    ...api.admin(
+      { query: AdminListQuerySchema, response: AdminListResponseSchema, action: "adminList", summary: "List administrators" },
+      async ({ services, scope, input }) => presentAdminPage(await listAdmins(services, scope, input)),
     ),
   );
   router.get(
     "/admin/:uid",
-    ...api.admin(null, async ({ services, scope, req }) => presentAdminDetail(await readAdmin(services, scope, String(req.params.uid)))),
+    ...api.admin({ response: AdminDetailSchema, action: "adminRead", summary: "Read an administrator" }, async ({ services, scope, req }) =>
+      presentAdminDetail(await readAdmin(services, scope, String(req.params.uid))),
+    ),
   );
   router.post(
     "/admin",
-    ...api.admin({ body: AdminCreateSchema }, async ({ services, scope, auth, input, origin }) =>
-      presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
+    ...api.admin(
+      { body: AdminCreateSchema, response: AdminDetailSchema, action: "adminCreate", summary: "Create an administrator" },
+      async ({ services, scope, auth, input, origin }) => presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
     ),
   );
   router.put(
     "/admin",
-    ...api.admin({ body: AdminUpdateSchema }, async ({ services, scope, input, origin }) =>
-      presentAdminDetail(await updateAdmin(services, scope, input, origin)),
+    ...api.admin(
+      { body: AdminUpdateSchema, response: AdminDetailSchema, action: "adminEdit", summary: "Edit an administrator" },
+      async ({ services, scope, input, origin }) => presentAdminDetail(await updateAdmin(services, scope, input, origin)),
     ),
   );
   router.put(
     "/admin/teams",
-    ...api.admin({ body: AdminTeamsSchema }, async ({ services, scope, input, origin }) =>
-      presentAdminDetail(await setAdminTeams(services, scope, input, origin)),
+    ...api.admin(
+      { body: AdminTeamsSchema, response: AdminDetailSchema, action: "adminTeams", summary: "Set an administrator's teams" },
+      async ({ services, scope, input, origin }) => presentAdminDetail(await setAdminTeams(services, scope, input, origin)),
     ),
   );
   router.put(
     "/admin/block",
-    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-      await blockAdmin(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminBlock", summary: "Block an administrator" },
+      async ({ services, scope, input, origin }) => {
+        await blockAdmin(services, scope, input, origin);
+      },
+    ),
   );
   router.put(
     "/admin/activate",
-    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-      await activateAdmin(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminActivate", summary: "Activate an administrator" },
+      async ({ services, scope, input, origin }) => {
+        await activateAdmin(services, scope, input, origin);
+      },
+    ),
   );
   router.put(
     "/admin/unlock",
-    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-      await unlockAdmin(services, scope, input.uid, origin);
-    }),
+    ...api.admin(
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminUnlock", summary: "Lift an administrator's sign-in lock" },
+      async ({ services, scope, input, origin }) => {
+        await unlockAdmin(services, scope, input.uid, origin);
+      },
+    ),
   );
   router.delete(
     "/admin",
-    ...api.admin({ body: AdminUidSchema }, async ({ services, scope, input, origin }) => {
-      await deleteAdmin(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminDelete", summary: "Delete an administrator" },
+      async ({ services, scope, input, origin }) => {
+        await deleteAdmin(services, scope, input, origin);
+      },
+    ),
   );
   return router;
 }

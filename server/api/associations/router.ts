@@ -8,6 +8,7 @@ import {
 import { AppError } from "../../errors";
 import { createAssociation, deleteAssociation, updateAssociation } from "../../services/associations";
 import { listAssociations, readAssociation } from "../../services/associations";
+import { AssociationListSchema, AssociationSchema, OkResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentAssociation, presentAssociationPage } from "./present";
@@ -38,35 +39,42 @@ export function associationsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/associations",
-    ...api.admin({ query: AssociationListQuerySchema }, async ({ services, scope, input }) =>
-      presentAssociationPage(await listAssociations(services, scope, input)),
+    ...api.admin(
+      { query: AssociationListQuerySchema, response: AssociationListSchema, action: "associationList", summary: "List associations" },
+      async ({ services, scope, input }) => presentAssociationPage(await listAssociations(services, scope, input)),
     ),
   );
   router.get(
     "/association/:id",
-    ...api.admin(null, async ({ services, scope, req }) =>
-      presentAssociation(await readAssociation(services, scope, String(req.params.id))),
+    ...api.admin(
+      { response: AssociationSchema, action: "associationRead", summary: "Read an association" },
+      async ({ services, scope, req }) => presentAssociation(await readAssociation(services, scope, String(req.params.id))),
     ),
   );
   router.post(
     "/association",
     teamList("associationCreate400"),
-    ...api.admin({ body: AssociationCreateSchema }, async ({ services, scope, input, origin }) =>
-      presentAssociation(await createAssociation(services, scope, input, origin)),
+    ...api.admin(
+      { body: AssociationCreateSchema, response: AssociationSchema, action: "associationCreate", summary: "Create an association" },
+      async ({ services, scope, input, origin }) => presentAssociation(await createAssociation(services, scope, input, origin)),
     ),
   );
   router.put(
     "/association",
     teamList("associationEdit400"),
-    ...api.admin({ body: AssociationUpdateSchema }, async ({ services, scope, input, origin }) =>
-      presentAssociation(await updateAssociation(services, scope, input, origin)),
+    ...api.admin(
+      { body: AssociationUpdateSchema, response: AssociationSchema, action: "associationEdit", summary: "Edit an association" },
+      async ({ services, scope, input, origin }) => presentAssociation(await updateAssociation(services, scope, input, origin)),
     ),
   );
   router.delete(
     "/association",
-    ...api.admin({ body: AssociationDeleteSchema }, async ({ services, scope, input, origin }) => {
-      await deleteAssociation(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: AssociationDeleteSchema, response: OkResponseSchema, action: "associationDelete", summary: "Delete an association" },
+      async ({ services, scope, input, origin }) => {
+        await deleteAssociation(services, scope, input, origin);
+      },
+    ),
   );
   return router;
 }

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { cachedDashboardCounts } from "../../services/dashboard";
+import { DashboardCountsSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
@@ -7,6 +8,12 @@ import { handlers } from "../handler";
 export function dashboardRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Dashboard", permission: "full" });
-  router.get("/dashboard", ...api.admin(null, ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone)));
+  router.get(
+    "/dashboard",
+    ...api.admin(
+      { response: DashboardCountsSchema, action: "dashboardRead", summary: "Read the dashboard counts" },
+      ({ services, scope, auth }) => cachedDashboardCounts(services, scope, auth.admin.timezone),
+    ),
+  );
   return router;
 }

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { TeamDomainsDeleteSchema, TeamDomainsUpdateSchema } from "../../../shared/schemas/domain";
 import { TeamListQuerySchema } from "../../../shared/schemas/team";
 import { addTeamDomains, listTeamDomains, removeTeamDomains } from "../../services/domains";
+import { DomainsListSchema, TeamDomainsResultSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentDomainsChange, presentTeamDomainsPage } from "./present";
@@ -16,20 +17,23 @@ export function domainsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/domains",
-    ...api.admin({ query: TeamListQuerySchema }, async ({ services, scope, input }) =>
-      presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
+    ...api.admin(
+      { query: TeamListQuerySchema, response: DomainsListSchema, action: "domainsList", summary: "List teams with their domains" },
+      async ({ services, scope, input }) => presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
     ),
   );
   router.put(
     "/team/domains",
-    ...api.admin({ body: TeamDomainsUpdateSchema }, async ({ services, scope, input, origin }) =>
-      presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
+    ...api.admin(
+      { body: TeamDomainsUpdateSchema, response: TeamDomainsResultSchema, action: "domainsEdit", summary: "Add domains to a team" },
+      async ({ services, scope, input, origin }) => presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
     ),
   );
   router.delete(
     "/team/domains",
-    ...api.admin({ body: TeamDomainsDeleteSchema }, async ({ services, scope, input, origin }) =>
-      presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),
+    ...api.admin(
+      { body: TeamDomainsDeleteSchema, response: TeamDomainsResultSchema, action: "domainsDelete", summary: "Remove domains from a team" },
+      async ({ services, scope, input, origin }) => presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),
     ),
   );
   return router;

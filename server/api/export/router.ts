@@ -28,6 +28,7 @@ import {
 import { presentAdminListItem } from "../admins/present";
 import { presentInvite } from "../invites/present";
 import { presentPack } from "../licenses/present";
+import { EXPORT_PREFIXES } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers, type AdminContext } from "../handler";
 import { presentLogEntry } from "../logs/present";
@@ -84,7 +85,13 @@ export function exportRouter(deps: ApiDeps): Router {
       const source = { resource, columns, batch: batchesOf(services, scope, list) };
       await exportList(services, scope, origin, res, source, { format: options.format, bom: options.bom, titles }, list);
     };
-    router.get(`/${resource}/export`, ...api.admin<S>({ query: schema }, run));
+    const spec = {
+      query: schema,
+      produces: ["text/csv", "application/x-ndjson"],
+      action: EXPORT_PREFIXES[resource],
+      summary: `Export the ${resource} list as a file`,
+    };
+    router.get(`/${resource}/export`, ...api.admin<S>(spec, run));
   };
 
   route("users", UserExportQuerySchema, EXPORT_COLUMNS.users, (ctx, scope, list) =>

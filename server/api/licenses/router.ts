@@ -5,8 +5,15 @@ import {
   LicensePurchaseSchema,
   LicenseUpdateSchema,
   LicenseValidateSchema,
+  LicenseCreateResponseSchema,
+  LicensePackSchema,
+  LicensePriceListSchema,
+  LicenseUpdateResponseSchema,
+  LicenseValidateResponseSchema,
+  TeamSeatsSchema,
 } from "../../../shared/schemas/license";
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
+import { LicenseListResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, presentTokenCheck } from "./present";
@@ -23,44 +30,77 @@ export function licensesRouter(deps: ApiDeps): Router {
 
   router.get(
     "/licenses",
-    ...api.admin({ query: LicenseListQuerySchema }, async ({ services, scope, input }) =>
-      presentPackPage(await listPacks(services, scope, input)),
+    ...api.admin(
+      { query: LicenseListQuerySchema, response: LicenseListResponseSchema, action: "licenseList", summary: "List license packs" },
+      async ({ services, scope, input }) => presentPackPage(await listPacks(services, scope, input)),
     ),
   );
-  router.get("/license/prices", ...api.admin(null, ({ deps }) => deps.config.licenses.priceList));
+  router.get(
+    "/license/prices",
+    ...api.admin(
+      { response: LicensePriceListSchema, action: "licensePrices", summary: "Read the price list" },
+      ({ deps }) => deps.config.licenses.priceList,
+    ),
+  );
   router.get(
     "/license/:id",
-    ...api.admin(null, async ({ services, scope, req }) => presentPack(await readPack(services, scope, String(req.params.id)))),
+    ...api.admin({ response: LicensePackSchema, action: "licenseRead", summary: "Read a license pack" }, async ({ services, scope, req }) =>
+      presentPack(await readPack(services, scope, String(req.params.id))),
+    ),
   );
 
   if (deps.config.edition === "public") {
     router.post(
       "/license",
-      ...api.admin({ body: LicensePurchaseSchema }, async ({ services, scope, input, origin }) =>
-        presentPurchase(await purchasePack(services, scope, input, origin)),
+      ...api.admin(
+        { body: LicensePurchaseSchema, response: LicenseCreateResponseSchema, action: "licenseCreate", summary: "Purchase a license pack" },
+        async ({ services, scope, input, origin }) => presentPurchase(await purchasePack(services, scope, input, origin)),
       ),
     );
   } else {
     router.post(
       "/license",
-      ...api.admin({ body: LicenseActivateSchema }, async ({ services, scope, input, origin }) =>
-        presentPack(await activatePack(services, scope, input, origin)),
+      ...api.admin(
+        {
+          body: LicenseActivateSchema,
+          response: LicenseCreateResponseSchema,
+          action: "licenseActivate",
+          summary: "Activate a license pack",
+        },
+        async ({ services, scope, input, origin }) => presentPack(await activatePack(services, scope, input, origin)),
       ),
     );
   }
 
   router.post(
     "/license/validate",
-    ...api.admin({ body: LicenseValidateSchema }, async ({ services, scope, input }) =>
-      presentTokenCheck(await validateToken(services, scope, input.token)),
+    ...api.admin(
+      {
+        body: LicenseValidateSchema,
+        response: LicenseValidateResponseSchema,
+        action: "licenseValidate",
+        summary: "Check an activation token",
+      },
+      async ({ services, scope, input }) => presentTokenCheck(await validateToken(services, scope, input.token)),
     ),
   );
   router.put(
     "/license",
-    ...api.admin({ body: LicenseUpdateSchema }, async ({ services, scope, input, origin }) =>
-      presentPackUpdate(await updatePack(services, scope, input, origin)),
+    ...api.admin(
+      {
+        body: LicenseUpdateSchema,
+        response: LicenseUpdateResponseSchema,
+        action: "licenseEdit",
+        summary: "Extend, expire or distribute a license pack",
+      },
+      async ({ services, scope, input, origin }) => presentPackUpdate(await updatePack(services, scope, input, origin)),
     ),
   );
-  router.get("/teams/:slug/seats", ...api.admin(null, ({ services, scope, req }) => readSeats(services, scope, String(req.params.slug))));
+  router.get(
+    "/teams/:slug/seats",
+    ...api.admin({ response: TeamSeatsSchema, action: "seatsRead", summary: "Read a team's seats" }, ({ services, scope, req }) =>
+      readSeats(services, scope, String(req.params.slug)),
+    ),
+  );
   return router;
 }

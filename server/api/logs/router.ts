@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { LogListQuerySchema } from "../../../shared/schemas/logs";
 import { listAccessLog } from "../../services/accessLog";
+import { LogListResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentLogPage } from "./present";
@@ -11,8 +12,9 @@ export function logsRouter(deps: ApiDeps): Router {
   const api = handlers(deps, { tag: "Access log", permission: "full" });
   router.get(
     "/logs",
-    ...api.admin({ query: LogListQuerySchema }, async ({ services, scope, input }) =>
-      presentLogPage(await listAccessLog(services, scope, input)),
+    ...api.admin(
+      { query: LogListQuerySchema, response: LogListResponseSchema, action: "logsList", summary: "List access-log entries" },
+      async ({ services, scope, input }) => presentLogPage(await listAccessLog(services, scope, input)),
     ),
   );
   return router;

@@ -3,6 +3,7 @@ import { PasswordChangeSchema, ProfileUpdateSchema, TerminateSchema } from "../.
 import type { Authenticated } from "../../http/auth";
 import { changeMyPassword, loadMyProfile, terminateMyAccount, updateMyProfile } from "../../services/admins";
 import { issueApiToken } from "../../services/identity";
+import { MeResponseSchema, OkResponseSchema, PasswordChangeResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
@@ -16,35 +17,53 @@ export function meRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Me", permission: "full" });
 
-  router.get("/me", ...api.admin(null, ({ services, auth }) => loadMyProfile(services.db, auth.admin.id)));
+  router.get(
+    "/me",
+    ...api.admin({ response: MeResponseSchema, action: "sessionRead", summary: "Read the signed-in administrator" }, ({ services, auth }) =>
+      loadMyProfile(services.db, auth.admin.id),
+    ),
+  );
   router.put(
     "/me",
-    ...api.admin({ body: ProfileUpdateSchema }, ({ services, auth, input, origin }) =>
-      updateMyProfile(services, selfOf(auth), input, origin),
+    ...api.admin(
+      { body: ProfileUpdateSchema, response: MeResponseSchema, action: "profileUpdate", summary: "Edit one's own profile" },
+      ({ services, auth, input, origin }) => updateMyProfile(services, selfOf(auth), input, origin),
     ),
   );
 
   router.put(
     "/me/password",
-    ...api.admin({ body: PasswordChangeSchema, permission: "never" }, async ({ services, auth, input, origin, req }) => {
-      const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
-      if (auth.via === "session") {
-        // This browser stays signed in; every other session and token carries the old version.
-        req.session.tokenVersion = tokenVersion;
-        await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
-        return;
-      }
-      const row = await services.db.selectFrom("admins").selectAll().where("id", "=", auth.admin.id).executeTakeFirstOrThrow();
-      return { ok: true, token: (await issueApiToken(services, row)).token };
-    }),
+    ...api.admin(
+      {
+        body: PasswordChangeSchema,
+        response: PasswordChangeResponseSchema,
+        action: "passwordChange",
+        summary: "Change one's own password",
+        permission: "never",
+      },
+      async ({ services, auth, input, origin, req }) => {
+        const tokenVersion = await changeMyPassword(services, selfOf(auth), input, origin);
+        if (auth.via === "session") {
+          // This browser stays signed in; every other session and token carries the old version.
+          req.session.tokenVersion = tokenVersion;
+          await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
+          return;
+        }
+        const row = await services.db.selectFrom("admins").selectAll().where("id", "=", auth.admin.id).executeTakeFirstOrThrow();
+        return { ok: true, token: (await issueApiToken(services, row)).token };
+      },
+    ),
   );
 
   router.delete(
     "/admin/terminate",
-    ...api.admin({ body: TerminateSchema, permission: "never" }, async ({ services, auth, input, origin, req }) => {
-      await terminateMyAccount(services, selfOf(auth), input, origin);
-      if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    }),
+    ...api.admin(
+      { body: TerminateSchema, response: OkResponseSchema, action: "terminate", summary: "Delete one's own account", permission: "never" },
+      async ({ services, auth, input, origin, req }) => {
+        await terminateMyAccount(services, selfOf(auth), input, origin);
+        if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      },
+    ),
   );
   return router;
 }

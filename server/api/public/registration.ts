@@ -3,6 +3,7 @@ import { ConfirmSchema, RegisterSchema, ResetSchema, VerifySchema } from "../../
 import { AppError } from "../../errors";
 import { limitPerIp } from "../../http/rate-limit";
 import { confirmPassword, register, requestPasswordReset, verifyAccount } from "../../services/identity";
+import { CaptchaChallengeSchema, OkResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
@@ -13,7 +14,7 @@ export function publicAccountRouter(deps: ApiDeps): Router {
   const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/captcha",
-    ...api.open(null, async ({ res }) => {
+    ...api.open({ response: CaptchaChallengeSchema, action: "register", summary: "Get a captcha challenge" }, async ({ res }) => {
       if (config.captcha === "off") throw new AppError("notFound", 404);
       const challenge = await captcha.challenge();
       res.set("Cache-Control", "no-store");
@@ -23,31 +24,43 @@ export function publicAccountRouter(deps: ApiDeps): Router {
   router.post(
     "/public/register",
     limitPerIp(services.db, "register"),
-    ...api.open({ body: RegisterSchema }, async ({ input, origin }) => {
-      if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
-      await register(services, input, origin);
-    }),
+    ...api.open(
+      { body: RegisterSchema, response: OkResponseSchema, action: "register", summary: "Register a team and its administrator" },
+      async ({ input, origin }) => {
+        if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
+        await register(services, input, origin);
+      },
+    ),
   );
   router.post(
     "/public/verify",
     limitPerIp(services.db, "token"),
-    ...api.open({ body: VerifySchema }, async ({ input, origin }) => {
-      await verifyAccount(services, input, origin);
-    }),
+    ...api.open(
+      { body: VerifySchema, response: OkResponseSchema, action: "verify", summary: "Verify a registration" },
+      async ({ input, origin }) => {
+        await verifyAccount(services, input, origin);
+      },
+    ),
   );
   router.post(
     "/public/reset",
     limitPerIp(services.db, "reset"),
-    ...api.open({ body: ResetSchema }, async ({ input, origin }) => {
-      await requestPasswordReset(services, input, origin);
-    }),
+    ...api.open(
+      { body: ResetSchema, response: OkResponseSchema, action: "reset", summary: "Ask for a password reset link" },
+      async ({ input, origin }) => {
+        await requestPasswordReset(services, input, origin);
+      },
+    ),
   );
   router.post(
     "/public/confirm",
     limitPerIp(services.db, "token"),
-    ...api.open({ body: ConfirmSchema }, async ({ input, origin }) => {
-      await confirmPassword(services, input, origin);
-    }),
+    ...api.open(
+      { body: ConfirmSchema, response: OkResponseSchema, action: "confirm", summary: "Set a new password from a reset link" },
+      async ({ input, origin }) => {
+        await confirmPassword(services, input, origin);
+      },
+    ),
   );
   return router;
 }

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { APP_VERSION, languages } from "../../../shared/limits";
+import { PublicSettingsResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { readSettings } from "../../services/settings";
@@ -13,18 +14,21 @@ export function publicSettingsRouter(deps: ApiDeps): Router {
   const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/settings",
-    ...api.open(null, async ({ services, deps: { config }, res }) => {
-      const settings = await readSettings(services.db);
-      res.set("Cache-Control", "no-store");
-      return {
-        edition: config.edition,
-        version: APP_VERSION,
-        languages,
-        registrationEnabled: settings.general.registrationEnabled,
-        captcha: config.captcha,
-        banners: settings.general.warningBanner,
-      };
-    }),
+    ...api.open(
+      { response: PublicSettingsResponseSchema, action: "publicSettings", summary: "Read the public settings" },
+      async ({ services, deps: { config }, res }) => {
+        const settings = await readSettings(services.db);
+        res.set("Cache-Control", "no-store");
+        return {
+          edition: config.edition,
+          version: APP_VERSION,
+          languages,
+          registrationEnabled: settings.general.registrationEnabled,
+          captcha: config.captcha,
+          banners: settings.general.warningBanner,
+        };
+      },
+    ),
   );
   return router;
 }

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { ServiceTokenCreateSchema, ServiceTokenRevokeSchema } from "../../../shared/schemas/service";
 import { createServiceToken, listServiceTokens, revokeServiceToken } from "../../services/identity";
+import { OkResponseSchema, ServiceTokenCreatedSchema, ServiceTokenListSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentServiceTokens } from "./present";
@@ -15,21 +16,27 @@ export function serviceTokensRouter(deps: ApiDeps): Router {
   router.get(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ permission: "never" }, async ({ services, scope }) => presentServiceTokens(await listServiceTokens(services, scope))),
+    ...api.admin({ response: ServiceTokenListSchema, summary: "List service tokens", permission: "never" }, async ({ services, scope }) =>
+      presentServiceTokens(await listServiceTokens(services, scope)),
+    ),
   );
   router.post(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenCreateSchema, permission: "never" }, ({ services, scope, input, origin }) =>
-      createServiceToken(services, scope, input.name, origin),
+    ...api.admin(
+      { body: ServiceTokenCreateSchema, response: ServiceTokenCreatedSchema, summary: "Create a service token", permission: "never" },
+      ({ services, scope, input, origin }) => createServiceToken(services, scope, input.name, origin),
     ),
   );
   router.delete(
     "/service-tokens",
     rootOnly,
-    ...api.admin({ body: ServiceTokenRevokeSchema, permission: "never" }, async ({ services, scope, input, origin }) => {
-      await revokeServiceToken(services, scope, input.id, origin);
-    }),
+    ...api.admin(
+      { body: ServiceTokenRevokeSchema, response: OkResponseSchema, summary: "Revoke a service token", permission: "never" },
+      async ({ services, scope, input, origin }) => {
+        await revokeServiceToken(services, scope, input.id, origin);
+      },
+    ),
   );
   return router;
 }

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { SettingsPatchSchemas } from "../../../shared/schemas/settingsPatch";
 import { readSettings, SETTINGS_400, updateSettingsGroup } from "../../services/settings";
+import { SETTINGS_ACTIONS, SettingsResponseSchema, SettingsUpdateResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentSettings, presentSettingsUpdate } from "./present";
@@ -16,10 +17,22 @@ export function settingsRouter(deps: ApiDeps): Router {
   // Root only, decided before the body is even read (DESIGN §5).
   const rootOnly = api.rootFirst;
 
-  router.get("/settings", rootOnly, ...api.admin(null, async ({ services }) => presentSettings(await readSettings(services.db))));
+  router.get(
+    "/settings",
+    rootOnly,
+    ...api.admin({ response: SettingsResponseSchema, action: "settingsRead", summary: "Read every settings group" }, async ({ services }) =>
+      presentSettings(await readSettings(services.db)),
+    ),
+  );
 
   for (const group of SETTINGS_GROUPS) {
-    const spec = { body: SettingsPatchSchemas[group], invalid: SETTINGS_400[group] };
+    const spec = {
+      body: SettingsPatchSchemas[group],
+      invalid: SETTINGS_400[group],
+      response: SettingsUpdateResponseSchema,
+      action: SETTINGS_ACTIONS[group],
+      summary: `Change the ${group} settings`,
+    };
     router.put(
       `/settings/${group}`,
       rootOnly,

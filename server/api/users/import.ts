@@ -4,6 +4,7 @@ import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
 import { idempotentAfterBody, keepBodyHash } from "../../http/idempotency";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users";
+import { ImportAnswerSchema, ImportStatusSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
@@ -36,27 +37,44 @@ export function userImportRouter(deps: ApiDeps): Router {
   const router = Router();
   const api = handlers(deps, { tag: "Users", permission: "users" });
 
-  const importCall = api.admin({ query: UserImportQuerySchema }, ({ services, scope, input, origin, req }) => {
-    const csv = req.body as string;
-    return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
-  });
+  const importCall = api.admin(
+    {
+      query: UserImportQuerySchema,
+      response: ImportAnswerSchema,
+      action: "usersImport",
+      summary: "Preview or apply a CSV import of users",
+    },
+    ({ services, scope, input, origin, req }) => {
+      const csv = req.body as string;
+      return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
+    },
+  );
   // An Idempotency-Key is claimed once the CSV is read, with the raw CSV's fingerprint.
   router.post("/users/import", ...withBodyAfterValidation(importCall, [...csvBody, idempotentAfterBody(deps.services.db)]));
 
-  router.get("/users/import/:id", ...api.admin(null, ({ services, scope, req }) => readImport(services, scope, importId(req.params.id))));
+  router.get(
+    "/users/import/:id",
+    ...api.admin(
+      { response: ImportStatusSchema, action: "usersImportRead", summary: "Read an import's state" },
+      ({ services, scope, req }) => readImport(services, scope, importId(req.params.id)),
+    ),
+  );
 
   router.get(
     "/users/import/:id/results",
-    ...api.admin(null, async ({ services, scope, req, res }) => {
-      const id = importId(req.params.id);
-      const lines = await importResults(services, scope, id);
-      res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
-      for await (const chunk of lines) {
-        // Back-pressure: wait for the socket to drain before reading the next page.
-        if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
-      }
-      res.end();
-    }),
+    ...api.admin(
+      { produces: ["text/csv"], action: "usersImportRead", summary: "Download an import's per-row results" },
+      async ({ services, scope, req, res }) => {
+        const id = importId(req.params.id);
+        const lines = await importResults(services, scope, id);
+        res.set("Content-Type", "text/csv; charset=utf-8").set("Content-Disposition", `attachment; filename="import-${id}-results.csv"`);
+        for await (const chunk of lines) {
+          // Back-pressure: wait for the socket to drain before reading the next page.
+          if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+        }
+        res.end();
+      },
+    ),
   );
   return router;
 }

@@ -22,6 +22,8 @@ import {
   type UserBulkAction,
   type UserBulkSelection,
 } from "../../services/users";
+import { OkResponseSchema, UserDetailsSchema, UserListResponseSchema } from "../../../shared/api";
+import { BulkResponseSchema } from "../../../shared/schemas/list";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentUserDetails, presentUserPage } from "./present";
@@ -48,38 +50,49 @@ export function usersRouter(deps: ApiDeps): Router {
 
   router.get(
     "/users",
-    ...api.admin({ query: UserListQuerySchema }, async ({ services, scope, input }) =>
-      presentUserPage(await listUsers(services, scope, input)),
+    ...api.admin(
+      { query: UserListQuerySchema, response: UserListResponseSchema, action: "userList", summary: "List users" },
+      async ({ services, scope, input }) => presentUserPage(await listUsers(services, scope, input)),
     ),
   );
   router.get(
     "/user/:uid",
-    ...api.admin(null, async ({ services, scope, req }) =>
+    ...api.admin({ response: UserDetailsSchema, action: "userRead", summary: "Read a user" }, async ({ services, scope, req }) =>
       presentUserDetails(await loadUserDetails(services, scope, String(req.params.uid))),
     ),
   );
   router.post(
     "/user",
-    ...api.admin({ body: UserCreateSchema }, async ({ services, scope, input, origin }) =>
-      presentUserDetails(await createUser(services, scope, input, origin)),
+    ...api.admin(
+      { body: UserCreateSchema, response: UserDetailsSchema, action: "userCreate", summary: "Create a user" },
+      async ({ services, scope, input, origin }) => presentUserDetails(await createUser(services, scope, input, origin)),
     ),
   );
   router.put(
     "/user",
-    ...api.admin({ body: UserUpdateSchema }, async ({ services, scope, input, origin }) =>
-      presentUserDetails(await updateUser(services, scope, input, origin)),
+    ...api.admin(
+      { body: UserUpdateSchema, response: UserDetailsSchema, action: "userEdit", summary: "Edit a user" },
+      async ({ services, scope, input, origin }) => presentUserDetails(await updateUser(services, scope, input, origin)),
     ),
   );
   router.post(
     "/user/reset",
-    ...api.admin({ body: UserResetSchema }, async ({ services, scope, input, origin }) => {
-      await sendUserPasswordReset(services, scope, input.uid, origin);
-    }),
+    ...api.admin(
+      { body: UserResetSchema, response: OkResponseSchema, action: "userReset", summary: "Send a user a password reset link" },
+      async ({ services, scope, input, origin }) => {
+        await sendUserPasswordReset(services, scope, input.uid, origin);
+      },
+    ),
   );
 
+  const BULK = {
+    block: { action: "usersBlock", summary: "Block users" },
+    activate: { action: "usersActivate", summary: "Activate users" },
+    delete: { action: "usersDelete", summary: "Delete users" },
+  } as const;
   const bulk = (action: Exclude<UserBulkAction, "move">): RequestHandler[] => [
     requireSelection,
-    ...api.admin({ body: UsersBulkSchema }, ({ services, scope, input, origin }) =>
+    ...api.admin({ body: UsersBulkSchema, response: BulkResponseSchema, ...BULK[action] }, ({ services, scope, input, origin }) =>
       bulkUserAction(services, scope, action, selectionOf(input), origin),
     ),
   ];
@@ -89,22 +102,29 @@ export function usersRouter(deps: ApiDeps): Router {
   router.put(
     "/users/move",
     requireSelection,
-    ...api.admin({ body: UsersMoveSchema }, ({ services, scope, input, origin }) =>
-      bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team),
+    ...api.admin(
+      { body: UsersMoveSchema, response: BulkResponseSchema, action: "usersMove", summary: "Move users to another team" },
+      ({ services, scope, input, origin }) => bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team),
     ),
   );
 
   router.put(
     "/device/wipe",
-    ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
-      await requestDeviceWipe(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: DeviceActionSchema, response: OkResponseSchema, action: "deviceWipe", summary: "Wipe a user's device" },
+      async ({ services, scope, input, origin }) => {
+        await requestDeviceWipe(services, scope, input, origin);
+      },
+    ),
   );
   router.delete(
     "/device",
-    ...api.admin({ body: DeviceActionSchema }, async ({ services, scope, input, origin }) => {
-      await deleteDevice(services, scope, input, origin);
-    }),
+    ...api.admin(
+      { body: DeviceActionSchema, response: OkResponseSchema, action: "deviceDelete", summary: "Delete a user's device" },
+      async ({ services, scope, input, origin }) => {
+        await deleteDevice(services, scope, input, origin);
+      },
+    ),
   );
   return router;
 }

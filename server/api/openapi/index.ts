@@ -1,0 +1,3 @@
+/** The OpenAPI document of /v2, generated from the router (see document.ts). */
+export { buildOpenApi } from "./document";
+export type { OpenApiDocument } from "./document";
