@@ -28,6 +28,8 @@ export interface InputSpec<S extends z.ZodType> {
   produces?: readonly string[];
   /** The answer carries an ETag and is 304 (no body) when If-None-Match names it. */
   conditional?: boolean;
+  /** The call answers 201 Created (it made a new resource), not 200. */
+  created?: boolean;
   /**
    * What an access token needs to make this call when it is not the router's: `never` for the
    * calls no token may make (its own management, passwords, factors, termination).
@@ -55,6 +57,7 @@ export interface RouteDescription {
   invalid?: CatalogueCode;
   produces?: readonly string[];
   conditional?: boolean;
+  created?: boolean;
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
 }
@@ -131,6 +134,7 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     ...(spec?.invalid === undefined ? {} : { invalid: spec.invalid }),
     ...(spec?.produces === undefined ? {} : { produces: spec.produces }),
     ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
+    ...(spec?.created === undefined ? {} : { created: spec.created }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });

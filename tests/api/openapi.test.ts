@@ -82,7 +82,7 @@ describe("GET /v2/openapi.json", () => {
   });
 
   it("answers every operation with a shared response schema or a file's media types", () => {
-    const broken = operations.filter(([, op]) => !op.responses["200"]?.content).map(([key]) => key);
+    const broken = operations.filter(([, op]) => !(op.responses["200"] ?? op.responses["201"])?.content).map(([key]) => key);
     expect(broken).toEqual([]);
     expect(doc.paths["/v2/team/{slug}"]!.get!.responses["200"]!.content!["application/json"]!.schema).toEqual({
       $ref: "#/components/schemas/TeamDetails",
@@ -104,7 +104,11 @@ describe("GET /v2/openapi.json", () => {
       }
     }
     const create = doc.paths["/v2/team"]!.post!.responses;
-    expect(create["409"]!["x-error-codes"]).toEqual(["teamCreate409"]);
+    // A write also meets the Idempotency-Key answers: 409 while a repeat runs, 422 when the key is reused.
+    expect(create["409"]!["x-error-codes"]).toEqual(["idempotencyKeyInFlight", "teamCreate409"]);
+    expect(create["422"]!["x-error-codes"]).toEqual(["idempotencyKeyReused"]);
+    expect(Object.keys(create["200"]!.headers ?? {})).toContain("Idempotent-Replayed");
+    expect(doc.paths["/v2/tokens"]!.post!.responses["201"]).toBeDefined();
     expect(create["401"]!["x-error-codes"]).toEqual(["unauthorized"]);
     expect(doc.paths["/v2/team/settings"]!.put!.responses["400"]!["x-error-codes"]).toContain("teamSettings400");
     expect(Object.keys(create["429"]!.headers ?? {}).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After"]);

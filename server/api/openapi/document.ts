@@ -31,6 +31,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "Access log": "Who did what, when and from where",
   Export: "Every list as a CSV or JSON Lines file, with the list's own filters",
   "Service tokens": "Tokens of the communications service (root only)",
+  "Access tokens":
+    "Named, expiring, revocable credentials an admin creates for scripts and pipelines (bwk_…); managed from a signed-in session only",
   Service: "Calls the communications service makes with its service token",
 };
 

@@ -36,6 +36,9 @@ export const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": { description: "The limit that applies: `<limit>;w=<window seconds>`", schema: { type: "string" } },
 } as const;
 
+/** What a write with an Idempotency-Key can meet: a malformed key, a repeat still running, a key reused for another request. */
+const IDEMPOTENCY_CODES: readonly CatalogueCode[] = ["idempotencyKeyInvalid", "idempotencyKeyInFlight", "idempotencyKeyReused"];
+
 const ENVELOPE = { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } };
 
 /** The catalogue codes carrying the action prefix and an error status (`teamCreate409`, not `teamCreateX`). */
@@ -43,6 +46,11 @@ function actionCodes(action: string): CatalogueCode[] {
   return CATALOGUE_CODES.filter(
     (code) => code.startsWith(action) && /^\d+$/.test(code.slice(action.length)) && entryFor(code).status >= 400,
   );
+}
+
+/** Authenticated writes take an `Idempotency-Key` (IETF httpapi draft): a repeat replays the first answer. */
+export function acceptsIdempotencyKey(route: RouteInfo): boolean {
+  return route.kind !== "public" && ["post", "put", "delete"].includes(route.method);
 }
 
 /** Every catalogue code the route can answer with, generic ones first. */
@@ -53,6 +61,8 @@ export function errorCodesOf(route: RouteInfo): CatalogueCode[] {
   if (route.validation || route.rawBody) codes.add(route.describes?.invalid ?? "badParameters");
   if (route.kind !== "public") codes.add("unauthorized");
   if (route.kind === "admin") codes.add("forbidden");
+  if (route.kind === "admin") codes.add(route.describes?.permission === "never" ? "tokenNotAllowed" : "tokenPermission");
+  if (acceptsIdempotencyKey(route)) for (const code of IDEMPOTENCY_CODES) codes.add(code);
   if (hasPathParams) codes.add("notFound");
   if (hasBody) codes.add("payloadTooLarge");
   codes.add("tooManyRequests");

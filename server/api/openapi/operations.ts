@@ -3,18 +3,13 @@
  * the success answer (the shared zod response schema, or the media types of a file) and the
  * error answers (errors.ts). Everything comes from the route's own spec fields.
  */
-import { errorResponsesOf, RATE_LIMIT_HEADERS } from "./errors";
+import { acceptsIdempotencyKey, errorResponsesOf, RATE_LIMIT_HEADERS } from "./errors";
 import type { RouteInfo } from "./routes";
 import { jsonSchemaOf, type ResponseComponents } from "./schemas";
 
 /** `get /team/:slug` → `getTeamSlug`: derived from method and path only, so stable and unique. */
 export function operationIdOf(method: string, path: string): string {
   return `${method}${path.replace(/[/:{}-](\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
-}
-
-/** Authenticated writes take an `Idempotency-Key` (IETF httpapi draft): a repeat replays the first answer. */
-function acceptsIdempotencyKey(route: RouteInfo): boolean {
-  return route.kind !== "public" && ["post", "put", "delete"].includes(route.method);
 }
 
 const SECURITY = {
@@ -64,7 +59,15 @@ function successOf(route: RouteInfo, components: ResponseComponents): Record<str
   const etag = described?.conditional
     ? { ETag: { description: "The answer's version, for If-None-Match", schema: { type: "string" } } }
     : {};
-  const headers = { headers: { ...RATE_LIMIT_HEADERS, ...etag } };
+  const replayed = acceptsIdempotencyKey(route)
+    ? {
+        "Idempotent-Replayed": {
+          description: "`true` when this is the stored answer of an earlier call with the same Idempotency-Key",
+          schema: { type: "string", enum: ["true"] },
+        },
+      }
+    : {};
+  const headers = { headers: { ...RATE_LIMIT_HEADERS, ...etag, ...replayed } };
   if (described?.produces) {
     const content = Object.fromEntries(described.produces.map((type) => [type, { schema: { type: "string" } }]));
     return { description: "The file, streamed", ...headers, content };
@@ -86,7 +89,7 @@ export function operationOf(route: RouteInfo, components: ResponseComponents): R
     ...(requestBody ? { requestBody } : {}),
     security: SECURITY[route.kind],
     responses: {
-      "200": successOf(route, components),
+      [described?.created ? "201" : "200"]: successOf(route, components),
       ...(described?.conditional ? { "304": { description: "Not modified: If-None-Match named the current ETag (no body)" } } : {}),
       ...errorResponsesOf(route),
     },

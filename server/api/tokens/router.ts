@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { TokenOwnerQuerySchema, TokenCreateSchema } from "../../../shared/schemas/accessToken";
 import { TokenCreatedSchema, TokenListSchema, TokensRevokedSchema } from "../../../shared/api/tokens";
+import { OkResponseSchema } from "../../../shared/api";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
 import { createAccessToken, listAccessTokens, revokeAccessToken, revokeAllAccessTokens } from "../../services/accessTokens";
@@ -23,6 +24,8 @@ export function tokensRouter(deps: ApiDeps): Router {
         body: TokenCreateSchema,
         invalid: "tokenCreate400",
         response: TokenCreatedSchema,
+        action: "tokenCreate",
+        created: true,
         summary: "Create an access token",
         permission: "never",
       },
@@ -35,17 +38,26 @@ export function tokensRouter(deps: ApiDeps): Router {
   router.get(
     "/tokens",
     ...api.admin(
-      { query: TokenOwnerQuerySchema, response: TokenListSchema, summary: "List an admin's access tokens", permission: "never" },
+      {
+        query: TokenOwnerQuerySchema,
+        response: TokenListSchema,
+        action: "tokenList",
+        summary: "List an admin's access tokens",
+        permission: "never",
+      },
       async ({ services, scope, input }) => presentTokenList(await listAccessTokens(services, scope, input.admin)),
     ),
   );
   router.delete(
     "/tokens/:id",
-    ...api.admin({ summary: "Revoke an access token", permission: "never" }, async ({ services, scope, origin, req }) => {
-      const id = req.params.id;
-      if (!isUid(id)) throw new AppError("tokenRevoke404", 404);
-      await revokeAccessToken(services, scope, id, origin);
-    }),
+    ...api.admin(
+      { response: OkResponseSchema, action: "tokenRevoke", summary: "Revoke an access token", permission: "never" },
+      async ({ services, scope, origin, req }) => {
+        const id = req.params.id;
+        if (!isUid(id)) throw new AppError("tokenRevoke404", 404);
+        await revokeAccessToken(services, scope, id, origin);
+      },
+    ),
   );
   router.delete(
     "/tokens",
@@ -53,6 +65,7 @@ export function tokensRouter(deps: ApiDeps): Router {
       {
         query: TokenOwnerQuerySchema,
         response: TokensRevokedSchema,
+        action: "tokenRevoke",
         summary: "Revoke all of an admin's access tokens",
         permission: "never",
       },

@@ -39,7 +39,8 @@ export function conformanceChecker(doc: ConformanceDocument): ConformanceChecker
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const key = `${method.toUpperCase()} ${path}`;
-      const content = op.responses?.["200"]?.content;
+      // The success answer: 200, or 201 for a call that creates.
+      const content = (op.responses?.["200"] ?? op.responses?.["201"])?.content;
       if (!content) {
         missing.push(key);
         continue;
