@@ -59,6 +59,8 @@ describe("mail templates", () => {
     // The invitation template.
     code: "K7M2Q9XR4T8W",
     companyName: "Acme",
+    // The access-token expiry template.
+    name: "nightly-invites",
   };
 
   it.each(languages)("renders every template in %s from the catalogue, with no raw key", (lang) => {
