@@ -63,6 +63,7 @@ export function createTokensApi(options: ApiClientOptions = {}): TokensApi {
     create: (body) => call("tokenCreate", "POST", "/v2/tokens", TokenCreatedSchema, body),
     list: (owner) => call("tokenList", "GET", `/v2/tokens${ownerQuery(owner)}`, TokenListSchema),
     revoke: (id) => call("tokenRevoke", "DELETE", `/v2/tokens/${encodeURIComponent(id)}`, OkResponseSchema),
-    revokeAll: (owner) => call("tokenRevoke", "DELETE", `/v2/tokens${ownerQuery(owner)}`, TokensRevokedSchema),
+    revokeAll: (owner) =>
+      call("tokenRevoke", "DELETE", `/v2/tokens${ownerQuery(owner) || "?"}${owner?.admin ? "&" : ""}all=true`, TokensRevokedSchema),
   };
 }

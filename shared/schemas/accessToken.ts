@@ -48,3 +48,11 @@ export type TokenCreateInput = z.input<typeof TokenCreateSchema>;
 export const TokenOwnerQuerySchema = z.object({ admin: uid.optional() }, { error: objectError });
 /** The owner filter. */
 export type TokenOwnerQuery = z.infer<typeof TokenOwnerQuerySchema>;
+
+/**
+ * `DELETE /v2/tokens?all=true`: revoking every token must be asked for by name, so a client that
+ * builds `/v2/tokens/<id>` with an empty id (`/v2/tokens/`) gets a 400, not a revoke-all.
+ */
+export const TokenRevokeAllQuerySchema = z.object({ admin: uid.optional(), all: oneOf(["true"]) }, { error: objectError });
+/** Whose tokens to revoke, all of them. */
+export type TokenRevokeAllQuery = z.infer<typeof TokenRevokeAllQuerySchema>;

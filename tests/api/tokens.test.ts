@@ -135,7 +135,7 @@ describe.each(testDialects())("access tokens on %s", (dialect) => {
         .post("/v2/tokens")
         .send({ name: "minted", permissions: ["full"] }),
       one.request().get("/v2/tokens"),
-      one.request().delete("/v2/tokens"),
+      one.request().delete("/v2/tokens?all=true"),
       one.request().delete(`/v2/tokens/${root.uid}`),
       one.request().put("/v2/me/password").send({ currentPassword: hex, newPassword: hex }),
       one.request().delete("/v2/admin/terminate").send({ password: hex }),
@@ -168,7 +168,7 @@ describe.each(testDialects())("access tokens on %s", (dialect) => {
     const mine = await tokenFor(auth, ["read"]);
     const rootToken = await tokenFor(rootAuth, ["read"]);
     expectError(await one.request().get(`/v2/tokens?admin=${root.uid}`).set("Authorization", auth), 403, "forbidden");
-    expectError(await one.request().delete(`/v2/tokens?admin=${root.uid}`).set("Authorization", auth), 403, "forbidden");
+    expectError(await one.request().delete(`/v2/tokens?admin=${root.uid}&all=true`).set("Authorization", auth), 403, "forbidden");
     expectError(await one.request().delete(`/v2/tokens/${rootToken.id}`).set("Authorization", auth), 404, "tokenRevoke404");
     expectError(await one.request().delete("/v2/tokens/not-a-uid").set("Authorization", auth), 404, "tokenRevoke404");
     expectError(
@@ -184,9 +184,14 @@ describe.each(testDialects())("access tokens on %s", (dialect) => {
     expectError(await one.request().get("/v2/me").set("Authorization", mine.secret), 401, "unauthorized");
     await tokenFor(auth, ["read"]);
     await tokenFor(auth, ["full"]);
-    expect((await one.request().delete(`/v2/tokens?admin=${admin.uid}`).set("Authorization", rootAuth)).body).toEqual({ revoked: 2 });
+    expect((await one.request().delete(`/v2/tokens?admin=${admin.uid}&all=true`).set("Authorization", rootAuth)).body).toEqual({
+      revoked: 2,
+    });
     await tokenFor(auth, ["read"]);
-    expect((await one.request().delete("/v2/tokens").set("Authorization", auth)).body).toEqual({ revoked: 1 });
+    // Revoking all is asked for by name: without all=true (or by an empty id, `/v2/tokens/`) nothing is revoked.
+    expect((await one.request().delete("/v2/tokens").set("Authorization", auth)).status).toBe(400);
+    expect((await one.request().delete("/v2/tokens/").set("Authorization", auth)).status).toBe(400);
+    expect((await one.request().delete("/v2/tokens?all=true").set("Authorization", auth)).body).toEqual({ revoked: 1 });
     const actions = await db().selectFrom("accessLog").select("action").where("action", "like", "accessToken.%").execute();
     expect(new Set(actions.map((a) => a.action))).toEqual(new Set(["accessToken.create", "accessToken.revoke", "accessToken.revokeAll"]));
   });

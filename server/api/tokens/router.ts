@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { TokenOwnerQuerySchema, TokenCreateSchema } from "../../../shared/schemas/accessToken";
+import { TokenOwnerQuerySchema, TokenCreateSchema, TokenRevokeAllQuerySchema } from "../../../shared/schemas/accessToken";
 import { TokenCreatedSchema, TokenListSchema, TokensRevokedSchema } from "../../../shared/api/tokens";
 import { OkResponseSchema } from "../../../shared/api";
 import { isUid } from "../../../shared/schemas/primitives";
@@ -63,7 +63,7 @@ export function tokensRouter(deps: ApiDeps): Router {
     "/tokens",
     ...api.admin(
       {
-        query: TokenOwnerQuerySchema,
+        query: TokenRevokeAllQuerySchema,
         response: TokensRevokedSchema,
         action: "tokenRevoke",
         summary: "Revoke all of an admin's access tokens",

@@ -32,7 +32,7 @@ export const tokensRows: MatrixRow[] = [
   {
     method: "DELETE",
     route: "/tokens",
-    request: (f) => ({ url: `/v2/tokens?admin=${f.adminA.uid}` }),
+    request: (f) => ({ url: `/v2/tokens?admin=${f.adminA.uid}&all=true` }),
     expect: signedIn(200, 200, 403),
     permission: "never",
   },
