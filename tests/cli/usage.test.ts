@@ -90,7 +90,8 @@ describe("commander's own texts in the CLI's language", () => {
       expect(root.stdout.split("\n")[0]).toBe(want.rootUsage);
       for (const heading of want.rootHeadings) expect(root.stdout).toMatch(new RegExp(`^${heading}$`, "m"));
       expect(root.stdout).toMatch(new RegExp(`^ {2}${want.helpCommand.replace(/[[\]]/g, "\\$&")} `, "m"));
-      expect(root.stdout).toContain(want.choices);
+      // Help wraps at the terminal's width, so a long description may break the choices over two lines.
+      expect(root.stdout.replace(/\s+/g, " ")).toContain(want.choices);
       expect((await cli(["teams", "--help"])).stdout).toContain(want.memberTerm);
       if (lang !== "en")
         expect(`${show.stdout}${root.stdout}`).not.toMatch(
