@@ -19,7 +19,7 @@ export interface TokenRevokeProps {
 
 /**
  * API tokens → revoke: a modal dialog naming the token (or saying "all") asks for confirmation
- * before `DELETE /v2/tokens/:id` or `DELETE /v2/tokens`; the page then reloads without it.
+ * before `DELETE /v2/tokens/:id` or `DELETE /v2/tokens?all=true`; the page then reloads without it.
  */
 export function TokenRevoke({ csrfToken, id, name, all = false, admin }: TokenRevokeProps) {
   const t = useT();

@@ -42,8 +42,16 @@ export async function findSessionAdmin(
   });
   const row = (await db.executeQuery(compiled)).rows[0];
   if (!row || row.status !== "active" || row.tokenVersion !== tokenVersion) return null;
+  return sessionAdminOf(row.id, row);
+}
+
+/**
+ * The signed-in admin out of any row that selected the admin's columns: sessions, sign-in tokens
+ * and access tokens (whose query names the admin's id otherwise) all present the caller alike.
+ */
+export function sessionAdminOf(id: number, row: Omit<SessionAdmin, "id">): SessionAdmin {
   return {
-    id: row.id,
+    id,
     uid: row.uid,
     username: row.username,
     firstName: row.firstName,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { TokenPermission } from "../../../shared/schemas/accessToken";
 import type { Database } from "../../db/types";
-import type { SessionAdmin } from "../access";
+import { sessionAdminOf, type SessionAdmin } from "../access";
 import { accessTokenHash } from "./secret";
 import { parsePermissions, parseTeamIds } from "./stored";
 
@@ -45,16 +45,7 @@ export async function authenticateAccessToken(
   }
   const teamIds = parseTeamIds(row.teamIds);
   return {
-    admin: {
-      id: row.adminId,
-      uid: row.uid,
-      username: row.username,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      role: row.role,
-      lang: row.lang,
-      timezone: row.timezone,
-    },
+    admin: sessionAdminOf(row.adminId, row),
     token: {
       id: row.id,
       uid: row.tokenUid,
