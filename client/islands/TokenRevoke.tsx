@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import { createTokensApi } from "../../shared/api/tokens";
-import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";
+import { ConfirmDialog } from "../components/users/ConfirmDialog";
 import { reloadWithStatus } from "../components/status/pageStatus";
 import { useT } from "../components/render-context";
 
@@ -24,13 +24,11 @@ export interface TokenRevokeProps {
 export function TokenRevoke({ csrfToken, id, name, all = false, admin }: TokenRevokeProps) {
   const t = useT();
   const messageFor = useCallMessage();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const titleId = useId();
 
   const confirm = async () => {
-    if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -50,29 +48,26 @@ export function TokenRevoke({ csrfToken, id, name, all = false, admin }: TokenRe
         type="button"
         className={all ? "button button-danger" : "button button-small"}
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => setOpen(true)}
       >
         {all ? t("tokens:revoke.all") : t("tokens:revoke.one")}
         {all ? null : <span className="visually-hidden"> {name}</span>}
       </button>
-      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => setFailure(null)}>
-        <div className="form">
-          <h2 id={titleId} className="dialog-title">
-            {all ? t("tokens:revoke.allTitle") : t("tokens:revoke.oneTitle", { name })}
-          </h2>
-          <p>{t("tokens:revoke.body")}</p>
-          {failure ? <Alert variant="error">{failure}</Alert> : null}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => dialog.current?.close()} disabled={busy}>
-              {t("tokens:revoke.cancel")}
-            </button>
-            <button type="button" className="button button-danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              {t("tokens:revoke.confirm")}
-            </button>
-          </div>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        open={open}
+        title={all ? t("tokens:revoke.allTitle") : t("tokens:revoke.oneTitle", { name })}
+        confirmLabel={t("tokens:revoke.confirm")}
+        tone="danger"
+        busy={busy}
+        error={failure}
+        onConfirm={() => void confirm()}
+        onClose={() => {
+          setOpen(false);
+          setFailure(null);
+        }}
+      >
+        <p>{t("tokens:revoke.body")}</p>
+      </ConfirmDialog>
     </>
   );
 }
