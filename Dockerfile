@@ -9,7 +9,7 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# pack:cli also stages the single-file CLI in dist/cli-package (bulwark.mjs and its locales).
+# pack:cli also stages the CLI in dist/cli-package (bulwark.mjs, its chunks/ and locales).
 RUN npm run build && npm run pack:cli && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: the production server as the unprivileged `node` user, data on a volume.

@@ -5,16 +5,19 @@
  * hand is tightened the next time it is saved).
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import {
+  CONFIG_DIR_MODE,
+  CONFIG_FILE_MODE,
+  CONFIG_FILE_NAME,
+  ConfigFileError,
+  configDir,
+  configFile,
+  type ConfigEnv,
+} from "./configFile";
 
-/** Mode of the config directory: only the owner may list or enter it. */
-export const CONFIG_DIR_MODE = 0o700;
-/** Mode of the config file: only the owner may read it (it holds bearer tokens). */
-export const CONFIG_FILE_MODE = 0o600;
-/** The file name inside the config directory. */
-export const CONFIG_FILE_NAME = "config.json";
+export { CONFIG_DIR_MODE, CONFIG_FILE_MODE, CONFIG_FILE_NAME, ConfigFileError, configDir, configFile, type ConfigEnv };
 
 /** One named context; `token`/`expiresAt` are null after `logout` (the URL and username stay). */
 export const ContextSchema = z.object({
@@ -42,35 +45,6 @@ export type CliConfig = z.infer<typeof ConfigSchema>;
 /** An empty configuration: what a missing file means. */
 export function emptyConfig(): CliConfig {
   return { current: null, contexts: {} };
-}
-
-/**
- * A config file that cannot be used (unreadable, not JSON, wrong shape). It carries the path and
- * the problem so the CLI can say exactly which file to fix instead of silently starting over.
- */
-export class ConfigFileError extends Error {
-  override name = "ConfigFileError";
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${problem}`);
-  }
-}
-
-/** The environment variables that decide where the file lives. */
-export type ConfigEnv = Readonly<Record<string, string | undefined>>;
-
-/** `$BULWARK_CONFIG_DIR`, else `$XDG_CONFIG_HOME/bulwark`, else `~/.config/bulwark`. */
-export function configDir(env: ConfigEnv): string {
-  if (env.BULWARK_CONFIG_DIR) return path.resolve(env.BULWARK_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(homedir(), ".config");
-  return path.join(base, "bulwark");
-}
-
-/** Full path of the config file. */
-export function configFile(env: ConfigEnv): string {
-  return path.join(configDir(env), CONFIG_FILE_NAME);
 }
 
 /** Reads and validates the file; a missing file is an empty config, a damaged one a {@link ConfigFileError}. */

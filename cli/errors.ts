@@ -4,9 +4,9 @@
  * returns exactly what the catalogue defines; the CLI's own failures (bad command line, no
  * context, damaged config file) use the same EXIT_CODES table.
  */
-import { isApiError } from "../shared/api";
+import { isApiError } from "../shared/api/errors";
 import { EXIT_CODES, exitCodeFor, isCatalogueCode, mapCallOutcome, type ExitCode } from "../shared/errors";
-import { ConfigFileError } from "./config";
+import { ConfigFileError } from "./configFile";
 import { NetFailure } from "./http/netErrors";
 import type { Translate } from "./i18n";
 

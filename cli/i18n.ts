@@ -9,7 +9,6 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next from "i18next";
-import { z } from "zod";
 import { ERRORS_NAMESPACE } from "../shared/errors";
 import { defaultLanguage, languages } from "../shared/limits";
 
@@ -52,40 +51,40 @@ function readNamespace(dir: string, lang: string, ns: string): Record<string, un
 
 let cache: { dir: string; instance: ReturnType<typeof i18next.createInstance> } | null = null;
 
-function instanceFor(dir: string): ReturnType<typeof i18next.createInstance> {
-  if (cache?.dir === dir) return cache.instance;
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const lang of languages) {
-    resources[lang] = {
-      [CLI_NAMESPACE]: readNamespace(dir, lang, CLI_NAMESPACE),
-      [ERRORS_NAMESPACE]: readNamespace(dir, lang, ERRORS_NAMESPACE),
-      [VALIDATION_NAMESPACE]: readNamespace(dir, lang, VALIDATION_NAMESPACE),
-    };
+/** Adds a language's namespaces to the instance unless they are there: a run reads only the languages it speaks. */
+function ensureLanguage(instance: ReturnType<typeof i18next.createInstance>, dir: string, lang: Language): void {
+  for (const ns of [CLI_NAMESPACE, ERRORS_NAMESPACE, VALIDATION_NAMESPACE]) {
+    if (!instance.hasResourceBundle(lang, ns)) instance.addResourceBundle(lang, ns, readNamespace(dir, lang, ns));
   }
-  const instance = i18next.createInstance();
-  void instance.init({
-    resources,
-    lng: defaultLanguage,
-    supportedLngs: [...languages],
-    fallbackLng: defaultLanguage,
-    ns: [CLI_NAMESPACE, ERRORS_NAMESPACE, VALIDATION_NAMESPACE],
-    defaultNS: CLI_NAMESPACE,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    showSupportNotice: false,
-  });
-  cache = { dir, instance };
-  return instance;
+}
+
+function instanceFor(dir: string, lang: Language): ReturnType<typeof i18next.createInstance> {
+  if (cache?.dir !== dir) {
+    const instance = i18next.createInstance();
+    void instance.init({
+      resources: {},
+      lng: defaultLanguage,
+      supportedLngs: [...languages],
+      fallbackLng: defaultLanguage,
+      ns: [CLI_NAMESPACE, ERRORS_NAMESPACE, VALIDATION_NAMESPACE],
+      defaultNS: CLI_NAMESPACE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      showSupportNotice: false,
+    });
+    ensureLanguage(instance, dir, defaultLanguage); // English fills any gap
+    cache = { dir, instance };
+  }
+  ensureLanguage(cache.instance, dir, lang);
+  return cache.instance;
 }
 
 /** A translator fixed to one language (English fills any gap, as on the server). */
 export function createTranslator(lang: Language, localesDir = findLocalesDir()): Translate {
-  const fixed = instanceFor(localesDir).getFixedT(lang);
+  const fixed = instanceFor(localesDir, lang).getFixedT(lang);
   return (key, vars) => fixed(key, vars ? { ...vars } : {});
 }
-
-const ClaimsSchema = z.object({ lang: z.string() });
 
 /**
  * The `lang` claim of a token, read without verifying it: only to choose the language of
@@ -95,8 +94,10 @@ export function tokenLanguage(token: string | null | undefined): Language | null
   const payload = token?.split(".")[1];
   if (!payload) return null;
   try {
-    const parsed = ClaimsSchema.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
-    return parsed.success && isLanguage(parsed.data.lang) ? parsed.data.lang : null;
+    // A plain look rather than a schema: this runs before every command, zod is loaded only by those that need it.
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    const lang = typeof claims === "object" && claims !== null ? (claims as { lang?: unknown }).lang : undefined;
+    return typeof lang === "string" && isLanguage(lang) ? lang : null;
   } catch {
     return null;
   }

@@ -3,26 +3,11 @@ import { fileURLToPath } from "node:url";
 import { CommanderError, Option, type Command } from "commander";
 import { EXIT_CODES, type ExitCode } from "../shared/errors";
 import { languages } from "../shared/limits";
-import { registerAdminsCommands } from "./commands/admins";
-import { registerApiCommand } from "./commands/api";
-import { registerAuthCommands } from "./commands/auth";
-import { ExitStatus } from "./commands/common";
-import { COMPLETE_COMMAND, registerCompletionCommand, runComplete } from "./commands/completion";
-import { registerContextCommands } from "./commands/context";
-import { registerDevicesCommands } from "./commands/devices";
-import { registerLicensesCommands } from "./commands/licenses";
-import { registerMeCommands } from "./commands/me";
+import { COMMAND_GROUPS, COMPLETE_COMMAND, commandWord, groupsFor, type CommandGroup, type CommandSummary } from "./commands/groups";
+import { markSummary } from "./commands/summaries";
 import { examples } from "./commands/help";
-import { registerTeamsCommands } from "./commands/teams";
-import { registerDomainsCommands } from "./commands/domains";
-import { registerExportCommands } from "./commands/export";
-import { registerUsersCommands } from "./commands/users";
-import { registerCertsCommands } from "./commands/certs";
-import { registerInvitesCommands } from "./commands/invites";
-import { registerAppsCommands, registerSettingsCommands } from "./commands/settings";
-import { registerTokensCommands } from "./commands/tokens";
-import { printVersion } from "./commands/version";
 import { describeFailure } from "./errors";
+import { ExitStatus } from "./exitStatus";
 import { languageFromArgv, type Language } from "./i18n";
 import { createCliContext, startLanguage, type CliContext, type CliIO, type GlobalOptions } from "./runtime";
 import { createLocalizedProgram } from "./usage";
@@ -50,7 +35,24 @@ export interface BuiltProgram {
   cli: CliContext;
 }
 
-function build(io: CliIO, lang: Language): BuiltProgram {
+/** Which groups a build registers for real: the ones a run needs, or every one (the full tree). */
+type GroupChoice = "all" | ((program: Command) => readonly CommandGroup[]);
+
+/** A top-level command whose module is not loaded: its name, arguments and description for the help. */
+function addSummary(program: Command, summary: CommandSummary, cli: CliContext): void {
+  const command = program.command(summary.name).description(cli.t(summary.description));
+  for (const arg of summary.args ?? []) command.argument(arg);
+  // The help writes `[options]` after a command that has some; the real ones are added on load.
+  if (summary.options) command.addOption(new Option("--json").hideHelp());
+  markSummary(command);
+}
+
+/** The global options that take a value (`--url <url>`), so the command word can be told from their values. */
+function valueOptionsOf(program: Command): Set<string> {
+  return new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short].filter((f): f is string => !!f)));
+}
+
+async function build(io: CliIO, lang: Language, choice: GroupChoice): Promise<BuiltProgram> {
   const cli = createCliContext(io, lang, () => program.opts<GlobalOptions>());
   const { t } = cli;
   const program = createLocalizedProgram("bulwark", t);
@@ -77,32 +79,33 @@ function build(io: CliIO, lang: Language): BuiltProgram {
   program.on("option:version", () => {
     throw new VersionRequested();
   });
-  registerAuthCommands(program, cli);
-  registerContextCommands(program, cli);
-  registerMeCommands(program, cli);
-  registerTeamsCommands(program, cli);
-  registerAdminsCommands(program, cli);
-  registerUsersCommands(program, cli);
-  registerInvitesCommands(program, cli);
-  registerDevicesCommands(program, cli);
-  registerLicensesCommands(program, cli);
-  registerSettingsCommands(program, cli);
-  registerAppsCommands(program, cli);
-  registerCertsCommands(program, cli);
-  registerDomainsCommands(program, cli);
-  registerExportCommands(program, cli);
-  registerTokensCommands(program, cli);
-  registerApiCommand(program, cli);
-  registerCompletionCommand(program, cli);
+  const needed = choice === "all" ? COMMAND_GROUPS : choice(program);
+  const registrations = new Map(await Promise.all(needed.map(async (group) => [group, await group.load()] as const)));
+  for (const group of COMMAND_GROUPS) {
+    const register = registrations.get(group);
+    if (register) register(program, cli);
+    else for (const summary of group.commands) addSummary(program, summary, cli);
+  }
   return { program, cli };
 }
 
+/** The groups a run needs, from its arguments (a completion request's from the words it completes). */
+function groupsOfRun(argv: readonly string[]): (program: Command) => readonly CommandGroup[] {
+  const words = argv[0] === COMPLETE_COMMAND ? argv.slice(1) : argv;
+  return (program) => groupsFor(commandWord(words, valueOptionsOf(program)));
+}
+
 /**
- * The `bulwark` command (DESIGN §9): the commander program with every command group registered
- * from cli/commands/<group>.ts. Exported so tests can inspect commands and help without a process.
+ * The `bulwark` command (DESIGN §9) with every command group registered from
+ * cli/commands/<group>.ts: the full tree, so tests can inspect commands and help without a process.
  */
-export function buildProgram(io: CliIO = processIO(), lang?: Language): Command {
-  return build(io, lang ?? startLanguage(languageFromArgv(io.argv), io.env)).program;
+export async function buildProgram(io: CliIO = processIO(), lang?: Language): Promise<Command> {
+  return (await build(io, lang ?? startLanguage(languageFromArgv(io.argv), io.env), "all")).program;
+}
+
+/** The program as a run of `io.argv` builds it: the groups its command needs, the others as summaries. */
+export async function buildProgramForRun(io: CliIO, lang: Language): Promise<Command> {
+  return (await build(io, lang, groupsOfRun(io.argv))).program;
 }
 
 /**
@@ -112,9 +115,10 @@ export function buildProgram(io: CliIO = processIO(), lang?: Language): Command 
 export async function run(io: CliIO = processIO()): Promise<ExitCode> {
   let built: BuiltProgram | null = null;
   try {
-    built = build(io, startLanguage(languageFromArgv(io.argv), io.env));
+    built = await build(io, startLanguage(languageFromArgv(io.argv), io.env), groupsOfRun(io.argv));
     // The shells' completion helper reads the words itself: commander must not parse them as options.
     if (io.argv[0] === COMPLETE_COMMAND) {
+      const { runComplete } = await import("./commands/completion");
       await runComplete(built.program, built.cli, io.argv.slice(1));
       return EXIT_CODES.ok;
     }
@@ -124,6 +128,7 @@ export async function run(io: CliIO = processIO()): Promise<ExitCode> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
     if (error instanceof ExitStatus) return error.exit; // the result is printed; e.g. a bulk command's partial failure
     if (error instanceof VersionRequested && built) {
+      const { printVersion } = await import("./commands/version");
       await printVersion(built.cli, wantsJson(io.argv));
       return EXIT_CODES.ok;
     }

@@ -5,10 +5,9 @@
  * the config file entirely, so CI needs no file and never prompts).
  */
 import type { Writable } from "node:stream";
-import { createApiClient, type ApiClient } from "../shared/api";
-import { readConfig, type ConfigEnv } from "./config";
-import { CliError, usageError } from "./errors";
-import { createCliHttp, type CallSettings, type CliHttp } from "./http/fetch";
+import { peekCurrentToken, type ConfigEnv } from "./configFile";
+import { usageError } from "./errors";
+import type { CallSettings, CliHttp, HttpSettings } from "./http/fetch";
 import { createTranslator, tokenLanguage, type Language, type Translate } from "./i18n";
 import { createOutput, type OutStream, type Output } from "./output";
 import type { InStream } from "./prompt";
@@ -62,10 +61,6 @@ export interface CliContext {
   globals(): GlobalOptions;
   /** The output for a command, JSON or human. */
   output(json: boolean): Output;
-  /** Where to connect; `needToken` refuses (exit 3) when no token is known. */
-  connection(options: { context?: string; needToken: boolean }): Connection;
-  /** The shared API client for a connection, through the run's HTTP layer (time limit, retries, proxy, CA). */
-  client(connection: Connection, call?: CallSettings): ApiClient;
   /** The run's fetch for the shared API modules (`ApiClientOptions.fetch`); `call` overrides the time limit or retries. */
   fetch(call?: CallSettings): typeof fetch;
   /** Ends the run's kept-alive connections. */
@@ -99,15 +94,15 @@ function wholeNumber(raw: string | undefined, fallback: number, min: number, max
   return Number(text);
 }
 
-/** The run's HTTP layer from the global options and the environment (flags win). */
-function buildHttp(io: CliIO, globals: GlobalOptions, t: Translate): CliHttp {
+/** The run's HTTP settings from the global options and the environment (flags win); bad values are usage errors. */
+function httpSettings(io: CliIO, globals: GlobalOptions, t: Translate): HttpSettings {
   const env = io.env;
   const pick = (flag: string | undefined, name: string) => (flag !== undefined ? flag : env[name]);
   const timeoutS = wholeNumber(pick(globals.timeout, "BULWARK_TIMEOUT"), CALL_TIMEOUT_MS / 1000, 1, 86_400, "--timeout", t);
   const retries = wholeNumber(pick(globals.retries, "BULWARK_RETRIES"), DEFAULT_RETRIES, 0, 10, "--retries", t);
   const caFile = pick(globals.caFile, "BULWARK_CA_FILE")?.trim() || null;
   const debugEnv = env.BULWARK_DEBUG?.trim();
-  return createCliHttp({
+  return {
     env,
     caFile,
     timeoutMs: timeoutS * 1000,
@@ -116,7 +111,7 @@ function buildHttp(io: CliIO, globals: GlobalOptions, t: Translate): CliHttp {
     say: (line) => io.stderr.write(`${line}\n`),
     retryLine: (vars) => t("retry.waiting", vars),
     caFileError: (problem) => usageError(t("http.caFileUnreadable", { file: caFile ?? "", problem })),
-  });
+  };
 }
 
 /** The language messages use before any command runs: `--lang`, else the token that would be used, else en. */
@@ -124,13 +119,7 @@ export function startLanguage(argLang: Language | null, env: ConfigEnv): Languag
   if (argLang) return argLang;
   const fromEnv = tokenLanguage(env.BULWARK_TOKEN);
   if (fromEnv) return fromEnv;
-  try {
-    const config = readConfig(env);
-    const current = config.current ? config.contexts[config.current] : undefined;
-    return tokenLanguage(current?.token) ?? "en";
-  } catch {
-    return "en"; // a damaged file is reported by the command that needs it, in English
-  }
+  return tokenLanguage(peekCurrentToken(env)) ?? "en";
 }
 
 /** Builds the context of one run. `globals` is read lazily because commander fills it while parsing. */
@@ -142,8 +131,10 @@ export function createCliContext(io: CliIO, lang: Language, globals: () => Globa
     return t;
   };
   const t = translator(lang);
-  let http: CliHttp | null = null;
-  const getHttp = () => (http ??= buildHttp(io, globals(), t));
+  let settings: HttpSettings | null = null;
+  let http: Promise<CliHttp> | null = null;
+  // The transport (undici, node:http, node:tls) is imported on the first request, not at start.
+  const getHttp = (checked: HttpSettings) => (http ??= import("./http/fetch").then((m) => m.createCliHttp(checked)));
   return {
     io,
     lang,
@@ -151,29 +142,12 @@ export function createCliContext(io: CliIO, lang: Language, globals: () => Globa
     translator,
     globals,
     output: (json) => createOutput({ json, stdout: io.stdout, stderr: io.stderr, env: io.env }),
-    connection({ context, needToken }) {
-      const given = overrides(globals(), io.env);
-      if (given.token && !given.url) throw usageError(t("errors.tokenWithoutUrl"));
-      if (given.url && (given.token || !needToken) && context === undefined) {
-        return { url: normaliseUrl(given.url, t), token: given.token, context: null };
-      }
-      if (given.url && needToken && context === undefined) throw new CliError("notSignedIn", t("errors.urlWithoutToken"));
-      const config = readConfig(io.env);
-      const name = context ?? config.current;
-      if (!name) throw new CliError("notSignedIn", t("errors.notSignedIn"));
-      const stored = config.contexts[name];
-      if (!stored) throw new CliError("contextNotFound", t("errors.contextNotFound", { context: name }));
-      if (needToken && !stored.token) throw new CliError("notSignedIn", t("errors.signedOut", { context: name, url: stored.url }));
-      return { url: stored.url, token: stored.token, context: name };
+    fetch(call) {
+      const checked = (settings ??= httpSettings(io, globals(), t)); // now: a bad --timeout fails before any request
+      return async (input, init) => (await getHttp(checked)).fetch(call)(input, init);
     },
-    client(connection, call) {
-      return createApiClient({
-        baseUrl: connection.url,
-        ...(connection.token ? { token: connection.token } : {}),
-        fetch: getHttp().fetch(call),
-      });
+    closeHttp: async () => {
+      if (http) await (await http).close();
     },
-    fetch: (call) => getHttp().fetch(call),
-    closeHttp: () => (http ? http.close() : Promise.resolve()),
   };
 }

@@ -1,5 +1,6 @@
 // Packs the installable CLI (`npm run pack:cli`): esbuild bundles cli/main.ts with everything it
-// imports (undici, commander, chalk, zod, i18next, …) into ONE file, the locales the CLI reads go
+// imports (undici, commander, chalk, zod, i18next, …) into bulwark.mjs and the chunks each command
+// group loads on demand (docs/DECISIONS.md, "Start-up"), the locales the CLI reads go
 // next to it, and a generated package.json with no dependencies makes `@bulwark/cli`. The result is
 // dist/bulwark-cli-<version>.tgz; `npm install -g` of it needs no registry.
 import { execFileSync } from "node:child_process";
@@ -18,16 +19,23 @@ export async function packCli({ quiet = false, outDir = path.join(root, "dist") 
   const stage = path.join(outDir, "cli-package");
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  await esbuild({
+  const result = await esbuild({
     absWorkingDir: root,
-    entryPoints: ["cli/main.ts"],
-    outfile: path.join(stage, "bulwark.mjs"),
+    entryPoints: { bulwark: "cli/main.ts" },
+    outdir: stage,
+    outExtension: { ".js": ".mjs" },
+    // Each command group is a dynamic import (cli/commands/groups.ts): its own chunk, so a run
+    // parses and evaluates only the code of the command it runs (`--help` only the entry).
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
-    minify: true,
+    // BULWARK_PACK_NO_MINIFY=1 keeps names readable for a CPU profile (`node --cpu-prof bulwark.mjs --help`).
+    minify: !process.env.BULWARK_PACK_NO_MINIFY,
     legalComments: "none",
+    metafile: true,
     logLevel: quiet ? "warning" : "info",
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __bulwarkCreateRequire } from 'node:module'; const require = __bulwarkCreateRequire(import.meta.url);",
@@ -48,7 +56,7 @@ export async function packCli({ quiet = false, outDir = path.join(root, "dist") 
     license: rootPackage.license,
     bin: { bulwark: "bulwark.mjs" },
     engines: { node: ">=20" },
-    files: ["bulwark.mjs", "locales", "README.md"],
+    files: ["bulwark.mjs", "chunks", "locales", "README.md"],
   };
   writeFileSync(path.join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const output = execFileSync("npm", ["pack", "--json", "--pack-destination", outDir], {
@@ -59,7 +67,7 @@ export async function packCli({ quiet = false, outDir = path.join(root, "dist") 
   const [{ filename }] = JSON.parse(output);
   const tarball = path.join(outDir, filename);
   if (!quiet) console.log(`Packed ${path.relative(root, tarball)}`);
-  return { tarball, bundle: path.join(stage, "bulwark.mjs") };
+  return { tarball, bundle: path.join(stage, "bulwark.mjs"), metafile: result.metafile };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -13,6 +13,8 @@ import { tokenLanguage, type Translate } from "../i18n";
 import { ask, askPassword, readSecret } from "../prompt";
 import { normaliseUrl, overrides, type CliContext } from "../runtime";
 import { examples } from "./help";
+import { apiClient } from "../apiClient";
+import { connectionOf } from "../connection";
 
 interface LoginOptions {
   username?: string;
@@ -55,7 +57,7 @@ async function loginWithToken(cli: CliContext, url: string, name: string, opts: 
   if (opts.passwordStdin || opts.username) throw usageError(t("login.tokenConflict"));
   const token = (await readSecret(io.stdin)).trim();
   if (token === "") throw usageError(t("login.emptyToken"));
-  const me = await cli.client({ url, token, context: null }).me();
+  const me = await apiClient(cli, { url, token, context: null }).me();
   updateConfig(io.env, (config) => ({
     current: name,
     contexts: { ...config.contexts, [name]: { url, username: me.username, token, expiresAt: null } },
@@ -84,7 +86,7 @@ async function login(cli: CliContext, urlArg: string | undefined, opts: LoginOpt
   const plain = opts.passwordStdin ? await readSecret(io.stdin) : await askPassword(io.stdin, io.stderr, t("login.promptPassword"));
   if (plain === "") throw usageError(t("login.emptyPassword"));
 
-  const client = cli.client({ url, token: null, context: null });
+  const client = apiClient(cli, { url, token: null, context: null });
   const { token, expiresAt } = await client.signIn({ username, password: await sha512Hex(plain), browser: `bulwark-cli/${APP_VERSION}` });
   updateConfig(io.env, (config) => ({ current: name, contexts: { ...config.contexts, [name]: { url, username, token, expiresAt } } }));
 
@@ -133,8 +135,8 @@ export function profileFields(t: Translate, me: MeResponse, server: string, cont
 /** `whoami` and `me show`: the signed-in admin's profile, the server and the context. */
 export async function whoami(cli: CliContext, opts: WhoamiOptions): Promise<void> {
   const out = cli.output(Boolean(opts.json));
-  const connection = cli.connection({ ...(opts.context ? { context: opts.context } : {}), needToken: true });
-  const me = await cli.client(connection).me();
+  const connection = connectionOf(cli, { ...(opts.context ? { context: opts.context } : {}), needToken: true });
+  const me = await apiClient(cli, connection).me();
   out.result(me, () => out.fields(profileFields(cli.t, me, connection.url, connection.context)));
 }
 

@@ -17,20 +17,11 @@ import { addBulkOptions, bulkIOFor, runBulk, type BatchFn, type BulkOptions, typ
 import { CliError, usageError } from "../errors";
 import type { Translate } from "../i18n";
 import type { Output } from "../output";
+import { ExitStatus } from "../exitStatus";
 import { askYesNo, readSecret } from "../prompt";
 import type { CliContext } from "../runtime";
 import { examples } from "./help";
-
-/**
- * Ends a command whose result is already printed with a non-zero exit code and nothing more to
- * say; the entry point (cli/main.ts) returns `exit` without printing an error.
- */
-export class ExitStatus extends Error {
-  override name = "ExitStatus";
-  constructor(readonly exit: ExitCode) {
-    super(`exit ${exit}`);
-  }
-}
+import { connectionOf } from "../connection";
 
 /** Finishes a command with `code`: nothing happens for 0, otherwise an {@link ExitStatus} is thrown. */
 export function exitWith(code: ExitCode): void {
@@ -50,7 +41,7 @@ export function addCommonOptions(command: Command, t: Translate): Command {
 
 /** The shared API modules' options for the connection of a command (a token is required). */
 export function apiOptions(cli: CliContext, opts: CommonOptions): ApiClientOptions {
-  const connection = cli.connection({ ...(opts.context ? { context: opts.context } : {}), needToken: true });
+  const connection = connectionOf(cli, { ...(opts.context ? { context: opts.context } : {}), needToken: true });
   return { baseUrl: connection.url, ...(connection.token ? { token: connection.token } : {}), fetch: cli.fetch() };
 }
 

@@ -14,6 +14,7 @@ import { readConfig } from "../config";
 import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
 import { examples } from "./help";
+import { connectionOf } from "../connection";
 
 /** The hidden helper the scripts call; handled by cli/main.ts before commander parses anything. */
 export const COMPLETE_COMMAND = "__complete";
@@ -107,7 +108,7 @@ function contextNames(cli: CliContext): Candidate[] {
 }
 
 async function companySlugs(cli: CliContext, prefix: string): Promise<Candidate[]> {
-  const connection = cli.connection({ needToken: true });
+  const connection = connectionOf(cli, { needToken: true });
   const api = createTeamsApi({
     baseUrl: connection.url,
     ...(connection.token ? { token: connection.token } : {}),

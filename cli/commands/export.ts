@@ -30,6 +30,7 @@ import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
 import { apiOptions, validated, type CommonOptions } from "./common";
 import { examples } from "./help";
+import { isSummary } from "./summaries";
 
 /** One filter flag: `--name <value>` sets the query key `key` (default: the flag's name). */
 interface FilterFlag {
@@ -161,7 +162,7 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
 export function registerExportCommands(program: Command, cli: CliContext): void {
   for (const resource of ["users", "admins", "teams", "licenses", "invites"] as const) {
     const group = program.commands.find((command) => command.name() === resource);
-    if (group) addExportCommand(group, cli, resource);
+    if (group && !isSummary(group)) addExportCommand(group, cli, resource);
   }
   const logs = program
     .command("logs")

@@ -17,6 +17,8 @@ import type { CliContext } from "../runtime";
 import { profileFields, whoami } from "./auth";
 import { validated, type CommonOptions } from "./common";
 import { examples } from "./help";
+import { apiClient } from "../apiClient";
+import { connectionOf } from "../connection";
 
 interface MeUpdateOptions extends CommonOptions {
   firstName?: string;
@@ -74,8 +76,8 @@ export function registerMeCommands(program: Command, cli: CliContext): void {
   const { t } = cli;
   const group = program.command("me").description(t("me.description")).addHelpText("after", examples(t, "me.examples"));
   const connect = (opts: CommonOptions) => {
-    const connection = cli.connection({ ...(opts.context ? { context: opts.context } : {}), needToken: true });
-    return { connection, client: cli.client(connection) };
+    const connection = connectionOf(cli, { ...(opts.context ? { context: opts.context } : {}), needToken: true });
+    return { connection, client: apiClient(cli, connection) };
   };
 
   group

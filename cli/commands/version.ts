@@ -5,6 +5,8 @@
  */
 import { APP_VERSION } from "../../shared/limits";
 import type { CliContext } from "../runtime";
+import { apiClient } from "../apiClient";
+import { connectionOf } from "../connection";
 
 /** How long `--version` waits for the server before printing the CLI line alone. */
 export const VERSION_TIMEOUT_MS = 2_000;
@@ -20,8 +22,8 @@ export interface VersionJson {
 /** Looks up the server version; null on any failure (no context, damaged file, timeout, refusal). */
 export async function serverVersion(cli: CliContext): Promise<{ url: string; version: string } | null> {
   try {
-    const connection = cli.connection({ needToken: false });
-    const settings = await cli.client(connection, { timeoutMs: VERSION_TIMEOUT_MS, retries: 0 }).publicSettings();
+    const connection = connectionOf(cli, { needToken: false });
+    const settings = await apiClient(cli, connection, { timeoutMs: VERSION_TIMEOUT_MS, retries: 0 }).publicSettings();
     return { url: connection.url, version: settings.version };
   } catch {
     return null;

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import type { Dispatcher } from "undici";
-import type { ConfigEnv } from "../config";
+import { EnvHttpProxyAgent, type Dispatcher } from "undici";
+import type { ConfigEnv } from "../configFile";
 
 /** What the dispatcher is built from: the environment and an optional CA file (`--ca-file`, `BULWARK_CA_FILE`). */
 export interface AgentSettings {
@@ -45,9 +45,11 @@ export function trustedCas(caFile: string | null): string[] | undefined {
   return [...rootCertificates, readFileSync(caFile, "utf8")];
 }
 
-/** Builds the dispatcher (loads undici). Throws when the CA file cannot be read. */
-export async function createDispatcher(settings: AgentSettings): Promise<Dispatcher> {
-  const { EnvHttpProxyAgent } = await import("undici");
+/**
+ * Builds the dispatcher. Throws when the CA file cannot be read. undici is a static import: this
+ * module is itself loaded only on a run's first request (cli/runtime.ts imports ./fetch lazily).
+ */
+export function createDispatcher(settings: AgentSettings): Dispatcher {
   const ca = trustedCas(settings.caFile);
   const tls = ca ? { ca } : {};
   return new EnvHttpProxyAgent({

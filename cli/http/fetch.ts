@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import type { Dispatcher } from "undici";
-import { parseRetryAfter } from "../../shared/api";
+import { fetch as undiciFetch, type Dispatcher } from "undici";
+import { parseRetryAfter } from "../../shared/api/transport";
 import { APP_VERSION } from "../../shared/limits";
-import type { ConfigEnv } from "../config";
+import type { ConfigEnv } from "../configFile";
 import { createDispatcher, proxySettings } from "./agent";
 import { classifyNetError, NetFailure, type Route } from "./netErrors";
 import { MAX_RETRY_AFTER_S, mayRetry, RETRY_STATUSES, shownSeconds, waitMs } from "./retry";
@@ -85,12 +85,13 @@ export interface CliHttp {
 export function createCliHttp(settings: HttpSettings): CliHttp {
   let dispatcher: Promise<Dispatcher> | null = null;
   const getDispatcher = () =>
-    (dispatcher ??= createDispatcher({ env: settings.env, caFile: settings.caFile }).catch((error: unknown) => {
-      throw settings.caFileError(error instanceof Error ? error.message : String(error));
-    }));
+    (dispatcher ??= Promise.resolve()
+      .then(() => createDispatcher({ env: settings.env, caFile: settings.caFile }))
+      .catch((error: unknown) => {
+        throw settings.caFileError(error instanceof Error ? error.message : String(error));
+      }));
 
   async function attempt(url: string, init: RequestInit, headers: Headers, timeoutMs: number): Promise<Response> {
-    const { fetch: undiciFetch } = await import("undici");
     const agent = await getDispatcher().catch((error: unknown) => {
       throw new CaFileProblem(error);
     });

@@ -67,8 +67,8 @@ describe("bulwark completion scripts", () => {
     expect((await runCli(tempConfigDir(), ["completion", "tcsh"])).code).toBe(EXIT_CODES.usage);
   });
 
-  it("walks the program: option values, variadic options, positional arguments", () => {
-    const program = buildProgram(undefined, "en");
+  it("walks the program: option values, variadic options, positional arguments", async () => {
+    const program = await buildProgram(undefined, "en");
     const slot = (...words: string[]) => completionSlot(program, words).slot;
     expect(slot("users", "list", "--context", "")).toEqual({ kind: "contexts" });
     expect(slot("--lang", "pt", "users", "list", "--team", "a")).toEqual({ kind: "slugs" });

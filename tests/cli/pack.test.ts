@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ describe("the packed CLI (npm run pack:cli)", () => {
     });
   }, 120_000);
 
-  it("is @bulwark/cli with one bundled file, its locales, a README and no dependencies", () => {
+  it("is @bulwark/cli with one bundle (entry and chunks), its locales, a README and no dependencies", () => {
     expect(path.basename(tarball)).toBe(`bulwark-cli-${APP_VERSION}.tgz`);
     const installed = path.join(prefix, "lib", "node_modules", "@bulwark", "cli");
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as Record<string, unknown>;
@@ -36,6 +36,8 @@ describe("the packed CLI (npm run pack:cli)", () => {
     expect(manifest.dependencies).toBeUndefined();
     expect(existsSync(path.join(installed, "node_modules"))).toBe(false);
     expect(existsSync(path.join(installed, "locales", "pt", "cli.json"))).toBe(true);
+    // Each command group is a chunk of its own, loaded only by a run of that group.
+    expect(readdirSync(path.join(installed, "chunks")).some((file) => file.startsWith("users-"))).toBe(true);
     expect(readFileSync(path.join(installed, "README.md"), "utf8")).toContain("BULWARK_TOKEN");
     expect(realpathSync(path.join(prefix, "bin", "bulwark"))).toBe(realpathSync(path.join(installed, "bulwark.mjs")));
   });

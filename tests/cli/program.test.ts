@@ -55,7 +55,7 @@ describe("bulwark --version, --help and usage errors", () => {
   });
 
   it("every command's --help lists examples", async () => {
-    const paths = commandPaths(buildProgram(undefined, "en"));
+    const paths = commandPaths(await buildProgram(undefined, "en"));
     expect(paths).toEqual(
       expect.arrayContaining([
         ["login"],
@@ -140,8 +140,10 @@ function isJsonOutput(text: string): boolean {
   }
 }
 
+const fullProgram = await buildProgram(undefined, "en");
+
 describe("--json on every command", () => {
-  const leaves = leafCommands(buildProgram(undefined, "en"));
+  const leaves = leafCommands(fullProgram);
 
   it("every command that prints data declares --json, and every export says what --json prints", () => {
     expect(leaves.length).toBeGreaterThanOrEqual(70);
