@@ -7,15 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  CONFIG_DIR_MODE,
-  CONFIG_FILE_MODE,
-  CONFIG_FILE_NAME,
-  ConfigFileError,
-  configDir,
-  configFile,
-  type ConfigEnv,
-} from "./configFile";
+import { CONFIG_DIR_MODE, CONFIG_FILE_MODE, CONFIG_FILE_NAME, ConfigFileError, configDir, configFile, type ConfigEnv } from "./configFile";
 
 export { CONFIG_DIR_MODE, CONFIG_FILE_MODE, CONFIG_FILE_NAME, ConfigFileError, configDir, configFile, type ConfigEnv };
 
