@@ -91,7 +91,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
       <ListFrame
         {...listFrameProps(filters, { items: table.items, total, nextCursor }, query.cursor, t("licenses:list.pages"), error)}
         actions={add}
-        notice={
+        exportMenu={
           <ExportForm
             resource="licenses"
             filters={{ team: query.team, state: query.state, licenseType: query.licenseType }}
