@@ -47,7 +47,7 @@ export interface AdminsListPageProps {
  */
 export function AdminsListPage({ page, query, teams, timezone, invalidQuery, error }: AdminsListPageProps) {
   const t = useT();
-  const any = t("admins:filters.any");
+  const any = t("common:list.any");
   const filters: ListFiltersProps = {
     action: "/admins/manage",
     label: t("admins:filters.title"),

@@ -47,7 +47,7 @@ export interface LicensesPageProps {
  */
 export function LicensesPage({ query, total, nextCursor, teams, gauge, table, edition, canAddLicenses, error }: LicensesPageProps) {
   const t = useT();
-  const any = t("licenses:filters.any");
+  const any = t("common:list.any");
   const filters: ListFiltersProps = {
     action: "/licenses",
     label: t("licenses:filters.title"),
