@@ -241,7 +241,7 @@ describe("list pattern: every list page uses the one tree", () => {
   const html = async (path: string) => {
     const res = await pageAs(server, path, root);
     expect(res.status, path).toBe(200);
-    return res.text as string;
+    return res.text;
   };
   const LIST_PAGES: { path: string; exports: boolean; primary: RegExp | null; filters: boolean }[] = [
     { path: "/users/manage", exports: true, primary: /href="\/users\/create"/, filters: true },
