@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { createDomainsApi, type Association } from "../../shared/api/domains";
 import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { EmptyState } from "../components/list/EmptyState";
 import { useT } from "../components/render-context";
+import { ASSOCIATION_CREATE_EVENT } from "./AssociationCreate";
 
 /** Props of the associations list (root only). */
 export interface AssociationsManagerProps {
@@ -57,6 +58,14 @@ export function AssociationsManager({ items, teams, csrfToken, filtered = false 
     editDialog.current?.showModal();
   };
 
+  // 'Create association' is the toolbar's AssociationCreate island; it asks for the dialog here.
+  const openCreate = useEffectEvent(() => openEdit(null));
+  useEffect(() => {
+    const listener = () => openCreate();
+    document.addEventListener(ASSOCIATION_CREATE_EVENT, listener);
+    return () => document.removeEventListener(ASSOCIATION_CREATE_EVENT, listener);
+  }, []);
+
   const run = async (action: () => Promise<unknown>, done: string) => {
     if (busy) return;
     setBusy(true);
@@ -81,11 +90,6 @@ export function AssociationsManager({ items, teams, csrfToken, filtered = false 
 
   return (
     <div className="associations-manager">
-      <div className="list-actions associations-actions">
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openEdit(null)}>
-          {t("associations:create")}
-        </button>
-      </div>
       {items.length === 0 ? (
         <EmptyState title={t(filtered ? "associations:noMatch" : "associations:empty")} />
       ) : (

@@ -13,6 +13,7 @@ import { CountLine } from "../components/list/CountLine";
 import { ExportForm } from "../components/list/ExportForm";
 import { EmptyState } from "../components/list/EmptyState";
 import { ListError } from "../components/list/ListError";
+import { ListLayout } from "../components/list/ListLayout";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useLang, useT } from "../components/render-context";
@@ -120,8 +121,6 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
 
   const pager = {
     label: t("invites:pending.pagination"),
-    previousLabel: t("invites:pending.previous"),
-    nextLabel: t("invites:pending.next"),
     hasPrevious: list.pageIndex > 0,
     hasNext: Boolean(page.nextCursor),
     busy,
@@ -131,90 +130,11 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
   const filtered = Boolean(query.search.trim() || query.team || query.state);
   const count = pending?.ids.length ?? 0;
   return (
-    <div className="invites-list">
-      <div className="invites-filters">
-        <div className="field">
-          <label className="field-label" htmlFor={searchId}>
-            {t("invites:pending.search")}
-          </label>
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            maxLength={maxLength.search}
-            value={query.search}
-            onChange={(event) => list.change({ search: event.target.value })}
-          />
-        </div>
-        {teams ? (
-          <SelectField
-            label={t("invites:pending.company")}
-            placeholder={t("invites:pending.allCompanies")}
-            options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
-            value={query.team}
-            onChange={(event) => list.change({ team: event.target.value })}
-          />
-        ) : null}
-        <SelectField
-          label={t("invites:pending.state")}
-          placeholder={t("invites:pending.allStates")}
-          options={INVITE_STATES.map((state) => ({ value: state, label: t(`invites:pending.states.${state}`) }))}
-          value={query.state}
-          onChange={(event) => list.change({ state: event.target.value as InvitesQuery["state"] })}
-        />
-      </div>
-      {selected.size > 0 ? (
-        <div className="bulk-bar" role="region" aria-label={plural(t, "invites:pending.selected", selected.size, lang)}>
-          <p>{plural(t, "invites:pending.selected", selected.size, lang)}</p>
-          <button type="button" className="button button-small" onClick={() => setPending({ action: "resend", ids: [...selected] })}>
-            {t("invites:pending.resend")}
-          </button>
-          <button
-            type="button"
-            className="button button-small button-danger"
-            onClick={() => setPending({ action: "delete", ids: [...selected] })}
-          >
-            {t("invites:pending.delete")}
-          </button>
-          <button type="button" className="button button-small button-link" onClick={() => setSelected(new Set())}>
-            {t("invites:pending.clear")}
-          </button>
-        </div>
-      ) : null}
-      {outcome ? (
-        <div ref={summary} tabIndex={-1} className="bulk-summary-frame">
-          <Alert variant={outcome.failed.length > 0 ? "error" : "success"}>
-            <div className="bulk-summary">
-              <div>
-                {outcome.ok > 0 || outcome.failed.length === 0 ? (
-                  <p>{plural(t, outcome.action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", outcome.ok, lang)}</p>
-                ) : null}
-                {outcome.codes.length > 0 ? <NewCodes codes={outcome.codes} /> : null}
-                {outcome.failed.length > 0 ? (
-                  <>
-                    <p>{plural(t, "invites:pending.failed", outcome.failed.length, lang)}</p>
-                    <ul>
-                      {outcome.failed.map((failure) => (
-                        <li key={failure.id} data-failed={failure.code}>
-                          {failure.address}: {failureText(t, failure.code)}
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
-              </div>
-              <button type="button" className="button button-small" onClick={() => setOutcome(null)}>
-                {t("invites:pending.dismiss")}
-              </button>
-            </div>
-          </Alert>
-        </div>
-      ) : null}
-
-      <Pager position="top" {...pager}>
-        <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
-      </Pager>
-      <div className="invites-results" aria-busy={busy}>
+    <ListLayout
+      className="invites-list"
+      busy={busy}
+      resultsClassName="invites-results"
+      count={
         <CountLine
           index={list.pageIndex}
           limit={query.limit}
@@ -222,57 +142,156 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           total={page.total}
           loading={busy ? t("invites:pending.loading") : null}
         />
-        {list.error ? (
-          <ListError message={list.error} onRetry={list.reload} />
-        ) : items.length > 0 ? (
-          <div className="list-table-frame">
-            <InvitesGrid
-              items={items}
-              order={query.order}
-              selected={selected}
-              timezone={timezone}
-              busy={acting}
-              onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })}
-              onToggle={toggle}
-              onTogglePage={togglePage}
-              onAction={(action, ids) => setPending({ action, ids })}
+      }
+      actions={
+        <ExportForm
+          resource="invites"
+          filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
+          total={page.total}
+        />
+      }
+      filters={
+        <div className="invites-filters">
+          <div className="field">
+            <label className="field-label" htmlFor={searchId}>
+              {t("invites:pending.search")}
+            </label>
+            <input
+              id={searchId}
+              className="input"
+              type="search"
+              maxLength={maxLength.search}
+              value={query.search}
+              onChange={(event) => list.change({ search: event.target.value })}
             />
           </div>
-        ) : !busy ? (
-          <EmptyState
-            title={t("invites:pending.empty")}
-            hint={filtered ? t("invites:pending.emptyHint") : null}
-            action={
-              filtered ? null : (
-                <a className="button button-primary" href="/invites">
-                  {t("invites:tabs.wizard")}
-                </a>
-              )
-            }
+          {teams ? (
+            <SelectField
+              label={t("invites:pending.company")}
+              placeholder={t("common:list.any")}
+              options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
+              value={query.team}
+              onChange={(event) => list.change({ team: event.target.value })}
+            />
+          ) : null}
+          <SelectField
+            label={t("invites:pending.state")}
+            placeholder={t("common:list.any")}
+            options={INVITE_STATES.map((state) => ({ value: state, label: t(`invites:pending.states.${state}`) }))}
+            value={query.state}
+            onChange={(event) => list.change({ state: event.target.value as InvitesQuery["state"] })}
           />
-        ) : null}
-      </div>
-      <Pager position="bottom" {...pager} />
-      <ExportForm
-        resource="invites"
-        filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
-        total={page.total}
-      />
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}
-        confirmLabel={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}
-        tone={pending?.action === "delete" ? "danger" : "primary"}
-        busy={acting}
-        error={dialogError}
-        onConfirm={run}
-        onClose={() => {
-          setPending(null);
-          setDialogError(null);
-        }}
-      >
-        <p>{plural(t, pending?.action === "delete" ? "invites:pending.confirmDelete" : "invites:pending.confirmResend", count, lang)}</p>
-      </ConfirmDialog>
-    </div>
+        </div>
+      }
+      notice={
+        <>
+          {selected.size > 0 ? (
+            <div className="bulk-bar" role="region" aria-label={plural(t, "invites:pending.selected", selected.size, lang)}>
+              <p>{plural(t, "invites:pending.selected", selected.size, lang)}</p>
+              <button type="button" className="button button-small" onClick={() => setPending({ action: "resend", ids: [...selected] })}>
+                {t("invites:pending.resend")}
+              </button>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                onClick={() => setPending({ action: "delete", ids: [...selected] })}
+              >
+                {t("invites:pending.delete")}
+              </button>
+              <button type="button" className="button button-small button-link" onClick={() => setSelected(new Set())}>
+                {t("invites:pending.clear")}
+              </button>
+            </div>
+          ) : null}
+          {outcome ? (
+            <div ref={summary} tabIndex={-1} className="bulk-summary-frame">
+              <Alert variant={outcome.failed.length > 0 ? "error" : "success"}>
+                <div className="bulk-summary">
+                  <div>
+                    {outcome.ok > 0 || outcome.failed.length === 0 ? (
+                      <p>
+                        {plural(t, outcome.action === "resend" ? "invites:pending.resent" : "invites:pending.deleted", outcome.ok, lang)}
+                      </p>
+                    ) : null}
+                    {outcome.codes.length > 0 ? <NewCodes codes={outcome.codes} /> : null}
+                    {outcome.failed.length > 0 ? (
+                      <>
+                        <p>{plural(t, "invites:pending.failed", outcome.failed.length, lang)}</p>
+                        <ul>
+                          {outcome.failed.map((failure) => (
+                            <li key={failure.id} data-failed={failure.code}>
+                              {failure.address}: {failureText(t, failure.code)}
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : null}
+                  </div>
+                  <button type="button" className="button button-small" onClick={() => setOutcome(null)}>
+                    {t("invites:pending.dismiss")}
+                  </button>
+                </div>
+              </Alert>
+            </div>
+          ) : null}
+        </>
+      }
+      topPager={<Pager position="top" {...pager} />}
+      results={
+        <>
+          {list.error ? (
+            <ListError message={list.error} onRetry={list.reload} />
+          ) : items.length > 0 ? (
+            <div className="list-table-frame">
+              <InvitesGrid
+                items={items}
+                order={query.order}
+                selected={selected}
+                timezone={timezone}
+                busy={acting}
+                onSort={() => list.change({ order: query.order === "asc" ? "desc" : "asc" })}
+                onToggle={toggle}
+                onTogglePage={togglePage}
+                onAction={(action, ids) => setPending({ action, ids })}
+              />
+            </div>
+          ) : !busy ? (
+            <EmptyState
+              title={t("invites:pending.empty")}
+              hint={filtered ? t("invites:pending.emptyHint") : null}
+              action={
+                filtered ? null : (
+                  <a className="button button-primary" href="/invites">
+                    {t("invites:tabs.wizard")}
+                  </a>
+                )
+              }
+            />
+          ) : null}
+        </>
+      }
+      bottomPager={
+        <Pager position="bottom" {...pager}>
+          <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+        </Pager>
+      }
+      footnote={
+        <ConfirmDialog
+          open={pending !== null}
+          title={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}
+          confirmLabel={pending?.action === "delete" ? t("invites:pending.delete") : t("invites:pending.resend")}
+          tone={pending?.action === "delete" ? "danger" : "primary"}
+          busy={acting}
+          error={dialogError}
+          onConfirm={run}
+          onClose={() => {
+            setPending(null);
+            setDialogError(null);
+          }}
+        >
+          <p>{plural(t, pending?.action === "delete" ? "invites:pending.confirmDelete" : "invites:pending.confirmResend", count, lang)}</p>
+        </ConfirmDialog>
+      }
+    />
   );
 }

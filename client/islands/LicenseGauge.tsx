@@ -66,52 +66,56 @@ export function LicenseGauge({ seats: initial, team, allTeams, rows: initialRows
   return (
     <div className="seats-panel">
       <SeatsGauge seats={seats} title={title} />
+      {/* Collapsed (issue 27): on /licenses the packs, not ~1,500 px of per-company figures, come first. */}
       {rows && rows.length > 0 ? (
-        <div className="table-scroll seats-summary">
-          <table className="data-table">
-            <caption className="visually-hidden">{t("licenses:summary.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("licenses:summary.team")}</th>
-                <th scope="col" className="col-number">
-                  {t("licenses:summary.capacity")}
-                </th>
-                <th scope="col" className="col-number">
-                  {t("licenses:gauge.users")}
-                </th>
-                <th scope="col" className="col-number">
-                  {t("licenses:gauge.invites")}
-                </th>
-                <th scope="col" className="col-number">
-                  {t("licenses:gauge.available")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.slug} data-team={row.slug}>
-                  <th scope="row">{row.teamName}</th>
-                  <td className="col-number" data-label={t("licenses:summary.capacity")}>
-                    {format(row.seats.capacity)}
-                  </td>
-                  <td className="col-number" data-label={t("licenses:gauge.users")}>
-                    {format(row.seats.users)}
-                  </td>
-                  <td className="col-number" data-label={t("licenses:gauge.invites")}>
-                    {format(row.seats.invites)}
-                  </td>
-                  <td className="col-number" data-label={t("licenses:gauge.available")}>
-                    {row.seats.capacity === 0 ? (
-                      <span className="badge badge-blocked">{t("licenses:state.unlicensed")}</span>
-                    ) : (
-                      format(row.seats.available)
-                    )}
-                  </td>
+        <details className="seats-summary-toggle">
+          <summary>{t("licenses:summary.toggle", { count: format(rows.length) })}</summary>
+          <div className="table-scroll seats-summary">
+            <table className="data-table">
+              <caption className="visually-hidden">{t("licenses:summary.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("licenses:summary.team")}</th>
+                  <th scope="col" className="col-number">
+                    {t("licenses:summary.capacity")}
+                  </th>
+                  <th scope="col" className="col-number">
+                    {t("licenses:gauge.users")}
+                  </th>
+                  <th scope="col" className="col-number">
+                    {t("licenses:gauge.invites")}
+                  </th>
+                  <th scope="col" className="col-number">
+                    {t("licenses:gauge.available")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.slug} data-team={row.slug}>
+                    <th scope="row">{row.teamName}</th>
+                    <td className="col-number" data-label={t("licenses:summary.capacity")}>
+                      {format(row.seats.capacity)}
+                    </td>
+                    <td className="col-number" data-label={t("licenses:gauge.users")}>
+                      {format(row.seats.users)}
+                    </td>
+                    <td className="col-number" data-label={t("licenses:gauge.invites")}>
+                      {format(row.seats.invites)}
+                    </td>
+                    <td className="col-number" data-label={t("licenses:gauge.available")}>
+                      {row.seats.capacity === 0 ? (
+                        <span className="badge badge-blocked">{t("licenses:state.unlicensed")}</span>
+                      ) : (
+                        format(row.seats.available)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
       ) : null}
     </div>
   );

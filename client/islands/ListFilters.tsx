@@ -1,12 +1,11 @@
 /**
  * The toolbar of every server-rendered list ("The list pattern"): a plain GET form
- * (search, filter selects, page size, a submit button) that works without script; hydrated, it
+ * (search, filter selects, a submit button; the page size rides along as a hidden field) that works without script; hydrated, it
  * filters as you type (300 ms after the last key) and on a select change, by loading the list's
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next
  * page loads are carried over and searched in turn.
  */
 import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
-import { PAGE_SIZES } from "../components/list/PageSize";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { useT } from "../components/render-context";
 import { useHydrated } from "../components/useHydrated";
@@ -61,9 +60,6 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const enhanced = useHydrated();
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit.value)
-    ? [...PAGE_SIZES]
-    : [...PAGE_SIZES, limit.value].sort((a, b) => a - b);
 
   /** Loads the form's address (unless it is this page's), remembering the field to refocus. */
   const go = (field: HTMLInputElement | HTMLSelectElement) => {
@@ -151,18 +147,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
           </select>
         </div>
       ))}
-      <div className="field list-page-size">
-        <label className="field-label" htmlFor={`${id}limit`}>
-          {t("common:list.pageSize")}
-        </label>
-        <select id={`${id}limit`} className="input" name="limit" defaultValue={String(limit.value)} onChange={onSelect}>
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* 'Rows per page' is in the bottom pager (issue 27); a filter change keeps the size chosen there. */}
+      {limit.value !== limit.default ? <input type="hidden" name="limit" value={String(limit.value)} /> : null}
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

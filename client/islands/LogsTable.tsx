@@ -7,6 +7,7 @@ import { EmptyState } from "../components/list/EmptyState";
 import { ExportForm } from "../components/list/ExportForm";
 import { FilterChips, type FilterChip } from "../components/list/FilterChips";
 import { ListError } from "../components/list/ListError";
+import { ListLayout } from "../components/list/ListLayout";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
 import { useKeysetList, type KeysetSource } from "../components/list/useKeysetList";
@@ -43,8 +44,6 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
   const { query, page, busy, pageIndex } = list;
   const pager = {
     label: t("logs:list.pagination"),
-    previousLabel: t("logs:list.previous"),
-    nextLabel: t("logs:list.next"),
     hasPrevious: query.cursor !== undefined,
     hasNext: Boolean(page.nextCursor),
     busy,
@@ -73,17 +72,12 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
     setFiltersKey((k) => k + 1);
     list.change(Object.fromEntries(LOG_FILTER_FIELDS.map((key) => [key, undefined])));
   };
-  const pageSize = <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />;
   return (
-    <div className="logs-list">
-      <LogsFilters key={filtersKey} query={query} teams={teams} timezone={timezone} onChange={list.change} />
-      <FilterChips chips={chips} onRemove={removeChip} onClear={clearAll} />
-      <ExportForm resource="logs" filters={logFiltersOf(query)} total={page.total} />
-      {list.error ? <ListError message={list.error} onRetry={() => list.change({})} /> : null}
-      <Pager position="top" {...pager}>
-        {pageSize}
-      </Pager>
-      <div className="logs-results" aria-busy={busy}>
+    <ListLayout
+      className="logs-list"
+      busy={busy}
+      resultsClassName="logs-results"
+      count={
         <CountLine
           index={pageIndex}
           limit={query.limit}
@@ -91,17 +85,27 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
           total={page.total}
           loading={busy ? t("logs:list.loading") : null}
         />
-        {page.items.length > 0 ? (
+      }
+      actions={<ExportForm resource="logs" filters={logFiltersOf(query)} total={page.total} />}
+      filters={<LogsFilters key={filtersKey} query={query} teams={teams} timezone={timezone} onChange={list.change} />}
+      chips={<FilterChips chips={chips} onRemove={removeChip} onClear={clearAll} />}
+      topPager={<Pager position="top" {...pager} />}
+      results={
+        list.error ? (
+          <ListError message={list.error} onRetry={() => list.change({})} />
+        ) : page.items.length > 0 ? (
           <div className="table-scroll">
             <LogsEntries items={page.items} timezone={timezone} />
           </div>
         ) : (
           <EmptyState title={t("logs:list.empty")} hint={hasLogFilters(query) ? t("logs:list.emptyHint") : t("logs:list.emptyNoFilters")} />
-        )}
-      </div>
-      <Pager position="bottom" {...pager}>
-        {pageSize}
-      </Pager>
-    </div>
+        )
+      }
+      bottomPager={
+        <Pager position="bottom" {...pager}>
+          <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+        </Pager>
+      }
+    />
   );
 }

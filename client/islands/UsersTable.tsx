@@ -4,6 +4,7 @@ import { EmptyState } from "../components/list/EmptyState";
 import { ExportForm } from "../components/list/ExportForm";
 import { FilterChips } from "../components/list/FilterChips";
 import { ListError } from "../components/list/ListError";
+import { ListLayout } from "../components/list/ListLayout";
 import { userFilterChips } from "../components/users/filterChips";
 import { PageSize } from "../components/list/PageSize";
 import { Pager } from "../components/list/Pager";
@@ -127,58 +128,20 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   // The pager stands above and below the rows (DESIGN §13): one set of props for both.
   const pager = {
     label: t("users:list.pagination"),
-    previousLabel: t("users:list.previous"),
-    nextLabel: t("users:list.next"),
     hasPrevious,
     hasNext: Boolean(page.nextCursor),
     busy,
     onPrevious: list.previous,
     onNext: list.next,
   };
-  const pageSize = <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />;
 
   return (
-    <div className="users-list" ref={root}>
-      <div className="users-toolbar">
-        <UsersFilters key={searchReset} query={query} teams={teams} onChange={list.change} />
-        <a className="button button-primary users-create" href="/users/create">
-          {t("users:list.create")}
-        </a>
-      </div>
-      <FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />
-      <BulkBar
-        selected={selected}
-        matching={activeMatching}
-        teams={teams}
-        csrfToken={csrfToken}
-        onClear={() => {
-          setSelected(new Set());
-          setMatching(null);
-          focusListStart();
-        }}
-        onDone={done}
-      />
-      {!activeMatching && pageSelected && page.total > page.items.length ? (
-        <p className="select-all-matching">
-          <button type="button" className="button button-link" onClick={() => setMatching({ filter: filterOf(query), total: page.total })}>
-            {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
-          </button>
-        </p>
-      ) : null}
-      {outcome ? (
-        <BulkSummary
-          outcome={outcome}
-          onDismiss={() => {
-            setOutcome(null);
-            focusListStart();
-          }}
-        />
-      ) : null}
-      <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
-      <Pager position="top" {...pager}>
-        {pageSize}
-      </Pager>
-      <div className="users-results" aria-busy={busy}>
+    <ListLayout
+      className="users-list"
+      rootRef={root}
+      busy={busy}
+      resultsClassName="users-results"
+      count={
         <CountLine
           className="users-status"
           index={pageIndex}
@@ -187,7 +150,56 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           total={page.total}
           loading={busy ? t("users:list.loading") : null}
         />
-        {list.error ? (
+      }
+      actions={
+        <>
+          <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
+          <a className="button button-primary users-create" href="/users/create">
+            {t("users:list.create")}
+          </a>
+        </>
+      }
+      filters={<UsersFilters key={searchReset} query={query} teams={teams} onChange={list.change} />}
+      chips={<FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />}
+      notice={
+        <>
+          <BulkBar
+            selected={selected}
+            matching={activeMatching}
+            teams={teams}
+            csrfToken={csrfToken}
+            onClear={() => {
+              setSelected(new Set());
+              setMatching(null);
+              focusListStart();
+            }}
+            onDone={done}
+          />
+          {!activeMatching && pageSelected && page.total > page.items.length ? (
+            <p className="select-all-matching">
+              <button
+                type="button"
+                className="button button-link"
+                onClick={() => setMatching({ filter: filterOf(query), total: page.total })}
+              >
+                {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
+              </button>
+            </p>
+          ) : null}
+          {outcome ? (
+            <BulkSummary
+              outcome={outcome}
+              onDismiss={() => {
+                setOutcome(null);
+                focusListStart();
+              }}
+            />
+          ) : null}
+        </>
+      }
+      topPager={<Pager position="top" {...pager} />}
+      results={
+        list.error ? (
           <ListError
             message={list.error}
             onRetry={() => {
@@ -220,11 +232,13 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
               )
             }
           />
-        )}
-      </div>
-      <Pager position="bottom" {...pager}>
-        {pageSize}
-      </Pager>
-    </div>
+        )
+      }
+      bottomPager={
+        <Pager position="bottom" {...pager}>
+          <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+        </Pager>
+      }
+    />
   );
 }

@@ -35,6 +35,7 @@ export const islandRegistry = {
   InviteWizard: () => import("./InviteWizard").then((m) => m.InviteWizard),
   InvitesTable: () => import("./InvitesTable").then((m) => m.InvitesTable),
   AssociationsManager: () => import("./AssociationsManager").then((m) => m.AssociationsManager),
+  AssociationCreate: () => import("./AssociationCreate").then((m) => m.AssociationCreate),
   LogsTable: () => import("./LogsTable").then((m) => m.LogsTable),
   ListFilters: () => import("./ListFilters").then((m) => m.ListFilters),
   TokenCreateForm: () => import("./TokenCreateForm").then((m) => m.TokenCreateForm),

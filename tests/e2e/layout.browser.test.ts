@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "../support/audit";
 import { tourEveryPage, TOUR_SCREENSHOTS, useTour } from "../support/console-tour";
-import { buildAdmin, signIn } from "../support/factories";
+import { buildAdmin, buildPack, buildTeam, buildUser, signIn } from "../support/factories";
 
 /**
  * Every page of the console, signed out and signed in as root, in
@@ -126,9 +126,136 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
       expect(title.text).toBe(lang === "pt" ? "Definições das aplicações" : "Configuración de las aplicaciones");
       expect(title.cut).toBe(false);
       // Nothing but the header may paint above the content: the hidden skip link has no shadow.
-      expect(await page.locator(".skip-link").evaluate((el) => getComputedStyle(el).boxShadow)).toBe("none");
+      const shadows = await page.locator(".skip-link").evaluateAll((links) => links.map((el) => getComputedStyle(el).boxShadow));
+      expect([...new Set(shadows)]).toEqual(["none"]);
       await page.close();
     }
     await context.close();
+  });
+
+  // Issue 27, "One pattern, for real". Last in the file: it adds users, companies and packs.
+  describe("one list pattern", () => {
+    const openAs = async (viewport: { width: number; height: number }) => {
+      const context = await tour.browser.newContext({ viewport, baseURL: tour.baseUrl });
+      await context.addCookies([{ ...tour.data.roots.get("en")!.cookie, url: tour.baseUrl }]);
+      return { context, page: await context.newPage() };
+    };
+
+    it("shows /users/manage's first row on the first screen at 1400×900 and 390×844, export folded into one menu", async () => {
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const { context, page } = await openAs(viewport);
+        await page.goto("/users/manage");
+        await waitForIslands(page);
+        const row = await page.locator(".users-list tbody tr").first().boundingBox();
+        // It started at y≈745 of 900 at 1400 px, under the export options and buttons: now at least
+        // 200 px of rows are on the first screen.
+        expect(row!.y + row!.height, `${viewport.width} px`).toBeLessThanOrEqual(viewport.height);
+        expect(row!.y, `${viewport.width} px`).toBeLessThan(viewport.height - 200);
+        // Export: one closed menu in the toolbar; opened, the titles, the BOM and a button per format.
+        const form = page.locator(".list-toolbar .export-form");
+        expect(await form.isVisible()).toBe(false);
+        await page.locator(".list-toolbar .export-menu > summary").click();
+        expect(await form.isVisible()).toBe(true);
+        expect(await form.getByLabel("Column titles").isVisible()).toBe(true);
+        expect(await form.getByLabel("Byte order mark (for spreadsheets)").isVisible()).toBe(true);
+        expect(await form.getByRole("button", { name: /^Export \d+ users \((CSV|JSON Lines)\)$/ }).count()).toBe(2);
+        const { excess } = await horizontalOverflow(page);
+        expect(excess).toBe(0);
+        await page.screenshot({ path: path.join(TOUR_SCREENSHOTS, `users-export-open-${viewport.width}.png`) });
+        await context.close();
+      }
+    });
+
+    it("breaks e-mail addresses only after '@', '.' or '-', never inside a word", async () => {
+      const db = tour.server.database.db;
+      const team = await buildTeam(db, { teamName: "Atlas Logistics", slug: "atlas-logistics" });
+      await buildUser(db, { team, firstName: "Aaron", lastName: "Almeida", username: "afonso.almeida.583@atlas-logistics.example" });
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1400, height: 900 },
+      ]) {
+        const { context, page } = await openAs(viewport);
+        await page.goto("/users/manage?team=atlas-logistics");
+        await waitForIslands(page);
+        const cell = page.locator(".users-table tbody tr").first().locator(".email-text");
+        expect(await cell.textContent()).toBe("afonso.almeida.583@atlas-logistics.example");
+        // Where each line starts: the character before every line break.
+        const breaksAfter = await cell.evaluate((el) => {
+          const text = el.textContent ?? "";
+          const range = document.createRange();
+          const tops: number[] = [];
+          let offset = 0;
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? "").length; i += 1) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              tops[offset + i] = Math.round(range.getBoundingClientRect().top);
+            }
+            offset += (node.textContent ?? "").length;
+          }
+          const after: string[] = [];
+          for (let i = 1; i < tops.length; i += 1) if (tops[i]! > tops[i - 1]!) after.push(text[i - 1]!);
+          return after;
+        });
+        for (const char of breaksAfter) expect("@.-", `${viewport.width} px: a break after '${char}'`).toContain(char);
+        if (viewport.width === 390) expect(breaksAfter.length).toBeGreaterThan(0);
+        await context.close();
+      }
+    });
+
+    it("draws one card style on phones for every list (label left, value right, no 'Label:' inline)", async () => {
+      const { context, page } = await openAs({ width: 390, height: 844 });
+      const cards: Record<string, { display: string; radius: string; border: string; padding: string; label: string }> = {};
+      for (const [name, target, table] of [
+        ["users", "/users/manage", ".users-table"],
+        ["admins", "/admins/manage", ".admins-table"],
+        ["teams", "/teams", ".data-table"],
+      ] as const) {
+        await page.goto(target);
+        await waitForIslands(page);
+        cards[name] = await page
+          .locator(`${table} tbody tr`)
+          .first()
+          .evaluate((row) => {
+            const style = getComputedStyle(row);
+            const cell = row.querySelector("td[data-label]")!;
+            return {
+              display: style.display,
+              radius: style.borderRadius,
+              border: style.borderTopWidth,
+              padding: style.paddingTop,
+              label: getComputedStyle(cell, "::before").content,
+            };
+          });
+      }
+      expect(cards.users!.label).not.toContain(":");
+      expect({ ...cards.users, label: "" }).toEqual({ ...cards.admins, label: "" });
+      expect({ ...cards.teams, label: "" }).toEqual({ ...cards.admins, label: "" });
+      await context.close();
+    });
+
+    it("shows the licence packs right after the gauge: the per-company summary is folded", async () => {
+      const db = tour.server.database.db;
+      for (let i = 0; i < 12; i += 1) await buildPack(db, { team: await buildTeam(db, { teamName: `Licensed Company ${i}` }) });
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const { context, page } = await openAs(viewport);
+        await page.goto("/licenses");
+        await waitForIslands(page);
+        expect(await page.locator(".seats-summary").isVisible()).toBe(false);
+        const toolbar = await page.locator('[data-list-part="toolbar"]').boundingBox();
+        // It came after ~1,500 px of per-company rows on a phone.
+        expect(toolbar!.y, `${viewport.width} px`).toBeLessThan(viewport.height);
+        await page.locator(".seats-summary-toggle > summary").click();
+        expect(await page.locator(".seats-summary tbody tr").count()).toBeGreaterThanOrEqual(12);
+        await context.close();
+      }
+    });
   });
 });

@@ -3,12 +3,26 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { useBrowserSuite } from "../support/browser-suite";
-import { buildAdmin } from "../support/factories";
+import { waitForIslands } from "../support/audit";
+import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
 
 const SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots");
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
+
+/** WCAG relative luminance contrast of two `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 
 describe("console shell in Chromium", () => {
   const suite = useBrowserSuite();
@@ -164,6 +178,118 @@ describe("console shell in Chromium", () => {
     await page.waitForURL("**/signin/es");
     await page.goto("/licenses");
     expect(new URL(page.url()).pathname).toBe("/signin/en");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("reaches the users table's first checkbox in a few Tabs through 'Skip to results', and 'Skip to filters' lands on the search", async () => {
+    const db = suite.server().database.db;
+    const team = await buildTeam(db);
+    for (let i = 0; i < 3; i += 1) await buildUser(db, { team, firstName: `Skip${i}` });
+    const root = await buildAdmin(db, { role: "root" });
+    const { page, consoleErrors } = await open(DESKTOP, root);
+    await page.goto("/users/manage");
+    await waitForIslands(page);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return {
+          text: el?.textContent?.trim() ?? "",
+          tag: el?.tagName ?? "",
+          id: el?.id ?? "",
+          label: el?.getAttribute("aria-label") ?? "",
+        };
+      });
+    await page.keyboard.press("Tab");
+    expect((await focused()).text).toBe("Skip to content");
+    await page.keyboard.press("Tab");
+    expect((await focused()).text).toBe("Skip to filters");
+    // Visible while focused (it sits off-screen otherwise).
+    expect((await page.locator(".skip-link:focus").boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ tag: "INPUT" });
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe("search");
+
+    await page.goto("/users/manage");
+    await waitForIslands(page);
+    let presses = 0;
+    const tab = async () => {
+      presses += 1;
+      await page.keyboard.press("Tab");
+    };
+    await tab();
+    await tab();
+    await tab();
+    expect((await focused()).text).toBe("Skip to results");
+    await page.keyboard.press("Enter");
+    presses += 1;
+    while (presses < 12 && (await focused()).label !== "Select every user on this page") await tab();
+    // Issue 27: 37 Tabs (20 after 'Skip to content') before; now three Tabs, Enter and one Tab.
+    expect((await focused()).label).toBe("Select every user on this page");
+    expect(presses).toBeLessThanOrEqual(5);
+
+    // A page without a list offers only 'Skip to content'.
+    await page.goto("/dashboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect((await focused()).text).not.toMatch(/^Skip to/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("draws one focus ring (solid, 3 px, 3:1 or more on its background, not amber or red) on fields, buttons, links, summaries and headings", async () => {
+    const db = suite.server().database.db;
+    await buildUser(db, { team: await buildTeam(db), firstName: "Ring" });
+    const root = await buildAdmin(db, { role: "root" });
+    const { page, consoleErrors } = await open(DESKTOP, root);
+    await page.goto("/users/manage");
+    await waitForIslands(page);
+    // Keyboard focus, as a keyboard user gives it (so :focus-visible applies as it would).
+    const ringOf = async (selector: string) => {
+      await page.keyboard.press("Shift");
+      await page
+        .locator(selector)
+        .first()
+        .evaluate((el: HTMLElement) => {
+          if (el.tabIndex < 0 && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+          el.focus();
+        });
+      return page
+        .locator(selector)
+        .first()
+        .evaluate((el: HTMLElement) => {
+          const style = getComputedStyle(el);
+          let surface: Element | null = el.parentElement;
+          let background = "rgba(0, 0, 0, 0)";
+          while (surface && /rgba\(0, 0, 0, 0\)|transparent/.test(background)) {
+            background = getComputedStyle(surface).backgroundColor;
+            surface = surface.parentElement;
+          }
+          return {
+            style: style.outlineStyle,
+            width: parseFloat(style.outlineWidth),
+            color: style.outlineColor,
+            offset: parseFloat(style.outlineOffset),
+            background,
+          };
+        });
+    };
+    const rings = {
+      field: await ringOf(".users-list input[type=search]"),
+      select: await ringOf(".list-filters-region select"),
+      button: await ringOf(".users-create"),
+      summary: await ringOf(".export-menu > summary"),
+      link: await ringOf(".users-table tbody th a"),
+      heading: await ringOf("h1.page-title"),
+    };
+    for (const [name, ring] of Object.entries(rings)) {
+      expect(ring.style, name).toBe("solid");
+      expect(ring.width, name).toBeGreaterThanOrEqual(2);
+      expect(ring.offset, name).toBeGreaterThanOrEqual(1);
+      expect(ring.color, name).toBe(rings.field.color);
+      expect(contrast(ring.color, ring.background), name).toBeGreaterThanOrEqual(3);
+    }
+    // Dark blue: not the amber (#f59e0b) it was, not the danger red.
+    expect(rings.field.color).toBe("rgb(30, 58, 138)");
     expect(consoleErrors).toEqual([]);
   });
 });

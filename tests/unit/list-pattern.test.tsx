@@ -1,4 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { PROTECTED_PAGES } from "../../server/pages/routes";
+import { concretePath, seedTour, type TourData } from "../support/console-tour";
+import { buildAdmin, buildPack, pageAs } from "../support/factories";
+import { useTestServer } from "../support/lifecycle";
+import { ExportForm } from "../../client/components/list/ExportForm";
 import { FilterChips } from "../../client/components/list/FilterChips";
 import { ListFrame, listFrameProps, ListTable } from "../../client/components/list/ListFrame";
 import { activeChips, clearedHref, hrefWith, keptSort, listHref, type ListFiltersProps } from "../../client/components/list/listQuery";
@@ -7,6 +13,34 @@ import { DatabaseUnavailableError } from "../../server/db/unavailable";
 import { AppError } from "../../server/errors";
 import { listQueryFromUrl, readListPage } from "../../server/pages/sections/listPage";
 import { renderAsServer, translate } from "../support/render";
+
+/** The list-tree parts of a page, in document order (ListLayout's `data-list-part`). */
+function partsOf(html: string): string[] {
+  return [...html.matchAll(/data-list-part="([a-z]+)"/g)].map((match) => match[1]!);
+}
+
+/** The HTML from one part's opening to the next part's (or the end). */
+function partHtml(html: string, part: string): string {
+  const start = html.indexOf(`data-list-part="${part}"`);
+  if (start < 0) return "";
+  const next = html.indexOf("data-list-part=", start + 1);
+  return html.slice(start, next < 0 ? undefined : next);
+}
+
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+
+/** The class attributes of the elements open at `index` of server-rendered (well-formed) HTML. */
+function ancestorClasses(html: string, index: number): string[] {
+  const stack: string[] = [];
+  const tag = /<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>|<script[^]*?<\/script>|<!--[^]*?-->/g;
+  for (let match = tag.exec(html); match && match.index < index; match = tag.exec(html)) {
+    const [, closing, name, attributes, selfClosing] = match;
+    if (!name || VOID.has(name.toLowerCase()) || selfClosing) continue;
+    if (closing) stack.pop();
+    else stack.push(/class="([^"]*)"/.exec(attributes ?? "")?.[1] ?? "");
+  }
+  return stack;
+}
 
 const filters: ListFiltersProps = {
   action: "/admins/manage",
@@ -82,11 +116,27 @@ describe("list pattern: frame", () => {
       </ListFrame>,
     );
 
-  it("draws toolbar island, chips, count, rows, and a pager above and below only when there is a second page", () => {
-    const one = frame({});
+  it("draws the one tree: toolbar (count, export, primary action), filters and chips, rows with a pager above only when there is another page, pager below with 'Rows per page'", () => {
+    const one = frame({
+      exportMenu: <ExportForm resource="admins" filters={{}} total={1} />,
+      actions: <a href="/admins/create">Create</a>,
+    });
     expect(one.state.islands.has("ListFilters")).toBe(true);
-    expect(one.html).toContain('<p class="list-count" role="status">1–1 of 1</p>');
-    expect(one.html).not.toContain("pager");
+    expect(partsOf(one.html)).toEqual(["toolbar", "filters", "results", "pager"]);
+    const toolbar = partHtml(one.html, "toolbar");
+    expect(toolbar).toContain('<p class="list-count" role="status">1–1 of 1</p>');
+    // Export is one menu in the toolbar, before the primary action; nothing of it above the rows.
+    expect(toolbar).toMatch(
+      /<details class="export-menu"><summary class="button export-toggle">Export<\/summary>[^]*<a href="\/admins\/create">/,
+    );
+    expect(partHtml(one.html, "results")).not.toContain("export");
+    expect(one.html).not.toContain("pager-top");
+    // 'Rows per page' once, in the bottom pager, as links keeping the filters; the toolbar form has no page size.
+    expect(one.html.match(/Rows per page/g)).toHaveLength(1);
+    expect(partHtml(one.html, "pager")).toContain('<span class="page-size-option is-current" aria-current="true">25</span>');
+    expect(partHtml(one.html, "pager")).toContain('href="/admins/manage?sort=username&amp;search=ada&amp;status=blocked&amp;limit=100"');
+    expect(partHtml(one.html, "filters")).not.toContain('name="limit"><');
+    expect(partHtml(one.html, "filters")).toContain('<input type="hidden" name="limit" value="25"/>');
     const more = frame({ total: 40, nextCursor: "n1", cursor: "c1" });
     expect(more.html).toContain("40 in total");
     expect(
@@ -94,6 +144,8 @@ describe("list pattern: frame", () => {
     ).toHaveLength(2);
     expect(more.html).toContain('<div class="pager pager-top" role="group" aria-label="Pages">');
     expect(more.html).toContain('<nav class="pager pager-bottom" aria-label="Pages">');
+    expect(more.html).toContain(">First page</a>");
+    expect(more.html).toContain(">Next page</a>");
   });
 
   it("takes count, cursors and error from the page read (listFrameProps)", () => {
@@ -122,6 +174,7 @@ describe("list pattern: frame", () => {
     );
     expect(failed.html).not.toContain("list-count");
     expect(failed.html).not.toContain("<table");
+    expect(failed.html).not.toContain("Rows per page");
     // The toolbar stays, so the filter that failed can be changed.
     expect(failed.state.islands.has("ListFilters")).toBe(true);
   });
@@ -165,5 +218,74 @@ describe("list pattern: reading a page", () => {
     expect(down).toEqual({ page: { items: [], total: 0, nextCursor: null }, cursor: null, error: "Service Unavailable", status: 503 });
     await expect(readListPage(t, undefined, async () => Promise.reject(new AppError("forbidden", 403)))).rejects.toThrow();
     await expect(readListPage(t, undefined, async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
+  });
+});
+
+/**
+ * Issue 27: "A list page is one component tree, and a test fails when a list page does not use
+ * it". Every list page of the console, served as root from a seeded installation, draws
+ * ListLayout's parts in order, keeps export in the toolbar's menu and 'Rows per page' in the
+ * bottom pager, uses the shared pager words and 'Any' for an unset filter, and stands its filters
+ * on the background (no card); and no other page draws a pager, an export form or a list table
+ * outside the tree.
+ */
+describe("list pattern: every list page uses the one tree", () => {
+  const server = useTestServer();
+  let data: TourData;
+  let root: Row<"admins">;
+  beforeAll(async () => {
+    data = await seedTour(server);
+    root = await buildAdmin(server.database.db, { role: "root" });
+    await buildPack(server.database.db);
+  });
+  const html = async (path: string) => {
+    const res = await pageAs(server, path, root);
+    expect(res.status, path).toBe(200);
+    return res.text;
+  };
+  const LIST_PAGES: { path: string; exports: boolean; primary: RegExp | null; filters: boolean }[] = [
+    { path: "/users/manage", exports: true, primary: /href="\/users\/create"/, filters: true },
+    { path: "/invites?view=pending", exports: true, primary: null, filters: true },
+    { path: "/admins/manage", exports: true, primary: /href="\/admins\/create"/, filters: true },
+    { path: "/teams", exports: true, primary: /href="\/teams\/create"/, filters: true },
+    { path: "/domains", exports: false, primary: null, filters: true },
+    { path: "/associations", exports: false, primary: /bulwark-island name="AssociationCreate"/, filters: true },
+    { path: "/licenses", exports: true, primary: null, filters: true },
+    { path: "/logs", exports: true, primary: null, filters: true },
+    { path: "/tokens", exports: false, primary: null, filters: false },
+  ];
+
+  it.each(LIST_PAGES)("$path", async ({ path, exports, primary, filters: hasFilters }) => {
+    const page = await html(path);
+    expect(partsOf(page)).toEqual(hasFilters ? ["toolbar", "filters", "results", "pager"] : ["toolbar", "results", "pager"]);
+    const toolbar = partHtml(page, "toolbar");
+    expect(toolbar).toContain('class="list-count');
+    if (primary) expect(toolbar).toMatch(primary);
+    expect(page.match(/class="export-menu"/g)?.length ?? 0).toBe(exports ? 1 : 0);
+    if (exports) expect(toolbar).toContain('class="export-menu"');
+    // 'Rows per page' only in the bottom pager; never a page-size select in the filters.
+    for (const part of ["toolbar", "filters", "results"]) expect(partHtml(page, part)).not.toContain("Rows per page");
+    expect(page).not.toMatch(/<select[^>]*name="limit"/);
+    // One wording for paging and for an unset filter.
+    expect(page).not.toMatch(/>(Previous|Next|First)<\/(button|a)>/);
+    expect(partHtml(page, "filters")).not.toMatch(/<option value=""[^>]*>(All|All companies|All states)<\/option>/);
+    // Filters on the background on every list: no card around them.
+    if (hasFilters) {
+      const around = ancestorClasses(page, page.indexOf('data-list-part="filters"'));
+      expect(around).toContain("list-filters-region");
+      expect(around.some((name) => name.startsWith("list-frame"))).toBe(true);
+      expect(around.filter((name) => name.split(" ").includes("card"))).toEqual([]);
+    }
+  });
+
+  it("no other page draws a pager, an export form or a list table outside the tree", async () => {
+    const listPaths = new Set(LIST_PAGES.map((entry) => entry.path.split("?")[0]));
+    for (const route of PROTECTED_PAGES) {
+      if (listPaths.has(route.path)) continue;
+      const page = await html(concretePath(route.path, data));
+      if (/class="pager |class="export-form"|class="data-table list-table/.test(page)) {
+        expect(partsOf(page), route.path).toContain("toolbar");
+      }
+    }
   });
 });

@@ -173,7 +173,7 @@ describe("UsersTable", () => {
     expect(html).toContain('<span class="badge badge-blocked">Blocked</span>');
     expect(html).toContain("Never");
     expect(html).toContain('dateTime="2025-04-01T08:30:00.000Z"');
-    expect(html).toMatch(/<button type="button" class="button" disabled="">Previous<\/button>/);
+    expect(html).toMatch(/<button type="button" class="button" disabled="">Previous page<\/button>/);
     expect(html).not.toMatch(/disabled="">Next/);
   });
 

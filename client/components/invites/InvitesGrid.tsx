@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { InviteListItem } from "../../../shared/schemas/invite";
 import { DateTime } from "../DateTime";
+import { EmailText } from "../list/EmailText";
 import { useT } from "../render-context";
 
 /** Props of {@link InvitesGrid}. */
@@ -80,7 +81,7 @@ export function InvitesGrid({ items, order, selected, timezone, busy, onSort, on
                 />
               </td>
               <th scope="row" className="col-address">
-                {item.address}
+                <EmailText value={item.address} />
               </th>
               <td className="col-team" data-label={labels.company}>
                 {item.team.teamName}

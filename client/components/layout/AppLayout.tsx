@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { NavEdition } from "../../../shared/domain/navigation";
+import { LIST_FILTERS_ID, LIST_RESULTS_ID } from "../list/ListLayout";
 import { useT } from "../render-context";
 import { PAGE_STATUS_ID } from "../status/pageStatus";
 import { Header, type HeaderAdmin } from "./Header";
@@ -17,13 +18,20 @@ export interface AppLayoutProps {
   children?: ReactNode;
 }
 
-/** The signed-in shell of SPEC §2: skip link, sidebar, header, the page's status region and main landmark. */
+/** The signed-in shell of SPEC §2: skip links (content; filters and results on lists), sidebar, header, the page's status region and main landmark. */
 export function AppLayout({ title, admin, edition, currentPath, csrfToken, notice, children }: AppLayoutProps) {
   const t = useT();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
         {t("layout:skipToContent")}
+      </a>
+      {/* On list pages only (client/styles/app.css hides them where their targets are missing). */}
+      <a className="skip-link skip-link-list" href={`#${LIST_FILTERS_ID}`}>
+        {t("layout:skipToFilters")}
+      </a>
+      <a className="skip-link skip-link-list" href={`#${LIST_RESULTS_ID}`}>
+        {t("layout:skipToResults")}
       </a>
       <Sidebar role={admin.role} edition={edition} currentPath={currentPath} />
       <div className="app-main">

@@ -1,8 +1,10 @@
 /**
- * The export control every list shows: a plain GET form to `GET /v2/<list>/export`
- * carrying the list's current filters, so the download works without script. It says what it
- * exports and how many rows ('Export 1,234 users (CSV)'); the format is the button pressed, and
- * the column titles (the language's or the stable field names) and the BOM are options.
+ * The export menu every list shows in its toolbar (issue 27): one 'Export' disclosure beside the
+ * primary action instead of options and two buttons above the rows. Opened, it holds a plain GET
+ * form to `GET /v2/<list>/export` carrying the list's current filters (so the download works
+ * without script): the column titles (the language's or the stable field names), the BOM, and
+ * one button per format that says what it exports and how many rows ('Export 1,234 users (CSV)').
+ * The requests are those of the old form: `format` is the button pressed, `headers`, `bom`, `lang`.
  */
 import { useId } from "react";
 import { formatNumber } from "../../lib/datetime";
@@ -36,30 +38,35 @@ export function ExportForm({ resource, filters, total }: ExportFormProps) {
     .map(([name, value]) => [name, String(value)] as const);
   const count = formatNumber(Math.max(total, 0), lang);
   return (
-    <form className="export-form" method="get" action={`/v2/${resource}/export`} aria-label={t("common:export.label")}>
-      {entries.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="lang" value={lang} />
-      <span className="export-options">
-        <label htmlFor={`${id}-headers`}>{t("common:export.headers")}</label>
-        <select id={`${id}-headers`} className="input" name="headers" defaultValue="labels">
-          <option value="labels">{t("common:export.headerLabels")}</option>
-          <option value="fields">{t("common:export.headerFields")}</option>
-        </select>
+    <details className="export-menu">
+      <summary className="button export-toggle">{t("common:export.label")}</summary>
+      <form className="export-form" method="get" action={`/v2/${resource}/export`} aria-label={t("common:export.label")}>
+        {entries.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="lang" value={lang} />
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-headers`}>
+            {t("common:export.headers")}
+          </label>
+          <select id={`${id}-headers`} className="input" name="headers" defaultValue="labels">
+            <option value="labels">{t("common:export.headerLabels")}</option>
+            <option value="fields">{t("common:export.headerFields")}</option>
+          </select>
+        </div>
         <label className="checkbox">
           <input type="checkbox" name="bom" value="1" />
           {t("common:export.bom")}
         </label>
-      </span>
-      <span className="export-buttons">
-        <button type="submit" className="button" name="format" value="csv" disabled={total === 0}>
-          {t(buttonKey(resource), { count: total, total: count, format: "CSV" })}
-        </button>
-        <button type="submit" className="button" name="format" value="jsonl" disabled={total === 0}>
-          {t(buttonKey(resource), { count: total, total: count, format: "JSON Lines" })}
-        </button>
-      </span>
-    </form>
+        <div className="export-buttons">
+          <button type="submit" className="button" name="format" value="csv" disabled={total === 0}>
+            {t(buttonKey(resource), { count: total, total: count, format: "CSV" })}
+          </button>
+          <button type="submit" className="button" name="format" value="jsonl" disabled={total === 0}>
+            {t(buttonKey(resource), { count: total, total: count, format: "JSON Lines" })}
+          </button>
+        </div>
+      </form>
+    </details>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The frame of every server-rendered list ("The list pattern" in docs/DECISIONS.md):
- * toolbar (the ListFilters island) with the page's primary action, active-filter chips and
- * 'Clear filters', the count line, the pager above and below, and in between the rows, the empty
- * state or the error state. Pages give the table (`ListTable`) and their texts, nothing else.
+ * The frame of every server-rendered list ("The list pattern" in docs/DECISIONS.md), drawn in
+ * the one list tree (`ListLayout`): toolbar (count, export menu, primary action), filters (the
+ * ListFilters island) with chips and 'Clear filters', the rows (or the empty or error state) with
+ * the pager above and below, 'Rows per page' in the bottom one. Pages give the table
+ * (`ListTable`) and their texts, nothing else.
  */
 import type { ReactNode } from "react";
 import { Island } from "../Island";
@@ -11,12 +12,16 @@ import { CountLine } from "./CountLine";
 import { FilterChips } from "./FilterChips";
 import { LinkPager } from "./LinkPager";
 import { ListError } from "./ListError";
+import { ListLayout } from "./ListLayout";
+import { PageSize } from "./PageSize";
 import { activeChips, clearedHref, hrefWith, type ListFiltersProps } from "./listQuery";
 
 /** Props of {@link ListFrame}. */
 export interface ListFrameProps {
   filters: ListFiltersProps;
-  /** The page's primary action ('Create company'), beside the toolbar. */
+  /** The list's export menu (`ExportForm`), top-right before the primary action. */
+  exportMenu?: ReactNode;
+  /** The page's primary action ('Create company'), top-right. */
   actions?: ReactNode;
   /** Rows shown, rows in total, and whether this is the first page (a cursor is set). */
   shown: number;
@@ -64,9 +69,10 @@ export function listFrameProps(
   return { filters, shown: page.items.length, total: page.total, cursor: cursor ?? null, nextCursor: page.nextCursor, pagerLabel, error };
 }
 
-/** The list frame. */
+/** The list frame: the page's filters, read and rows in {@link ListLayout}'s tree. */
 export function ListFrame({
   filters,
+  exportMenu,
   actions,
   shown,
   total,
@@ -86,27 +92,33 @@ export function ListFrame({
     nextHref: nextCursor ? hrefWith(filters, { cursor: nextCursor }) : null,
   };
   return (
-    <div className={className ? `list-frame ${className}` : "list-frame"}>
-      <div className="list-toolbar">
-        <Island name="ListFilters" component={ListFilters} props={filters} />
-        {actions ? <div className="list-actions">{actions}</div> : null}
-      </div>
-      <FilterChips chips={activeChips(filters)} clearHref={clearedHref(filters)} />
-      {notice}
-      {error ? (
-        <ListError message={error} retryHref={hrefWith(filters, { cursor })} />
-      ) : (
-        <>
-          <div className="list-head">
-            <CountLine index={cursor ? null : 0} limit={filters.limit.value} shown={shown} total={total} />
-            <LinkPager position="top" {...pager} />
-          </div>
-          {shown === 0 && empty !== null ? empty : children}
-          <LinkPager position="bottom" {...pager} />
-        </>
-      )}
-      {footnote}
-    </div>
+    <ListLayout
+      className={className}
+      count={error ? null : <CountLine index={cursor ? null : 0} limit={filters.limit.value} shown={shown} total={total} />}
+      actions={
+        exportMenu || actions ? (
+          <>
+            {exportMenu}
+            {actions}
+          </>
+        ) : null
+      }
+      filters={<Island name="ListFilters" component={ListFilters} props={filters} />}
+      chips={<FilterChips chips={activeChips(filters)} clearHref={clearedHref(filters)} />}
+      notice={notice}
+      topPager={error ? null : <LinkPager position="top" {...pager} />}
+      results={
+        error ? <ListError message={error} retryHref={hrefWith(filters, { cursor })} /> : shown === 0 && empty !== null ? empty : children
+      }
+      bottomPager={
+        error ? null : (
+          <LinkPager position="bottom" {...pager}>
+            {shown > 0 || cursor ? <PageSize value={filters.limit.value} hrefOf={(limit) => hrefWith(filters, { limit })} /> : null}
+          </LinkPager>
+        )
+      }
+      footnote={footnote}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * The page-size choice every list offers (25 / 50 / 100 / 200 rows, the API's limit bound). A
- * change goes back to the first page: a keyset cursor belongs to the page size it was cut for.
+ * 'Rows per page', in one place on every list (issue 27): the bottom pager, as a row of choices
+ * (25 / 50 / 100 / 200, the API's limit bound). Server-rendered lists give links (paging works
+ * without script), islands buttons. A change goes back to the first page: a keyset cursor belongs
+ * to the page size it was cut for.
  */
 import { useId } from "react";
 import { useT } from "../render-context";
@@ -8,30 +10,47 @@ import { useT } from "../render-context";
 /** The sizes offered; 200 is `listLimit.max`. */
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
-/** Props of {@link PageSize}. */
+/** Props of {@link PageSize}: `hrefOf` (links) or `onChange` (buttons). */
 export interface PageSizeProps {
   value: number;
-  onChange: (limit: number) => void;
+  hrefOf?: (limit: number) => string;
+  onChange?: (limit: number) => void;
   disabled?: boolean;
 }
 
-/** A labelled select of {@link PAGE_SIZES} (a value outside them, from a link, is offered too). */
-export function PageSize({ value, onChange, disabled }: PageSizeProps) {
+/** The sizes to offer: {@link PAGE_SIZES}, plus a value outside them (from a link). */
+export function pageSizesFor(value: number): number[] {
+  return (PAGE_SIZES as readonly number[]).includes(value) ? [...PAGE_SIZES] : [...PAGE_SIZES, value].sort((a, b) => a - b);
+}
+
+/** The labelled group of sizes; the current one is marked (aria-current) and not a control. */
+export function PageSize({ value, hrefOf, onChange, disabled }: PageSizeProps) {
   const t = useT();
   const id = useId();
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(value)
-    ? [...PAGE_SIZES]
-    : [...PAGE_SIZES, value].sort((a, b) => a - b);
   return (
-    <span className="page-size">
-      <label htmlFor={id}>{t("common:list.pageSize")}</label>
-      <select id={id} className="input" value={value} disabled={disabled} onChange={(event) => onChange(Number(event.target.value))}>
-        {sizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
+    <div className="page-size" role="group" aria-labelledby={id}>
+      <span id={id} className="page-size-label">
+        {t("common:list.pageSize")}
+      </span>
+      <ul className="page-size-options">
+        {pageSizesFor(value).map((size) => (
+          <li key={size}>
+            {size === value ? (
+              <span className="page-size-option is-current" aria-current="true">
+                {size}
+              </span>
+            ) : hrefOf ? (
+              <a className="page-size-option" href={hrefOf(size)}>
+                {size}
+              </a>
+            ) : (
+              <button type="button" className="page-size-option" disabled={disabled} onClick={() => onChange?.(size)}>
+                {size}
+              </button>
+            )}
+          </li>
         ))}
-      </select>
-    </span>
+      </ul>
+    </div>
   );
 }

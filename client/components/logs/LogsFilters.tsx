@@ -105,7 +105,7 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
           label={t("logs:filters.outcome")}
           name="outcome"
           value={query.outcome ?? ""}
-          placeholder={t("logs:filters.all")}
+          placeholder={t("common:list.any")}
           options={LOG_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`logs:outcomes.${outcome}`) }))}
           onChange={(event) =>
             onChange({ outcome: event.target.value === "" ? undefined : (event.target.value as LogListQuery["outcome"]) })
@@ -115,7 +115,7 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
           label={t("logs:filters.team")}
           name="team"
           value={query.team ?? ""}
-          placeholder={t("logs:filters.all")}
+          placeholder={t("common:list.any")}
           options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
           onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
         />

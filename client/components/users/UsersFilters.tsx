@@ -71,8 +71,9 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
     // 'Clear filters' disappears once nothing is filtered: focus goes to the search, not the body.
     document.getElementById(searchId)?.focus();
   };
-  const all = t("users:list.all");
-  const any = t("users:list.any");
+  // One word for an unset filter on every list (issue 27): 'Any'.
+  const all = t("common:list.any");
+  const any = all;
   return (
     <div className="users-filters">
       <div className="field users-search">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { USER_SORT_FIELDS } from "../../../shared/schemas/user";
 import { useLang, useT } from "../render-context";
+import { EmailText } from "../list/EmailText";
 import { displayName, rowCells } from "./format";
 import type { UserListItem, UsersQuery } from "./types";
 
@@ -104,7 +105,7 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
                 {cells.flags(user)}
               </th>
               <td className="col-username" data-label={labels.username}>
-                {user.username}
+                <EmailText value={user.username} />
               </td>
               <td className="col-team" data-label={labels.team}>
                 {user.team.teamName}

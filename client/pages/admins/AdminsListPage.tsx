@@ -9,6 +9,7 @@ import { DateTime } from "../../components/DateTime";
 import { Alert } from "../../components/forms/Alert";
 import { EmptyState } from "../../components/list/EmptyState";
 import { ExportForm } from "../../components/list/ExportForm";
+import { EmailText } from "../../components/list/EmailText";
 import { ListFrame, listFrameProps, ListTable } from "../../components/list/ListFrame";
 import { activeChips, clearedHref, hrefWith, keptSort, type ListFiltersProps } from "../../components/list/listQuery";
 import { SortHeader, sortState } from "../../components/list/SortHeader";
@@ -46,7 +47,7 @@ export interface AdminsListPageProps {
  */
 export function AdminsListPage({ page, query, teams, timezone, invalidQuery, error }: AdminsListPageProps) {
   const t = useT();
-  const any = t("admins:filters.any");
+  const any = t("common:list.any");
   const filters: ListFiltersProps = {
     action: "/admins/manage",
     label: t("admins:filters.title"),
@@ -103,22 +104,20 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
       className="admins-page"
       {...listFrameProps(filters, page, query.cursor, t("admins:list.pages"), error)}
       actions={create}
-      notice={
-        <>
-          {invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
-          <ExportForm
-            resource="admins"
-            filters={{
-              search: query.search,
-              role: query.role,
-              status: query.status,
-              team: query.team,
-              sort: query.sort,
-              order: query.order,
-            }}
-            total={page.total}
-          />
-        </>
+      notice={invalidQuery ? <Alert variant="info">{t("admins:list.invalidQuery")}</Alert> : null}
+      exportMenu={
+        <ExportForm
+          resource="admins"
+          filters={{
+            search: query.search,
+            role: query.role,
+            status: query.status,
+            team: query.team,
+            sort: query.sort,
+            order: query.order,
+          }}
+          total={page.total}
+        />
       }
       footnote={<p className="card-note">{t("admins:list.timesIn", { timezone })}</p>}
       empty={
@@ -191,7 +190,9 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
             <tr key={admin.uid} data-uid={admin.uid}>
               <th scope="row">
                 <a href={`/admins/profile/${encodeURIComponent(admin.uid)}`}>{fullName(admin)}</a>
-                <span className="cell-secondary admins-username">{admin.username}</span>
+                <span className="cell-secondary admins-username">
+                  <EmailText value={admin.username} />
+                </span>
               </th>
               <td data-label={label("role")}>{roleText(t, admin.role)}</td>
               <td data-label={label("status")}>

@@ -3,6 +3,7 @@ import type { ListResponse } from "../../../shared/schemas/list";
 import { Island } from "../../components/Island";
 import { ListFrame, listFrameProps } from "../../components/list/ListFrame";
 import { useT } from "../../components/render-context";
+import { AssociationCreate } from "../../islands/AssociationCreate";
 import { AssociationsManager } from "../../islands/AssociationsManager";
 import { searchListFilters, type SearchListView } from "./DomainsPage";
 
@@ -17,8 +18,9 @@ export interface AssociationsPageProps {
 
 /**
  * Associations (SPEC §2 /associations, root only) in the list frame (docs/DECISIONS.md "The list
- * pattern"): what an association means, a search by name or company, and the rows with create,
- * edit and delete (an island, which also draws the empty state with its 'Create association').
+ * pattern"): what an association means, a search by name or company, 'Create association'
+ * top-right like every list's primary action, and the rows with edit and delete (an island, which
+ * also draws the empty state and holds the create dialog).
  */
 export function AssociationsPage({ page, teams, query, csrfToken, error }: AssociationsPageProps) {
   const t = useT();
@@ -26,7 +28,11 @@ export function AssociationsPage({ page, teams, query, csrfToken, error }: Assoc
   return (
     <div className="associations-page">
       <p className="card-note">{t("associations:intro")}</p>
-      <ListFrame {...listFrameProps(filters, page, query.cursor, t("associations:pages"), error)} empty={null}>
+      <ListFrame
+        {...listFrameProps(filters, page, query.cursor, t("associations:pages"), error)}
+        actions={<Island name="AssociationCreate" component={AssociationCreate} namespaces={["associations"]} props={{}} />}
+        empty={null}
+      >
         <Island
           name="AssociationsManager"
           component={AssociationsManager}

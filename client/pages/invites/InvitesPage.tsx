@@ -41,13 +41,14 @@ export function InvitesPage(props: InvitesPageProps) {
           ))}
         </ul>
       </nav>
-      <div className="card">
-        {props.view === "new" ? (
+      {/* The wizard is a form in a card; the list stands on the background like every list. */}
+      {props.view === "new" ? (
+        <div className="card">
           <Island name="InviteWizard" component={InviteWizard} props={props.wizard} namespaces={INVITES_ISLAND_NAMESPACES} />
-        ) : (
-          <Island name="InvitesTable" component={InvitesTable} props={props.table} namespaces={INVITES_ISLAND_NAMESPACES} />
-        )}
-      </div>
+        </div>
+      ) : (
+        <Island name="InvitesTable" component={InvitesTable} props={props.table} namespaces={INVITES_ISLAND_NAMESPACES} />
+      )}
     </div>
   );
 }

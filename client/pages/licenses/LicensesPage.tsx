@@ -47,7 +47,7 @@ export interface LicensesPageProps {
  */
 export function LicensesPage({ query, total, nextCursor, teams, gauge, table, edition, canAddLicenses, error }: LicensesPageProps) {
   const t = useT();
-  const any = t("licenses:filters.any");
+  const any = t("common:list.any");
   const filters: ListFiltersProps = {
     action: "/licenses",
     label: t("licenses:filters.title"),
@@ -91,7 +91,7 @@ export function LicensesPage({ query, total, nextCursor, teams, gauge, table, ed
       <ListFrame
         {...listFrameProps(filters, { items: table.items, total, nextCursor }, query.cursor, t("licenses:list.pages"), error)}
         actions={add}
-        notice={
+        exportMenu={
           <ExportForm
             resource="licenses"
             filters={{ team: query.team, state: query.state, licenseType: query.licenseType }}

@@ -69,7 +69,9 @@ export function TeamsListPage({ page, query, canCreate, timezone, error }: Teams
       className="teams-page"
       {...listFrameProps(filters, page, query.cursor, t("teams:list.pages"), error)}
       actions={create}
-      notice={<ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />}
+      exportMenu={
+        <ExportForm resource="teams" filters={{ search: query.search, sort: query.sort, order: query.order }} total={page.total} />
+      }
       empty={
         <EmptyState
           title={query.search ? t("teams:list.noMatch", { search: query.search }) : t("teams:list.emptyTitle")}
