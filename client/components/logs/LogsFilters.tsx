@@ -115,7 +115,7 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
           label={t("logs:filters.team")}
           name="team"
           value={query.team ?? ""}
-          placeholder={t("logs:filters.all")}
+          placeholder={t("logs:filters.allTeams")}
           options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
           onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
         />
