@@ -79,29 +79,38 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
       <LogsFilters key={filtersKey} query={query} teams={teams} timezone={timezone} onChange={list.change} />
       <FilterChips chips={chips} onRemove={removeChip} onClear={clearAll} />
       <ExportForm resource="logs" filters={logFiltersOf(query)} total={page.total} />
-      {list.error ? <ListError message={list.error} onRetry={() => list.change({})} /> : null}
-      <Pager position="top" {...pager}>
-        {pageSize}
-      </Pager>
-      <div className="logs-results" aria-busy={busy}>
-        <CountLine
-          index={pageIndex}
-          limit={query.limit}
-          shown={page.items.length}
-          total={page.total}
-          loading={busy ? t("logs:list.loading") : null}
-        />
-        {page.items.length > 0 ? (
-          <div className="table-scroll">
-            <LogsEntries items={page.items} timezone={timezone} />
+      {/* A failed read replaces the count, pagers and rows: the last ones are no longer current. */}
+      {list.error ? (
+        <ListError message={list.error} onRetry={() => list.change({})} />
+      ) : (
+        <>
+          <Pager position="top" {...pager}>
+            {pageSize}
+          </Pager>
+          <div className="logs-results" aria-busy={busy}>
+            <CountLine
+              index={pageIndex}
+              limit={query.limit}
+              shown={page.items.length}
+              total={page.total}
+              loading={busy ? t("logs:list.loading") : null}
+            />
+            {page.items.length > 0 ? (
+              <div className="table-scroll">
+                <LogsEntries items={page.items} timezone={timezone} />
+              </div>
+            ) : (
+              <EmptyState
+                title={t("logs:list.empty")}
+                hint={hasLogFilters(query) ? t("logs:list.emptyHint") : t("logs:list.emptyNoFilters")}
+              />
+            )}
           </div>
-        ) : (
-          <EmptyState title={t("logs:list.empty")} hint={hasLogFilters(query) ? t("logs:list.emptyHint") : t("logs:list.emptyNoFilters")} />
-        )}
-      </div>
-      <Pager position="bottom" {...pager}>
-        {pageSize}
-      </Pager>
+          <Pager position="bottom" {...pager}>
+            {pageSize}
+          </Pager>
+        </>
+      )}
     </div>
   );
 }

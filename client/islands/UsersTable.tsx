@@ -146,19 +146,22 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         </a>
       </div>
       <FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />
-      <BulkBar
-        selected={selected}
-        matching={activeMatching}
-        teams={teams}
-        csrfToken={csrfToken}
-        onClear={() => {
-          setSelected(new Set());
-          setMatching(null);
-          focusListStart();
-        }}
-        onDone={done}
-      />
-      {!activeMatching && pageSelected && page.total > page.items.length ? (
+      {/* A failed read hides the selection's bar and the count: they describe rows no longer shown. */}
+      {list.error ? null : (
+        <BulkBar
+          selected={selected}
+          matching={activeMatching}
+          teams={teams}
+          csrfToken={csrfToken}
+          onClear={() => {
+            setSelected(new Set());
+            setMatching(null);
+            focusListStart();
+          }}
+          onDone={done}
+        />
+      )}
+      {!list.error && !activeMatching && pageSelected && page.total > page.items.length ? (
         <p className="select-all-matching">
           <button type="button" className="button button-link" onClick={() => setMatching({ filter: filterOf(query), total: page.total })}>
             {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
@@ -175,18 +178,22 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         />
       ) : null}
       <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
-      <Pager position="top" {...pager}>
-        {pageSize}
-      </Pager>
+      {list.error ? null : (
+        <Pager position="top" {...pager}>
+          {pageSize}
+        </Pager>
+      )}
       <div className="users-results" aria-busy={busy}>
-        <CountLine
-          className="users-status"
-          index={pageIndex}
-          limit={query.limit}
-          shown={page.items.length}
-          total={page.total}
-          loading={busy ? t("users:list.loading") : null}
-        />
+        {list.error ? null : (
+          <CountLine
+            className="users-status"
+            index={pageIndex}
+            limit={query.limit}
+            shown={page.items.length}
+            total={page.total}
+            loading={busy ? t("users:list.loading") : null}
+          />
+        )}
         {list.error ? (
           <ListError
             message={list.error}
@@ -222,9 +229,11 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
           />
         )}
       </div>
-      <Pager position="bottom" {...pager}>
-        {pageSize}
-      </Pager>
+      {list.error ? null : (
+        <Pager position="bottom" {...pager}>
+          {pageSize}
+        </Pager>
+      )}
     </div>
   );
 }

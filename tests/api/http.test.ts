@@ -45,7 +45,7 @@ describe.each(testDialects())("HTTP surface on %s", (dialect) => {
   it("answers an anonymous call to a protected or unknown /v2 path with the 401 envelope", async () => {
     const res = await server.request().get("/v2/nothing");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { code: "unauthorized", status: 401, message: "Unauthorized - Sign in and try again" } });
+    expect(res.body).toEqual({ error: { code: "unauthorized", status: 401, message: "Unauthorized. Sign in and try again" } });
   });
 
   it("answers a malformed JSON body with 400 Bad parameters", async () => {
@@ -113,7 +113,7 @@ describe("error handler", () => {
   it("hides an unexpected error behind a generic 500 with the request id, never a stack", async () => {
     const res = await supertest(app).get("/boom");
     expect(res.status).toBe(500);
-    expect(res.body.error).toMatchObject({ code: "internal", status: 500, message: "Internal Server Error" });
+    expect(res.body.error).toMatchObject({ code: "internal", status: 500, message: "Internal server error" });
     expect(JSON.stringify(res.body)).not.toContain("hunter2");
     expect(JSON.stringify(res.body)).not.toContain("at ");
     expect(lines.join("")).toContain("unhandled error");
