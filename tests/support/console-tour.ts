@@ -46,8 +46,7 @@ export async function seedTour(server: TestServer): Promise<TourData> {
   const admin = await buildAdmin(db, { teams: [team], firstName: "Ada", lastName: "Lovelace" });
   const user = await buildUser(db, { team, firstName: "Katherine", lastName: "Johnson", aliases: ["kj"] });
   await buildDevice(db, user, { location: { city: "Lisbon", country: "Portugal", ip: "192.0.2.10" } });
-  // Values every enum formatter must translate: a wipe pending, a pack, access-log actions.
-  await buildDevice(db, user, { deviceName: "iPhone", platform: 2, wipeRequestedAt: Date.now() });
+  // Values every enum formatter must translate: a pack on the company profile, access-log actions.
   await buildPack(db, { team });
   for (let i = 0; i < 12; i += 1) await buildUser(db, { team, firstName: `Person${i}`, lastName: "Longname-Withhyphen" });
   const invited = await buildAdmin(db, { status: "invited", teams: [team] });
