@@ -89,6 +89,25 @@ const ACTION_CODE = /^(accessToken|admin|association|device|invite|license|seed|
 
 const localeKeys = allLocaleKeys();
 
+/** Namespaces and their top-level keys: where a key that no language defines would start. */
+const keyRoots = new Set(
+  Object.values(i18n.store.data).flatMap((namespaces) =>
+    Object.entries(namespaces ?? {}).flatMap(([ns, tree]) => [ns, ...Object.keys(tree as object)]),
+  ),
+);
+
+/**
+ * Whether a word is shaped like an i18n key: `ns:path`, or a dotted path starting at a namespace's
+ * top-level key (`help.apps.android`: i18next shows a key no language has without its namespace).
+ */
+function looksLikeKey(word: string): boolean {
+  if (localeKeys.has(word)) return true;
+  const match = /^(?:([a-z][A-Za-z]*):)?([a-z][A-Za-z0-9]*)((?:\.[A-Za-z0-9_]+)+)?$/.exec(word);
+  if (!match) return false;
+  const [, ns, root, rest] = match;
+  return ns !== undefined ? keyRoots.has(ns) : rest !== undefined && keyRoots.has(root!);
+}
+
 /**
  * The texts a page shows: every rendered text node (including visually hidden ones for screen
  * readers), the options of its selects and the placeholders of its fields.
@@ -123,7 +142,12 @@ export function rawTextProblems(texts: readonly string[], lang: string): string[
     const value = text.includes(": ") ? text.slice(text.lastIndexOf(": ") + 2) : text;
     // A key may also hide inside a longer text (a hint joined with "Default: 5").
     const tokens = text.split(/\s+/).map((token) => token.replace(/^[("'«]+|[)"'»,;:.!?…]+$/g, ""));
-    if (localeKeys.has(text) || localeKeys.has(value) || tokens.some((token) => token.includes(".") && localeKeys.has(token)))
+    if (
+      localeKeys.has(text) ||
+      localeKeys.has(value) ||
+      tokens.some((token) => token.includes(".") && looksLikeKey(token)) ||
+      tokens.some((token) => token.includes(":") && looksLikeKey(token))
+    )
       problems.add(`shows the i18n key "${text}"`);
     else if (ACTION_CODE.test(text) || ACTION_CODE.test(value)) problems.add(`shows the action code "${text}"`);
     else if (lang !== "en" && (ENUM_CODES.has(text) || ENUM_CODES.has(value))) problems.add(`shows the untranslated value "${text}"`);
