@@ -140,15 +140,13 @@ export function rawTextProblems(texts: readonly string[], lang: string): string[
   const problems = new Set<string>();
   for (const text of texts) {
     const value = text.includes(": ") ? text.slice(text.lastIndexOf(": ") + 2) : text;
-    // A key may also hide inside a longer text (a hint joined with "Default: 5").
-    const tokens = text.split(/\s+/).map((token) => token.replace(/^[("'«]+|[)"'»,;:.!?…]+$/g, ""));
-    if (
-      localeKeys.has(text) ||
-      localeKeys.has(value) ||
-      tokens.some((token) => token.includes(".") && looksLikeKey(token)) ||
-      tokens.some((token) => token.includes(":") && looksLikeKey(token))
-    )
-      problems.add(`shows the i18n key "${text}"`);
+    // A key may also hide inside a longer text (a hint joined with "Default: 5"); an action code
+    // inside a longer text is an example (the action filter's "e.g. settings.update"), not a key.
+    const tokens = text
+      .split(/\s+/)
+      .map((token) => token.replace(/^[("'«]+|[)"'»,;:.!?…]+$/g, ""))
+      .filter((token) => /[.:]/.test(token) && !ACTION_CODE.test(token));
+    if (localeKeys.has(text) || localeKeys.has(value) || tokens.some(looksLikeKey)) problems.add(`shows the i18n key "${text}"`);
     else if (ACTION_CODE.test(text) || ACTION_CODE.test(value)) problems.add(`shows the action code "${text}"`);
     else if (lang !== "en" && (ENUM_CODES.has(text) || ENUM_CODES.has(value))) problems.add(`shows the untranslated value "${text}"`);
   }
