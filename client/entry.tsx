@@ -1,3 +1,5 @@
+// First, before any schema is built: zod must not probe for or use eval under the CSP.
+import "./zodJitless";
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { TranslateProvider } from "./components/render-context";

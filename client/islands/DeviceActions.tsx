@@ -22,7 +22,7 @@ export interface DeviceActionsProps {
 type Pending = "wipe" | "delete" | null;
 
 /**
- * One device's wipe status and actions: remote wipe (`PUT /v2/device/wipe`, then 'Device Wiped'
+ * One device's wipe status and actions: remote wipe (`PUT /v2/device/wipe`, then 'Wipe requested'
  * and the status turns pending until the service acknowledges it) and deletion
  * (`DELETE /v2/device`), each after a confirmation dialog.
  */

@@ -77,19 +77,22 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
       className="logs-list"
       busy={busy}
       resultsClassName="logs-results"
+      // A failed read replaces the count and pagers as well as the rows: the last ones are no longer current.
       count={
-        <CountLine
-          index={pageIndex}
-          limit={query.limit}
-          shown={page.items.length}
-          total={page.total}
-          loading={busy ? t("logs:list.loading") : null}
-        />
+        list.error ? null : (
+          <CountLine
+            index={pageIndex}
+            limit={query.limit}
+            shown={page.items.length}
+            total={page.total}
+            loading={busy ? t("logs:list.loading") : null}
+          />
+        )
       }
       actions={<ExportForm resource="logs" filters={logFiltersOf(query)} total={page.total} />}
       filters={<LogsFilters key={filtersKey} query={query} teams={teams} timezone={timezone} onChange={list.change} />}
       chips={<FilterChips chips={chips} onRemove={removeChip} onClear={clearAll} />}
-      topPager={<Pager position="top" {...pager} />}
+      topPager={list.error ? null : <Pager position="top" {...pager} />}
       results={
         list.error ? (
           <ListError message={list.error} onRetry={() => list.change({})} />
@@ -102,9 +105,11 @@ export function LogsTable({ page: initialPage, query: initialQuery, teams, timez
         )
       }
       bottomPager={
-        <Pager position="bottom" {...pager}>
-          <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
-        </Pager>
+        list.error ? null : (
+          <Pager position="bottom" {...pager}>
+            <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+          </Pager>
+        )
       }
     />
   );

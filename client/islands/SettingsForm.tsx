@@ -39,12 +39,13 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
   const form = useForm(flatten(group, values));
   const label = (field: string) => t(`settings:fields.${group}.${field}`);
   const help = (field: string) => {
-    const key = `settings:help.${group}.${field}`;
-    const text = t(key);
+    // Not every field has a help text: a missing one is empty, not the key (i18next answers a
+    // missing key without its namespace, so comparing with `key` never matched: /apps showed them).
+    const text = t(`settings:help.${group}.${field}`, { defaultValue: "" });
     const def = defaultText(group, field);
     const shown =
       def === null ? null : t("settings:default", { value: def === "true" ? t("settings:on") : def === "false" ? t("settings:off") : def });
-    return [text === key ? null : text, shown].filter(Boolean).join(" ") || undefined;
+    return [text, shown].filter(Boolean).join(" ") || undefined;
   };
 
   const submit = form.handleSubmit(async () => {

@@ -26,7 +26,7 @@ const SignUpFormSchema = RegisterSchema.omit({ captcha: true });
 /** Sent as `captcha` when the server runs with CAPTCHA=off (the field is required but then ignored). */
 const NO_CAPTCHA = "off";
 
-/** Thrown when the ALTCHA step fails, so the form shows the catalogue's "Recaptcha Error". */
+/** Thrown when the ALTCHA step fails, so the form shows the catalogue's recaptchaError. */
 class CaptchaFailure extends Error {
   override name = "CaptchaFailure";
 }

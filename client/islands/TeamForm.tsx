@@ -33,7 +33,7 @@ const SLUG_CONFLICTS: ReadonlySet<string> = new Set(["teamCreate409", "teamEdit4
  * Creates or edits a team with every field of SPEC §3, grouped in sections. The identifier is
  * suggested live from the name until the admin edits it. Values are checked with the same shared
  * schema as the server before any request; on success the browser goes to the team's profile,
- * which confirms the change ('Company Created Successfully' for a new team).
+ * which confirms the change ('Company created' for a new team).
  */
 export function TeamForm({ mode, team, csrfToken, timezones }: TeamFormProps) {
   const t = useT();

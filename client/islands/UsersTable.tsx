@@ -141,15 +141,18 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       rootRef={root}
       busy={busy}
       resultsClassName="users-results"
+      // A failed read hides the count, the selection's bar and the pagers: they describe rows no longer shown.
       count={
-        <CountLine
-          className="users-status"
-          index={pageIndex}
-          limit={query.limit}
-          shown={page.items.length}
-          total={page.total}
-          loading={busy ? t("users:list.loading") : null}
-        />
+        list.error ? null : (
+          <CountLine
+            className="users-status"
+            index={pageIndex}
+            limit={query.limit}
+            shown={page.items.length}
+            total={page.total}
+            loading={busy ? t("users:list.loading") : null}
+          />
+        )
       }
       actions={
         <>
@@ -162,42 +165,44 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       filters={<UsersFilters key={searchReset} query={query} teams={teams} onChange={list.change} />}
       chips={<FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />}
       notice={
-        <>
-          <BulkBar
-            selected={selected}
-            matching={activeMatching}
-            teams={teams}
-            csrfToken={csrfToken}
-            onClear={() => {
-              setSelected(new Set());
-              setMatching(null);
-              focusListStart();
-            }}
-            onDone={done}
-          />
-          {!activeMatching && pageSelected && page.total > page.items.length ? (
-            <p className="select-all-matching">
-              <button
-                type="button"
-                className="button button-link"
-                onClick={() => setMatching({ filter: filterOf(query), total: page.total })}
-              >
-                {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
-              </button>
-            </p>
-          ) : null}
-          {outcome ? (
-            <BulkSummary
-              outcome={outcome}
-              onDismiss={() => {
-                setOutcome(null);
+        list.error ? null : (
+          <>
+            <BulkBar
+              selected={selected}
+              matching={activeMatching}
+              teams={teams}
+              csrfToken={csrfToken}
+              onClear={() => {
+                setSelected(new Set());
+                setMatching(null);
                 focusListStart();
               }}
+              onDone={done}
             />
-          ) : null}
-        </>
+            {!activeMatching && pageSelected && page.total > page.items.length ? (
+              <p className="select-all-matching">
+                <button
+                  type="button"
+                  className="button button-link"
+                  onClick={() => setMatching({ filter: filterOf(query), total: page.total })}
+                >
+                  {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
+                </button>
+              </p>
+            ) : null}
+            {outcome ? (
+              <BulkSummary
+                outcome={outcome}
+                onDismiss={() => {
+                  setOutcome(null);
+                  focusListStart();
+                }}
+              />
+            ) : null}
+          </>
+        )
       }
-      topPager={<Pager position="top" {...pager} />}
+      topPager={list.error ? null : <Pager position="top" {...pager} />}
       results={
         list.error ? (
           <ListError
@@ -235,9 +240,11 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         )
       }
       bottomPager={
-        <Pager position="bottom" {...pager}>
-          <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
-        </Pager>
+        list.error ? null : (
+          <Pager position="bottom" {...pager}>
+            <PageSize value={query.limit} disabled={busy} onChange={(limit) => list.change({ limit })} />
+          </Pager>
+        )
       }
     />
   );

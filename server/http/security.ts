@@ -30,13 +30,13 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 /**
  * Powerful browser features the console never uses, denied to it and to anything it could ever
  * embed, so an injected script or a hostile frame cannot ask for the camera, the microphone, the
- * location, payments or USB devices. Only features Chromium knows are listed (it logs a warning
- * for an unknown one on every page); browsers ignore the ones they do not implement.
+ * location, payments or USB devices. Only features Chromium knows are listed: it logs an error
+ * for an unknown one on every page ('bluetooth' was one; tests/e2e/console-hygiene.browser.test.ts
+ * reads the browser's log), and browsers ignore the known ones they do not implement.
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "camera",
   "display-capture",
   "encrypted-media",

@@ -112,7 +112,7 @@ export interface UsersApi {
   move(body: UsersMoveReq): Promise<BulkResponse>;
   /** `DELETE /v2/users`. */
   remove(body: UsersBulkReq): Promise<BulkResponse>;
-  /** `PUT /v2/device/wipe` ('Device Wiped'; pending until the service acknowledges it). */
+  /** `PUT /v2/device/wipe` ('Wipe requested'; pending until the service acknowledges it). */
   wipeDevice(body: DeviceActionReq): Promise<OkResponse>;
   /** `DELETE /v2/device`. */
   deleteDevice(body: DeviceActionReq): Promise<OkResponse>;

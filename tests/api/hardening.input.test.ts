@@ -287,7 +287,7 @@ describe.each(testDialects())("bad input on %s", (dialect) => {
     const body = JSON.stringify({ firstName: "x".repeat(1_100_000), lastName: "L", lang: "en", timezone: "UTC" });
     const res = await server.request().put("/v2/me").set("Authorization", rootAuth).set("Content-Type", "application/json").send(body);
     expectError(res, 413, "payloadTooLarge");
-    expect(res.body.error.message).toBe("Request too large - Send less data at once");
+    expect(res.body.error.message).toBe("Request too large. Send less data at once");
     expect(errorLines()).toEqual([]);
   });
 

@@ -29,28 +29,28 @@ describe.each(testDialects())("one-time link pages on %s", (dialect) => {
       purpose: "setup",
       form: "Activate account</button>",
       used: "This activation link is invalid or has already been used",
-      expired: "This activation link has expired - Ask for a new one",
+      expired: "This activation link has expired. Ask for a new one",
     },
     {
       mode: "verify",
       purpose: "verify",
       form: "Activate account</button>",
       used: "This activation link is invalid or has already been used",
-      expired: "This activation link has expired - Ask for a new one",
+      expired: "This activation link has expired. Ask for a new one",
     },
     {
       mode: "reset",
       purpose: "reset",
       form: "Save password</button>",
-      used: "This link is invalid or has already been used - Request a new password reset",
-      expired: "This link has expired - Request a new password reset",
+      used: "This link is invalid or has already been used. Request a new password reset",
+      expired: "This link has expired. Request a new password reset",
     },
     {
       mode: "reset",
       purpose: "admin_invite",
       form: "Activate account</button>",
       used: "Ask the administrator who invited you for a new invitation",
-      expired: "This activation link has expired - Ask the administrator who invited you for a new invitation",
+      expired: "This activation link has expired. Ask the administrator who invited you for a new invitation",
     },
   ];
 

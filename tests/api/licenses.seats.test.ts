@@ -39,7 +39,7 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
     const tally = outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});
     expect(tally).toEqual({ created: FREE, "400 notEnoughLicenses": REQUESTS - FREE });
     const refused = answers.find((res) => res.status === 400)!;
-    expect(refused.body.error.message).toBe("Not enough available licenses - Reduce number of invites");
+    expect(refused.body.error.message).toBe("Not enough available licenses. Reduce number of invites");
     const count = await db
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -196,7 +196,7 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
     expect([user.status, user.body.error.code, user.body.error.message]).toEqual([
       400,
       "notEnoughLicenses",
-      "Not enough available licenses - Reduce number of invites",
+      "Not enough available licenses. Reduce number of invites",
     ]);
     expect(await db().selectFrom("accessLog").select("action").where("targetId", "=", pack.uid).execute()).toEqual([
       { action: "license.expire" },

@@ -123,7 +123,7 @@ describe("the bulk runner", () => {
     expect(JSON.parse(json.stdout.text())).toEqual({ ok: ["u1", "u3"], failed: [{ id: "u2", code: "notFound" }] });
     const human = harness();
     expect(await run(human, fake.batch, { yes: true }, ["u1", "u2"])).toBe(EXIT_CODES.partial);
-    expect(human.stdout.text()).toMatch(/u2\s+failed\s+notFound: Not Found/);
+    expect(human.stdout.text()).toMatch(/u2\s+failed\s+notFound: Not found/);
     expect(human.stderr.text()).toContain("1 of 2 items failed");
   });
 

@@ -18,7 +18,7 @@ describe("bulwark domains and associations against a real server", () => {
   it("adds and removes domains with --password-stdin; a wrong password exits as an authentication failure", async () => {
     const wrong = await cli.run(["domains", "add", "cli-a", "Cli-A.Example", "--password-stdin"], { stdin: "Wr0ng!Pass\n" });
     expect(wrong.code).toBe(EXIT_CODES.authentication);
-    expect(wrong.stderr).toContain("Bad password - The domains were not changed");
+    expect(wrong.stderr).toContain("Bad password. The domains were not changed");
 
     const added = await cli.run(["domains", "add", "cli-a", "Cli-A.Example", "b.cli-a.example", "--password-stdin", "--json"], {
       stdin: `${GOOD_PASSWORD}\n`,

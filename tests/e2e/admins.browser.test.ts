@@ -34,7 +34,7 @@ describe("administrators in Chromium", () => {
     await page.getByLabel("Send an e-mail invitation").check();
     await expect.poll(() => page.getByLabel("Confirm password").count()).toBe(0);
     await page.getByRole("button", { name: "Create administrator" }).click();
-    await page.getByText("Admin User Created Successfully").waitFor();
+    await page.getByText("Administrator created").waitFor();
     await page.getByRole("link", { name: "Open Nina Newcomer's profile" }).waitFor();
     expect(consoleErrors).toEqual([]);
 
@@ -48,7 +48,7 @@ describe("administrators in Chromium", () => {
     await invitee.page.getByLabel("Password", { exact: true }).fill("N1na!Secret");
     await invitee.page.getByLabel("Confirm password").fill("N1na!Secret");
     await invitee.page.getByRole("button", { name: "Activate account" }).click();
-    await invitee.page.getByText("Your account is active - Sign in with your password").waitFor();
+    await invitee.page.getByText("Your account is active. Sign in with your password").waitFor();
 
     await invitee.page.goto("/signin/en");
     await invitee.page.waitForSelector('bulwark-island[name="SignInForm"][hydrated]');

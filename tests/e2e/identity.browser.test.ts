@@ -57,7 +57,7 @@ describe("admin identity in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Rad1um!Pass");
     await page.getByLabel("Confirm password").fill("Rad1um!Pass");
     await page.getByRole("button", { name: "Activate account" }).click();
-    await page.getByText("Your account is active - Sign in with your password").waitFor();
+    await page.getByText("Your account is active. Sign in with your password").waitFor();
 
     await page.goto("/dashboard");
     await page.waitForURL("**/signin/en?next=%2Fdashboard");

@@ -186,7 +186,7 @@ describe("invitations in Chromium", () => {
     await page.getByLabel("E-mail addresses").fill("a@over.test\nb@over.test\nc@over.test");
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => seatsShown(page, "after")).toBe("-1");
-    await page.getByText("Not enough available licenses - Reduce number of invites").waitFor();
+    await page.getByText("Not enough available licenses. Reduce number of invites").waitFor();
     expect(await page.getByRole("button", { name: "Send invitations" }).isDisabled()).toBe(true);
     // Nothing entered: the details step says so and stays.
     await page.getByRole("button", { name: "Back" }).click();

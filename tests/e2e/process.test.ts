@@ -271,7 +271,7 @@ describe.each(testDialects())("the server process on %s", (dialect) => {
         const users = await get("/v2/users");
         expect(users.status).toBe(503);
         expect((await users.json()) as unknown).toMatchObject({
-          error: { code: "unavailable", status: 503, message: "Service Unavailable" },
+          error: { code: "unavailable", status: 503, message: "The service is temporarily unavailable. Try again in a few moments" },
         });
         const page = await get("/signin/pt", {});
         expect(page.status).toBe(503);

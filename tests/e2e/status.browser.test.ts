@@ -47,8 +47,8 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await page.waitForSelector('bulwark-island[name="DeviceActions"][hydrated]');
     await page.getByRole("button", { name: "Wipe", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Wipe device" }).click();
-    await expect.poll(() => status.textContent()).toBe("Device Wiped");
-    expect(await successes(page)).toEqual(["Device Wiped"]);
+    await expect.poll(() => status.textContent()).toBe("Wipe requested. The device is wiped the next time it connects");
+    expect(await successes(page)).toEqual(["Wipe requested. The device is wiped the next time it connects"]);
     // 'Wipe' removed itself: focus moved to the device's remaining action.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Delete");
     await page.keyboard.press("Enter");
@@ -69,7 +69,7 @@ describe("fresh data and one status region after saves, in Chromium", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
 
     const status = page.locator("#page-status");
-    await expect.poll(() => status.textContent()).toBe("Profile Updated Successfully");
+    await expect.poll(() => status.textContent()).toBe("Profile updated");
     expect(await page.locator(".app-header .profile-name").first().textContent()).toBe("Augusta Lovelace");
     await page.screenshot({ path: path.join(ROOT_DIR, "test-results", "screenshots", "status-region-desktop.png") });
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -35,7 +35,7 @@ describe("teams in Chromium", () => {
     await page.getByLabel("Theme name").fill("orion");
     await page.getByRole("button", { name: "Create company" }).click();
     await page.waitForURL(`**/teams/profile/orion-labs-${id}?created=1`);
-    await page.getByText("Company Created Successfully").waitFor();
+    await page.getByText("Company created").waitFor();
     expect(await page.getByText("This company is not currently managed by any administrator").isVisible()).toBe(true);
     // Each field once: the profile's form holds the saved value; no read-only copy of it above.
     const details = page.locator("section[aria-labelledby=team-details]");

@@ -250,7 +250,7 @@ describe("users console in Chromium", () => {
     expect(await dialog.textContent()).toContain("Wanda iPhone will wipe the app's data the next time it connects.");
     await dialog.getByRole("button", { name: "Wipe device" }).click();
     // The message goes to the page's one status region, not beside the device.
-    await page.locator("#page-status").getByText("Device Wiped").waitFor();
+    await page.locator("#page-status").getByText("Wipe requested. The device is wiped the next time it connects").waitFor();
     expect(await device.locator(".badge").textContent()).toBe("Wipe pending");
     expect(await device.getByRole("button", { name: "Wipe", exact: true }).count()).toBe(0);
 
@@ -305,7 +305,7 @@ describe("users console in Chromium", () => {
     const link = page.getByRole("link", { name: "Open the profile of nadia.novak@aurora.test" });
     const href = await link.getAttribute("href");
     await fill("nadia.novak@aurora.test");
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This username already exists - Choose another one");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This username already exists. Choose another one");
 
     await page.goto(href!);
     await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
@@ -366,7 +366,7 @@ describe("users console in Chromium", () => {
     expect(await page.getByLabel("New password", { exact: true }).inputValue()).toBe("");
 
     await setPassword("Pi3tro!Pass");
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This password was used recently - Choose a different password");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("This password was used recently. Choose a different password");
     expect(await page.getByLabel("New password", { exact: true }).inputValue()).toBe("");
     expect(await page.getByLabel("Confirm new password").inputValue()).toBe("");
     expect(await storedHash()).toBe(changed);

@@ -10,10 +10,12 @@ import type { Browser } from "playwright-core";
 import { beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
 import { PROTECTED_PAGES } from "../../server/pages/routes";
+import { recordAccess } from "../../server/services/accessLog/record";
 import { issueToken } from "../../server/services/identity/oneTimeTokens";
 import { horizontalOverflow, seriousAxeViolations, waitForIslands } from "./audit";
-import { buildAdmin, buildDevice, buildTeam, buildUser, signIn } from "./factories";
+import { buildAdmin, buildDevice, buildPack, buildTeam, buildUser, signIn } from "./factories";
 import { getTestServer, ROOT_DIR, type TestServer } from "./server";
+import { rawTextProblems, visibleTexts } from "./texts";
 
 /** Where the tour's screenshots go (a CI artifact). */
 export const TOUR_SCREENSHOTS = path.join(ROOT_DIR, "test-results", "screenshots", "layout");
@@ -44,6 +46,8 @@ export async function seedTour(server: TestServer): Promise<TourData> {
   const admin = await buildAdmin(db, { teams: [team], firstName: "Ada", lastName: "Lovelace" });
   const user = await buildUser(db, { team, firstName: "Katherine", lastName: "Johnson", aliases: ["kj"] });
   await buildDevice(db, user, { location: { city: "Lisbon", country: "Portugal", ip: "192.0.2.10" } });
+  // Values every enum formatter must translate: a pack on the company profile, access-log actions.
+  await buildPack(db, { team });
   for (let i = 0; i < 12; i += 1) await buildUser(db, { team, firstName: `Person${i}`, lastName: "Longname-Withhyphen" });
   const invited = await buildAdmin(db, { status: "invited", teams: [team] });
   // /domains and /associations with content: a long domain and an association.
@@ -82,6 +86,10 @@ export async function seedTour(server: TestServer): Promise<TourData> {
     const session = await signIn(db, server.config, root);
     roots.set(lang, { cookie: { name: session.cookie.name, value: encodeURIComponent(session.cookie.value) }, uid: root.uid });
   }
+  const actor = { actor: { id: admin.id, username: admin.username }, ip: "192.0.2.20", userAgent: "Chromium" };
+  await recordAccess(db, actor, { action: "admin.signin", target: { type: "admin", id: admin.uid } });
+  await recordAccess(db, actor, { action: "user.update", target: { type: "user", id: user.uid }, teamId: team.id });
+  await recordAccess(db, actor, { action: "device.wipe", target: { type: "device", id: user.uid }, teamId: team.id, outcome: "failure" });
   return {
     userUid: user.uid,
     adminUid: admin.uid,
@@ -115,7 +123,8 @@ export interface TourRun {
 /**
  * Visits every page signed out, then every route of the route table and the root's own profile
  * signed in, in one browser context (the signed-in state is reused); returns every problem found
- * (horizontal scroll, serious or critical axe violations, 5xx, page errors).
+ * (horizontal scroll, serious or critical axe violations, 5xx, page errors, visible text that is an
+ * i18n key or, in Portuguese and Spanish, an untranslated enum value: see texts.ts).
  */
 export async function tourEveryPage(browser: Browser, baseUrl: string, run: TourRun, data: TourData): Promise<string[]> {
   mkdirSync(TOUR_SCREENSHOTS, { recursive: true });
@@ -131,6 +140,7 @@ export async function tourEveryPage(browser: Browser, baseUrl: string, run: Tour
     if (excess > 0) problems.push(`${name}: ${excess} px of horizontal scroll (${culprits.join(", ")})`);
     for (const v of await seriousAxeViolations(page))
       problems.push(`${name}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+    for (const problem of rawTextProblems(await visibleTexts(page), run.lang)) problems.push(`${name}: ${problem}`);
     await page.screenshot({ path: path.join(TOUR_SCREENSHOTS, `${name}-${run.name}.png`), fullPage: true });
   };
   const lang = run.lang;

@@ -196,7 +196,7 @@ describe("createApiClient: failures", () => {
       error: {
         code: "passwordChange403",
         status: 403,
-        message: "Your current password is incorrect - Try again",
+        message: "Your current password is incorrect. Try again",
         details: [{ path: ["password"] }],
       },
     };

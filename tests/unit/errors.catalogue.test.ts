@@ -228,31 +228,32 @@ describe("catalogue codes", () => {
   });
 });
 
+// SPEC §8's texts, in Sentence case, without " - " joins, saying what happened and what to do (issue #27).
 describe("exact SPEC §8 texts", () => {
   const exact: ReadonlyArray<readonly [CatalogueCode, string]> = [
-    ["net", "Internal Network Error - Contact Administrator"],
+    ["net", "The connection to the server was lost. Check your network connection and try again"],
     ["badParameters", "Bad parameters"],
-    ["notFound", "Not Found"],
-    ["internal", "Internal Server Error"],
+    ["notFound", "Not found"],
+    ["internal", "Internal server error"],
     ["expired", "Expired"],
-    ["unavailable", "Service Unavailable"],
-    ["timeout", "Timeout"],
-    ["emailDisabled", "Emailing is Disabled - Contact Administrator"],
+    ["unavailable", "The service is temporarily unavailable. Try again in a few moments"],
+    ["timeout", "The server took too long to answer. Try again"],
+    ["emailDisabled", "E-mailing is disabled. Contact your administrator"],
     ["emailFailed", "Could not send e-mail"],
-    ["recaptchaError", "Recaptcha Error"],
+    ["recaptchaError", "The reCAPTCHA check failed. Try again"],
     ["profileUpdateFailed", "Unable to update profile"],
-    ["profileUpdate200", "Profile Updated Successfully"],
+    ["profileUpdate200", "Profile updated"],
     ["notValidEmailAccount", "This account is not registered using a valid e-mail address"],
     ["noUserSelected", "No user selected"],
-    ["notEnoughLicenses", "Not enough available licenses - Reduce number of invites"],
+    ["notEnoughLicenses", "Not enough available licenses. Reduce number of invites"],
     ["chooseCompanyWithLicenses", "You must choose a company with available licenses"],
     ["companyNotManaged", "This company is not currently managed by any administrator"],
-    ["invalidToken", "Invalid Token"],
+    ["invalidToken", "Invalid token"],
     ["licenseActivate200", "License activated successfully"],
     ["licenseCreate200", "License purchased successfully"],
-    ["teamCreate200", "Company Created Successfully"],
-    ["adminCreate200", "Admin User Created Successfully"],
-    ["deviceWipe200", "Device Wiped"],
+    ["teamCreate200", "Company created"],
+    ["adminCreate200", "Administrator created"],
+    ["deviceWipe200", "Wipe requested. The device is wiped the next time it connects"],
     ["verify200", "Account verification successful"],
   ];
   it.each(exact)("%s is %j", (code, text) => {
@@ -278,8 +279,8 @@ describe("exact SPEC §8 texts", () => {
 
 describe("englishMessage", () => {
   it("fills placeholders and leaves missing ones visible", () => {
-    expect(englishMessage("bulkPartial", { failed: 2, total: 5 })).toBe("2 of 5 items failed - See the details and try those again");
-    expect(englishMessage("bulkPartial", { failed: 2 })).toBe("2 of {{total}} items failed - See the details and try those again");
+    expect(englishMessage("bulkPartial", { failed: 2, total: 5 })).toBe("2 of 5 items failed. See the details and try those again");
+    expect(englishMessage("bulkPartial", { failed: 2 })).toBe("2 of {{total}} items failed. See the details and try those again");
     expect(englishMessage("bulkPartial")).toBe(CATALOGUE.bulkPartial.en);
   });
 

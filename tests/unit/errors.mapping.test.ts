@@ -37,7 +37,7 @@ describe("mapCallOutcome: 500 shows the server's message", () => {
       const result = mapCallOutcome({ prefix: "userCreate", status: 500, serverMessage });
       expect(result.kind).toBe("serverMessage");
       if (result.kind !== "serverMessage") continue;
-      expect(result.message).toBe("Internal Server Error");
+      expect(result.message).toBe("Internal server error");
       expect(result.fromServer).toBe(false);
     }
   });
@@ -133,7 +133,7 @@ describe("mapCallOutcome: prefix + status, then generic, then unknown", () => {
   it("gives the 504 the text SPEC §8 gives 500", () => {
     const result = mapCallOutcome({ prefix: "teamEdit", status: 504, serverMessage: "upstream timed out" });
     expect(result).toMatchObject({ kind: "message", code: "internal", status: 504, exit: 8 });
-    expect(CATALOGUE[result.code].en).toBe("Internal Server Error");
+    expect(CATALOGUE[result.code].en).toBe("Internal server error");
   });
 
   it("maps a status nobody knows to unknown with exit 1", () => {

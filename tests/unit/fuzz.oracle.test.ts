@@ -39,7 +39,7 @@ describe("fuzz oracle", () => {
   });
 
   it("flags server errors, broken envelopes, foreign codes and non-JSON answers", () => {
-    expect(violation(envelope("internal", 500, "Internal Server Error", { requestId: "r" }), 10)).toMatch(/server error 500/);
+    expect(violation(envelope("internal", 500, "Internal server error", { requestId: "r" }), 10)).toMatch(/server error 500/);
     expect(violation({ status: 400, contentType: json, text: '{"message":"bad"}' }, 10)).toMatch(/without the envelope/);
     expect(violation(envelope("noSuchCode", 400, "x"), 10)).toMatch(/not in the catalogue/);
     expect(violation({ ...envelope("badParameters", 400, "Bad parameters"), status: 404 }, 10)).toMatch(/differs from HTTP/);

@@ -215,7 +215,12 @@ describe("list pattern: reading a page", () => {
     const down = await readListPage(t, undefined, async () => {
       throw new DatabaseUnavailableError("statement timeout");
     });
-    expect(down).toEqual({ page: { items: [], total: 0, nextCursor: null }, cursor: null, error: "Service Unavailable", status: 503 });
+    expect(down).toEqual({
+      page: { items: [], total: 0, nextCursor: null },
+      cursor: null,
+      error: "The service is temporarily unavailable. Try again in a few moments",
+      status: 503,
+    });
     await expect(readListPage(t, undefined, async () => Promise.reject(new AppError("forbidden", 403)))).rejects.toThrow();
     await expect(readListPage(t, undefined, async () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
   });

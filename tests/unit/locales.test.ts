@@ -57,6 +57,27 @@ describe("locales", () => {
       for (const [key, text] of entries) expect({ lang, key, empty: text.trim() === "" }).toEqual({ lang, key, empty: false });
   });
 
+  it("joins no two sentences with ' - ' (a full stop does), in any language", () => {
+    const joined = [...byLang].flatMap(([lang, entries]) =>
+      [...entries].filter(([, text]) => / - [A-ZÀ-Ý¿¡]/.test(text)).map(([key, text]) => `${lang} ${key}: ${text}`),
+    );
+    expect(joined).toEqual([]);
+  });
+
+  it("writes messages in Sentence case, not Title Case (names such as Idempotency-Key aside)", () => {
+    const names = new Set(["Idempotency", "Key", "ALTCHA", "TURN", "STUN", "CSV", "HTTP", "HTTPS", "API", "PEM", "TLS"]);
+    const titleCase = [...byLang].flatMap(([lang, entries]) =>
+      [...entries]
+        .filter(([key]) => key.startsWith("errors:"))
+        .filter(([, text]) => {
+          const words = text.match(/[A-Za-zÀ-ÿ]+/g) ?? [];
+          return words.slice(1).filter((word) => /^[A-ZÀ-Ý][a-zà-ÿ]/.test(word) && !names.has(word)).length >= 2;
+        })
+        .map(([key, text]) => `${lang} ${key}: ${text}`),
+    );
+    expect(titleCase).toEqual([]);
+  });
+
   it("has every literal key the server and client translate", () => {
     const used = new Set<string>();
     for (const file of [...sourceFiles(path.join(ROOT, "client")), ...sourceFiles(path.join(ROOT, "server"))]) {

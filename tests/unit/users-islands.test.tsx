@@ -110,7 +110,7 @@ describe("BulkBar", () => {
     const en = render(<BulkSummary outcome={outcome} onDismiss={() => {}} />).html;
     expect(en).toContain("3 users blocked.");
     expect(en).toContain("2 users were not changed:");
-    expect(en).toContain("User not found - It may have been deleted (2)");
+    expect(en).toContain("User not found. It may have been deleted (2)");
     const pt = render(
       <BulkSummary outcome={{ ...outcome, ok: ["a"], failed: [{ id: "d", code: "userRead404" }] }} onDismiss={() => {}} />,
       "pt",
@@ -336,7 +336,7 @@ describe("UserEditForm", () => {
         expect(input).not.toContain("required");
       }
     }
-    expect(translate("pt")("errors:userEdit422")).toBe("Esta palavra-passe foi usada recentemente - Escolha uma palavra-passe diferente");
+    expect(translate("pt")("errors:userEdit422")).toBe("Esta palavra-passe foi usada recentemente. Escolha uma palavra-passe diferente");
   });
 });
 

@@ -56,7 +56,7 @@ export interface ReviewStepProps {
  * Step 3: what will be sent. How many addresses are new, already onboarded (the server's review),
  * repeated, invalid or outside the company's white-listed domains, and the available licenses
  * before and after; over the available licenses the
- * send is blocked with SPEC §8's 'Not enough available licenses - Reduce number of invites'.
+ * send is blocked with SPEC §8's 'Not enough available licenses. Reduce number of invites'.
  */
 export function ReviewStep({ type, details, teamName, review, checking }: ReviewStepProps) {
   const t = useT();

@@ -1,3 +1,4 @@
+import { logActionLabel, logTargetLabel } from "../format/enums";
 import type { LogEntryItem } from "../../../shared/api/logs";
 import { formatDateTime } from "../../lib/datetime";
 import { useLang, useT, type Translate } from "../render-context";
@@ -121,10 +122,12 @@ export function LogsEntries({ items, timezone }: LogsEntriesProps) {
               <ViaToken name={viaTokenOf(entry.details)} t={t} />
             </td>
             <td className="col-action" data-label={labels.action}>
-              <code>{entry.action}</code>
+              <span className="log-action" title={entry.action} data-action={entry.action}>
+                {logActionLabel(t, entry.action)}
+              </span>
             </td>
             <td className="col-target" data-label={labels.target}>
-              {entry.target ? `${entry.target.type}: ${entry.target.id}` : "—"}
+              {entry.target ? `${logTargetLabel(t, entry.target.type)}: ${entry.target.id}` : "—"}
             </td>
             <td className="col-team" data-label={labels.team}>
               {entry.team ?? "—"}

@@ -1,4 +1,7 @@
 import { BackLink } from "../../components/layout/BackLink";
+import { packTypeLabel } from "../../components/format/enums";
+import { StateBadge } from "../../components/licenses/format";
+import { licenseState, type LicenseState } from "../../../shared/domain/licenses";
 import type { ReactNode } from "react";
 import type { TeamDetails } from "../../../shared/api/teams";
 import { roleTextKey } from "../../../shared/domain/roles";
@@ -103,12 +106,22 @@ function Admins({ team }: { team: TeamDetails }) {
   );
 }
 
+/**
+ * A pack's state now, in the words and colours of /licenses (valid, near expiration, expired)
+ * rather than its stored status. The profile renders on the server only (no island), so reading
+ * the clock cannot make a hydration mismatch.
+ */
+function packStateOf(pack: { status: string; expiresOn: string | null }): LicenseState {
+  const expiration = pack.expiresOn ?? Number.MAX_SAFE_INTEGER;
+  return licenseState({ status: pack.status === "expired" ? "expired" : "active", expiration }, Date.now());
+}
+
 /** The team's license packs, or an empty state (license management arrives with a later issue). */
 function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
   const t = useT();
   if (team.licensePacks.length === 0) return <p className="teams-empty-note">{t("teams:profile.noLicenses")}</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t("teams:sections.licenses")}>
       <table className="data-table teams-table">
         <thead>
           <tr>
@@ -123,10 +136,10 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
           {team.licensePacks.map((pack) => (
             <tr key={pack.id}>
               <td>#{pack.id}</td>
-              <td>{pack.licenseType}</td>
+              <td>{packTypeLabel(t, pack.licenseType)}</td>
               <td className="col-number">{pack.licenseCount}</td>
               <td>
-                <span className={`badge badge-${pack.status === "active" ? "active" : "blocked"}`}>{pack.status}</span>
+                <StateBadge t={t} state={packStateOf(pack)} />
               </td>
               <td>
                 <DateTime iso={pack.expiresOn} timezone={timezone} fallback={t("teams:profile.never")} />

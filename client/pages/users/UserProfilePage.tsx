@@ -1,3 +1,4 @@
+import { userRoleLabel } from "../../components/format/enums";
 import { BackLink } from "../../components/layout/BackLink";
 import type { ReactNode } from "react";
 import { Island } from "../../components/Island";
@@ -120,7 +121,7 @@ export function UserProfilePage(props: UserProfilePageProps) {
   const none = <span className="muted">{t("users:profile.none")}</span>;
   const rows: [string, ReactNode][] = [
     ["username", user.username],
-    ["role", user.role || none],
+    ["role", user.role ? userRoleLabel(t, user.role) : none],
     ["accessLevel", user.accessLevel || none],
     ["status", <StatusBadge key="s" status={user.status} />],
     [

@@ -69,7 +69,7 @@ export async function lockSeatCounters(trx: Transaction<Database>, teamIds: read
 
 /**
  * Takes `count` seats of a team for a row the caller inserts next in the same transaction;
- * 400 `notEnoughLicenses` ('Not enough available licenses - Reduce number of invites') when
+ * 400 `notEnoughLicenses` ('Not enough available licenses. Reduce number of invites') when
  * fewer are free. `code` lets a consumer answer with its own catalogue code.
  */
 export async function reserveSeats(

@@ -26,7 +26,7 @@ async function findDevice(ctx: ServiceContext, scope: Scope, input: DeviceAction
 }
 
 /**
- * Requests a remote wipe ('Device Wiped'). Idempotent: a wipe already pending keeps its first
+ * Requests a remote wipe ('Wipe requested'). Idempotent: a wipe already pending keeps its first
  * request time; a device wiped before (and seen again since) can be wiped again.
  */
 export async function requestDeviceWipe(ctx: ServiceContext, scope: Scope, input: DeviceActionReq, origin: RequestOrigin): Promise<void> {

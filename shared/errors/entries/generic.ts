@@ -6,41 +6,46 @@ import type { EntrySpec } from "../types";
  * Status 0 means "no HTTP response". Texts in quotes in SPEC §8 are kept verbatim.
  */
 export const GENERIC_ENTRIES = {
-  net: { status: 0, kind: "error", exit: EXIT_CODES.network, en: "Internal Network Error - Contact Administrator" },
+  net: {
+    status: 0,
+    kind: "error",
+    exit: EXIT_CODES.network,
+    en: "The connection to the server was lost. Check your network connection and try again",
+  },
   ok: { status: 200, kind: "success", en: "Done" },
   badParameters: { status: 400, kind: "error", en: "Bad parameters" },
-  unauthorized: { status: 401, kind: "error", en: "Unauthorized - Sign in and try again" },
-  forbidden: { status: 403, kind: "error", en: "You are not allowed to do this - Contact a super administrator" },
-  notFound: { status: 404, kind: "error", en: "Not Found" },
-  timeout: { status: 408, kind: "error", en: "Timeout" },
-  conflict: { status: 409, kind: "error", en: "Conflict - The item already exists or was changed; reload and try again" },
-  gone: { status: 410, kind: "error", en: "No longer available - Reload and try again" },
+  unauthorized: { status: 401, kind: "error", en: "Unauthorized. Sign in and try again" },
+  forbidden: { status: 403, kind: "error", en: "You are not allowed to do this. Contact a super administrator" },
+  notFound: { status: 404, kind: "error", en: "Not found" },
+  timeout: { status: 408, kind: "error", en: "The server took too long to answer. Try again" },
+  conflict: { status: 409, kind: "error", en: "Conflict. The item already exists or was changed; reload and try again" },
+  gone: { status: 410, kind: "error", en: "No longer available. Reload and try again" },
   expired: { status: 422, kind: "error", en: "Expired" },
-  payloadTooLarge: { status: 413, kind: "error", en: "Request too large - Send less data at once" },
-  tooManyRequests: { status: 429, kind: "error", en: "Too many requests - Wait a moment and try again" },
-  internal: { status: 500, kind: "error", en: "Internal Server Error" },
-  emailDisabled: { status: 501, kind: "error", en: "Emailing is Disabled - Contact Administrator" },
-  unavailable: { status: 503, kind: "error", en: "Service Unavailable" },
+  payloadTooLarge: { status: 413, kind: "error", en: "Request too large. Send less data at once" },
+  tooManyRequests: { status: 429, kind: "error", en: "Too many requests. Wait a moment and try again" },
+  internal: { status: 500, kind: "error", en: "Internal server error" },
+  emailDisabled: { status: 501, kind: "error", en: "E-mailing is disabled. Contact your administrator" },
+  unavailable: { status: 503, kind: "error", en: "The service is temporarily unavailable. Try again in a few moments" },
   // Lock contention the server's retries did not resolve; sent with Retry-After.
-  contention: { status: 503, kind: "error", en: "Busy - Other changes to the same items are in progress; try again in a moment" },
+  contention: { status: 503, kind: "error", en: "Busy. Other changes to the same items are in progress; try again in a moment" },
   // Idempotency-Key (docs/API.md "Idempotency and rate limits").
   idempotencyKeyInvalid: {
     status: 400,
     kind: "error",
-    en: "Invalid Idempotency-Key header - Use 1 to 255 printable characters (letters, digits, punctuation) or leave it out",
+    en: "Invalid Idempotency-Key header. Use 1 to 255 printable characters (letters, digits, punctuation) or leave it out",
   },
   idempotencyKeyInFlight: {
     status: 409,
     kind: "error",
-    en: "A request with this Idempotency-Key is still running - Wait a moment and send it again with the same key",
+    en: "A request with this Idempotency-Key is still running. Wait a moment and send it again with the same key",
   },
   idempotencyKeyReused: {
     status: 422,
     kind: "error",
-    en: "This Idempotency-Key was already used for a different request - Send a new request with a new key",
+    en: "This Idempotency-Key was already used for a different request. Send a new request with a new key",
   },
   emailFailed: { status: 509, kind: "error", en: "Could not send e-mail" },
-  unknown: { status: 0, kind: "error", exit: EXIT_CODES.unknown, en: "Unexpected error - Try again or contact Administrator" },
+  unknown: { status: 0, kind: "error", exit: EXIT_CODES.unknown, en: "Unexpected error. Try again or contact your administrator" },
 } as const satisfies Record<string, EntrySpec>;
 
 /** A generic code. */

@@ -1,7 +1,7 @@
 import type { ActionEntrySpecs } from "../types";
 
 const SAVED = "Settings saved";
-const INVALID = "Invalid settings - Check the highlighted fields";
+const INVALID = "Invalid settings. Check the highlighted fields";
 
 /** System and app settings, root only (SPEC §8 Settings: 400 invalid settings; certificate 400 invalid). */
 export const SETTINGS_ENTRIES = {
@@ -20,5 +20,5 @@ export const SETTINGS_ENTRIES = {
   settingsApps200: { status: 200, kind: "success", en: "App settings saved" },
   settingsApps400: { status: 400, kind: "error", en: INVALID },
   settingsCerts200: { status: 200, kind: "success", en: "Certificates saved" },
-  settingsCerts400: { status: 400, kind: "error", en: "Invalid certificate - Check the certificate and try again" },
+  settingsCerts400: { status: 400, kind: "error", en: "Invalid certificate. Check the certificate and try again" },
 } as const satisfies ActionEntrySpecs;
