@@ -106,7 +106,7 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           label={t("users:list.team")}
           name="team"
           value={query.team ?? ""}
-          placeholder={t("users:list.allTeams")}
+          placeholder={all}
           options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
           onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
         />
