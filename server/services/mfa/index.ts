@@ -1,0 +1,15 @@
+/** An admin's second factors (issue #29): TOTP, recovery codes, the sign-in second step. */
+export {
+  checkFactorCode,
+  confirmTotp,
+  hasSecondFactor,
+  type MfaStatus,
+  mfaStatusOf,
+  removeTotp,
+  renewRecoveryCodes,
+  startTotpEnrolment,
+  useFactorCode,
+} from "./factors";
+export { type MfaChange, recordMfaChange } from "./notify";
+export { RECOVERY_CODE_COUNT } from "./recoveryCodes";
+export { checkSecondStep, type MfaMethod, type MfaPending, type SecondStepInput, startSecondStep } from "./signIn";
