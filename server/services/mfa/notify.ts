@@ -54,7 +54,8 @@ export async function recordMfaChange(
       firstName: subject.firstName,
       link: `${publicUrl}/admins/profile/${encodeURIComponent(subject.uid)}`,
       change,
-      left: String(extra.left ?? ""),
+      // Every template parameter must be non-empty; "-" stands for "not about recovery codes".
+      left: extra.left === undefined ? "-" : String(extra.left),
     },
   });
 }
