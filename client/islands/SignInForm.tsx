@@ -15,7 +15,7 @@ import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
 import { describeBrowser } from "../lib/browser";
-import { MfaChallengeForm } from "./MfaChallengeForm";
+import { MfaChallengeForm } from "../components/mfa/MfaChallengeForm";
 
 /** Props of the sign-in island: the page language, where to go after, and whether sign-up is offered. */
 export interface SignInFormProps {

@@ -9,7 +9,7 @@ import { originOf } from "../http/origin";
 import { startSession } from "../http/session";
 import { inputOf, validate } from "../http/validate";
 import { completeSignIn, signIn } from "../services/identity";
-import { checkSecondStep, startSecondStep } from "../services/mfa";
+import { checkSecondStep, hasSecondFactor, startSecondStep } from "../services/mfa";
 import { MfaSignInSchema } from "../../shared/schemas/mfa";
 import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
@@ -56,7 +56,7 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     async (req, res) => {
       refuseInsecure(req);
       const input = inputOf(res, BrowserSignInSchema);
-      const { admin: checked, secondFactor } = await signIn(services, input, originOf(req));
+      const { admin: checked, secondFactor } = await signIn(services, input, originOf(req), (id) => hasSecondFactor(services, id));
       if (secondFactor) {
         // No session yet: the second step (POST /signin/{lang}/mfa) starts it.
         res.set("Cache-Control", "no-store").json(await startSecondStep(services, checked.id));

@@ -3,7 +3,7 @@ import { SignInSchema } from "../../../shared/schemas/auth";
 import { MfaSignInSchema } from "../../../shared/schemas/mfa";
 import { limitPerIp } from "../../http/rate-limit";
 import { completeSignIn, issueApiToken, signIn } from "../../services/identity";
-import { checkSecondStep, startSecondStep } from "../../services/mfa";
+import { checkSecondStep, hasSecondFactor, startSecondStep } from "../../services/mfa";
 import { MfaTokenSchema, SignInResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
@@ -22,7 +22,7 @@ export function publicAuthRouter(deps: ApiDeps): Router {
     ...api.open(
       { body: SignInSchema, response: SignInResponseSchema, action: "signin", summary: "Sign in for a bearer token" },
       async ({ services, input, origin, res }) => {
-        const { admin, secondFactor } = await signIn(services, input, origin);
+        const { admin, secondFactor } = await signIn(services, input, origin, (id) => hasSecondFactor(services, id));
         res.set("Cache-Control", "no-store");
         if (secondFactor) return startSecondStep(services, admin.id);
         const { token, expiresAt } = await issueApiToken(services, admin);

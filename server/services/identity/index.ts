@@ -19,4 +19,4 @@ export {
   type ServiceTokenRecord,
   serviceTokenHash,
 } from "./serviceTokens";
-export { completeSignIn, issueApiToken, signIn, type SignInResult } from "./signIn";
+export { completeSignIn, issueApiToken, type SecondFactorCheck, signIn, type SignInResult } from "./signIn";

@@ -6,7 +6,6 @@ import { checkPasswordBudgeted } from "./lockout";
 import { burnPasswordCheck } from "./passwords";
 import { readSettings } from "../settings";
 import { signSessionToken } from "./jwt";
-import { hasSecondFactor } from "../mfa";
 
 /** Sign-in input: the username and the client's SHA-512 of the password. */
 export interface SignInInput {
@@ -14,6 +13,9 @@ export interface SignInInput {
   password: string;
   browser?: string | undefined;
 }
+
+/** Whether an admin has a second factor the sign-in must ask for (services/mfa answers it; identity stays below mfa). */
+export type SecondFactorCheck = (adminId: number) => Promise<boolean>;
 
 /** A right password's outcome: the admin, and whether a second factor must still follow (no session or token yet). */
 export interface SignInResult {
@@ -31,7 +33,12 @@ export interface SignInResult {
  * services/mfa's second step (the password gives back only its own slot of the budget, so
  * signing in again between wrong codes does not reset the count).
  */
-export async function signIn(ctx: ServiceContext, input: SignInInput, origin: RequestOrigin): Promise<SignInResult> {
+export async function signIn(
+  ctx: ServiceContext,
+  input: SignInInput,
+  origin: RequestOrigin,
+  hasSecondFactor: SecondFactorCheck,
+): Promise<SignInResult> {
   const { db, config } = ctx;
   const username = input.username.trim().toLowerCase();
   const admin = await db.selectFrom("admins").selectAll().where("username", "=", username).executeTakeFirst();
@@ -56,7 +63,7 @@ export async function signIn(ctx: ServiceContext, input: SignInInput, origin: Re
     await burnPasswordCheck(config.secrets.passwordPepper, input.password);
     throw await fail("signin422", "notVerified", admin.id);
   }
-  const secondFactor = await hasSecondFactor(ctx, admin.id);
+  const secondFactor = await hasSecondFactor(admin.id);
   const outcome = await checkPasswordBudgeted(ctx, admin, input.password, origin, secondFactor ? "release" : "clear");
   if (outcome === "locked") throw await fail("signin403", "locked", admin.id);
   if (outcome === "wrong") throw await fail("signin401", "badPassword", admin.id);

@@ -7,8 +7,7 @@ import { AppError } from "../../errors";
 import { runTransaction } from "../../db/transaction";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import type { SessionAdmin } from "../access";
-// The lockout module itself, not the identity face: identity's sign-in asks this module whether a second step follows.
-import { checkBudgeted, type BudgetedCheck } from "../identity/lockout";
+import { checkBudgeted, type BudgetedCheck } from "../identity";
 import { recordMfaChange } from "./notify";
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from "./recoveryCodes";
 import { sealSecret } from "./secretBox";

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { createMfaSignInApi } from "../../shared/api/mfa";
-import { Alert } from "../components/forms/Alert";
-import { TextField } from "../components/forms/Field";
-import { SubmitButton } from "../components/forms/SubmitButton";
-import { useCallMessage } from "../components/forms/useCallMessage";
-import { useForm } from "../components/forms/useForm";
-import { useT } from "../components/render-context";
-import { describeBrowser } from "../lib/browser";
+import { createMfaSignInApi } from "../../../shared/api/mfa";
+import { Alert } from "../forms/Alert";
+import { TextField } from "../forms/Field";
+import { SubmitButton } from "../forms/SubmitButton";
+import { useCallMessage } from "../forms/useCallMessage";
+import { useForm } from "../forms/useForm";
+import { useT } from "../render-context";
+import { describeBrowser } from "../../lib/browser";
 
 /** A recovery code with spaces is the longest answer the server takes (shared/schemas/mfa). */
 const MAX_CODE_LENGTH = 32;
