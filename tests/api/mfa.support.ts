@@ -12,12 +12,22 @@ export function codeAt(secret: string, offset: number): string {
 }
 
 /** Gives the admin a confirmed authenticator app and ten recovery codes, as enrolment leaves them. */
-export async function enrolDirectly(db: Kysely<Database>, config: Config, admin: Row<"admins">): Promise<{ secret: string; codes: string[] }> {
+export async function enrolDirectly(
+  db: Kysely<Database>,
+  config: Config,
+  admin: Row<"admins">,
+): Promise<{ secret: string; codes: string[] }> {
   const secret = newTotpSecret();
   const now = Date.now();
   await db
     .insertInto("adminTotp")
-    .values({ adminId: admin.id, secret: sealSecret(config.secrets.passwordPepper, secret), lastStep: null, confirmedAt: now, createdAt: now })
+    .values({
+      adminId: admin.id,
+      secret: sealSecret(config.secrets.passwordPepper, secret),
+      lastStep: null,
+      confirmedAt: now,
+      createdAt: now,
+    })
     .execute();
   const codes = await replaceRecoveryCodes(db, config.secrets.passwordPepper, admin.id);
   return { secret, codes };

@@ -29,7 +29,13 @@ describe.each(testDialects())("admin TOTP on %s", (dialect) => {
     return (bearer ? req.set("Authorization", bearer) : req).send(body);
   };
   const logOf = (action: string, targetId: string) =>
-    server.database.db.selectFrom("accessLog").select(["details", "actorAdminId"]).where("action", "=", action).where("targetId", "=", targetId).orderBy("id").execute();
+    server.database.db
+      .selectFrom("accessLog")
+      .select(["details", "actorAdminId"])
+      .where("action", "=", action)
+      .where("targetId", "=", targetId)
+      .orderBy("id")
+      .execute();
   const mailsTo = (to: string) =>
     server.database.db.selectFrom("mailOutbox").select(["template", "payload"]).where("toAddress", "=", to).orderBy("id").execute();
 
@@ -52,7 +58,11 @@ describe.each(testDialects())("admin TOTP on %s", (dialect) => {
     expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]+.*/);
     expect(uri).toContain("algorithm=SHA1");
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    const stored = await server.database.db.selectFrom("adminTotp").select(["secret", "confirmedAt"]).where("adminId", "=", admin.id).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom("adminTotp")
+      .select(["secret", "confirmedAt"])
+      .where("adminId", "=", admin.id)
+      .executeTakeFirstOrThrow();
     expect(stored.secret).not.toContain(secret);
     expect(stored.confirmedAt).toBeNull();
     expect((await server.request().get("/v2/me/mfa").set("Authorization", bearer)).body.totp).toBe("pending");
@@ -93,7 +103,10 @@ describe.each(testDialects())("admin TOTP on %s", (dialect) => {
 
     const second = await post("/v2/public/auth/mfa", { challenge, code: codeAt(secret, 0) });
     expect(second.status).toBe(200);
-    const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${second.body.token as string}`);
+    const me = await server
+      .request()
+      .get("/v2/me")
+      .set("Authorization", `Bearer ${second.body.token as string}`);
     expect(me.body.uid).toBe(admin.uid);
     const reused = await post("/v2/public/auth/mfa", { challenge, code: codeAt(secret, 1) });
     expect(reused.status).toBe(410);
@@ -142,7 +155,8 @@ describe.each(testDialects())("admin TOTP on %s", (dialect) => {
   it("spends the password budget: a right password does not reset it, wrong codes lock the account", async () => {
     const { admin, hex } = await adminWithPassword();
     const { secret } = await enrolDirectly(server.database.db, server.config, admin);
-    const state = () => server.database.db.selectFrom("admins").select("failedAttempts").where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const state = () =>
+      server.database.db.selectFrom("admins").select("failedAttempts").where("id", "=", admin.id).executeTakeFirstOrThrow();
     const wrongCode = codeAt(secret, 0) === "123456" ? "654321" : "123456";
     expect((await post("/v2/public/auth", { username: admin.username, password: wrong })).status).toBe(401);
     for (let i = 0; i < 3; i++) {
@@ -197,7 +211,11 @@ describe.each(testDialects())("admin TOTP on %s", (dialect) => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ mfaRequired: true });
     expect(first.headers["set-cookie"]).toBeUndefined();
-    const form = await server.request().post("/signin/en/mfa").type("form").send({ challenge: first.body.challenge, code: codeAt(secret, 0) });
+    const form = await server
+      .request()
+      .post("/signin/en/mfa")
+      .type("form")
+      .send({ challenge: first.body.challenge, code: codeAt(secret, 0) });
     expect(form.status).toBe(400);
     const second = await server
       .request()

@@ -232,7 +232,10 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     const run = await runCli(dir, [...base, "--otp-stdin", "--json"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const me = await server.request().get("/v2/me").set("Authorization", `Bearer ${tokenOf(dir)}`);
+    const me = await server
+      .request()
+      .get("/v2/me")
+      .set("Authorization", `Bearer ${tokenOf(dir)}`);
     expect(me.body.uid).toBe(mfaAdmin.uid);
 
     const replay = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });

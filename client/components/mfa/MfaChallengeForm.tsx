@@ -39,7 +39,12 @@ export function MfaChallengeForm({ lang, next, challenge }: MfaChallengeFormProp
     const code = form.values.code.trim();
     if (code === "") return form.showErrors({ code: t("validation:required") });
     try {
-      const { redirect } = await createMfaSignInApi().browser(lang, { challenge, code, browser: describeBrowser(navigator.userAgent), next });
+      const { redirect } = await createMfaSignInApi().browser(lang, {
+        challenge,
+        code,
+        browser: describeBrowser(navigator.userAgent),
+        next,
+      });
       window.location.assign(safeRedirect(redirect));
     } catch (error) {
       form.setValue("code", "");

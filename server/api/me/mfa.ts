@@ -15,14 +15,20 @@ export function meMfaRouter(deps: ApiDeps): Router {
 
   router.get(
     "/me/mfa",
-    ...api.admin({ response: MfaStatusSchema, action: "mfaRead", summary: "Read one's own second factors", permission: "never" }, ({ services, auth }) =>
-      mfaStatusOf(services, auth.admin.id),
+    ...api.admin(
+      { response: MfaStatusSchema, action: "mfaRead", summary: "Read one's own second factors", permission: "never" },
+      ({ services, auth }) => mfaStatusOf(services, auth.admin.id),
     ),
   );
   router.post(
     "/me/mfa/totp",
     ...api.admin(
-      { response: TotpEnrolmentSchema, action: "mfaTotpEnrol", summary: "Start setting up an authenticator app (TOTP)", permission: "never" },
+      {
+        response: TotpEnrolmentSchema,
+        action: "mfaTotpEnrol",
+        summary: "Start setting up an authenticator app (TOTP)",
+        permission: "never",
+      },
       ({ services, auth, res }) => {
         res.set("Cache-Control", "no-store");
         return startTotpEnrolment(services, auth.admin);
@@ -48,7 +54,13 @@ export function meMfaRouter(deps: ApiDeps): Router {
   router.delete(
     "/me/mfa/totp",
     ...api.admin(
-      { body: MfaCodeSchema, response: OkResponseSchema, action: "mfaTotpRemove", summary: "Remove one's authenticator app", permission: "never" },
+      {
+        body: MfaCodeSchema,
+        response: OkResponseSchema,
+        action: "mfaTotpRemove",
+        summary: "Remove one's authenticator app",
+        permission: "never",
+      },
       ({ services, auth, input, origin }) => removeTotp(services, auth.admin, input.code, origin),
     ),
   );

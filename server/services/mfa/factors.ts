@@ -52,27 +52,42 @@ function issuerOf(publicUrl: string): string {
  * Starts (or restarts) enrolment of an authenticator app: a new secret, stored encrypted and
  * pending; 409 while a confirmed one exists (remove it first).
  */
-export async function startTotpEnrolment(ctx: ServiceContext, admin: SessionAdmin): Promise<{ secret: string; uri: string; qrSvg: string }> {
+export async function startTotpEnrolment(
+  ctx: ServiceContext,
+  admin: SessionAdmin,
+): Promise<{ secret: string; uri: string; qrSvg: string }> {
   const base32 = newTotpSecret();
   const sealed = sealSecret(ctx.config.secrets.passwordPepper, base32);
   await runTransaction(ctx.db, async (trx) => {
     const existing = await trx.selectFrom("adminTotp").select(["id", "confirmedAt"]).where("adminId", "=", admin.id).executeTakeFirst();
     if (existing?.confirmedAt) throw new AppError("mfaTotpEnrol409");
     if (existing) await trx.deleteFrom("adminTotp").where("id", "=", existing.id).execute();
-    await trx.insertInto("adminTotp").values({ adminId: admin.id, secret: sealed, lastStep: null, confirmedAt: null, createdAt: Date.now() }).execute();
+    await trx
+      .insertInto("adminTotp")
+      .values({ adminId: admin.id, secret: sealed, lastStep: null, confirmedAt: null, createdAt: Date.now() })
+      .execute();
   });
   return enrolmentOf(base32, admin.username, issuerOf(ctx.config.publicUrl));
 }
 
 /** Turns a budgeted code check into the call's answer: 429 once the budget is spent, 403 for a wrong code. */
 function assertCode(outcome: BudgetedCheck, wrong: "mfaTotpConfirm403" | "mfaTotpRemove403" | "mfaRecoveryCodes403"): void {
-  const locked = { mfaTotpConfirm403: "mfaTotpConfirm429", mfaTotpRemove403: "mfaTotpRemove429", mfaRecoveryCodes403: "mfaRecoveryCodes429" } as const;
+  const locked = {
+    mfaTotpConfirm403: "mfaTotpConfirm429",
+    mfaTotpRemove403: "mfaTotpRemove429",
+    mfaRecoveryCodes403: "mfaRecoveryCodes429",
+  } as const;
   if (outcome === "locked") throw new AppError(locked[wrong]);
   if (outcome === "wrong") throw new AppError(wrong);
 }
 
 /** Confirms the pending authenticator app with its first code; answers the ten recovery codes (their only showing). */
-export async function confirmTotp(ctx: ServiceContext, admin: SessionAdmin, code: string, origin: RequestOrigin): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotp(
+  ctx: ServiceContext,
+  admin: SessionAdmin,
+  code: string,
+  origin: RequestOrigin,
+): Promise<{ recoveryCodes: string[] }> {
   const pending = await ctx.db.selectFrom("adminTotp").select("confirmedAt").where("adminId", "=", admin.id).executeTakeFirst();
   if (!pending || pending.confirmedAt !== null) throw new AppError("mfaTotpConfirm404");
   const pepper = ctx.config.secrets.passwordPepper;

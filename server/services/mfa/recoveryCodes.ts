@@ -20,7 +20,11 @@ function newCode(): string {
 }
 
 /** Replaces the admin's recovery codes with a new generation and answers the codes (the only time they are seen). */
-export async function replaceRecoveryCodes(db: Kysely<Database> | Transaction<Database>, pepper: string, adminId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(
+  db: Kysely<Database> | Transaction<Database>,
+  pepper: string,
+  adminId: number,
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   const now = Date.now();
   await db.deleteFrom("adminRecoveryCodes").where("adminId", "=", adminId).execute();

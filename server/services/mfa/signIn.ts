@@ -46,7 +46,12 @@ export async function checkSecondStep(ctx: ServiceContext, input: SecondStepInpu
     await recordAccess(
       ctx.db,
       { actor: { id: admin.id, username: admin.username }, ...origin },
-      { action: "admin.signin", outcome: "failure", target: { type: "admin", id: admin.username }, details: { reason, browser: input.browser ?? null } },
+      {
+        action: "admin.signin",
+        outcome: "failure",
+        target: { type: "admin", id: admin.username },
+        details: { reason, browser: input.browser ?? null },
+      },
     );
     return new AppError(code);
   };

@@ -45,7 +45,11 @@ export function matchingStep(base32: string, code: string, now = Date.now()): nu
  * enrolled) and records its step: true only for a valid code of a step after the last used one.
  */
 export async function useTotpCode(db: Kysely<Database>, pepper: string, adminId: number, code: string, pending = false): Promise<boolean> {
-  const row = await db.selectFrom("adminTotp").select(["secret", "lastStep", "confirmedAt"]).where("adminId", "=", adminId).executeTakeFirst();
+  const row = await db
+    .selectFrom("adminTotp")
+    .select(["secret", "lastStep", "confirmedAt"])
+    .where("adminId", "=", adminId)
+    .executeTakeFirst();
   if (!row || (row.confirmedAt === null) !== pending) return false;
   const step = matchingStep(openSecret(pepper, row.secret), code);
   if (step === null) return false;

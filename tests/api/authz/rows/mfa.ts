@@ -9,7 +9,13 @@ export const mfaRows: MatrixRow[] = [
     expect: everyone(410),
   },
   { method: "GET", route: "/me/mfa", request: () => ({ url: "/v2/me/mfa" }), expect: signedIn(200, 200, 200), permission: "never" },
-  { method: "POST", route: "/me/mfa/totp", request: () => ({ url: "/v2/me/mfa/totp", body: {} }), expect: signedIn(200, 200, 200), permission: "never" },
+  {
+    method: "POST",
+    route: "/me/mfa/totp",
+    request: () => ({ url: "/v2/me/mfa/totp", body: {} }),
+    expect: signedIn(200, 200, 200),
+    permission: "never",
+  },
   {
     method: "POST",
     route: "/me/mfa/totp/confirm",
