@@ -51,3 +51,9 @@ export interface MfaChallengesTable {
   expiresAt: Immutable<EpochMs>;
   createdAt: Immutable<EpochMs>;
 }
+
+/** When a requiring MFA policy first applied to an admin without a factor: the grace period counts from here. */
+export interface MfaGraceTable {
+  adminId: number;
+  startedAt: EpochMs;
+}

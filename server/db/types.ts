@@ -40,7 +40,7 @@ import type {
   ServiceTokensTable,
   InstallationSecretsTable,
 } from "./system-tables";
-import type { AdminTotpTable, AdminRecoveryCodesTable, AdminPasskeysTable, MfaChallengesTable } from "./mfa-tables";
+import type { AdminTotpTable, AdminRecoveryCodesTable, AdminPasskeysTable, MfaChallengesTable, MfaGraceTable } from "./mfa-tables";
 
 export type * from "./columns";
 export type * from "./account-tables";
@@ -60,6 +60,7 @@ export interface Database {
   adminRecoveryCodes: AdminRecoveryCodesTable;
   adminPasskeys: AdminPasskeysTable;
   mfaChallenges: MfaChallengesTable;
+  mfaGrace: MfaGraceTable;
   users: UsersTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;

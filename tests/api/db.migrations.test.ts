@@ -34,6 +34,7 @@ const APP_TABLES = [
   "locations",
   "mail_outbox",
   "mfa_challenges",
+  "mfa_grace",
   "one_time_tokens",
   "rate_limits",
   "service_tokens",

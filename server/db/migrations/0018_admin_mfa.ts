@@ -10,6 +10,7 @@
  *   and `public_key` base64url, `counter` the signature counter, `transports` a JSON array.
  * - `mfa_challenges`: short-lived single-use challenges (sign-in second step, WebAuthn ceremonies),
  *   only the SHA-256 of the challenge token kept; `data` the WebAuthn challenge when there is one.
+ * - `mfa_grace`: when a requiring policy first stopped an admin without a factor (the grace period's start).
  * Per-session verification time lives in the session's data (`verifiedAt`), not a column.
  */
 import type { Kysely, Migration } from "kysely";
@@ -61,8 +62,14 @@ export const adminMfaMigration: Migration = {
       .addColumn("created_at", TIME, (c) => c.notNull())
       .execute();
     await db.schema.createIndex("mfa_challenges_expiry_idx").on("mfa_challenges").column("expires_at").execute();
+    await db.schema
+      .createTable("mfa_grace")
+      .addColumn("admin_id", "integer", (c) => c.primaryKey().references("admins.id").onDelete("cascade"))
+      .addColumn("started_at", TIME, (c) => c.notNull())
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable("mfa_grace").ifExists().execute();
     await db.schema.dropTable("mfa_challenges").ifExists().execute();
     await db.schema.dropTable("admin_passkeys").ifExists().execute();
     await db.schema.dropTable("admin_recovery_codes").ifExists().execute();

@@ -9,6 +9,8 @@ import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import type { SessionAdmin } from "../access";
 import { checkBudgeted, type BudgetedCheck } from "../identity";
 import { recordMfaChange } from "./notify";
+import { factorRequired } from "./policy";
+import { hasSecondFactor } from "./state";
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from "./recoveryCodes";
 import { sealSecret } from "./secretBox";
 import { enrolmentOf, newTotpSecret, useTotpCode } from "./totp";
@@ -26,17 +28,6 @@ export async function mfaStatusOf(ctx: ServiceContext, adminId: number): Promise
     totp: !row ? "none" : row.confirmedAt === null ? "pending" : "active",
     recoveryCodesLeft: await recoveryCodesLeft(ctx.db, adminId),
   };
-}
-
-/** Whether the admin has a confirmed second factor, so sign-in must ask for it. */
-export async function hasSecondFactor(ctx: Pick<ServiceContext, "db">, adminId: number): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom("adminTotp")
-    .select("id")
-    .where("adminId", "=", adminId)
-    .where("confirmedAt", "is not", null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The name authenticator apps list the account under: the console's host. */
@@ -149,6 +140,8 @@ export async function checkFactorCode(
 /** Removes the admin's authenticator app (and its recovery codes) after a current code. */
 export async function removeTotp(ctx: ServiceContext, admin: SessionAdmin, code: string, origin: RequestOrigin): Promise<void> {
   if (!(await hasSecondFactor(ctx, admin.id))) throw new AppError("mfaTotpRemove404");
+  // The app is the only factor so far (passkeys are not in yet): under a requiring policy it stays.
+  if (await factorRequired(ctx, admin.role)) throw new AppError("mfaTotpRemove409");
   assertCode(await checkFactorCode(ctx, admin, code, origin), "mfaTotpRemove403");
   await runTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom("adminTotp").where("adminId", "=", admin.id).execute();

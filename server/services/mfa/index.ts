@@ -2,7 +2,6 @@
 export {
   checkFactorCode,
   confirmTotp,
-  hasSecondFactor,
   type MfaStatus,
   mfaStatusOf,
   removeTotp,
@@ -13,3 +12,5 @@ export {
 export { type MfaChange, recordMfaChange } from "./notify";
 export { RECOVERY_CODE_COUNT } from "./recoveryCodes";
 export { checkSecondStep, type MfaMethod, type MfaPending, type SecondStepInput, startSecondStep } from "./signIn";
+export { factorRequired, mustEnrol } from "./policy";
+export { hasSecondFactor } from "./state";

@@ -1,5 +1,5 @@
 import { EXIT_CODES } from "../exitCodes";
-import type { ActionEntrySpecs } from "../types";
+import type { EntrySpec } from "../types";
 
 const AUTH = EXIT_CODES.authentication;
 const LOCKED = "Too many wrong codes - This account is locked for a while; a super administrator can lift the lock";
@@ -9,6 +9,12 @@ const LOCKED = "Too many wrong codes - This account is locked for a while; a sup
  * authenticator app, recovery codes. Every wrong code exits with 3, like a wrong password.
  */
 export const MFA_ENTRIES = {
+  mfaEnrolRequired: {
+    status: 403,
+    kind: "error",
+    exit: AUTH,
+    en: "Two-step verification is required for your account - Set up an authenticator app in your profile first",
+  },
   signinMfa200: { status: 200, kind: "success", en: "Signed in successfully" },
   signinMfa401: {
     status: 401,
@@ -31,6 +37,11 @@ export const MFA_ENTRIES = {
   mfaTotpConfirm429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
   mfaTotpRemove200: { status: 200, kind: "success", en: "Authenticator app removed" },
   mfaTotpRemove403: { status: 403, kind: "error", exit: AUTH, en: "Invalid code - Check your authenticator app or use a recovery code" },
+  mfaTotpRemove409: {
+    status: 409,
+    kind: "error",
+    en: "Two-step verification is required for your account - The authenticator app cannot be removed",
+  },
   mfaTotpRemove404: { status: 404, kind: "error", en: "No authenticator app is set up" },
   mfaTotpRemove429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
   mfaRecoveryCodes200: { status: 200, kind: "success", en: "New recovery codes created - The earlier ones no longer work" },
@@ -42,4 +53,4 @@ export const MFA_ENTRIES = {
   },
   mfaRecoveryCodes404: { status: 404, kind: "error", en: "Set up an authenticator app first" },
   mfaRecoveryCodes429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
-} as const satisfies ActionEntrySpecs;
+} as const satisfies Record<string, EntrySpec>;
