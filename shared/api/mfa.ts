@@ -51,6 +51,8 @@ export interface MfaApi {
   removeTotp(body: MfaCodeReq): Promise<OkResponse>;
   /** `POST /v2/me/mfa/recovery-codes`. */
   renewRecoveryCodes(body: MfaCodeReq): Promise<RecoveryCodes>;
+  /** `POST /v2/admin/mfa/reset` (root): remove another admin's factors. */
+  resetFactors(uid: string): Promise<OkResponse>;
 }
 
 /** Builds the profile's MFA calls on one transport. */
@@ -62,6 +64,7 @@ export function createMfaApi(options: ApiClientOptions = {}): MfaApi {
     confirmTotp: (body) => call("mfaTotpConfirm", "POST", "/v2/me/mfa/totp/confirm", RecoveryCodesSchema, body),
     removeTotp: (body) => call("mfaTotpRemove", "DELETE", "/v2/me/mfa/totp", OkResponseSchema, body),
     renewRecoveryCodes: (body) => call("mfaRecoveryCodes", "POST", "/v2/me/mfa/recovery-codes", RecoveryCodesSchema, body),
+    resetFactors: (uid) => call("mfaReset", "POST", "/v2/admin/mfa/reset", OkResponseSchema, { uid }),
   };
 }
 

@@ -33,6 +33,7 @@ export const PROTECTED_PREFIXES = [
   "mfaTotpConfirm", // POST v2/me/mfa/totp/confirm
   "mfaTotpRemove", // DELETE v2/me/mfa/totp
   "mfaRecoveryCodes", // POST v2/me/mfa/recovery-codes
+  "mfaReset", // POST v2/admin/mfa/reset (root: remove another admin's factors)
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

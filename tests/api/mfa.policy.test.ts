@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, givePassword, nextClientIp, setSettings } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
-import { codeAt } from "./mfa.support";
+import { codeAt, enrolDirectly } from "./mfa.support";
 
 describe.each(testDialects())("MFA policy on %s", (dialect) => {
   let server: TestServer;
@@ -83,5 +83,43 @@ describe.each(testDialects())("MFA policy on %s", (dialect) => {
     expect(stopped.body.error.code).toBe("mfaEnrolRequired");
     await setSettings(server.database.db, "security", {});
     expect((await get("/v2/dashboard", rootBearer)).status).toBe(200);
+  });
+
+  it("root resets another admin's factors: logged with root as actor, mailed; a team admin cannot, nor root their own", async () => {
+    await setSettings(server.database.db, "security", {});
+    const admin = await buildAdmin(server.database.db, {});
+    const hex = await givePassword(server.database.db, server.config, admin);
+    await enrolDirectly(server.database.db, server.config, admin);
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const rootBearer = await bearerFor(server.config, root);
+    const refused = await post("/v2/admin/mfa/reset", await bearerFor(server.config, await buildAdmin(server.database.db, {})), {
+      uid: admin.uid,
+    });
+    expect(refused.status).toBe(403);
+    const own = await post("/v2/admin/mfa/reset", rootBearer, { uid: root.uid });
+    expect(own.status).toBe(409);
+    expect((await post("/v2/admin/mfa/reset", rootBearer, { uid: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect((await post("/v2/admin/mfa/reset", rootBearer, { uid: admin.uid })).status).toBe(200);
+    const left = await Promise.all(
+      (["adminTotp", "adminRecoveryCodes"] as const).map((t) =>
+        server.database.db.selectFrom(t).select("id").where("adminId", "=", admin.id).execute(),
+      ),
+    );
+    expect(left).toEqual([[], []]);
+    const log = await server.database.db
+      .selectFrom("accessLog")
+      .select(["actorAdminId"])
+      .where("action", "=", "admin.mfa.reset")
+      .where("targetId", "=", admin.uid)
+      .execute();
+    expect(log).toEqual([{ actorAdminId: root.id }]);
+    const mails = await server.database.db.selectFrom("mailOutbox").select("payload").where("toAddress", "=", admin.username).execute();
+    expect(mails.map((m) => JSON.parse(m.payload).change)).toEqual(["factorsReset"]);
+    const signin = await server
+      .request()
+      .post("/v2/public/auth")
+      .set("X-Forwarded-For", nextClientIp())
+      .send({ username: admin.username, password: hex });
+    expect(signin.body.token).toEqual(expect.any(String));
   });
 });

@@ -1,13 +1,14 @@
 import { Router } from "express";
 import { MfaCodeSchema, MfaConfirmSchema } from "../../../shared/schemas/mfa";
 import { MfaStatusSchema, OkResponseSchema, RecoveryCodesSchema, TotpEnrolmentSchema } from "../../../shared/api";
-import { confirmTotp, mfaStatusOf, removeTotp, renewRecoveryCodes, startTotpEnrolment } from "../../services/mfa";
+import { confirmTotp, mfaStatusOf, removeTotp, renewRecoveryCodes, resetFactors, startTotpEnrolment } from "../../services/mfa";
+import { AdminUidSchema } from "../../../shared/schemas/admin";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
 /**
- * The signed-in admin's own second factors (issue #29): sessions and sign-in tokens only, never
- * an access token (`permission: "never"`), as for passwords.
+ * The signed-in admin's own second factors (issue #29), and root's reset of another admin's:
+ * sessions and sign-in tokens only, never an access token (`permission: "never"`), as for passwords.
  */
 export function meMfaRouter(deps: ApiDeps): Router {
   const router = Router();
@@ -78,6 +79,22 @@ export function meMfaRouter(deps: ApiDeps): Router {
         res.set("Cache-Control", "no-store");
         return renewRecoveryCodes(services, auth.admin, input.code, origin);
       },
+    ),
+  );
+  // Root's reset of another admin's factors: an Admins call, decided for non-roots before the body is read.
+  const admins = handlers(deps, { tag: "Admins", permission: "full" });
+  router.post(
+    "/admin/mfa/reset",
+    admins.rootFirst,
+    ...admins.admin(
+      {
+        body: AdminUidSchema,
+        response: OkResponseSchema,
+        action: "mfaReset",
+        summary: "Remove another administrator's second factors (root)",
+        permission: "never",
+      },
+      ({ services, scope, input, origin }) => resetFactors(services, scope, input.uid, origin),
     ),
   );
   return router;

@@ -14,3 +14,4 @@ export { RECOVERY_CODE_COUNT } from "./recoveryCodes";
 export { checkSecondStep, type MfaMethod, type MfaPending, type SecondStepInput, startSecondStep } from "./signIn";
 export { factorRequired, mustEnrol } from "./policy";
 export { hasSecondFactor } from "./state";
+export { resetFactors } from "./reset";

@@ -52,7 +52,11 @@ export async function factorRequired(ctx: Pick<ServiceContext, "db">, role: "roo
  * Whether the admin must set up a factor before anything else: the policy applies to them, they
  * have none, and their grace period (started the first time this asked) is over.
  */
-export async function mustEnrol(ctx: Pick<ServiceContext, "db">, admin: { id: number; role: "root" | "admin" }, now = Date.now()): Promise<boolean> {
+export async function mustEnrol(
+  ctx: Pick<ServiceContext, "db">,
+  admin: { id: number; role: "root" | "admin" },
+  now = Date.now(),
+): Promise<boolean> {
   const policy = await policyOf(ctx.db);
   if (!requires(policy, admin.role) || (await hasSecondFactor(ctx, admin.id))) return false;
   await ctx.db

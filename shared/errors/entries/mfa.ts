@@ -53,4 +53,8 @@ export const MFA_ENTRIES = {
   },
   mfaRecoveryCodes404: { status: 404, kind: "error", en: "Set up an authenticator app first" },
   mfaRecoveryCodes429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
+  mfaReset200: { status: 200, kind: "success", en: "Two-step verification reset - The administrator was told by e-mail" },
+  mfaReset403: { status: 403, kind: "error", en: "Only a super administrator can reset two-step verification" },
+  mfaReset404: { status: 404, kind: "error", en: "Administrator not found - It may have been deleted" },
+  mfaReset409: { status: 409, kind: "error", en: "You cannot reset your own two-step verification - Use your profile" },
 } as const satisfies Record<string, EntrySpec>;

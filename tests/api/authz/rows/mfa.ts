@@ -1,3 +1,4 @@
+import { buildAdmin } from "../../../support/factories";
 import { everyone, signedIn, type MatrixRow } from "../types";
 
 /** An admin's own second factors and the sign-in second step (issue #29): sessions and sign-in tokens only. */
@@ -35,6 +36,16 @@ export const mfaRows: MatrixRow[] = [
     route: "/me/mfa/recovery-codes",
     request: () => ({ url: "/v2/me/mfa/recovery-codes", body: { code: "123456" } }),
     expect: signedIn(404, 404, 404),
+    permission: "never",
+  },
+  {
+    method: "POST",
+    route: "/admin/mfa/reset",
+    request: async (f) => ({
+      url: "/v2/admin/mfa/reset",
+      body: { uid: (await buildAdmin(f.db, { username: `mfa-${f.tag}@matrix.test`, teams: [f.teamA] })).uid },
+    }),
+    expect: signedIn(200, 403, 403),
     permission: "never",
   },
 ];
