@@ -162,7 +162,13 @@ function tokenGuard(permission: RoutePermission): RequestHandler {
 }
 
 /** The calls an admin the MFA policy stops may still make: read themself and set up a factor (issue #29). */
-const ENROL_ACTIONS: ReadonlySet<ActionPrefix> = new Set<ActionPrefix>(["sessionRead", "signout", "mfaRead", "mfaTotpEnrol", "mfaTotpConfirm"]);
+const ENROL_ACTIONS: ReadonlySet<ActionPrefix> = new Set<ActionPrefix>([
+  "sessionRead",
+  "signout",
+  "mfaRead",
+  "mfaTotpEnrol",
+  "mfaTotpConfirm",
+]);
 
 /**
  * Refuses every other call of an admin who must set up a second factor first (policy on, no
