@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import type { MeResponse } from "../../shared/api";
+import { createMfaSignInApi, isMfaRequired } from "../../shared/api/mfa";
 import { sha512Hex } from "../../shared/crypto";
 import { APP_VERSION } from "../../shared/limits";
 import { contextNameFor, readConfig, updateConfig } from "../config";
@@ -20,6 +21,7 @@ interface LoginOptions {
   username?: string;
   passwordStdin?: boolean;
   tokenStdin?: boolean;
+  otpStdin?: boolean;
   context?: string;
   json?: boolean;
 }
@@ -54,7 +56,7 @@ function loginUrl(cli: CliContext, arg: string | undefined, contextName: string 
  */
 async function loginWithToken(cli: CliContext, url: string, name: string, opts: LoginOptions): Promise<void> {
   const { t, io } = cli;
-  if (opts.passwordStdin || opts.username) throw usageError(t("login.tokenConflict"));
+  if (opts.passwordStdin || opts.username || opts.otpStdin) throw usageError(t("login.tokenConflict"));
   const token = (await readSecret(io.stdin)).trim();
   if (token === "") throw usageError(t("login.emptyToken"));
   const me = await apiClient(cli, { url, token, context: null }).me();
@@ -83,11 +85,25 @@ async function login(cli: CliContext, urlArg: string | undefined, opts: LoginOpt
   if (!opts.passwordStdin && !tty) throw usageError(t("login.needPassword"));
   if (!username) username = await ask(io.stdin, io.stderr, `${t("login.promptUsername")} `);
   if (!username) throw usageError(t("login.needUsername"));
-  const plain = opts.passwordStdin ? await readSecret(io.stdin) : await askPassword(io.stdin, io.stderr, t("login.promptPassword"));
+  // With both --password-stdin and --otp-stdin, standard input holds the password then the code, one per line.
+  const piped = opts.passwordStdin || opts.otpStdin ? (await readSecret(io.stdin)).split(/\r?\n/) : [];
+  const plain = opts.passwordStdin ? (piped.shift() ?? "") : await askPassword(io.stdin, io.stderr, t("login.promptPassword"));
   if (plain === "") throw usageError(t("login.emptyPassword"));
 
   const client = apiClient(cli, { url, token: null, context: null });
-  const { token, expiresAt } = await client.signIn({ username, password: await sha512Hex(plain), browser: `bulwark-cli/${APP_VERSION}` });
+  const browser = `bulwark-cli/${APP_VERSION}`;
+  const first = await client.signIn({ username, password: await sha512Hex(plain), browser });
+  let signedIn: { token: string; expiresAt: string };
+  if (isMfaRequired(first)) {
+    // The second step: a TOTP or recovery code, piped (--otp-stdin) or asked on a terminal.
+    if (!opts.otpStdin && !tty) throw usageError(t("login.needOtp"));
+    const code = (opts.otpStdin ? (piped.shift() ?? "") : await ask(io.stdin, io.stderr, `${t("login.promptOtp")} `)).trim();
+    if (code === "") throw usageError(t("login.emptyOtp"));
+    signedIn = await createMfaSignInApi({ baseUrl: url, fetch: cli.fetch() }).token({ challenge: first.challenge, code, browser });
+  } else {
+    signedIn = first;
+  }
+  const { token, expiresAt } = signedIn;
   updateConfig(io.env, (config) => ({ current: name, contexts: { ...config.contexts, [name]: { url, username, token, expiresAt } } }));
 
   const tr = cli.globals().lang ? t : cli.translator(tokenLanguage(token) ?? cli.lang);
@@ -150,6 +166,7 @@ export function registerAuthCommands(program: Command, cli: CliContext): void {
     .option("-u, --username <username>", t("login.optUsername"))
     .option("--password-stdin", t("login.optPasswordStdin"))
     .option("--token-stdin", t("login.optTokenStdin"))
+    .option("--otp-stdin", t("login.optOtpStdin"))
     .option("--context <name>", t("login.optContext"))
     .option("--json", t("options.json"))
     .addHelpText("after", examples(t, "login.examples"))

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { useState } from "react";
 import { createApiClient } from "../../shared/api/client";
+import { isMfaRequired } from "../../shared/api/mfa";
 import { sha512Hex } from "../../shared/crypto";
 import { maxLength } from "../../shared/limits";
 import { str } from "../../shared/schemas/builders";
@@ -14,6 +15,7 @@ import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
 import { useT } from "../components/render-context";
 import { describeBrowser } from "../lib/browser";
+import { MfaChallengeForm } from "../components/mfa/MfaChallengeForm";
 
 /** Props of the sign-in island: the page language, where to go after, and whether sign-up is offered. */
 export interface SignInFormProps {
@@ -42,6 +44,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
   const messageFor = useCallMessage();
   const form = useForm({ username: "", password: "" });
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async () => {
     setFailure(null);
@@ -50,19 +53,22 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
     try {
       const password = await sha512Hex(checked.data.password);
       const api = createApiClient();
-      const { redirect } = await api.browserSignIn(lang, {
+      const answer = await api.browserSignIn(lang, {
         username: checked.data.username,
         password,
         browser: describeBrowser(navigator.userAgent),
         next,
       });
-      window.location.assign(safeRedirect(redirect));
+      // An admin with a second factor has no session yet: the second step takes this form's place.
+      if (isMfaRequired(answer)) return setChallenge(answer.challenge);
+      window.location.assign(safeRedirect(answer.redirect));
     } catch (error) {
       form.setValue("password", "");
       setFailure(messageFor(error));
     }
   });
 
+  if (challenge) return <MfaChallengeForm lang={lang} next={next} challenge={challenge} />;
   return (
     <form className="form" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}

@@ -10,6 +10,7 @@ import type { RequestOrigin, ServiceContext } from "../lib/context";
 import { requireRoot, type Scope } from "../services/access";
 import { AppError } from "../errors";
 import type { ServiceCaller } from "../services/identity";
+import { mustEnrol } from "../services/mfa";
 import type { ApiDeps } from "./deps";
 
 /** What a handler declares about its input: one zod schema for the body or for the query. */
@@ -160,6 +161,27 @@ function tokenGuard(permission: RoutePermission): RequestHandler {
   };
 }
 
+/** The calls an admin the MFA policy stops may still make: read themself and set up a factor (issue #29). */
+const ENROL_ACTIONS: ReadonlySet<ActionPrefix> = new Set<ActionPrefix>([
+  "sessionRead",
+  "signout",
+  "mfaRead",
+  "mfaTotpEnrol",
+  "mfaTotpConfirm",
+]);
+
+/**
+ * Refuses every other call of an admin who must set up a second factor first (policy on, no
+ * factor, grace period over) with 403 `mfaEnrolRequired`, whatever the credential.
+ */
+function enrolmentGuard(deps: ApiDeps, action: ActionPrefix | undefined): RequestHandler {
+  const allowed = action !== undefined && ENROL_ACTIONS.has(action);
+  return async (_req, res, next) => {
+    if (!allowed && (await mustEnrol(deps.services, authOf(res).admin))) throw new AppError("mfaEnrolRequired");
+    next();
+  };
+}
+
 /** Where a token call came from: the request's origin plus the token's name for the access log. */
 function adminOrigin(req: Request, res: Response): RequestOrigin {
   const origin = originOf(req);
@@ -183,6 +205,7 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
     },
     admin: (spec, fn) => [
       tokenGuard(spec?.permission ?? options.permission ?? "full"),
+      enrolmentGuard(deps, spec?.action),
       ...validators(spec ?? {}),
       described(
         async (req, res) => {

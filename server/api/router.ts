@@ -11,6 +11,7 @@ import { buildOpenApi } from "./openapi";
 import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
 import { meRouter } from "./me/router";
+import { meMfaRouter } from "./me/mfa";
 import { teamsRouter } from "./teams/router";
 import { adminsRouter } from "./admins/router";
 import { logsRouter } from "./logs/router";
@@ -43,7 +44,7 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(limitPerPrincipal(deps.database.db), idempotency(deps.database.db)); // per-principal budget, Idempotency-Key
-  router.use(meRouter(deps));
+  router.use(meRouter(deps), meMfaRouter(deps));
   // Before the resource routers: `/users/export` must not be read as a user or team name.
   router.use(exportRouter(deps));
   router.use(teamsRouter(deps));

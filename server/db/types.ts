@@ -40,11 +40,13 @@ import type {
   ServiceTokensTable,
   InstallationSecretsTable,
 } from "./system-tables";
+import type { AdminTotpTable, AdminRecoveryCodesTable, AdminPasskeysTable, MfaChallengesTable, MfaGraceTable } from "./mfa-tables";
 
 export type * from "./columns";
 export type * from "./account-tables";
 export type * from "./business-tables";
 export type * from "./system-tables";
+export type * from "./mfa-tables";
 
 /** The whole schema, keyed by table name as Kysely sees it. */
 export interface Database {
@@ -54,6 +56,11 @@ export interface Database {
   adminPasswordHistory: AdminPasswordHistoryTable;
   adminTeams: AdminTeamsTable;
   accessTokens: AccessTokensTable;
+  adminTotp: AdminTotpTable;
+  adminRecoveryCodes: AdminRecoveryCodesTable;
+  adminPasskeys: AdminPasskeysTable;
+  mfaChallenges: MfaChallengesTable;
+  mfaGrace: MfaGraceTable;
   users: UsersTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;

@@ -23,6 +23,8 @@ export const TEMPLATE_PARAMS = {
   userInvitation: ["firstName", "link", "code", "expiration", "companyName"],
   // An admin's access token `name` expires in `days` days (on `expiration`, a UTC date).
   accessTokenExpiry: ["firstName", "link", "name", "days", "expiration"],
+  // A change to the admin's second factors (services/mfa/notify): `change` names it, `left` the unused recovery codes when one was used.
+  mfaChange: ["firstName", "link", "change", "left"],
 } as const;
 
 /**
@@ -126,7 +128,29 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     action: t("mail:accessTokenExpiry.action"),
     after: [t("mail:accessTokenExpiry.after")],
   }),
+  mfaChange: (t, p) => ({
+    subject: t("mail:mfaChange.subject"),
+    before: [mfaChangeText(t, p.change, p.left)],
+    action: t("mail:mfaChange.action"),
+    after: [t("mail:mfaChange.notYou")],
+  }),
 };
+
+/** The paragraph naming one factor change (literal keys, for the locales test). */
+function mfaChangeText(t: TFunction, change: string, left: string): string {
+  switch (change) {
+    case "totpAdded":
+      return t("mail:mfaChange.totpAdded");
+    case "totpRemoved":
+      return t("mail:mfaChange.totpRemoved");
+    case "recoveryCodesRenewed":
+      return t("mail:mfaChange.recoveryCodesRenewed");
+    case "recoveryCodeUsed":
+      return t("mail:mfaChange.recoveryCodeUsed", { left });
+    default:
+      return t("mail:mfaChange.factorsReset");
+  }
+}
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {

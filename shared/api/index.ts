@@ -21,3 +21,4 @@ export * from "./userImport";
 export * from "./tokens";
 export * from "./service";
 export * from "./settings";
+export * from "./mfa";

@@ -20,11 +20,20 @@ export const PasswordChangeResponseSchema = z.object({ ok: z.literal(true), toke
 /** Password change reply. */
 export type PasswordChangeResponse = z.infer<typeof PasswordChangeResponseSchema>;
 
-/** `POST /v2/public/auth`: the bearer token and when it expires (ISO 8601; epoch ms is normalised). */
-export const SignInResponseSchema = z.object({
+/** `POST /v2/public/auth` for an admin without a second factor: the bearer token and when it expires (ISO 8601; epoch ms is normalised). */
+export const SignInTokenSchema = z.object({
   token: z.string().min(1),
   expiresAt: z.union([z.string(), z.number()]).transform((v) => (typeof v === "number" ? new Date(v).toISOString() : v)),
 });
+
+/**
+ * `POST /v2/public/auth`: the token, or for an admin with a second factor `{ mfaRequired, challenge,
+ * methods }` and no token until POST /v2/public/auth/mfa (shared/api/mfa).
+ */
+export const SignInResponseSchema = z.union([
+  SignInTokenSchema,
+  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery"])) }),
+]);
 /** Sign-in reply. */
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
@@ -73,8 +82,14 @@ export const MeResponseSchema = z.object({
 /** The signed-in admin. */
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** `POST /signin/{lang}`: where the browser goes next (a same-origin path). */
-export const BrowserSignInResponseSchema = z.object({ redirect: z.string().min(1) });
+/**
+ * `POST /signin/{lang}`: where the browser goes next (a same-origin path), or the second step's
+ * challenge for an admin with a second factor (no session yet).
+ */
+export const BrowserSignInResponseSchema = z.union([
+  z.object({ redirect: z.string().min(1) }),
+  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery"])) }),
+]);
 /** Browser sign-in reply. */
 export type BrowserSignInResponse = z.infer<typeof BrowserSignInResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { ADMIN_ENTRIES } from "./entries/admins";
 import { AUTH_ENTRIES } from "./entries/auth";
 import { GENERIC_ENTRIES } from "./entries/generic";
+import { MFA_ENTRIES } from "./entries/mfa";
 import { INVITE_LICENSE_ENTRIES } from "./entries/invites";
 import { MESSAGE_ENTRIES } from "./entries/messages";
 import { SETTINGS_ENTRIES } from "./entries/settings";
@@ -28,6 +29,7 @@ export const CATALOGUE_GROUPS = [
   USER_ENTRIES,
   SETTINGS_ENTRIES,
   TOKEN_ENTRIES,
+  MFA_ENTRIES,
 ] as const;
 
 const SPECS = {
@@ -40,6 +42,7 @@ const SPECS = {
   ...USER_ENTRIES,
   ...SETTINGS_ENTRIES,
   ...TOKEN_ENTRIES,
+  ...MFA_ENTRIES,
 } as const;
 
 /** Every catalogue code: generic, named message, or action prefix + status. The server's typed errors take one. */

@@ -13,6 +13,7 @@ export const PUBLIC_PREFIXES = [
   "confirm", // POST v2/public/confirm (completes a password reset from its link)
   "reset", // POST v2/public/reset (asks for a password reset link)
   "publicSettings", // GET v2/public/settings
+  "signinMfa", // POST v2/public/auth/mfa and POST /signin/{lang}/mfa (the second step)
 ] as const;
 
 /** Calls that need a session: a 401 from these clears it and sends the admin to sign-in. */
@@ -27,6 +28,12 @@ export const PROTECTED_PREFIXES = [
   "tokenCreate", // POST v2/tokens (an access token for automation)
   "tokenList", // GET v2/tokens
   "tokenRevoke", // DELETE v2/tokens/{id} and DELETE v2/tokens (all of an admin's)
+  "mfaRead", // GET v2/me/mfa
+  "mfaTotpEnrol", // POST v2/me/mfa/totp
+  "mfaTotpConfirm", // POST v2/me/mfa/totp/confirm
+  "mfaTotpRemove", // DELETE v2/me/mfa/totp
+  "mfaRecoveryCodes", // POST v2/me/mfa/recovery-codes
+  "mfaReset", // POST v2/admin/mfa/reset (root: remove another admin's factors)
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

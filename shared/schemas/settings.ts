@@ -112,6 +112,9 @@ export const CallingSettingsSchema = obj(callingSettingsShape).superRefine(check
 /** Calling settings. */
 export type CallingSettings = z.infer<typeof CallingSettingsSchema>;
 
+/** chosen: an admin who must set up a second factor may sign in without one for 0 (at once) to 90 days. */
+const mfaGraceDaysRange = { min: 0, max: 90 } as const;
+
 /** Security: sessions, e-mailed token expiries (minutes), OTP, lockouts and password history. */
 export const securitySettingsShape = {
   niapMode: bool(),
@@ -138,6 +141,12 @@ export const securitySettingsShape = {
   accessTokenNoExpiry: bool(),
   /** Authenticated /v2 calls one principal (admin session, access token or service token) may make per minute, across instances. */
   apiRateLimitPerMinute: intIn(settingsRange.apiRateLimitPerMinute),
+  /** Super administrators must sign in with a second factor (issue #29 policy). */
+  mfaRequiredForSuperAdmins: bool(),
+  /** Every administrator must sign in with a second factor (includes super administrators). */
+  mfaRequiredForAllAdmins: bool(),
+  /** Days an admin the policy applies to may still sign in without a factor, counted from the first sign-in that asked. */
+  mfaGraceDays: intIn(mfaGraceDaysRange),
 };
 /** `PUT v2/settings/security`. */
 export const SecuritySettingsSchema = obj(securitySettingsShape);

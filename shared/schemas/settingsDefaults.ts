@@ -66,6 +66,9 @@ export const DEFAULT_SETTINGS: Settings = {
     accessTokenMaxDays: 366,
     accessTokenNoExpiry: false,
     apiRateLimitPerMinute: 1_200,
+    mfaRequiredForSuperAdmins: false,
+    mfaRequiredForAllAdmins: false,
+    mfaGraceDays: 7,
   },
   tls: {
     ciphers:

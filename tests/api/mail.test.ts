@@ -61,6 +61,9 @@ describe("mail templates", () => {
     companyName: "Acme",
     // The access-token expiry template.
     name: "nightly-invites",
+    // The second-factor change template.
+    change: "recoveryCodeUsed",
+    left: "7",
   };
 
   it.each(languages)("renders every template in %s from the catalogue, with no raw key", (lang) => {

@@ -6,6 +6,7 @@ import type { Row } from "../../server/db/types";
 import { EXIT_CODES, englishMessage } from "../../shared/errors";
 import { buildAdmin, givePassword, GOOD_PASSWORD } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
+import { codeAt, enrolDirectly } from "../api/mfa.support";
 import { runCli, tempConfigDir } from "./helpers";
 
 const PT = JSON.parse(readFileSync(new URL("../../locales/pt/errors.json", import.meta.url), "utf8")) as Record<string, string>;
@@ -216,6 +217,32 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     expect((await runCli(dir, ["context", "delete", "a"])).code).toBe(0);
     expect(JSON.parse((await runCli(dir, ["context", "list", "--json"])).stdout)).toEqual({ current: null, contexts: [] });
     expect(statSync(path.join(dir, "config.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("signs in with a second factor: password then code on stdin with --otp-stdin; without it a pipe is a usage error", async () => {
+    const mfaAdmin = await buildAdmin(server.database.db);
+    await givePassword(server.database.db, server.config, mfaAdmin);
+    const { secret, codes } = await enrolDirectly(server.database.db, server.config, mfaAdmin);
+    const base = ["login", url, "--username", mfaAdmin.username, "--password-stdin"];
+    const noOtp = await runCli(tempConfigDir(), base, { stdin: `${GOOD_PASSWORD}\n` });
+    expect(noOtp.code).toBe(EXIT_CODES.usage);
+    expect(noOtp.stderr).toContain("--otp-stdin");
+
+    const dir = tempConfigDir();
+    const run = await runCli(dir, [...base, "--otp-stdin", "--json"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const me = await server
+      .request()
+      .get("/v2/me")
+      .set("Authorization", `Bearer ${tokenOf(dir)}`);
+    expect(me.body.uid).toBe(mfaAdmin.uid);
+
+    const replay = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });
+    expect(replay.code).toBe(EXIT_CODES.authentication);
+    expect(replay.stderr).toContain(englishMessage("signinMfa401"));
+    const recovery = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${codes[0]!}\n` });
+    expect(recovery.code).toBe(0);
   });
 
   it("a damaged config file is a clear error naming the file", async () => {

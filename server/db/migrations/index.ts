@@ -21,6 +21,7 @@ import { accessLogRequestIdMigration } from "./0015_access_log_request_id";
 import { userImportsMigration } from "./0013_user_imports";
 import { accessTokensMigration } from "./0016_access_tokens";
 import { idempotencyKeysMigration } from "./0017_idempotency_keys";
+import { adminMfaMigration } from "./0018_admin_mfa";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -41,4 +42,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0015_access_log_request_id": accessLogRequestIdMigration,
   "0016_access_tokens": accessTokensMigration,
   "0017_idempotency_keys": idempotencyKeysMigration,
+  "0018_admin_mfa": adminMfaMigration,
 };

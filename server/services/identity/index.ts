@@ -3,7 +3,7 @@ export type { AccountKind, TokenPurposes } from "./accountKinds";
 export { CaptchaService, pruneCaptchaRedemptions } from "./captcha";
 export { signSessionToken, verifySessionToken } from "./jwt";
 export { type LinkMail, type LinkRecipient, mailOneTimeLink, mailPasswordReset } from "./linkMail";
-export { assertCurrentPassword, type BudgetedCheck, checkPasswordBudgeted } from "./lockout";
+export { assertCurrentPassword, type BudgetedCheck, checkBudgeted, checkPasswordBudgeted } from "./lockout";
 export { issueToken, redeemToken, tokenPurpose, tokenState } from "./oneTimeTokens";
 export { isRecentPassword, type PasswordChange, setPassword } from "./passwordHistory";
 export { confirmPassword, requestPasswordReset } from "./passwordReset";
@@ -19,4 +19,4 @@ export {
   type ServiceTokenRecord,
   serviceTokenHash,
 } from "./serviceTokens";
-export { issueApiToken, signIn } from "./signIn";
+export { completeSignIn, issueApiToken, type SecondFactorCheck, signIn, type SignInResult } from "./signIn";

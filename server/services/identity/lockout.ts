@@ -65,21 +65,41 @@ async function clearAttempts(ctx: ServiceContext, adminId: number): Promise<void
 }
 
 /**
- * Checks an admin's password against the shared budget: always one argon2 verification; "locked"
- * when the budget is spent (whatever the password), "wrong" (counted; the slot that reaches the
- * maximum locks the account and writes `admin.lockout`), or "ok" (counter back to 0).
+ * Gives one slot back without forgetting earlier failures: a right password whose sign-in still
+ * waits for a second factor. Clearing the counter there would let someone who knows the password
+ * try unlimited factor codes by signing in again between guesses.
  */
-export async function checkPasswordBudgeted(
+async function releaseSlot(ctx: ServiceContext, adminId: number): Promise<void> {
+  await ctx.db
+    .updateTable("admins")
+    .set((eb) => ({ failedAttempts: eb("failedAttempts", "-", 1), lockedUntil: null }))
+    .where("id", "=", adminId)
+    .where("failedAttempts", ">", 0)
+    .execute();
+}
+
+/** What a right answer does to the budget: "clear" (the counter back to 0) or "release" (only its own slot back). */
+export type BudgetOnSuccess = "clear" | "release";
+
+/**
+ * One check against the shared budget, whatever is checked (a password, a TOTP or recovery code,
+ * a passkey assertion): takes a slot first, then runs `verify` (also while locked when
+ * `verifyWhenLocked`, for a constant-cost password check). "locked" when the budget is spent,
+ * "wrong" (counted; the slot that reaches the maximum locks the account and writes
+ * `admin.lockout`), or "ok" (the slot given back as `onSuccess` says).
+ */
+export async function checkBudgeted(
   ctx: ServiceContext,
-  admin: CheckedAdmin,
-  sha512Hex: string,
+  admin: { id: number; uid: string },
+  verify: () => Promise<boolean>,
   origin: RequestOrigin,
+  options: { onSuccess?: BudgetOnSuccess; verifyWhenLocked?: boolean } = {},
 ): Promise<BudgetedCheck> {
   const slot = await takeSlot(ctx, admin.id, Date.now());
-  const matches = await verifyPassword(ctx.config.secrets.passwordPepper, admin.passwordHash, sha512Hex);
+  const matches = slot || options.verifyWhenLocked ? await verify() : false;
   if (!slot) return "locked";
   if (matches) {
-    await clearAttempts(ctx, admin.id);
+    await (options.onSuccess === "release" ? releaseSlot(ctx, admin.id) : clearAttempts(ctx, admin.id));
     return "ok";
   }
   if (slot.locks) {
@@ -90,6 +110,25 @@ export async function checkPasswordBudgeted(
     );
   }
   return "wrong";
+}
+
+/**
+ * Checks an admin's password against the shared budget: always one argon2 verification; "locked"
+ * when the budget is spent (whatever the password), "wrong" (counted; the slot that reaches the
+ * maximum locks the account and writes `admin.lockout`), or "ok" (counter back to 0, or only this
+ * slot back with `onSuccess: "release"` when a second factor must still follow).
+ */
+export async function checkPasswordBudgeted(
+  ctx: ServiceContext,
+  admin: CheckedAdmin,
+  sha512Hex: string,
+  origin: RequestOrigin,
+  onSuccess: BudgetOnSuccess = "clear",
+): Promise<BudgetedCheck> {
+  return checkBudgeted(ctx, admin, () => verifyPassword(ctx.config.secrets.passwordPepper, admin.passwordHash, sha512Hex), origin, {
+    onSuccess,
+    verifyWhenLocked: true,
+  });
 }
 
 /** Turns a current-password check into the call's answer: `wrongCode` (403) for a wrong password, `lockedCode` (429) once the budget is spent. */

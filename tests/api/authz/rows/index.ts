@@ -3,6 +3,7 @@ import type { MatrixRow } from "../types";
 import { tokensRows } from "./tokens";
 import { adminsRows } from "./admins";
 import { identityRows } from "./identity";
+import { mfaRows } from "./mfa";
 import { logsRows } from "./logs";
 import { teamsRows } from "./teams";
 import { usersRows } from "./users";
@@ -22,6 +23,7 @@ const needing = (permission: RoutePermission, rows: MatrixRow[]): MatrixRow[] =>
 /** Every /v2 endpoint's row; each resource adds its own file and list here. */
 export const MATRIX_ROWS: MatrixRow[] = [
   ...identityRows,
+  ...mfaRows,
   ...adminsRows,
   ...logsRows,
   ...teamsRows,
