@@ -64,7 +64,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
   });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextField
         label={t("auth:fields.username")}

@@ -87,7 +87,7 @@ export function SignUpForm({ lang, captcha, timezones }: SignUpFormProps) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       {phase === "captcha" ? <Alert variant="info">{t("auth:signup.captchaSolving")}</Alert> : null}
       <TextField
