@@ -16,6 +16,8 @@ export interface FormState<V extends Record<string, string>> {
   busy: boolean;
   setValue: (name: keyof V & string, value: string) => void;
   setValues: (values: V) => void;
+  /** Sets a value only while the field is still empty: a default found after hydration never overrides what was typed. */
+  setDefault: (name: keyof V & string, value: string) => void;
   /** Shows errors and moves focus to the first invalid control, so keyboard and screen-reader users land on it. */
   showErrors: (errors: FieldErrors) => void;
   bind: (name: keyof V & string, transform?: (value: string) => string) => BoundField;
@@ -89,6 +91,10 @@ export function useForm<V extends Record<string, string>>(initial: V): FormState
     });
   }, []);
 
+  const setDefault = useCallback((name: keyof V & string, value: string) => {
+    setValues((prev) => (prev[name] ? prev : { ...prev, [name]: value }));
+  }, []);
+
   const showErrors = useCallback((next: FieldErrors) => {
     setErrors(next);
     setFocusTick((n) => n + 1);
@@ -115,5 +121,5 @@ export function useForm<V extends Record<string, string>>(initial: V): FormState
       });
   };
 
-  return { values, errors, busy, setValue, setValues, showErrors, bind, handleSubmit, id };
+  return { values, errors, busy, setValue, setValues, setDefault, showErrors, bind, handleSubmit, id };
 }
