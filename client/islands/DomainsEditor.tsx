@@ -3,6 +3,7 @@ import { isApiError } from "../../shared/api/errors";
 import { createDomainsApi } from "../../shared/api/domains";
 import { sha512Hex } from "../../shared/crypto";
 import { Alert } from "../components/forms/Alert";
+import { announceStatus } from "../components/status/pageStatus";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { useT } from "../components/render-context";
 
@@ -66,7 +67,9 @@ export function DomainsEditor(props: DomainsEditorProps) {
       setDomains(result.domains);
       setOutside(result.usersOutside);
       setDraft("");
-      setNotice(t(pending.kind === "add" ? "errors:domainsEdit200" : "errors:domainsDelete200"));
+      // One message per page: the status region's, replacing the previous (beside the row only without one).
+      const done = t(pending.kind === "add" ? "errors:domainsEdit200" : "errors:domainsDelete200");
+      setNotice(announceStatus(done) ? null : done);
       dialog.current?.close();
     } catch (error) {
       const details = isApiError(error)
@@ -131,7 +134,7 @@ export function DomainsEditor(props: DomainsEditorProps) {
       </form>
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
-        <form className="form" onSubmit={(e) => void confirm(e)}>
+        <form className="form" method="post" onSubmit={(e) => void confirm(e)}>
           <h2 id={titleId} className="dialog-title">
             {pending
               ? t(pending.kind === "add" ? "domains:confirmAdd" : "domains:confirmRemove", { domain: pending.domain, team: props.teamName })

@@ -48,7 +48,7 @@ export function ForgotPasswordForm({ lang }: ForgotPasswordFormProps) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextField
         type="email"

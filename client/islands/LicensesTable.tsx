@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { TeamRef } from "../../shared/api/responses";
 import type { LicensePack, LicenseUpdateResponse } from "../../shared/schemas/license";
 import { Alert } from "../components/forms/Alert";
+import { announceStatus } from "../components/status/pageStatus";
 import { LicenseActionDialog, type LicenseAction, type LicenseRow } from "../components/licenses/LicenseActionDialog";
 import { StateBadge } from "../components/licenses/format";
 import { useLang, useT } from "../components/render-context";
@@ -55,7 +56,9 @@ export function LicensesTable({ items, canManage, teams, csrfToken, timezone }: 
       return [...next.slice(0, at + 1), row(created), ...next.slice(at + 1)];
     });
     setFresh(new Set(created ? [pack.id, created.id] : [pack.id]));
-    setNotice(t("errors:licenseEdit200"));
+    // One message per page: the status region's, replacing the previous (here only without one).
+    const done = t("errors:licenseEdit200");
+    setNotice(announceStatus(done) ? null : done);
     setOpen(null);
   };
 

@@ -24,6 +24,19 @@ export type NewPasswordFlow = "activate" | "invite" | "reset";
 export interface NewPasswordFormProps {
   lang: string;
   flow: NewPasswordFlow;
+  /** The username of the account being activated (or reset), shown before and after; null when unknown. */
+  account?: string | null;
+}
+
+/** Names the account a link acts on, so its holder knows which one they activate. */
+function AccountLine({ account }: { account: string | null }) {
+  const t = useT();
+  if (!account) return null;
+  return (
+    <p className="form-account">
+      {t("auth:newPassword.account")} <strong translate="no">{account}</strong>
+    </p>
+  );
 }
 
 /** An invitation's dead link says to ask for a new invitation, not for a password reset. */
@@ -49,7 +62,7 @@ function tokenFromPath(): string {
  * the shared rules. The token is never a prop or rendered (it would land in the page source);
  * it is read from the address bar when the form is sent.
  */
-export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
+export function NewPasswordForm({ lang, flow, account = null }: NewPasswordFormProps) {
   const activation = flow !== "reset";
   const t = useT();
   const messageFor = useCallMessage();
@@ -77,6 +90,7 @@ export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
   if (done) {
     return (
       <TakesFocus className="form">
+        <AccountLine account={account} />
         <Alert variant="success">{t(activation ? "auth:activate.done" : "errors:confirm200")}</Alert>
         <a className="button button-primary button-block" href={`/signin/${lang}`}>
           {t("auth:newPassword.signIn")}
@@ -86,7 +100,8 @@ export function NewPasswordForm({ lang, flow }: NewPasswordFormProps) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
+      <AccountLine account={account} />
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <PasswordField
         label={t(activation ? "auth:fields.password" : "auth:fields.newPassword")}

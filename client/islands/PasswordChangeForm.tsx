@@ -52,7 +52,7 @@ export function PasswordChangeForm({ csrfToken }: PasswordChangeFormProps) {
   });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       <OutcomeAlert outcome={outcome} successNote={<span className="alert-note">{t("profile:password.otherSessions")}</span>} />
       <PasswordField label={t("profile:fields.currentPassword")} autoComplete="current-password" required {...form.bind("current")} />
       <div className="form-row">

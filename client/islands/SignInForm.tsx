@@ -70,7 +70,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
 
   if (challenge) return <MfaChallengeForm lang={lang} next={next} challenge={challenge} />;
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextField
         label={t("auth:fields.username")}

@@ -50,13 +50,14 @@ export function SignUpForm({ lang, captcha, timezones }: SignUpFormProps) {
   const form = useForm({ name: "", first_name: "", last_name: "", username: "", country: "", timezone: "" });
   const [phase, setPhase] = useState<"idle" | "captcha" | "sent">("idle");
   const [failure, setFailure] = useState<string | null>(null);
-  const { setValue } = form;
+  const { setDefault } = form;
 
   // The browser's zone is only known after hydration; reading it during render would mismatch.
+  // A default only: a zone chosen before hydration (adopted by useForm) is kept.
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && timezones.includes(zone)) setValue("timezone", zone);
-  }, [timezones, setValue]);
+    if (zone && timezones.includes(zone)) setDefault("timezone", zone);
+  }, [timezones, setDefault]);
 
   const submit = form.handleSubmit(async () => {
     setFailure(null);
@@ -87,7 +88,7 @@ export function SignUpForm({ lang, captcha, timezones }: SignUpFormProps) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       {phase === "captcha" ? <Alert variant="info">{t("auth:signup.captchaSolving")}</Alert> : null}
       <TextField

@@ -95,7 +95,7 @@ export function TokenCreateForm({ csrfToken, maxDays, noExpiry, teams }: TokenCr
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" onSubmit={submit} noValidate>
       <OutcomeAlert outcome={outcome} />
       <TextField
         label={t("tokens:create.name")}

@@ -7,6 +7,7 @@ import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useT } from "../components/render-context";
 import { fileKey, heldByEarlierRun, remembered, sleep, unfinishedImport, type ChosenFile } from "../components/users/importResume";
 import { Counts, ProblemList } from "../components/users/ImportSummary";
+import { headerProblemOf, ImportHeaderNote, type HeaderProblem } from "../components/users/ImportHeaderProblem";
 
 /** Props of the users import island. */
 export interface UserImportFormProps {
@@ -45,6 +46,8 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
   const [processed, setProcessed] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const [tooLarge, setTooLarge] = useState(false);
+  // A refused header row: which columns, named under the refusal.
+  const [headerProblem, setHeaderProblem] = useState<HeaderProblem | null>(null);
   // Kept after a failed apply: importing the same file again resumes that import instead of starting another.
   const [importId, setImportId] = useState<string | null>(null);
   // The unfinished import that importing this file resumes, as the server last answered it.
@@ -63,6 +66,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     const file = event.target.files?.[0];
     clear();
     setTooLarge(false);
+    setHeaderProblem(null);
     if (!file) return;
     if (file.size > IMPORT_LIMITS.bytes) return setTooLarge(true);
     setBusy(true);
@@ -79,6 +83,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       setPhase("preview");
       setAnnouncement(t("users:import.previewReady", { count: result.total }));
     } catch (error) {
+      setHeaderProblem(headerProblemOf(error));
       fail(error);
     } finally {
       setBusy(false);
@@ -165,7 +170,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       <p role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </p>
-      <OutcomeAlert outcome={outcome} />
+      <OutcomeAlert outcome={outcome} failureNote={headerProblem ? <ImportHeaderNote problem={headerProblem} /> : null} />
       {tooLarge ? <Alert variant="error">{t("users:import.tooLarge")}</Alert> : null}
       {phase === "choose" || phase === "preview" ? (
         <div className="field">

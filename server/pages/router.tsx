@@ -9,7 +9,7 @@ import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
 import { findSessionAdmin } from "../services/access";
 import { readSettings } from "../services/settings";
-import { tokenPurpose, tokenState } from "../services/identity";
+import { tokenAdminUsername, tokenPurpose, tokenState } from "../services/identity";
 import { requireCsrf } from "../http/csrf";
 import { sessionCookieName } from "../http/session";
 import { makeTranslate } from "./translate";
@@ -92,10 +92,20 @@ export function pagesRouter(deps: PageDeps): Router {
       const flow: NewPasswordFlow =
         mode === "verify" ? "activate" : (await tokenPurpose(db, "admin", token)) === "admin_invite" ? "invite" : "reset";
       // A used, unknown or expired link says so when opened (404 / 410), not only on submit.
-      const state = await tokenState(db, "admin", token, mode === "verify" ? ["verify", "setup"] : ["reset", "admin_invite"]);
+      const purposes = mode === "verify" ? (["verify", "setup"] as const) : (["reset", "admin_invite"] as const);
+      const state = await tokenState(db, "admin", token, purposes);
       const problem = state === "valid" ? undefined : state;
       const status = problem === "expired" ? 410 : problem === "invalid" ? 404 : 200;
-      renderPublic(res, status, lang, newPasswordTitleKey(flow), <NewPasswordPage lang={lang} flow={flow} problem={problem} />, hrefs);
+      // The page names the account the link activates (or resets), before and after.
+      const account = problem ? null : await tokenAdminUsername(db, token, purposes);
+      renderPublic(
+        res,
+        status,
+        lang,
+        newPasswordTitleKey(flow),
+        <NewPasswordPage lang={lang} flow={flow} problem={problem} account={account} />,
+        hrefs,
+      );
     });
   }
 

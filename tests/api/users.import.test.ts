@@ -438,6 +438,45 @@ describe.each(testDialects())("users import on %s", (dialect) => {
       .execute();
   });
 
+  it("imports back the users export in every language, headed by column titles or field names, with or without BOM", async () => {
+    const w = await world();
+    await buildUser(db(), { team: w.teamB, username: `rt1-${w.tag}`, firstName: "Rita", lastName: "Tavares" });
+    await buildUser(db(), { team: w.teamB, username: `rt2-${w.tag}`, firstName: "Raúl", lastName: "Núñez" });
+    const exported = async (query: string) => {
+      const res = await server
+        .request()
+        .get(`/v2/users/export?team=${w.teamB.slug}&${query}`)
+        .set("Authorization", w.auth)
+        .buffer(true)
+        .parse((stream, done) => {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => done(null, Buffer.concat(chunks)));
+        });
+      expect(res.status).toBe(200);
+      return (res.body as Buffer).toString("utf8");
+    };
+    for (const lang of ["en", "pt", "es"]) {
+      for (const bom of [false, true]) {
+        const csv = await exported(`lang=${lang}&bom=${bom ? 1 : 0}`);
+        expect(csv.startsWith("\uFEFF")).toBe(bom);
+        const preview = await post("mode=preview", csv, w.auth);
+        expect(preview.status, `${lang} bom=${bom}: ${JSON.stringify(preview.body)}`).toBe(200);
+        expect(preview.body.counts).toMatchObject({ unchanged: 2, new: 0, invalid: 0 });
+      }
+    }
+    const fields = await exported("headers=fields");
+    expect((await post("mode=preview", fields, w.auth)).body.counts).toMatchObject({ unchanged: 2 });
+    // Applied from a Spanish export with titles: the rows are read (unchanged), nothing is refused.
+    const id = randomUUID();
+    const applied = await post(`mode=apply&id=${id}`, await exported("lang=es&bom=1"), w.auth);
+    expect(applied.status).toBe(200);
+    expect(applied.body.counts).toMatchObject({ unchanged: 2, invalid: 0 });
+    // A title file missing a required column names it by field, whatever the file's language.
+    const partial = await post("mode=preview", "Nombre de usuario,Nome próprio,Last name\nx,y,z\n", w.auth);
+    expect(partial.body.error).toMatchObject({ code: "usersImport400", details: { reason: "columns", missing: ["team"], unknown: [] } });
+  });
+
   it("refuses files it cannot read and requests without an import id", async () => {
     const w = await world();
     const missing = await post("mode=preview", "username,firstName,team\na,b,c\n", w.auth);

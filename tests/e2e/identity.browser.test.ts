@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { issueToken } from "../../server/services/identity";
 import { bearerFor, buildAdmin, givePassword, setSettings } from "../support/factories";
 import { ROOT_DIR } from "../support/server";
 import { useBrowserSuite } from "../support/browser-suite";
@@ -54,10 +56,13 @@ describe("admin identity in Chromium", () => {
     await page.goto(new URL(linkFrom(mail, "/verify/en/")).pathname);
     await page.waitForSelector('bulwark-island[name="NewPasswordForm"][hydrated]');
     expect(await page.locator("h1").textContent()).toBe("Activate your account");
+    // The page names the account being activated, before and after.
+    expect(await page.locator(".form-account").textContent()).toBe("Account: marie@acme.test");
     await page.getByLabel("Password", { exact: true }).fill("Rad1um!Pass");
     await page.getByLabel("Confirm password").fill("Rad1um!Pass");
     await page.getByRole("button", { name: "Activate account" }).click();
     await page.getByText("Your account is active. Sign in with your password").waitFor();
+    expect(await page.locator(".form-account").textContent()).toBe("Account: marie@acme.test");
 
     await page.goto("/dashboard");
     await page.waitForURL("**/signin/en?next=%2Fdashboard");
@@ -126,5 +131,108 @@ describe("admin identity in Chromium", () => {
     expect(new URL(page.url()).pathname).toBe("/signin/es");
     expect(consoleErrors).toEqual([]);
     await setSettings(suite.server().database.db, "security", {});
+  });
+
+  /**
+   * Holds an island's chunk until `release` is called, so the test can act on the server-rendered
+   * form before the island hydrates (a slow network, a click before the page is ready).
+   */
+  async function holdChunk(page: Page, island: string) {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => undefined as void;
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(new RegExp(`/${island}-[\\w-]+\\.js$`), async (route: Route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    return { asked, release };
+  }
+
+  it("keeps what was typed into sign-in before the island loaded, cannot submit it early, then signs in with it", async () => {
+    const admin = await buildAdmin(suite.server().database.db, { username: "early@acme.test" });
+    await givePassword(suite.server().database.db, suite.server().config, admin, "Ear1y!Pass");
+    const { page, consoleErrors } = await open();
+    const chunk = await holdChunk(page, "SignInForm");
+    await page.goto("/signin/en");
+    await chunk.asked;
+    const username = page.getByLabel("Username or e-mail");
+    const password = page.getByLabel("Password", { exact: true });
+    const submit = page.getByRole("button", { name: "Sign in" });
+    await username.fill("early@acme.test");
+    await password.fill("Ear1y!Pass");
+    // Not hydrated yet: the button is disabled and Enter (implicit submission) does nothing.
+    expect(await page.locator('bulwark-island[name="SignInForm"][hydrated]').count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(true);
+    await password.press("Enter");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/signin/en");
+
+    chunk.release();
+    await page.waitForSelector('bulwark-island[name="SignInForm"][hydrated]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await username.inputValue()).toBe("early@acme.test");
+    expect(await password.inputValue()).toBe("Ear1y!Pass");
+    await submit.click();
+    await page.waitForURL("**/dashboard");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("keeps what was typed into activation before the island loaded, names the account, and activates it", async () => {
+    const db = suite.server().database.db;
+    const admin = await buildAdmin(db, { username: "late@acme.test", status: "invited" });
+    const token = await issueToken(db, "admin", admin.id, "verify", 60);
+    const { page, consoleErrors } = await open();
+    const chunk = await holdChunk(page, "NewPasswordForm");
+    await page.goto(`/verify/en/${token}`);
+    await chunk.asked;
+    expect(await page.locator(".form-account").textContent()).toBe("Account: late@acme.test");
+    await page.getByLabel("Password", { exact: true }).fill("Lat3!Password");
+    await page.getByLabel("Confirm password").fill("Lat3!Password");
+    const submit = page.getByRole("button", { name: "Activate account" });
+    expect(await submit.isDisabled()).toBe(true);
+
+    chunk.release();
+    await page.waitForSelector('bulwark-island[name="NewPasswordForm"][hydrated]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("Lat3!Password");
+    expect(await page.getByLabel("Confirm password").inputValue()).toBe("Lat3!Password");
+    await submit.click();
+    await page.getByText("Your account is active. Sign in with your password").waitFor();
+    expect(await page.locator(".form-account").textContent()).toBe("Account: late@acme.test");
+    const after = await db.selectFrom("admins").select(["status", "passwordHash"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("active");
+    expect(after.passwordHash).not.toBeNull();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("without JavaScript, sign-in says it needs it and never puts the password in an address or the history", async () => {
+    const browser = (await open()).context.browser();
+    if (!browser) throw new Error("no browser");
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: suite.baseUrl() });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const addresses: string[] = [];
+    page.on("request", (request) => addresses.push(request.url()));
+    await page.goto("/signin/en");
+    // Playwright's text engine skips <noscript>: the note is found by its place instead.
+    const note = page.locator("noscript > p.notice");
+    expect(await note.textContent()).toBe("This form needs JavaScript. Turn it on in your browser to continue.");
+    expect(await note.isVisible()).toBe(true);
+    await page.getByLabel("Username or e-mail").fill("root");
+    await page.getByLabel("Password", { exact: true }).fill("N0Script!Secret");
+    // Enter and a click on the (disabled) button submit nothing.
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    expect(await page.getByRole("button", { name: "Sign in" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Sign in" }).click({ force: true, timeout: 2_000 });
+    // Were it sent by other means, the form posts: its fields would travel in the body.
+    expect(await page.locator("form").getAttribute("method")).toBe("post");
+    const { entries } = await cdp.send("Page.getNavigationHistory");
+    for (const url of [...addresses, ...entries.map((entry) => entry.url), page.url()]) {
+      expect(url).not.toContain("N0Script");
+      expect(url).not.toContain("password=");
+    }
+    expect(addresses.some((url) => new URL(url).pathname === "/signin/en")).toBe(true);
+    await context.close();
   });
 });

@@ -87,6 +87,31 @@ describe("the users import page in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("in es: a file headed by the export's column titles previews; a header missing a column names it and the 'Field names' option", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const team = await buildTeam(db(), { slug: `tit-${tag}`, teamName: `Tit ${tag}` });
+    await buildPack(db(), { team, licenseCount: 10 });
+    const admin = await buildAdmin(db(), { lang: "es", teams: [team] });
+    const { page, consoleErrors } = await suite.open(admin, { expectedFailures: /^\/v2\/users\/import$/ });
+    await page.goto("/users/import");
+    await waitForIslands(page);
+    const choose = (csv: string) =>
+      page.getByLabel("Archivo CSV").setInputFiles({ name: "gente.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+
+    await choose(`\uFEFFNombre de usuario,Nombre,Apellidos\nana-${tag}@web.test,Ana,Silva\n`);
+    const refusal = page.getByRole("alert");
+    await expect.poll(() => refusal.textContent()).toContain("Faltan columnas: team");
+    expect(await refusal.textContent()).toContain("'Nombres de los campos'");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await choose(
+      `\uFEFFNombre de usuario,Nombre,Apellidos,ID de empresa,ECS\nana-${tag}@web.test,Ana,Silva,${team.slug},true\nbeto-${tag},Beto,Reis,${team.slug},false\n`,
+    );
+    await page.getByRole("heading", { name: "Vista previa de gente.csv: 2 filas" }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it(
     "resumes an import that failed part-way under the same import id, after a reload and the same file chosen again: every row once",
     { timeout: 60_000 },

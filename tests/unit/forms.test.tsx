@@ -13,6 +13,10 @@ import { MyProfilePage } from "../../client/pages/MyProfilePage";
 import { renderAsServer, translate } from "../support/render";
 import { maxLength } from "../../shared/limits";
 import { PasswordWithConfirmationSchema } from "../../shared/schemas";
+import { AdminCreateForm } from "../../client/islands/AdminCreateForm";
+import { ForgotPasswordForm } from "../../client/islands/ForgotPasswordForm";
+import { PasswordChangeForm } from "../../client/islands/PasswordChangeForm";
+import { TokenCreateForm } from "../../client/islands/TokenCreateForm";
 
 const render = renderAsServer;
 
@@ -182,5 +186,59 @@ describe("describeBrowser", () => {
       ),
     ).toBe("Safari 17 on iOS");
     expect(describeBrowser("x".repeat(200))).toHaveLength(maxLength.browser);
+  });
+});
+
+describe("forms that carry a secret, as the server renders them", () => {
+  const secretForms = {
+    SignInForm: <SignInForm lang="en" next={null} registrationEnabled />,
+    SignUpForm: <SignUpForm lang="en" captcha="off" timezones={TIMEZONES} />,
+    NewPasswordForm: <NewPasswordForm lang="en" flow="activate" />,
+    ForgotPasswordForm: <ForgotPasswordForm lang="en" />,
+    PasswordChangeForm: <PasswordChangeForm csrfToken="csrf" />,
+    AdminCreateForm: <AdminCreateForm csrfToken="csrf" teams={[]} canCreateRoot lang="en" />,
+    TokenCreateForm: <TokenCreateForm csrfToken="csrf" maxDays={90} noExpiry={false} teams={[]} />,
+  };
+
+  it.each(Object.entries(secretForms))("%s posts (never GET) and cannot be submitted before its island hydrates", (_name, element) => {
+    const { html } = render(element);
+    const forms = html.match(/<form\b[^>]*>/g) ?? [];
+    expect(forms.length).toBeGreaterThan(0);
+    // A browser submit would put the fields in the address bar with GET; POST keeps them in the body.
+    for (const form of forms) expect(form).toMatch(/\bmethod="post"/);
+    // A disabled default button blocks clicks and implicit submission (Enter) until hydration.
+    const submits = html.match(/<button type="submit"[^>]*>/g) ?? [];
+    expect(submits.length).toBeGreaterThan(0);
+    for (const button of submits) expect(button).toMatch(/\bdisabled=""/);
+  });
+
+  it.each([
+    ["en", "This form needs JavaScript."],
+    ["pt", "Este formulário precisa de JavaScript."],
+    ["es", "Este formulario necesita JavaScript."],
+  ])("says in a noscript note (%s) that the form needs JavaScript", (lang, words) => {
+    for (const page of [
+      <SignInPage key="in" lang={lang} next={null} registrationEnabled />,
+      <SignUpPage key="up" lang={lang} captcha="off" timezones={TIMEZONES} registrationEnabled />,
+      <NewPasswordPage key="new" lang={lang} flow="activate" />,
+    ]) {
+      const { html } = render(page, lang);
+      expect(html).toMatch(new RegExp(`<noscript><p class="notice" role="note">${words}`));
+    }
+  });
+});
+
+describe("the activation page names the account", () => {
+  it.each([
+    ["en", "Account:"],
+    ["pt", "Conta:"],
+    ["es", "Cuenta:"],
+  ])("shows the username the link activates (%s), and only for a usable link", (lang, label) => {
+    const { html } = render(<NewPasswordPage lang={lang} flow="invite" account="marie@acme.test" />, lang);
+    const line = /<p class="form-account">(.*?)<\/p>/.exec(html)?.[1] ?? "";
+    expect(line.replace(/<!-- -->/g, "")).toBe(`${label} <strong translate="no">marie@acme.test</strong>`);
+    expect(html).toContain('"account":"marie@acme.test"');
+    const dead = render(<NewPasswordPage lang={lang} flow="invite" problem="expired" account="marie@acme.test" />, lang).html;
+    expect(dead).not.toContain("marie@acme.test");
   });
 });

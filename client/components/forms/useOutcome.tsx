@@ -47,13 +47,25 @@ export function useOutcome(options: CallMessageOptions = {}): OutcomeState {
   return useMemo(() => ({ outcome, clear, succeed, fail }), [outcome, clear, succeed, fail]);
 }
 
-/** The outcome as an Alert (success: status; failure: alert), with `successNote` after a success's text. */
-export function OutcomeAlert({ outcome, successNote }: { outcome: Outcome | null; successNote?: ReactNode }) {
+/**
+ * The outcome as an Alert (success: status; failure: alert), with `successNote` after a success's
+ * text or `failureNote` after a failure's (details the catalogue message cannot name, in the same
+ * alert so they are announced with it).
+ */
+export function OutcomeAlert({
+  outcome,
+  successNote,
+  failureNote,
+}: {
+  outcome: Outcome | null;
+  successNote?: ReactNode;
+  failureNote?: ReactNode;
+}) {
   if (!outcome) return null;
   return (
     <Alert variant={outcome.ok ? "success" : "error"}>
       {outcome.text}
-      {outcome.ok ? successNote : null}
+      {outcome.ok ? successNote : failureNote}
     </Alert>
   );
 }

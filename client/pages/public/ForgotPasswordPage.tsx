@@ -1,4 +1,5 @@
 import { Island } from "../../components/Island";
+import { NeedsScript } from "../../components/forms/NeedsScript";
 import { useT } from "../../components/render-context";
 import { ForgotPasswordForm } from "../../islands/ForgotPasswordForm";
 
@@ -13,6 +14,7 @@ export function ForgotPasswordPage({ lang }: ForgotPasswordPageProps) {
   return (
     <>
       <p className="form-intro">{t("auth:forgot.intro")}</p>
+      <NeedsScript />
       <Island name="ForgotPasswordForm" component={ForgotPasswordForm} props={{ lang }} namespaces={["auth", "validation"]} />
     </>
   );

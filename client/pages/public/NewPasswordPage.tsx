@@ -1,5 +1,6 @@
 import { Alert } from "../../components/forms/Alert";
 import { BackToSignIn } from "../../components/forms/BackToSignIn";
+import { NeedsScript } from "../../components/forms/NeedsScript";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { NewPasswordForm, type NewPasswordFlow } from "../../islands/NewPasswordForm";
@@ -10,6 +11,8 @@ export interface NewPasswordPageProps {
   flow: NewPasswordFlow;
   /** Set when the link can no longer be used: the page says so instead of showing the form. */
   problem?: "invalid" | "expired";
+  /** The username of the account the link acts on (usable links only), named before and after. */
+  account?: string | null;
 }
 
 /** What a dead link's page says, per flow: each names the way to a new link. */
@@ -28,7 +31,7 @@ export function newPasswordTitleKey(flow: NewPasswordFlow): "auth:activate.title
  * Choose a password with its confirmation. The token stays in the path: it is never echoed into
  * the page (the island reads it from the address bar when the form is sent).
  */
-export function NewPasswordPage({ lang, flow, problem }: NewPasswordPageProps) {
+export function NewPasswordPage({ lang, flow, problem, account = null }: NewPasswordPageProps) {
   const t = useT();
   if (problem) {
     return (
@@ -46,7 +49,13 @@ export function NewPasswordPage({ lang, flow, problem }: NewPasswordPageProps) {
   return (
     <>
       <p className="form-intro">{t(flow === "reset" ? "auth:reset.intro" : "auth:activate.intro")}</p>
-      <Island name="NewPasswordForm" component={NewPasswordForm} props={{ lang, flow }} namespaces={["auth", "validation"]} />
+      <NeedsScript />
+      <Island
+        name="NewPasswordForm"
+        component={NewPasswordForm}
+        props={account ? { lang, flow, account } : { lang, flow }}
+        namespaces={["auth", "validation"]}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Island } from "../../components/Island";
+import { NeedsScript } from "../../components/forms/NeedsScript";
 import { useT } from "../../components/render-context";
 import { SignUpForm } from "../../islands/SignUpForm";
 
@@ -28,5 +29,10 @@ export function SignUpPage({ lang, captcha, timezones, registrationEnabled }: Si
       </div>
     );
   }
-  return <Island name="SignUpForm" component={SignUpForm} props={{ lang, captcha, timezones }} namespaces={["auth", "validation"]} />;
+  return (
+    <>
+      <NeedsScript />
+      <Island name="SignUpForm" component={SignUpForm} props={{ lang, captcha, timezones }} namespaces={["auth", "validation"]} />
+    </>
+  );
 }

@@ -4,7 +4,7 @@ export { CaptchaService, pruneCaptchaRedemptions } from "./captcha";
 export { signSessionToken, verifySessionToken } from "./jwt";
 export { type LinkMail, type LinkRecipient, mailOneTimeLink, mailPasswordReset } from "./linkMail";
 export { assertCurrentPassword, type BudgetedCheck, checkBudgeted, checkPasswordBudgeted } from "./lockout";
-export { issueToken, redeemToken, tokenPurpose, tokenState } from "./oneTimeTokens";
+export { issueToken, redeemToken, tokenAdminUsername, tokenPurpose, tokenState } from "./oneTimeTokens";
 export { isRecentPassword, type PasswordChange, setPassword } from "./passwordHistory";
 export { confirmPassword, requestPasswordReset } from "./passwordReset";
 export { hashPassword, verifyPassword } from "./passwords";

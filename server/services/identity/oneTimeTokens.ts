@@ -126,3 +126,20 @@ export async function tokenState<K extends AccountKind>(
 export async function tokenPurpose<K extends AccountKind>(db: Kysely<Database>, kind: K, token: string): Promise<TokenPurposes[K] | null> {
   return (await findToken(db, kind, token))?.purpose ?? null;
 }
+
+/**
+ * The username of the administrator a usable token (unused, unexpired, of one of `purposes`) was
+ * issued to, or null: the activation and new-password pages name the account the link acts on,
+ * so whoever holds the link sees which account they are about to activate.
+ */
+export async function tokenAdminUsername(
+  db: Kysely<Database>,
+  token: string,
+  purposes: readonly TokenPurposes["admin"][],
+  now = Date.now(),
+): Promise<string | null> {
+  const row = await findToken(db, "admin", token);
+  if (!row || row.usedAt !== null || row.expiresAt <= now || !purposes.includes(row.purpose)) return null;
+  const admin = await db.selectFrom("admins").select("username").where("id", "=", row.ownerId).executeTakeFirst();
+  return admin?.username ?? null;
+}

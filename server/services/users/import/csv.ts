@@ -1,15 +1,17 @@
 /**
  * Reading an import file: RFC 4180 CSV (csv-parse), UTF-8 with or without a BOM, a header row
  * naming the columns (any order; `IMPORT_COLUMNS`, plus the export's read-only columns, which are
- * read past: `IMPORT_IGNORED_COLUMNS`). A file the import cannot read at all —
+ * read past: `IMPORT_IGNORED_COLUMNS`) by field name or by the export's column title in en/pt/es
+ * (./headers). The `missing` of a refusal are field names, so every client can name them. A file the import cannot read at all —
  * not CSV, a required column missing, an unknown column, no rows, too many rows — is one 400
  * `usersImport400` whose details say why; a row with the wrong number of cells is that row's
  * own problem (`cellCount`), so the other rows still import.
  */
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { IMPORT_COLUMNS, IMPORT_IGNORED_COLUMNS, IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../../shared/schemas/userImport";
+import { IMPORT_LIMITS, IMPORT_REQUIRED_COLUMNS } from "../../../../shared/schemas/userImport";
 import { AppError } from "../../../errors";
+import { resolveHeader } from "./headers";
 
 /** One data row: its 1-based number (the header is row 0) and its cells by column, or null when the cell count is wrong. */
 export interface CsvRow {
@@ -36,11 +38,7 @@ export function parseImportFile(text: string): ImportFile {
   }
   const [header, ...data] = records;
   if (!header) throw new AppError("usersImport400", 400, { reason: "empty" });
-  const columns = header.map((name) => name.trim());
-  const missing = IMPORT_REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
-  const known: readonly string[] = [...IMPORT_COLUMNS, ...IMPORT_IGNORED_COLUMNS];
-  const unknown = columns.filter((name) => !known.includes(name));
-  const repeated = columns.filter((name, index) => columns.indexOf(name) !== index);
+  const { columns, missing, unknown, repeated } = resolveHeader(header, IMPORT_REQUIRED_COLUMNS);
   if (missing.length || unknown.length || repeated.length) {
     throw new AppError("usersImport400", 400, { reason: "columns", missing, unknown: unknown.slice(0, 20), repeated });
   }
