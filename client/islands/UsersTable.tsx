@@ -181,7 +181,11 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       />
       {!activeMatching && pageSelected && page.total > page.items.length ? (
         <p className="select-all-matching">
-          <button type="button" className="button button-link" onClick={() => setMatching({ filter: filterOf(query), total: page.total, words: filterWords })}>
+          <button
+            type="button"
+            className="button button-link"
+            onClick={() => setMatching({ filter: filterOf(query), total: page.total, words: filterWords })}
+          >
             {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
           </button>
         </p>

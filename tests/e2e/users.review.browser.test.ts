@@ -69,7 +69,10 @@ describe("users selection, review and profile actions in Chromium", () => {
     await bar(page).getByRole("button", { name: "Delete", exact: true }).click();
     let dialog = page.getByRole("dialog", { name: "Delete users" });
     await dialog.waitFor();
-    expect(await dialog.locator(".bulk-names li").allTextContents()).toEqual(["Carmo Cirrus 00 (c00@dunes.test)", "Carmo Cirrus 01 (c01@dunes.test)"]);
+    expect(await dialog.locator(".bulk-names li").allTextContents()).toEqual([
+      "Carmo Cirrus 00 (c00@dunes.test)",
+      "Carmo Cirrus 01 (c01@dunes.test)",
+    ]);
     expect(await dialog.textContent()).toContain("Delete 2 users and their devices?");
     await closeDialog(dialog);
 

@@ -77,6 +77,8 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
 
   return (
     <div className={count > 0 ? "bulk-bar has-selection" : "bulk-bar"} role="group" aria-label={t("users:bulk.label")}>
+      {/* The status keeps one size whatever it says (a hidden copy of the hint sizes it, and the
+          Clear button's place is kept), so ticking the first row does not move the table. */}
       <div className="selection-status">
         <p className="selection-count" aria-live="polite">
           {matching ? (
@@ -85,16 +87,23 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
             t(SELECTED_KEY, { count })
           ) : (
             <>
-              {cleared ? <span className="selection-cleared">{t("users:selection.cleared")} </span> : null}
+              {cleared ? <span className="visually-hidden">{t("users:selection.cleared")} </span> : null}
               <span id={hintId}>{t("users:selection.hint")}</span>
             </>
           )}
         </p>
+        <p className="selection-sizer" aria-hidden="true">
+          {t("users:selection.hint")}
+        </p>
         {count > 0 ? (
-          <button type="button" className="button button-small" onClick={onClear}>
+          <button type="button" className="button button-small selection-clear" onClick={onClear}>
             {t("users:selection.clear")}
           </button>
-        ) : null}
+        ) : (
+          <span className="button button-small selection-clear selection-clear-space" aria-hidden="true">
+            {t("users:selection.clear")}
+          </span>
+        )}
       </div>
       <div className="bulk-actions">
         {ACTIONS.map((name) =>
