@@ -56,7 +56,8 @@ export function UserActions({ user, teams, csrfToken }: UserActionsProps) {
       disabled={bulk.reviewing}
       onClick={() => ask(action)}
     >
-      {t(`users:bulk.${action}`)}
+      {/* The page also lists devices with their own Delete: this one says whose. */}
+      {action === "delete" ? t("users:profile.deleteUser") : t(`users:bulk.${action}`)}
     </button>
   );
 

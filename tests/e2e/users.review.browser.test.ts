@@ -162,7 +162,7 @@ describe("users selection, review and profile actions in Chromium", () => {
     const { page, consoleErrors } = await open(`/users/profile/${user.uid}`);
     await page.waitForSelector('bulwark-island[name="UserActions"][hydrated]');
     const actions = page.locator("#user-actions").locator("..");
-    expect(await actions.getByRole("button").allTextContents()).toEqual(["Block", "Move to company", "Delete"]);
+    expect(await actions.getByRole("button").allTextContents()).toEqual(["Block", "Move to company", "Delete user"]);
 
     await actions.getByLabel("Target company").selectOption("dunes");
     await actions.getByRole("button", { name: "Move to company" }).click();
@@ -184,10 +184,10 @@ describe("users selection, review and profile actions in Chromium", () => {
     expect(await page.locator("#user-actions").locator("..").getByRole("button").allTextContents()).toEqual([
       "Activate",
       "Move to company",
-      "Delete",
+      "Delete user",
     ]);
 
-    await page.locator("#user-actions").locator("..").getByRole("button", { name: "Delete" }).click();
+    await page.locator("#user-actions").locator("..").getByRole("button", { name: "Delete user" }).click();
     dialog = page.getByRole("dialog", { name: "Delete users" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
