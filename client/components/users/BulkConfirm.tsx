@@ -85,8 +85,9 @@ function Review({ review, teamName }: { review: BulkReview; teamName: string }) 
           </ul>
         </>
       ) : null}
+      {seats ? <p className="bulk-subject-title">{t("users:bulk.review.seatsCaption", { team: teamName })}</p> : null}
       {seats ? (
-        <dl className="bulk-seats" aria-label={t("users:bulk.review.seatsCaption", { team: teamName })}>
+        <dl className="bulk-seats">
           <div data-seats="before">
             <dt>{t("users:bulk.review.seatsBefore")}</dt>
             <dd>{t("users:bulk.review.seatsOf", { used: number(seats.before), limit: number(seats.limit) })}</dd>
