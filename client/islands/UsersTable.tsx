@@ -35,8 +35,9 @@ export interface UsersTableProps {
 
 /**
  * /users/manage: search, filters, sortable columns and keyset paging over `GET /v2/users`, with
- * the view kept in the address bar; a selection that survives paging, and bulk block, activate,
- * move and delete with a confirmation and a result summary.
+ * the view kept in the address bar; a selection of the shown rows (cleared when the view changes)
+ * or of every user matching the filter, and bulk block, activate, move and delete with a
+ * confirmation that names the users and shows the server's review, then a result summary.
  */
 export function UsersTable({ page: initialPage, query: initialQuery, teams, csrfToken, timezone }: UsersTableProps) {
   const t = useT();
@@ -62,6 +63,20 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     )?.focus();
   const { query, page, busy, pageIndex } = list;
   const filterKey = JSON.stringify(filterOf(query));
+  // The selection belongs to what the admin sees (docs/DECISIONS.md "Console: selections and
+  // reviewed moves"): a new search, filter, sort, page size or page clears the ticked rows, and a
+  // new filter ends 'select all matching' (it names the filter). The bar says so politely.
+  const viewKey = JSON.stringify(query);
+  const [shownView, setShownView] = useState({ viewKey, filterKey });
+  const [cleared, setCleared] = useState(false);
+  if (shownView.viewKey !== viewKey) {
+    setShownView({ viewKey, filterKey });
+    const endsMatching = matching !== null && shownView.filterKey !== filterKey;
+    // Paging under 'select all matching' keeps it (the bar still says so): nothing to announce then.
+    if (!(matching !== null && !endsMatching) && (selected.size > 0 || endsMatching)) setCleared(true);
+    if (selected.size > 0) setSelected(new Set());
+    if (endsMatching) setMatching(null);
+  }
   const activeMatching = matching && JSON.stringify(matching.filter) === filterKey ? { ...matching, total: page.total } : null;
   const pageSelected = page.items.length > 0 && page.items.every((user) => selected.has(user.uid));
   /** While every match is selected the rows show checked; touching one goes back to a page selection. */
@@ -71,10 +86,14 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     setMatching(null);
     setSelected(new Set(page.items.map((user) => user.uid)));
   };
+  const changeSelection = (update: (prev: ReadonlySet<string>) => ReadonlySet<string>) => {
+    setCleared(false);
+    setSelected(update);
+  };
 
   const toggle = (uid: string) => {
     leaveMatching();
-    setSelected((prev) => {
+    changeSelection((prev) => {
       const next = new Set(prev);
       if (!next.delete(uid)) next.add(uid);
       return next;
@@ -86,7 +105,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       setSelected(new Set());
       return;
     }
-    setSelected((prev) => {
+    changeSelection((prev) => {
       const next = new Set(prev);
       for (const user of page.items) {
         if (select) next.add(user.uid);
@@ -102,11 +121,9 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
   const done = (result: BulkOutcome) => {
     setOutcome(result);
     setMatching(null);
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const uid of result.ok) next.delete(uid);
-      return next;
-    });
+    // The summary names what failed; the rows change under the reload, so nothing stays selected.
+    setSelected(new Set());
+    setCleared(false);
     // Rows moved or vanished under the cursors: start again from the first page, with a fresh count.
     list.reload();
   };
@@ -124,6 +141,8 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     });
   };
   const format = (value: number) => formatNumber(value, lang);
+  const chips = userFilterChips(t, query, teams);
+  const filterWords = chips.map((chip) => `${chip.label}: ${chip.value}`).join("; ");
   const hasPrevious = query.cursor !== undefined;
   // The pager stands above and below the rows (DESIGN §13): one set of props for both.
   const pager = {
@@ -163,13 +182,15 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
         </>
       }
       filters={<UsersFilters key={searchReset} query={query} teams={teams} onChange={list.change} />}
-      chips={<FilterChips chips={userFilterChips(t, query, teams)} onRemove={removeChip} />}
+      chips={<FilterChips chips={chips} onRemove={removeChip} />}
       notice={
         list.error ? null : (
           <>
             <BulkBar
               selected={selected}
+              selectedUsers={page.items.filter((user) => selected.has(user.uid))}
               matching={activeMatching}
+              cleared={cleared}
               teams={teams}
               csrfToken={csrfToken}
               onClear={() => {
@@ -184,7 +205,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
                 <button
                   type="button"
                   className="button button-link"
-                  onClick={() => setMatching({ filter: filterOf(query), total: page.total })}
+                  onClick={() => setMatching({ filter: filterOf(query), total: page.total, words: filterWords })}
                 >
                   {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
                 </button>

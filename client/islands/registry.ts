@@ -20,6 +20,7 @@ export const islandRegistry = {
   UsersTable: () => import("./UsersTable").then((m) => m.UsersTable),
   UserEditForm: () => import("./UserEditForm").then((m) => m.UserEditForm),
   UserResetButton: () => import("./UserResetButton").then((m) => m.UserResetButton),
+  UserActions: () => import("./UserActions").then((m) => m.UserActions),
   DeviceActions: () => import("./DeviceActions").then((m) => m.DeviceActions),
   UserCreateForm: () => import("./UserCreateForm").then((m) => m.UserCreateForm),
   UserImportForm: () => import("./UserImportForm").then((m) => m.UserImportForm),

@@ -1,7 +1,7 @@
 /**
  * The users and devices calls of docs/API.md ("Users and devices"), built on the shared
- * transport: list, read, create, edit, password reset, bulk block / activate / move / delete,
- * device wipe and deletion. Used by the users islands and the CLI. Replies are parsed with the
+ * transport: list, read, create, edit, password reset, bulk block / activate / move / delete and
+ * their review, device wipe and deletion. Used by the users islands and the CLI. Replies are parsed with the
  * schemas below; unknown extra fields are dropped so the server may add fields.
  */
 import { z } from "zod";
@@ -9,6 +9,7 @@ import { USER_STATUSES } from "../domain/statuses";
 import type { DeviceActionReq } from "../schemas/device";
 import { BulkResponseSchema, listResponseSchema, type BulkResponse, type ListResponse } from "../schemas/list";
 import type { UserCreateSchema, UserListQuery, UserResetReq, UsersBulkReq, UsersMoveReq, UserUpdateReq } from "../schemas/user";
+import { BulkReviewSchema, type BulkReview, type UsersBulkReviewReq } from "../schemas/userBulk";
 import { OkResponseSchema, TeamRefSchema, type OkResponse } from "./responses";
 import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
@@ -112,6 +113,8 @@ export interface UsersApi {
   move(body: UsersMoveReq): Promise<BulkResponse>;
   /** `DELETE /v2/users`. */
   remove(body: UsersBulkReq): Promise<BulkResponse>;
+  /** `POST /v2/users/bulk/review`: what a bulk action would do (changing, refused by code, a move's seats), nothing written. */
+  review(body: UsersBulkReviewReq): Promise<BulkReview>;
   /** `PUT /v2/device/wipe` ('Wipe requested'; pending until the service acknowledges it). */
   wipeDevice(body: DeviceActionReq): Promise<OkResponse>;
   /** `DELETE /v2/device`. */
@@ -131,6 +134,7 @@ export function createUsersApi(options: ApiClientOptions = {}): UsersApi {
     activate: (body) => call("usersActivate", "PUT", "/v2/users/activate", BulkResponseSchema, body),
     move: (body) => call("usersMove", "PUT", "/v2/users/move", BulkResponseSchema, body),
     remove: (body) => call("usersDelete", "DELETE", "/v2/users", BulkResponseSchema, body),
+    review: (body) => call("usersReview", "POST", "/v2/users/bulk/review", BulkReviewSchema, body),
     wipeDevice: (body) => call("deviceWipe", "PUT", "/v2/device/wipe", OkResponseSchema, body),
     deleteDevice: (body) => call("deviceDelete", "DELETE", "/v2/device", OkResponseSchema, body),
   };

@@ -85,6 +85,7 @@ export const PROTECTED_PREFIXES = [
   "usersBlock", // PUT v2/users/block (bulk)
   "usersActivate", // bulk
   "usersMove", // bulk
+  "usersReview", // POST v2/users/bulk/review (what a bulk action would do, nothing written)
   "usersDelete", // bulk
   "usersImport", // POST v2/users/import (preview or apply a CSV)
   "usersImportRead", // GET v2/users/import/{id} and its results

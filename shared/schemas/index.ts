@@ -21,4 +21,5 @@ export * from "./settingsDefaults";
 export * from "./customSettings";
 export * from "./service";
 export * from "./userImport";
+export * from "./userBulk";
 export * from "./accessToken";

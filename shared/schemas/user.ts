@@ -110,7 +110,7 @@ export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs"
  * every user the list's filter matches in the caller's scope, resolved by the server inside the
  * call's transaction ('select all matching').
  */
-function exactlyOneTarget(body: { uids?: unknown; filter?: unknown }, ctx: z.RefinementCtx): void {
+export function exactlyOneTarget(body: { uids?: unknown; filter?: unknown }, ctx: z.RefinementCtx): void {
   if (body.uids !== undefined && body.filter !== undefined)
     ctx.addIssue({ code: "custom", message: V.invalidOption, path: ["filter"], input: body.filter });
   if (body.uids === undefined && body.filter === undefined)

@@ -146,7 +146,7 @@ describe("users console in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("selects users on two pages and blocks them after a confirmation that states the count", async () => {
+  it("keeps a selection to the shown page (another page clears it) and blocks after a confirmation that states the count and names the users", async () => {
     const { page, consoleErrors } = await open(root, "/users/manage");
     const bar = page.getByRole("group", { name: "Actions on the selected users" });
     // Nothing selected: the actions are disabled, and the hint beside them is their reason.
@@ -172,15 +172,25 @@ describe("users console in Chromium", () => {
     await page.getByRole("navigation", { name: "Pages of users" }).getByRole("button", { name: "Next" }).click();
     await settled(page, "51–100 of 122");
     expect(query(page).cursor).toBeTruthy();
+    // The selection belongs to what the admin sees: another page clears it, and the bar says so.
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toContain("Selection cleared: the list changed.");
+    expect(await page.locator(".users-table tbody input[type=checkbox]:checked").count()).toBe(0);
     const secondPage = await selectActive(3);
-    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("5 users selected");
+    await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("3 users selected");
+    const names = await Promise.all(
+      secondPage.map(async (uid) => {
+        const row = page.locator(`tr[data-uid="${uid}"]`);
+        return `${(await row.locator("th a").textContent())!.trim()} (${(await row.locator(".col-username").textContent())!.trim()})`;
+      }),
+    );
 
     await bar.getByRole("button", { name: "Block", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Block users" });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("Block 5 users? They can no longer sign in and their devices stop being served.");
+    expect(await dialog.textContent()).toContain("Block 3 users? They can no longer sign in and their devices stop being served.");
+    expect(await dialog.locator(".bulk-names li").allTextContents()).toEqual(names);
     await dialog.getByRole("button", { name: "Block" }).click();
-    await page.getByText("5 users blocked.").waitFor();
+    await page.getByText("3 users blocked.").waitFor();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect
       .poll(() => bar.locator(".selection-count").textContent())
@@ -189,12 +199,15 @@ describe("users console in Chromium", () => {
     // The list starts again from the first page with a fresh count (never '51–… of …' on an old cursor).
     await settled(page, "1–50 of 122");
     expect(new URL(page.url()).search).toBe("");
+    // The rows ticked on the first page and then left behind were not acted on.
     for (const uid of firstPage)
-      await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Blocked");
+      await expect.poll(() => page.locator(`tr[data-uid="${uid}"] td .badge`).first().textContent()).toBe("Active");
 
-    const chosen = [...firstPage, ...secondPage];
-    const stored = await suite.server().database.db.selectFrom("users").select("status").where("uid", "in", chosen).execute();
-    expect(stored.map((r) => r.status)).toEqual(chosen.map(() => "blocked"));
+    const db = suite.server().database.db;
+    const stored = await db.selectFrom("users").select("status").where("uid", "in", secondPage).execute();
+    expect(stored.map((r) => r.status)).toEqual(secondPage.map(() => "blocked"));
+    const left = await db.selectFrom("users").select("status").where("uid", "in", firstPage).execute();
+    expect(left.map((r) => r.status)).toEqual(firstPage.map(() => "active"));
     expect(consoleErrors).toEqual([]);
   });
 

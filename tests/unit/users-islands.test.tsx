@@ -74,11 +74,11 @@ describe("BulkBar", () => {
   ])("shows the selection count in %s for %i users", (lang, count, text) => {
     const selected = new Set(Array.from({ length: count }, (_, i) => `uid-${i}`));
     const { html } = render(
-      <BulkBar selected={selected} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />,
+      <BulkBar selected={selected} selectedUsers={[]} matching={null} teams={TEAMS} csrfToken="c" onClear={() => {}} onDone={() => {}} />,
       lang,
     );
     expect(html).toContain(text);
-    expect(html.includes(translate(lang)("users:selection.clear"))).toBe(count > 0);
+    expect(html.includes(`${translate(lang)("users:selection.clear")}</button>`)).toBe(count > 0);
     expect(html).toContain("<dialog");
     expect(html).not.toContain(translate(lang)("errors:noUserSelected"));
   });
@@ -274,14 +274,14 @@ describe("UserProfilePage", () => {
   };
 
   it("shows details, the devices with OS names and a DeviceActions island per device", () => {
-    const { html, state } = render(<UserProfilePage user={user} csrfToken="c" timezone="Europe/Lisbon" />, "es");
+    const { html, state } = render(<UserProfilePage user={user} teams={[]} csrfToken="c" timezone="Europe/Lisbon" />, "es");
     expect(html).toContain("Windows de escritorio");
     expect(html).toContain("Lisboa, PT");
     expect(html).toContain("Geolocalizado en Portugal");
     expect(html).toContain("Borrado remoto pendiente");
     expect(html).toContain("Usuario SIP de terceros");
     expect(html).toContain("ana.s");
-    expect([...state.islands].sort()).toEqual(["DeviceActions", "UserEditForm", "UserResetButton"]);
+    expect([...state.islands].sort()).toEqual(["DeviceActions", "UserActions", "UserEditForm", "UserResetButton"]);
     // Profiles use the one date style of lists (client/components/DateTime.tsx).
     expect(html).toContain('<time dateTime="2025-01-02T23:30:00.000Z">02 ene 2025, 23:30</time>');
     expect(html).toContain('data-outdated="true"');

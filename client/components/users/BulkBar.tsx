@@ -1,33 +1,32 @@
 import { useId, useRef, useState } from "react";
-import type { BulkFailure } from "../../../shared/schemas/list";
 import type { UserFilter } from "../../../shared/schemas/user";
 import { formatNumber } from "../../lib/datetime";
 import { Alert } from "../forms/Alert";
-import { useCallMessage } from "../forms/useCallMessage";
-import { useLang, useT, type Translate } from "../render-context";
-import { usersCalls } from "./api";
-import { ConfirmDialog } from "./ConfirmDialog";
-import type { BulkAction, TeamOption } from "./types";
+import { useLang, useT } from "../render-context";
+import { BulkConfirm, type BulkSubject, type NamedUser } from "./BulkConfirm";
+import type { BulkAction, BulkOutcome, TeamOption } from "./types";
+import { useBulkAction } from "./useBulkAction";
 
-/** What a finished bulk call reports to the list: the action, its target and per-item results. */
-export interface BulkOutcome {
-  action: BulkAction;
-  team: TeamOption | null;
-  ok: string[];
-  failed: BulkFailure[];
-}
+export { bulkConfirmText } from "./BulkConfirm";
+export type { BulkOutcome } from "./types";
 
-/** 'Select all matching': the list's filter and how many users the list counted for it. */
+/** 'Select all matching': the list's filter, how many users the list counted for it, and the filter in words. */
 export interface MatchingSelection {
   filter: UserFilter;
   total: number;
+  /** The filter as the confirmation states it ("Status: Active; Company: Boreal"); empty for no filter. */
+  words: string;
 }
 
 /** Props of {@link BulkBar}. */
 export interface BulkBarProps {
   selected: ReadonlySet<string>;
+  /** The selected users as the list shows them (the selection is always of the shown page): the confirmation names them. */
+  selectedUsers: readonly NamedUser[];
   /** Set when every user matching the filter is selected: the calls then carry the filter. */
   matching: MatchingSelection | null;
+  /** The list changed under a selection and cleared it: the bar says so (politely) until the next selection. */
+  cleared?: boolean;
   teams: readonly TeamOption[];
   csrfToken: string;
   onClear: () => void;
@@ -35,38 +34,26 @@ export interface BulkBarProps {
 }
 
 const ACTIONS: readonly BulkAction[] = ["block", "activate", "move", "delete"];
-
-/** The confirmation question of a bulk action: how many users it affects (plural-aware), and the target team of a move. */
-export function bulkConfirmText(t: Translate, action: BulkAction, count: number, teamName = ""): string {
-  return t(`users:bulk.confirm.${action}`, { count, team: teamName });
-}
 /** Plural keys are built, not literal, so the key checker does not look for a base key. */
 const SELECTED_KEY = ["users:selection", "count"].join(".");
 const ALL_MATCHING_ON_KEY = ["users:selection", "allMatchingOn"].join(".");
 
 /**
- * The selection bar of the users list: how many users are selected (across pages, or every user
- * matching the filter), the bulk actions, and a confirmation dialog that states how many users
- * the action affects (for a filter, counted again with the same filter just before asking). With
- * nothing selected the actions are disabled and the hint beside them says why; the call's failure
- * stays in the dialog.
+ * The selection bar of the users list: how many users are selected (on the shown page, or every
+ * user matching the filter), the bulk actions, and a confirmation that names whom the action acts
+ * on and shows the server's review (how many change, who is refused and why, a move's licenses).
+ * With nothing selected the actions are disabled and the hint beside them says why; the call's
+ * failure stays in the dialog.
  */
-export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone }: BulkBarProps) {
+export function BulkBar({ selected, selectedUsers, matching, cleared = false, teams, csrfToken, onClear, onDone }: BulkBarProps) {
   const t = useT();
   const lang = useLang();
   const hintId = useId();
-  const messageFor = useCallMessage();
   const moveId = useId();
   const moveSelect = useRef<HTMLSelectElement>(null);
-  const [action, setAction] = useState<BulkAction | null>(null);
   const [target, setTarget] = useState("");
   const [targetError, setTargetError] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [counting, setCounting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [askError, setAskError] = useState<string | null>(null);
-  /** The count the confirmation states: the selection's size, or the filter's count just taken. */
-  const [confirmCount, setConfirmCount] = useState(0);
+  const bulk = useBulkAction(csrfToken, onDone);
   const count = matching ? matching.total : selected.size;
   const team = teams.find((candidate) => candidate.slug === target) ?? null;
 
@@ -74,52 +61,24 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
   const [askedAbout, setAskedAbout] = useState({ count, matching });
   if (askedAbout.count !== count || askedAbout.matching !== matching) {
     setAskedAbout({ count, matching });
-    setAskError(null);
+    bulk.clearAskError();
   }
 
   const ask = (next: BulkAction) => {
-    if (count === 0 || counting) return;
+    if (count === 0 || bulk.reviewing) return;
     if (next === "move" && !team) {
       setTargetError(true);
       moveSelect.current?.focus();
       return;
     }
-    setFailure(null);
-    setAskError(null);
-    if (!matching) {
-      setConfirmCount(selected.size);
-      setAction(next);
-      return;
-    }
-    // The exact number the call will change: the same filter counted now (docs/API.md).
-    setCounting(true);
-    usersCalls(csrfToken)
-      .list({ ...matching.filter, sort: "name", order: "asc", limit: 1 })
-      .then((result) => {
-        setConfirmCount(result.total);
-        setAction(next);
-      })
-      .catch((error: unknown) => setAskError(messageFor(error)))
-      .finally(() => setCounting(false));
+    bulk.ask(next, matching ? { filter: matching.filter } : { uids: [...selected] }, next === "move" ? team : null);
   };
-
-  const confirm = () => {
-    if (!action) return;
-    const running = action;
-    setBusy(true);
-    setFailure(null);
-    usersCalls(csrfToken)
-      .bulk(running, matching ? { filter: matching.filter } : { uids: [...selected] }, team?.slug)
-      .then((result) => {
-        setAction(null);
-        onDone({ action: running, team: running === "move" ? team : null, ok: result.ok, failed: result.failed });
-      })
-      .catch((error: unknown) => setFailure(messageFor(error)))
-      .finally(() => setBusy(false));
-  };
+  const subject: BulkSubject = matching ? { matching: { total: matching.total, words: matching.words } } : { users: selectedUsers };
 
   return (
     <div className={count > 0 ? "bulk-bar has-selection" : "bulk-bar"} role="group" aria-label={t("users:bulk.label")}>
+      {/* The status keeps one size whatever it says (a hidden copy of the hint sizes it, and the
+          Clear button's place is kept), so ticking the first row does not move the table. */}
       <div className="selection-status">
         <p className="selection-count" aria-live="polite">
           {matching ? (
@@ -127,14 +86,24 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
           ) : count > 0 ? (
             t(SELECTED_KEY, { count })
           ) : (
-            <span id={hintId}>{t("users:selection.hint")}</span>
+            <>
+              {cleared ? <span className="visually-hidden">{t("users:selection.cleared")} </span> : null}
+              <span id={hintId}>{t("users:selection.hint")}</span>
+            </>
           )}
         </p>
+        <p className="selection-sizer" aria-hidden="true">
+          {t("users:selection.hint")}
+        </p>
         {count > 0 ? (
-          <button type="button" className="button button-small" onClick={onClear}>
+          <button type="button" className="button button-small selection-clear" onClick={onClear}>
             {t("users:selection.clear")}
           </button>
-        ) : null}
+        ) : (
+          <span className="button button-small selection-clear selection-clear-space" aria-hidden="true">
+            {t("users:selection.clear")}
+          </span>
+        )}
       </div>
       <div className="bulk-actions">
         {ACTIONS.map((name) =>
@@ -165,7 +134,7 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
               <button
                 type="button"
                 className="button"
-                disabled={count === 0 || counting}
+                disabled={count === 0 || bulk.reviewing}
                 aria-describedby={count === 0 ? hintId : undefined}
                 onClick={() => ask("move")}
               >
@@ -182,7 +151,7 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
               key={name}
               type="button"
               className={name === "delete" ? "button button-danger" : "button"}
-              disabled={count === 0 || counting}
+              disabled={count === 0 || bulk.reviewing}
               aria-describedby={count === 0 ? hintId : undefined}
               onClick={() => ask(name)}
             >
@@ -191,20 +160,9 @@ export function BulkBar({ selected, matching, teams, csrfToken, onClear, onDone 
           ),
         )}
       </div>
-      {counting ? <p className="selection-counting">{t("users:selection.counting")}</p> : null}
-      {askError ? <Alert variant="error">{askError}</Alert> : null}
-      <ConfirmDialog
-        open={action !== null}
-        title={action ? t(`users:bulk.titles.${action}`) : ""}
-        confirmLabel={action ? t(`users:bulk.${action}`) : ""}
-        tone={action === "delete" || action === "block" ? "danger" : "primary"}
-        busy={busy}
-        error={failure}
-        onConfirm={confirm}
-        onClose={() => setAction(null)}
-      >
-        <p>{action ? bulkConfirmText(t, action, confirmCount, team?.teamName) : null}</p>
-      </ConfirmDialog>
+      {bulk.reviewing ? <p className="selection-counting">{t("users:selection.counting")}</p> : null}
+      {bulk.askError ? <Alert variant="error">{bulk.askError}</Alert> : null}
+      <BulkConfirm state={bulk} subject={subject} />
     </div>
   );
 }

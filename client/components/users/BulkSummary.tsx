@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { i18nKeyFor, isCatalogueCode } from "../../../shared/errors";
 import { Alert } from "../forms/Alert";
 import { useT } from "../render-context";
-import type { BulkOutcome } from "./BulkBar";
+import type { BulkOutcome } from "./types";
 
 const FAILED_KEY = ["users:bulk", "failed"].join(".");
 

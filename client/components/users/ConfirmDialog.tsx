@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: "primary" | "danger";
   busy: boolean;
+  /** The confirm button stays disabled (what was reviewed cannot run); Cancel still works. */
+  confirmDisabled?: boolean;
   error?: string | null;
   onConfirm: () => void;
   /** Called when the dialog closes for any reason (Cancel, Escape, or `open` turning false). */
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = "primary",
   busy,
+  confirmDisabled = false,
   error,
   onConfirm,
   onClose,
@@ -47,7 +50,7 @@ export function ConfirmDialog({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!busy) onConfirm();
+    if (!busy && !confirmDisabled) onConfirm();
   };
 
   return (
@@ -73,7 +76,7 @@ export function ConfirmDialog({
           <button type="button" className="button" onClick={() => ref.current?.close()} disabled={busy}>
             {t("common:actions.cancel")}
           </button>
-          <SubmitButton busy={busy} variant={tone}>
+          <SubmitButton busy={busy} variant={tone} disabled={busy || confirmDisabled}>
             {confirmLabel}
           </SubmitButton>
         </div>

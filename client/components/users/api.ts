@@ -1,6 +1,7 @@
 import { createUsersApi, type UsersApi } from "../../../shared/api/users";
 import type { BulkResponse } from "../../../shared/schemas/list";
 import type { UserFilter } from "../../../shared/schemas/user";
+import type { BulkReview } from "../../../shared/schemas/userBulk";
 import type { BulkAction } from "./types";
 
 /** Whom a bulk call acts on: listed users, or every user the list's filter matches. */
@@ -10,6 +11,8 @@ export type BulkTarget = { uids: string[] } | { filter: UserFilter };
 export interface UsersCalls extends Pick<UsersApi, "list" | "create" | "update"> {
   /** Runs a bulk action (`move` needs the target team's slug). */
   bulk(action: BulkAction, target: BulkTarget, team?: string): Promise<BulkResponse>;
+  /** What that bulk action would do, asked before the confirmation (nothing is written). */
+  review(action: BulkAction, target: BulkTarget, team?: string): Promise<BulkReview>;
   reset(uid: string): Promise<unknown>;
   wipe(uid: string, deviceId: string): Promise<unknown>;
   deleteDevice(uid: string, deviceId: string): Promise<unknown>;
@@ -34,6 +37,7 @@ export function usersCalls(csrfToken: string): UsersCalls {
           return api.move({ ...target, team: team ?? "" });
       }
     },
+    review: (action, target, team) => api.review({ action, ...target, ...(action === "move" ? { team: team ?? "" } : {}) }),
     reset: (uid) => api.reset({ uid }),
     wipe: (uid, deviceId) => api.wipeDevice({ uid, deviceId }),
     deleteDevice: (uid, deviceId) => api.deleteDevice({ uid, deviceId }),

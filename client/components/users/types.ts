@@ -5,6 +5,7 @@
  */
 import type { TeamRef } from "../../../shared/api/responses";
 import type { DeviceWipeState, UserDetails, UserDevice, UserListItem, UserListResponse } from "../../../shared/api/users";
+import type { BulkFailure } from "../../../shared/schemas/list";
 import type { UserListQuery } from "../../../shared/schemas/user";
 
 /** A team (company) as a filter choice, a move target or a user's team. */
@@ -30,3 +31,11 @@ export type UserDetail = UserDetails;
 
 /** A bulk action of the users list (DESIGN §3 bulk calls). */
 export type BulkAction = "block" | "activate" | "move" | "delete";
+
+/** What a finished bulk call reports: the action, its target and per-item results. */
+export interface BulkOutcome {
+  action: BulkAction;
+  team: TeamOption | null;
+  ok: string[];
+  failed: BulkFailure[];
+}

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { DateTime, StatusBadge, displayName, platformLabel } from "../../components/users/format";
-import type { UserDetail, UserDevice } from "../../components/users/types";
+import type { TeamOption, UserDetail, UserDevice } from "../../components/users/types";
+import { UserActions } from "../../islands/UserActions";
 import { DeviceActions } from "../../islands/DeviceActions";
 import { UserEditForm } from "../../islands/UserEditForm";
 import { UserResetButton } from "../../islands/UserResetButton";
@@ -13,6 +14,8 @@ import { USERS_ISLAND_NAMESPACES } from "./UsersManagePage";
 /** Props of the user profile page (/users/profile/{uid}). */
 export interface UserProfilePageProps {
   user: UserDetail;
+  /** Teams in the admin's scope: the move targets of the account actions. */
+  teams: TeamOption[];
   csrfToken: string;
   /** The admin's time zone; times are shown in it. */
   timezone: string;
@@ -113,10 +116,11 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
  * A user's profile (the form pattern: each field once): the account facts the form
  * does not edit, rendered on the server; the edit form (names, aliases, flags: shown there only,
  * filled with the saved values); the devices table with a DeviceActions island per device
- * (remote wipe, delete); and the password reset.
+ * (remote wipe, delete); the password reset; and the account actions (block, activate, move,
+ * delete) with the users list's confirmation and review (UserActions).
  */
 export function UserProfilePage(props: UserProfilePageProps) {
-  const { user, csrfToken, timezone } = props;
+  const { user, teams, csrfToken, timezone } = props;
   const t = useT();
   const none = <span className="muted">{t("users:profile.none")}</span>;
   const rows: [string, ReactNode][] = [
@@ -176,6 +180,25 @@ export function UserProfilePage(props: UserProfilePageProps) {
           name="UserResetButton"
           component={UserResetButton}
           props={{ uid: user.uid, csrfToken }}
+          namespaces={USERS_ISLAND_NAMESPACES}
+        />
+      </Section>
+      <Section id="user-actions" title={t("users:profile.sections.actions")}>
+        <Island
+          name="UserActions"
+          component={UserActions}
+          props={{
+            user: {
+              uid: user.uid,
+              username: user.username,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              status: user.status,
+              team: user.team,
+            },
+            teams,
+            csrfToken,
+          }}
           namespaces={USERS_ISLAND_NAMESPACES}
         />
       </Section>

@@ -9,6 +9,7 @@ import {
   UsersMoveSchema,
   UserUpdateSchema,
 } from "../../../shared/schemas/user";
+import { BulkReviewSchema, UsersBulkReviewSchema } from "../../../shared/schemas/userBulk";
 import { AppError } from "../../errors";
 import {
   bulkUserAction,
@@ -17,6 +18,7 @@ import {
   listUsers,
   loadUserDetails,
   requestDeviceWipe,
+  reviewBulkUserAction,
   sendUserPasswordReset,
   updateUser,
   type UserBulkAction,
@@ -35,7 +37,7 @@ const requireSelection: RequestHandler = (req, _res, next) => {
 };
 
 /** A bulk body's selection: its uids, or the list filter the server resolves (the schema allows exactly one). */
-function selectionOf(body: UsersBulkReq): UserBulkSelection {
+function selectionOf(body: Pick<UsersBulkReq, "uids" | "filter">): UserBulkSelection {
   return body.filter ? { filter: body.filter } : { uids: body.uids ?? [] };
 }
 
@@ -105,6 +107,16 @@ export function usersRouter(deps: ApiDeps): Router {
     ...api.admin(
       { body: UsersMoveSchema, response: BulkResponseSchema, action: "usersMove", summary: "Move users to another team" },
       ({ services, scope, input, origin }) => bulkUserAction(services, scope, "move", selectionOf(input), origin, input.team),
+    ),
+  );
+
+  // What a bulk action would do, before the admin confirms it: the same plan, nothing written.
+  router.post(
+    "/users/bulk/review",
+    requireSelection,
+    ...api.admin(
+      { body: UsersBulkReviewSchema, response: BulkReviewSchema, action: "usersReview", summary: "Review a bulk action on users" },
+      ({ services, scope, input }) => reviewBulkUserAction(services, scope, input.action, selectionOf(input), input.team),
     ),
   );
 

@@ -75,9 +75,10 @@ async function userProfilePage({ services, admin, req, csrfToken }: PageContext)
   const scope = await loadScope(services.db, admin);
   const uid = String(req.params.queryUID ?? "");
   const user = presentUserDetails(await loadUserDetails(services, scope, uid));
+  const teams = await listScopeTeams(services, scope);
   return {
     titleKey: "pages:titles.userProfile",
-    body: <UserProfilePage user={user} csrfToken={csrfToken} timezone={admin.timezone} />,
+    body: <UserProfilePage user={user} teams={teams} csrfToken={csrfToken} timezone={admin.timezone} />,
   };
 }
 

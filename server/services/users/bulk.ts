@@ -11,66 +11,20 @@
  */
 import { sql, type Transaction } from "kysely";
 import type { BulkResponse } from "../../../shared/schemas/list";
-import type { UserFilter } from "../../../shared/schemas/user";
 import { dialectOf, inValues } from "../../db/dialect";
-import { lockRowsInOrder, type RowLockStrength } from "../../db/locks";
 import { runTransaction } from "../../db/transaction";
-import { refusedUsernames } from "../domains";
 import { invitePackOf } from "../licenses";
 import { lockSeatCounters, requireFreeSeats } from "../licenses";
 import type { Database } from "../../db/types";
-import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { actorOf, teamInScope, type Scope } from "../access";
-import { userFilterCondition } from "./filter";
+import { actorOf, type Scope } from "../access";
+import { moveTarget, planBulk, type UserBulkAction, type UserBulkSelection } from "./bulkPlan";
 
-/** The users a bulk call names: a list of uids, or the list's filter ('select all matching'). */
-export type UserBulkSelection = { uids: readonly string[] } | { filter: UserFilter };
-
-/** What a bulk call does to the users it may act on. */
-export type UserBulkAction = "block" | "activate" | "move" | "delete";
+export type { UserBulkAction, UserBulkSelection } from "./bulkPlan";
 
 /** How many uids an access-log entry lists (the counts are always complete). */
 const LOGGED_UIDS = 100;
-
-/**
- * Resolves the uids and locks their rows in one statement, by ascending id (PostgreSQL locks
- * after sorting), so any two callers lock shared rows in the same order. Returns the rows as
- * locked: a user moved or deleted meanwhile shows its new team, or is missing.
- */
-async function lockUsers(
-  trx: Transaction<Database>,
-  uids: readonly string[],
-  strength: RowLockStrength,
-): Promise<Map<string, { id: number; teamId: number; username: string }>> {
-  const query = trx
-    .selectFrom("users")
-    .select(["id", "uid", "teamId", "username"])
-    .where(inValues(dialectOf(trx), sql.ref("users.uid"), uids))
-    .orderBy("id");
-  const rows = await lockRowsInOrder(trx, query, strength).execute();
-  return new Map(rows.map((row) => [row.uid, row]));
-}
-
-/**
- * Resolves a filter to the users it matches in the scope and locks them in the same statement,
- * by ascending id like lockUsers: whatever matches when the transaction runs is what changes,
- * and a user who stops matching before the lock is taken is left alone (PostgreSQL re-checks the
- * condition on a row changed meanwhile).
- */
-async function lockMatching(
-  trx: Transaction<Database>,
-  scope: Scope,
-  filter: UserFilter,
-  strength: RowLockStrength,
-): Promise<Map<string, { id: number; teamId: number; username: string }>> {
-  const condition = await userFilterCondition(trx, scope, filter);
-  if (!condition) return new Map();
-  const query = trx.selectFrom("users").select(["id", "uid", "teamId", "username"]).where(condition).orderBy("id");
-  const rows = await lockRowsInOrder(trx, query, strength).execute();
-  return new Map(rows.map((row) => [row.uid, row]));
-}
 
 /** The one statement of an action over the given user ids (already locked). */
 async function apply(
@@ -127,39 +81,15 @@ export async function bulkUserAction(
   team?: string,
 ): Promise<BulkResponse> {
   const { db } = ctx;
-  let target: { id: number; slug: string } | null = null;
-  if (action === "move") {
-    target =
-      (await db
-        .selectFrom("teams")
-        .select(["id", "slug"])
-        .where("slug", "=", team ?? "")
-        .executeTakeFirst()) ?? null;
-    // Outside the scope is answered as unknown (not usersMove403), so it cannot probe for teams.
-    if (!target || !teamInScope(scope, target.id)) throw new AppError("usersMove404", 404);
-  }
+  const target = action === "move" ? await moveTarget(db, scope, team) : null;
   return runTransaction(db, async (trx) => {
     const now = Date.now();
     // A move spends seats of the target team: its seat counter first, then the users (DESIGN §11).
     if (target) await lockSeatCounters(trx, [target.id]);
-    const strength = action === "delete" ? "update" : "noKeyUpdate";
-    const found =
-      "uids" in selection ? await lockUsers(trx, selection.uids, strength) : await lockMatching(trx, scope, selection.filter, strength);
-    const uids = "uids" in selection ? selection.uids : [...found.keys()];
-    for (const [uid, row] of found) if (!teamInScope(scope, row.teamId)) found.delete(uid);
-    // A move into a team with a white-list leaves out the e-mail usernames outside it.
-    const refused = target
-      ? await refusedUsernames(
-          trx,
-          target.id,
-          [...found.values()].filter((row) => row.teamId !== target.id).map((row) => row.username),
-        )
-      : new Set<string>();
-    const allowed = (uid: string): boolean => found.has(uid) && !refused.has(found.get(uid)!.username);
-    const ok = uids.filter(allowed);
-    const failed = uids.filter((uid) => !allowed(uid)).map((id) => ({ id, code: found.has(id) ? "usersMove502" : "userRead404" }));
-    const rows = ok.map((uid) => found.get(uid)!);
-    if (target) await requireFreeSeats(trx, target.id, rows.filter((row) => row.teamId !== target.id).length, now);
+    const plan = await planBulk(trx, scope, selection, target, action === "delete" ? "update" : "noKeyUpdate");
+    const { ok, rows } = plan;
+    const failed = plan.failed.map(({ id, code }) => ({ id, code }));
+    if (target) await requireFreeSeats(trx, target.id, plan.moving, now);
     await apply(
       trx,
       action,

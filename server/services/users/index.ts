@@ -1,6 +1,7 @@
 /** End users and their devices: accounts, list, details, bulk actions, device wipe and reports, passwords and reset, CSV import. */
 export { createUser, updateUser } from "./accounts";
 export { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "./bulk";
+export { reviewBulkUserAction } from "./bulkReview";
 export { loadUserDetails, type UserDeviceRow, type UserRecord } from "./details";
 export { acknowledgeWipe, listPendingWipes, reportDevice } from "./deviceReports";
 export { deleteDevice, requestDeviceWipe } from "./devices";

@@ -80,6 +80,13 @@ export const usersRows: MatrixRow[] = [
     request: async (f) => ({ url: "/v2/users/move", body: { ...(await bulk(f)), team: f.teamA.slug } }),
     expect: signedIn(200, 200, 404),
   },
+  {
+    method: "POST",
+    route: "/users/bulk/review",
+    request: async (f) => ({ url: "/v2/users/bulk/review", body: { action: "block", ...(await bulk(f)) } }),
+    // Like the action it reviews: the other admin gets the out-of-scope user back as refused (200).
+    expect: signedIn(200, 200, 200),
+  },
   { method: "DELETE", route: "/users", request: async (f) => ({ url: "/v2/users", body: await bulk(f) }), expect: signedIn(200, 200, 200) },
   {
     method: "PUT",
