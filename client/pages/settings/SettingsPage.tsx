@@ -19,6 +19,11 @@ export const SETTINGS_TABS = {
 /** A tab of /settings. */
 export type SettingsTab = keyof typeof SETTINGS_TABS;
 
+/** The title of a /settings tab: its first group's name ('Message settings'), shown once, as the page's heading. */
+export function settingsTitleKey(tab: SettingsTab): string {
+  return `settings:groups.${SETTINGS_TABS[tab][0]}`;
+}
+
 /** What the TLS/domain tab shows of one trusted CA certificate. */
 export interface CertificateView {
   subject: string;
@@ -101,9 +106,15 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
           ))}
         </ul>
       </nav>
-      {SETTINGS_TABS[tab].map((group) => (
-        <section key={group} className="card" aria-labelledby={`settings-${group}`}>
-          <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>
+      {SETTINGS_TABS[tab].map((group, index) => (
+        <section
+          key={group}
+          className="card"
+          id={`settings-section-${group}`}
+          {...(index === 0 ? { "aria-label": t(`settings:groups.${group}`) } : { "aria-labelledby": `settings-${group}` })}
+        >
+          {/* The first group's name is the page's title (settingsTitleKey): it is not repeated. */}
+          {index === 0 ? null : <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>}
           {group === "certs" ? (
             <>
               <Certificates
@@ -126,12 +137,11 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
   );
 }
 
-/** /apps (root only): the app version policy per platform, one form. */
+/** /apps (root only): the app version policy per platform, one form; the page's heading is its only title. */
 export function AppsPage({ values, csrfToken }: { values: Record<string, unknown>; csrfToken: string }) {
   const t = useT();
   return (
-    <section className="card" aria-labelledby="settings-apps">
-      <h2 id="settings-apps">{t("settings:groups.apps")}</h2>
+    <section className="card" aria-label={t("settings:groups.apps")}>
       <p>{t("settings:appsIntro")}</p>
       <Island
         name="SettingsForm"
