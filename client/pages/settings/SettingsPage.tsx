@@ -2,22 +2,12 @@ import type { SettingsGroup } from "../../../shared/schemas/settings";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { SettingsForm } from "../../islands/SettingsForm";
+import { SETTINGS_TABS, type SettingsTab } from "../../components/settings/tabs";
 
 /** Namespaces the settings islands read in the browser. */
 export const SETTINGS_ISLAND_NAMESPACES = ["settings", "validation"] as const;
 
-/** The tabs of /settings (SPEC §2) and the groups each holds. */
-export const SETTINGS_TABS = {
-  general: ["general"],
-  message: ["messaging"],
-  call: ["calling"],
-  attachment: ["attachments"],
-  security: ["security"],
-  tls: ["tls", "certs"],
-} as const satisfies Record<string, readonly SettingsGroup[]>;
-
-/** A tab of /settings. */
-export type SettingsTab = keyof typeof SETTINGS_TABS;
+export { SETTINGS_TABS, type SettingsTab } from "../../components/settings/tabs";
 
 /** The title of a /settings tab: its first group's name ('Message settings'), shown once, as the page's heading. */
 export function settingsTitleKey(tab: SettingsTab): string {
@@ -128,7 +118,7 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
           <Island
             name="SettingsForm"
             component={SettingsForm}
-            props={{ group, values: groups[group] ?? {}, csrfToken }}
+            props={{ group, values: groups[group] ?? {}, csrfToken, filter: index === 0 }}
             namespaces={SETTINGS_ISLAND_NAMESPACES}
           />
         </section>
@@ -146,7 +136,7 @@ export function AppsPage({ values, csrfToken }: { values: Record<string, unknown
       <Island
         name="SettingsForm"
         component={SettingsForm}
-        props={{ group: "apps", values, csrfToken }}
+        props={{ group: "apps", values, csrfToken, filter: true }}
         namespaces={SETTINGS_ISLAND_NAMESPACES}
       />
     </section>
