@@ -37,10 +37,11 @@ describe("teams in Chromium", () => {
     await page.waitForURL(`**/teams/profile/orion-labs-${id}?created=1`);
     await page.getByText("Company Created Successfully").waitFor();
     expect(await page.getByText("This company is not currently managed by any administrator").isVisible()).toBe(true);
-    // Each field once: the profile's form holds the saved value; no read-only copy of it above.
+    // Each field once: the profile's forms hold the saved values (the authentication in its own part); no read-only copy above.
     const details = page.locator("section[aria-labelledby=team-details]");
-    expect(await details.getByLabel("OCSP and CRL").isChecked()).toBe(true);
-    expect(await details.getByText("OCSP and CRL").count()).toBe(1);
+    const authentication = page.locator("section[aria-labelledby=team-authentication]");
+    expect(await authentication.getByLabel("OCSP and CRL").isChecked()).toBe(true);
+    expect(await page.getByText("OCSP and CRL").count()).toBe(1);
     expect(await page.getByText(`Orion Labs ${id}`, { exact: true }).count()).toBe(0);
     expect(await details.getByLabel("Company name").inputValue()).toBe(`Orion Labs ${id}`);
 

@@ -70,6 +70,7 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
       <TeamProfilePage
         team={team}
         canDelete={admin.role === "root"}
+        canEditRootOnly={admin.role === "root"}
         csrfToken={csrfToken}
         timezones={[...TIMEZONES]}
         timezone={admin.timezone}
