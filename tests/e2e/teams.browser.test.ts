@@ -116,14 +116,16 @@ describe("teams in Chromium", () => {
     await page.getByText("Company updated successfully").waitFor();
     await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
 
-    const json = page.getByLabel("Overrides (JSON)");
-    await json.fill("{ nope");
+    // Overrides are typed fields like /settings: switched on, a field starts from the system value.
+    expect(await page.getByLabel("Overrides (JSON)").count()).toBe(0);
+    await page.getByLabel("Override: One-time code length").check();
+    const otp = page.locator('[data-override-field="security.otpLength"]').getByLabel("One-time code length", { exact: true });
+    expect(await otp.inputValue()).toMatch(/^\d+$/);
+    await otp.fill("0");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("This is not valid JSON", { exact: false }).waitFor();
-    await json.fill('{ "security": { "otpLength": 0 } }');
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.locator(".problem-list").getByText("security.otpLength").waitFor();
-    await json.fill('{ "security": { "otpLength": 8 } }');
+    // The shared schema's problem is shown on the field itself, before any request.
+    await expect.poll(() => otp.getAttribute("aria-invalid")).toBe("true");
+    await otp.fill("8");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Company settings saved").waitFor();
     // One status region: the settings' message replaced the edit's, nothing piles up.

@@ -9,7 +9,7 @@ import { DateTime } from "../../components/DateTime";
 import { editableTeam } from "../../components/teams/teamFormModel";
 import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
-import { TeamSettingsEditor } from "../../islands/TeamSettingsEditor";
+import { TeamSettingsEditor, type TeamSettingsEditorProps } from "../../islands/TeamSettingsEditor";
 import { TeamDomainsCards, type TeamDomainsView } from "../../components/domains/TeamDomainsCards";
 import { TeamOverrides, type TeamOverrideView } from "../../components/teams/TeamOverrides";
 
@@ -28,9 +28,12 @@ export interface TeamProfilePageProps {
   domainsView?: TeamDomainsView | null;
   /** The settings the team overrides, beside the system values. */
   overrides?: readonly TeamOverrideView[];
+  /** The system values of the settings a team may override (no TURN relay): an override starts from them. */
+  systemSettings?: TeamSettingsEditorProps["system"];
 }
 
 const ISLAND_NAMESPACES = ["teams", "validation"] as const;
+const OVERRIDES_NAMESPACES = ["teams", "validation", "settings"] as const;
 const ADMIN_STATUSES: ReadonlySet<string> = new Set(["registered", "invited", "active", "blocked"]);
 
 function Card({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: "danger" }) {
@@ -157,6 +160,7 @@ export function TeamProfilePage({
   timezone,
   domainsView,
   overrides = [],
+  systemSettings = {},
 }: TeamProfilePageProps) {
   const t = useT();
   const formProps = { mode: "edit" as const, team: editableTeam(team), csrfToken, timezones, canEditRootOnly };
@@ -190,8 +194,8 @@ export function TeamProfilePage({
         <Island
           name="TeamSettingsEditor"
           component={TeamSettingsEditor}
-          props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }}
-          namespaces={ISLAND_NAMESPACES}
+          props={{ slug: team.slug, customSettings: team.customSettings, system: systemSettings, csrfToken }}
+          namespaces={OVERRIDES_NAMESPACES}
         />
       </Card>
       {domainsView ? <TeamDomainsCards view={domainsView} csrfToken={csrfToken} /> : null}
