@@ -21,6 +21,8 @@ const WORDS = {
     count: "1–1 of 1",
     request: "Request id",
     raw: "Raw JSON",
+    from: "From",
+    clear: "Clear filters",
   },
   es: {
     target: "Objetivo",
@@ -31,6 +33,8 @@ const WORDS = {
     count: "1–1 de 1",
     request: "Id de la solicitud",
     raw: "JSON original",
+    from: "Desde",
+    clear: "Limpiar filtros",
   },
 } as const;
 
@@ -69,6 +73,19 @@ describe("the access log in Chromium", () => {
         await page.getByLabel(w.outcome, { exact: true }).selectOption("failure");
         await page.waitForURL(/outcome=failure/);
         await page.locator(".list-count").getByText(w.count).waitFor();
+        // The time range is typed year-month-day in any language (no browser mm/dd/yyyy widget)
+        // and read back in the console's date style; one 'Clear filters' for everything.
+        const from = page.getByLabel(w.from, { exact: true });
+        expect(await from.getAttribute("type")).toBeNull();
+        await from.fill("2020-02-30");
+        await from.press("Enter");
+        await expect.poll(() => from.getAttribute("aria-invalid")).toBe("true");
+        await from.fill("2020-01-02 10:30");
+        await from.press("Enter");
+        await page.waitForURL(/from=2020-01-02T/);
+        expect(await page.getByText(/2020.*10:30|10:30.*2020/).count()).toBeGreaterThan(0);
+        await page.locator(".list-count").getByText(w.count).waitFor();
+        expect(await page.getByRole("button", { name: w.clear, exact: true }).count()).toBe(1);
         const rows = page.locator("table.logs-table tbody.logs-entry");
         expect(await rows.count()).toBe(1);
         const action = rows.first().locator(".col-action");
