@@ -91,7 +91,7 @@ describe("team pages", () => {
 
     const asRoot = parts((await page(`/teams/profile/${team.slug}`, root)).text);
     expect(slugInput(asRoot.details!)).not.toContain("readOnly");
-    expect(asRoot.authentication).not.toContain("disabled=\"\"");
+    expect(asRoot.authentication).not.toContain('disabled=""');
     expect([saves(asRoot.details!), saves(asRoot.authentication!), saves(asRoot.emailTheme!)]).toEqual([1, 1, 1]);
   });
 
