@@ -7,8 +7,13 @@ import type { LogEntryItem } from "../../../shared/api/logs";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { LogRecord } from "../../services/accessLog";
 
-/** One entry of `GET /v2/logs`; with `names`, the names of the accounts it mentions. */
-export function presentLogEntry(row: LogRecord, names?: Readonly<Record<string, string>>): LogEntryItem {
+/** One entry of `GET /v2/logs` (and of the export, which carries no names). */
+export function presentLogEntry(row: LogRecord): LogEntryItem {
+  return presentNamedLogEntry(row, undefined);
+}
+
+/** One entry with the names of the accounts it mentions (the page's `logNames`), when any. */
+function presentNamedLogEntry(row: LogRecord, names: Readonly<Record<string, string>> | undefined): LogEntryItem {
   const mentioned = names ? namesFor(row, names) : undefined;
   return {
     id: row.id,
@@ -34,5 +39,5 @@ function namesFor(row: LogRecord, names: Readonly<Record<string, string>>): Reco
 
 /** A page of `GET /v2/logs`, with the names of the accounts its entries mention (logNames: one query). */
 export function presentLogPage(page: ListResponse<LogRecord>, names?: Readonly<Record<string, string>>): ListResponse<LogEntryItem> {
-  return { total: page.total, nextCursor: page.nextCursor, items: page.items.map((row) => presentLogEntry(row, names)) };
+  return { total: page.total, nextCursor: page.nextCursor, items: page.items.map((row) => presentNamedLogEntry(row, names)) };
 }
