@@ -60,7 +60,8 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
   const offered = companies?.filter((company) => company.available > 0) ?? null;
   const listedTeam = offered ? offered.some((company) => company.slug === team) : chosen?.slug === team;
   const startTeam = team && listedTeam ? team : offered?.length === 1 ? offered[0]!.slug : "";
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(lang, startTeam));
+  const startLang = (offered?.find((company) => company.slug === startTeam) ?? (chosen?.slug === startTeam ? chosen : undefined))?.language;
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(lang, startTeam, startLang));
   const [problems, setProblems] = useState<DetailsProblems | null>(null);
   const [checking, setChecking] = useState(false);
   /** The server's review of the addresses (already onboarded and other refusals). */
@@ -223,7 +224,7 @@ export function InviteWizard({ companies: initialCompanies, team, chosen, csrfTo
             chosen={company}
             onChoose={(choice) => {
               setPicked(choice);
-              dispatch({ kind: "edit", patch: { team: choice?.slug ?? "" } });
+              dispatch({ kind: "chooseTeam", team: choice?.slug ?? "", lang: choice?.language });
             }}
             csrfToken={csrfToken}
             problems={problems}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { createSettingsApi } from "../../shared/api/settings";
 import { isApiError } from "../../shared/api/errors";
 import type { SettingsGroup } from "../../shared/schemas/settings";
@@ -10,12 +10,18 @@ import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useForm } from "../components/forms/useForm";
 import { useT } from "../components/render-context";
 import { defaultText, fieldKind, flatten, groupFields, patchOf, subFields } from "../components/settings/fieldModel";
+import { SettingsFilter } from "../components/settings/SettingsFilter";
+import { settingAnchor } from "../components/settings/tabs";
+import { forgetUnsaved, useUnsavedWarning } from "../components/settings/useUnsavedWarning";
+import { reloadWithStatus } from "../components/status/pageStatus";
 
 /** Props of one settings tab's form: the group, its values as GET answers them, the CSRF token. */
 export interface SettingsFormProps {
   group: SettingsGroup;
   values: Record<string, unknown>;
   csrfToken: string;
+  /** The page's first form carries the filter over every setting's name. */
+  filter?: boolean;
 }
 
 /** The field errors of a 400, keyed like the form (`warningBanner.en`). */
@@ -29,14 +35,22 @@ function errorsOf(error: unknown, t: (key: string) => string): Record<string, st
 }
 
 /**
- * One settings group (a tab of /settings, or the /apps page): every field with its default and a
- * one-line help text. Saving sends only the fields changed (`PUT /v2/settings/<group>`) and says
- * which changed; a 400 marks each field the server named. The TURN password is write-only.
+ * One settings group (a tab of /settings, or the /apps page) with its own save: every field with
+ * its default and a one-line help text, each block anchored for the filter's links. The save bar
+ * sticks to the bottom of the screen while the form is in view and says, beside Save, whether
+ * there are unsaved changes and what the last save changed; leaving with unsaved changes asks
+ * first. Saving sends only the fields changed (`PUT /v2/settings/<group>`); a 400 marks each
+ * field the server named. The TURN password is write-only.
  */
-export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
+export function SettingsForm({ group, values, csrfToken, filter = false }: SettingsFormProps) {
   const t = useT();
-  const { outcome, clear, succeed, fail } = useOutcome();
+  const { outcome, clear, fail } = useOutcome();
   const form = useForm(flatten(group, values));
+  /** What the server holds, as form strings: the last save moves it. */
+  const [baseline, setBaseline] = useState(() => flatten(group, values));
+  const [saved, setSaved] = useState<string | null>(null);
+  const dirty = Object.keys(patchOf(group, baseline, form.values)).length > 0;
+  useUnsavedWarning(dirty, t("settings:unsaved.confirm"));
   const label = (field: string) => t(`settings:fields.${group}.${field}`);
   const help = (field: string) => {
     // Not every field has a help text: a missing one is empty, not the key (i18next answers a
@@ -50,14 +64,20 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
 
   const submit = form.handleSubmit(async () => {
     clear();
-    const initial = flatten(group, values);
-    const patch = patchOf(group, initial, form.values);
+    setSaved(null);
+    const patch = patchOf(group, baseline, form.values);
     try {
-      const saved = await createSettingsApi({ csrfToken }).update(group, patch);
-      const names = saved.changed.map((f) => t(`settings:fields.${group}.${f}`)).join(", ");
-      succeed(saved.changed.length > 0 ? t("settings:changed", { fields: names }) : t("settings:unchanged"), {
-        reload: saved.changed.length > 0,
-      });
+      const answer = await createSettingsApi({ csrfToken }).update(group, patch);
+      const names = answer.changed.map((f) => t(`settings:fields.${group}.${f}`)).join(", ");
+      const text = answer.changed.length > 0 ? t("settings:changed", { fields: names }) : t("settings:unchanged");
+      // Certificates are described by the server: that page reloads to show them.
+      if (group === "certs" && answer.changed.length > 0) {
+        forgetUnsaved();
+        reloadWithStatus(text);
+        return;
+      }
+      setBaseline(form.values);
+      setSaved(text);
     } catch (error) {
       const errors = errorsOf(error, t);
       if (Object.keys(errors).length > 0) form.showErrors(errors);
@@ -81,7 +101,13 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
       <TextField key={name} label={fieldLabel} hint={hint} {...form.bind(name)} />
     );
 
-  const fields = groupFields(group).map((field) => {
+  const fields = groupFields(group).map((field) => (
+    <div key={field} id={settingAnchor(group, field)} className="setting-item">
+      {fieldOf(field)}
+    </div>
+  ));
+
+  function fieldOf(field: string): ReactNode {
     const kind = fieldKind(group, field);
     if (kind === "boolean") {
       return (
@@ -137,15 +163,23 @@ export function SettingsForm({ group, values, csrfToken }: SettingsFormProps) {
     if (kind === "number")
       return <TextField key={field} label={label(field)} hint={help(field)} inputMode="numeric" {...form.bind(field)} />;
     return text(field, label(field), help(field), kind === "multiline" || kind === "pem");
-  });
+  }
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label={t(`settings:groups.${group}`)}>
-      <OutcomeAlert outcome={outcome} />
-      {fields}
-      <div className="form-actions">
-        <SubmitButton busy={form.busy}>{t("settings:save")}</SubmitButton>
-      </div>
-    </form>
+    <>
+      {filter ? <SettingsFilter /> : null}
+      <form className="form settings-form" noValidate onSubmit={submit} aria-label={t(`settings:groups.${group}`)}>
+        {fields}
+        <div className="form-actions settings-save-bar">
+          <SubmitButton busy={form.busy}>{t("settings:save")}</SubmitButton>
+          <div className="settings-save-state">
+            <OutcomeAlert outcome={outcome} />
+            <p role="status" className={saved && !dirty ? "settings-saved" : "settings-dirty"}>
+              {dirty ? t("settings:unsaved.notice") : (saved ?? "")}
+            </p>
+          </div>
+        </div>
+      </form>
+    </>
   );
 }

@@ -15,7 +15,15 @@ import {
   IdentitySection,
   LocationSection,
 } from "../components/teams/TeamFormSections";
-import { createBody, fieldOfIssue, initialTeamValues, updateBody, type TeamFormInitial } from "../components/teams/teamFormModel";
+import {
+  createBody,
+  fieldOfIssue,
+  initialTeamValues,
+  partBody,
+  updateBody,
+  type TeamFormInitial,
+  type TeamFormPart,
+} from "../components/teams/teamFormModel";
 
 /** Props of the team form: create a company (root) or edit the one given. */
 export interface TeamFormProps {
@@ -24,6 +32,10 @@ export interface TeamFormProps {
   team: TeamFormInitial | null;
   csrfToken: string;
   timezones: string[];
+  /** On the profile: the part this form edits and saves on its own (absent: every field, as on create). */
+  part?: TeamFormPart;
+  /** Root may change the identifier and the authentication; a company admin sees them read-only. */
+  canEditRootOnly?: boolean;
 }
 
 /** Catalogue codes that are about the identifier: shown on the slug field too. */
@@ -35,7 +47,7 @@ const SLUG_CONFLICTS: ReadonlySet<string> = new Set(["teamCreate409", "teamEdit4
  * schema as the server before any request; on success the browser goes to the team's profile,
  * which confirms the change ('Company created' for a new team).
  */
-export function TeamForm({ mode, team, csrfToken, timezones }: TeamFormProps) {
+export function TeamForm({ mode, team, csrfToken, timezones, part, canEditRootOnly = true }: TeamFormProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const form = useForm(initialTeamValues(team));
@@ -68,7 +80,9 @@ export function TeamForm({ mode, team, csrfToken, timezones }: TeamFormProps) {
         if (!checked.ok) return showProblems(checked.errors);
         slug = (await api.create(checked.data)).slug;
       } else {
-        const checked = validateForm(TeamUpdateSchema, updateBody(team?.slug ?? "", form.values), t);
+        const slugNow = team?.slug ?? "";
+        const body = part ? partBody(part, slugNow, form.values) : updateBody(slugNow, form.values);
+        const checked = validateForm(TeamUpdateSchema, canEditRootOnly ? body : { ...body, newSlug: undefined }, t);
         if (!checked.ok) return showProblems(checked.errors);
         slug = (await api.update(checked.data)).slug;
       }
@@ -80,17 +94,28 @@ export function TeamForm({ mode, team, csrfToken, timezones }: TeamFormProps) {
     }
   });
 
+  const shows = (wanted: TeamFormPart) => part === undefined || part === wanted;
+  // A company admin cannot save the authentication part: it shows read-only, without a button.
+  const savable = !(part === "authentication" && !canEditRootOnly);
   return (
-    <form className="form team-form" noValidate onSubmit={submit}>
+    <form className="form team-form" noValidate onSubmit={submit} data-part={part}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
-      <IdentitySection form={form} onName={onName} onSlug={onSlug} />
-      <ContactsSection form={form} />
-      <LocationSection form={form} timezones={timezones} />
-      <AuthenticationSection form={form} />
-      <EmailThemeSection form={form} />
-      <div className="form-actions">
-        <SubmitButton busy={form.busy}>{t(mode === "create" ? "teams:form.create" : "teams:form.save")}</SubmitButton>
-      </div>
+      {shows("details") ? (
+        <>
+          <IdentitySection form={form} onName={onName} onSlug={onSlug} slugReadOnly={mode === "edit" && !canEditRootOnly} />
+          <ContactsSection form={form} />
+          <LocationSection form={form} timezones={timezones} />
+        </>
+      ) : null}
+      {shows("authentication") ? (
+        <AuthenticationSection form={form} readOnly={mode === "edit" && !canEditRootOnly} titleShown={part === undefined} />
+      ) : null}
+      {shows("emailTheme") ? <EmailThemeSection form={form} titleShown={part === undefined} /> : null}
+      {savable ? (
+        <div className="form-actions">
+          <SubmitButton busy={form.busy}>{t(mode === "create" ? "teams:form.create" : "teams:form.save")}</SubmitButton>
+        </div>
+      ) : null}
     </form>
   );
 }

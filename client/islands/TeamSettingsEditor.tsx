@@ -1,40 +1,31 @@
-import { useId, useState } from "react";
+import { useState, type FormEvent } from "react";
 import { isApiError } from "../../shared/api/errors";
 import { createTeamsApi } from "../../shared/api/teams";
 import { maxLength } from "../../shared/limits";
-import { CustomSettingsSchema, OVERRIDABLE_SETTINGS_GROUPS } from "../../shared/schemas/customSettings";
+import { CustomSettingsSchema, OVERRIDABLE_SETTINGS_GROUPS, type OverridableSettingsGroup } from "../../shared/schemas/customSettings";
 import { toI18nKey, validationKeyOf, validationMessageParams, type IssueLike } from "../../shared/schemas/messages";
-import { TextAreaField } from "../components/forms/ChoiceFields";
+import { Alert } from "../components/forms/Alert";
+import { CheckboxField } from "../components/forms/ChoiceFields";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
-import { useForm } from "../components/forms/useForm";
 import { useT, type Translate } from "../components/render-context";
+import { fieldKind, flatten, groupFields, patchOf } from "../components/settings/fieldModel";
+import { OverrideField } from "../components/teams/OverrideField";
 
-/** Props of the custom-settings editor: the team and its current overrides. */
+/** Props of the custom-settings editor: the team, its current overrides and the system values beside them. */
 export interface TeamSettingsEditorProps {
   slug: string;
   customSettings: Record<string, unknown>;
+  /** The system settings of the groups a team may override (secrets masked): an override starts from them. */
+  system: Partial<Record<OverridableSettingsGroup, Record<string, unknown>>>;
   csrfToken: string;
 }
 
-/** One problem to list: where (a dotted path) and the localized message. */
-interface Problem {
-  path: string;
-  message: string;
-}
+/** The overrides object of a team, group by group. */
+type Overrides = Partial<Record<OverridableSettingsGroup, Record<string, unknown>>>;
 
-const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
-
-function problemsOf(
-  issues: readonly (IssueLike & { path?: readonly PropertyKey[] })[],
-  t: Translate,
-  prefix: readonly PropertyKey[] = [],
-): Problem[] {
-  return issues.map((issue) => {
-    const path = (issue.path ?? []).slice(prefix.length).map(String).join(".");
-    return { path, message: t(toI18nKey(validationKeyOf(issue)), validationMessageParams(issue)) };
-  });
-}
+/** Fields edited here: every overridable one but the TURN relay, whose password never leaves the server. */
+const editable = (group: OverridableSettingsGroup) => groupFields(group).filter((field) => fieldKind(group, field) !== "turn");
 
 /** The zod issues a 400 envelope carries, when it has them. */
 function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
@@ -46,72 +37,116 @@ function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
   );
 }
 
+/** Issues as messages keyed `group.field` (the path after `skip` leading parts); one without a field is the form's. */
+function errorsOf(issues: readonly (IssueLike & { path?: readonly PropertyKey[] })[], t: Translate, skip = 0): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).slice(skip).map(String);
+    const key = path.length >= 2 ? `${path[0]}.${path[1]}` : "";
+    out[key] ??= t(toI18nKey(validationKeyOf(issue)), validationMessageParams(issue));
+  }
+  return out;
+}
+
 /**
- * Team → custom settings: the overrides as JSON in a text area, parsed and checked against the
- * shared settings schemas in the browser (each problem listed with its path) before
- * `PUT v2/team/settings`; the server checks again and its problems are listed the same way.
+ * Team → custom settings as typed fields, like /settings: each overridable setting has an
+ * 'Override' switch; switched on, its field (a checkbox, a number, a text or the sub-fields of a
+ * banner) starts from the team's value, else the system's. The overrides are checked with the
+ * shared schema before `PUT v2/team/settings`; each problem is shown on its field. A TURN relay
+ * override (its password stays on the server) is kept as it is.
  */
-export function TeamSettingsEditor({ slug, customSettings, csrfToken }: TeamSettingsEditorProps) {
+export function TeamSettingsEditor({ slug, customSettings, system, csrfToken }: TeamSettingsEditorProps) {
   const t = useT();
   const { outcome, clear, succeed, fail } = useOutcome();
-  const form = useForm({ json: pretty(customSettings) });
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const listId = useId();
+  const current = customSettings as Overrides;
+  const [on, setOn] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(
+      OVERRIDABLE_SETTINGS_GROUPS.flatMap((group) =>
+        editable(group).map((field) => [`${group}.${field}`, current[group]?.[field] !== undefined]),
+      ),
+    ),
+  );
+  const [values, setValues] = useState<Record<OverridableSettingsGroup, Record<string, string>>>(
+    () =>
+      Object.fromEntries(
+        OVERRIDABLE_SETTINGS_GROUPS.map((group) => [group, flatten(group, { ...(system[group] ?? {}), ...(current[group] ?? {}) })]),
+      ) as Record<OverridableSettingsGroup, Record<string, string>>,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
 
-  const submit = form.handleSubmit(async () => {
+  /** The overrides the form describes: the switched-on fields, typed; a kept TURN override. */
+  const overridesOf = (): Overrides => {
+    const out: Overrides = {};
+    for (const group of OVERRIDABLE_SETTINGS_GROUPS) {
+      const typed = patchOf(group, {}, values[group]);
+      const chosen: Record<string, unknown> = {};
+      for (const field of editable(group)) if (on[`${group}.${field}`]) chosen[field] = typed[field];
+      const turn = group === "calling" ? current.calling?.turn : undefined;
+      if (turn !== undefined) chosen.turn = turn;
+      if (Object.keys(chosen).length > 0) out[group] = chosen;
+    }
+    return out;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
     clear();
-    setProblems([]);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(form.values.json);
-    } catch {
-      return form.showErrors({ json: t("teams:settings.invalidJson") });
-    }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-      return form.showErrors({ json: t("teams:settings.notObject") });
-    const checked = CustomSettingsSchema.safeParse(parsed);
+    const checked = CustomSettingsSchema.safeParse(overridesOf());
     if (!checked.success) {
-      setProblems(problemsOf(checked.error.issues, t));
-      return form.showErrors({ json: t("teams:settings.problems") });
+      setErrors(errorsOf(checked.error.issues, t));
+      return;
     }
+    setErrors({});
+    setBusy(true);
     try {
-      const team = await createTeamsApi({ csrfToken }).updateSettings({ slug, customSettings: checked.data });
-      form.setValues({ json: pretty(team.customSettings) });
+      await createTeamsApi({ csrfToken }).updateSettings({ slug, customSettings: checked.data });
       succeed(t("errors:teamSettings200"), { reload: true });
     } catch (error) {
-      setProblems(problemsOf(detailIssues(error), t, ["customSettings"]));
+      setErrors(errorsOf(detailIssues(error), t, 1));
       fail(error);
+    } finally {
+      setBusy(false);
     }
-  });
+  };
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      <p className="form-intro">
-        {t("teams:settings.intro", { groups: OVERRIDABLE_SETTINGS_GROUPS.join(", "), max: maxLength.customSettings })}
-      </p>
+    <form className="form team-overrides-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="form-intro">{t("teams:settings.typedIntro", { max: maxLength.customSettings })}</p>
       <OutcomeAlert outcome={outcome} />
-      <TextAreaField
-        label={t("teams:settings.label")}
-        name="json"
-        rows={10}
-        spellCheck={false}
-        className="input textarea code-input"
-        value={form.values.json}
-        error={form.errors.json}
-        aria-errormessage={problems.length > 0 ? listId : undefined}
-        onChange={(e) => form.setValue("json", e.target.value)}
-      />
-      {problems.length > 0 ? (
-        <ul className="problem-list" id={listId}>
-          {problems.map((problem, index) => (
-            <li key={`${problem.path}-${index}`}>
-              {problem.path ? <code>{problem.path}</code> : null} {problem.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {errors[""] ? <Alert variant="error">{errors[""]}</Alert> : null}
+      {OVERRIDABLE_SETTINGS_GROUPS.map((group) => (
+        <fieldset key={group} className="form-section">
+          <legend className="form-section-title">{t(`settings:groups.${group}`)}</legend>
+          {editable(group).map((field) => {
+            const key = `${group}.${field}`;
+            const label = t(`settings:fields.${group}.${field}`);
+            return (
+              <div key={key} className="override-item" data-override-field={key}>
+                <CheckboxField
+                  name={`${key}.on`}
+                  label={t("teams:settings.override", { setting: label })}
+                  checked={on[key] === true}
+                  onChange={(checked) => setOn((prev) => ({ ...prev, [key]: checked }))}
+                />
+                {on[key] ? (
+                  <OverrideField
+                    group={group}
+                    field={field}
+                    label={label}
+                    values={values[group]}
+                    error={errors[key]}
+                    onChange={(name, value) => setValues((prev) => ({ ...prev, [group]: { ...prev[group], [name]: value } }))}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
       <div className="form-actions">
-        <SubmitButton busy={form.busy}>{t("teams:settings.save")}</SubmitButton>
+        <SubmitButton busy={busy}>{t("teams:settings.save")}</SubmitButton>
       </div>
     </form>
   );

@@ -39,40 +39,29 @@ export interface DashboardPageProps {
   /** Purchase (public edition, everyone) or activate (private edition, root). */
   canAddLicenses: boolean;
   edition: NavEdition;
+  /** Root's company picker: every company; absent for an admin. */
+  teamChoices?: readonly { slug: string; teamName: string }[];
+  /** The company the dashboard is narrowed to, if any. */
+  team?: { slug: string; teamName: string } | null;
 }
 
-/** One bar of a chart: its key (for the CSS tone), label and value. */
+/** One bar of a chart: its key (for the CSS tone), label, value and the users list it opens. */
 interface Bar {
   key: string;
   label: string;
   value: number;
+  href: string;
 }
 
-const ROW = 46;
-const LABEL_GAP = 18;
-const BAR_HEIGHT = 16;
 const BAR_SPACE = 300;
-const WIDTH = 400;
+const BAR_HEIGHT = 16;
 
 /**
- * A small horizontal bar chart as inline SVG, drawn on the server. Each bar has its label above
- * it and its number beside it as text; the SVG itself is hidden from assistive technology,
- * which reads the same numbers from the table that follows (visually hidden), captioned by
- * the figure's caption.
+ * A small horizontal bar chart drawn on the server: each row is a link (label and number, read
+ * as text) to the users list it counts, beside a bar drawn as inline SVG that assistive
+ * technology skips (the number is in the link). Captioned by the figure's caption.
  */
-function BarChart({
-  id,
-  caption,
-  headers,
-  bars,
-  format,
-}: {
-  id: string;
-  caption: string;
-  headers: [string, string];
-  bars: Bar[];
-  format: (n: number) => string;
-}) {
+function BarChart({ id, caption, bars, format }: { id: string; caption: string; bars: Bar[]; format: (n: number) => string }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const captionId = `${id}-caption`;
   return (
@@ -80,53 +69,40 @@ function BarChart({
       <figcaption id={captionId} className="chart-caption">
         {caption}
       </figcaption>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${bars.length * ROW}`}
-        width={WIDTH}
-        height={bars.length * ROW}
-        aria-hidden="true"
-        focusable="false"
-      >
-        {bars.map((bar, i) => {
-          const y = i * ROW;
+      <ul className="chart-rows">
+        {bars.map((bar) => {
           const width = bar.value === 0 ? 0 : Math.max(3, Math.round((bar.value / max) * BAR_SPACE));
           return (
-            <g key={bar.key} className={`chart-bar chart-bar-${bar.key}`} data-value={bar.value}>
-              <text className="chart-label" x={0} y={y + 13}>
-                {bar.label}
-              </text>
-              <rect className="chart-track" x={0} y={y + LABEL_GAP} width={BAR_SPACE} height={BAR_HEIGHT} rx={4} />
-              <rect className="chart-fill" x={0} y={y + LABEL_GAP} width={width} height={BAR_HEIGHT} rx={4} />
-              <text className="chart-value" x={BAR_SPACE + 10} y={y + LABEL_GAP + 13}>
-                {format(bar.value)}
-              </text>
-            </g>
+            <li key={bar.key} className={`chart-bar chart-bar-${bar.key}`} data-value={bar.value}>
+              <a className="chart-link" href={bar.href}>
+                <span className="chart-label">{bar.label}</span> <span className="chart-value">{format(bar.value)}</span>
+              </a>
+              <svg
+                className="chart-svg"
+                viewBox={`0 0 ${BAR_SPACE} ${BAR_HEIGHT}`}
+                preserveAspectRatio="none"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <rect className="chart-track" x={0} y={0} width={BAR_SPACE} height={BAR_HEIGHT} rx={4} />
+                <rect className="chart-fill" x={0} y={0} width={width} height={BAR_HEIGHT} rx={4} />
+              </svg>
+            </li>
           );
         })}
-      </svg>
-      {/* A table ignores width: 1px, so the wrapper is what hides it (and keeps a phone from scrolling sideways). */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{headers[0]}</th>
-              <th scope="col">{headers[1]}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.key}>
-                <th scope="row">{bar.label}</th>
-                <td>{format(bar.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </ul>
     </figure>
   );
+}
+
+/**
+ * The users list a count opens: by status, the status filter; by last-seen group (the list has
+ * no last-seen filter), sorted by last seen, most recent first. Narrowed to the dashboard's company.
+ */
+export function usersListHref(filter: { status: string } | { lastSeen: true }, team: string | null): string {
+  const params = new URLSearchParams("status" in filter ? { status: filter.status } : { sort: "lastSeen", order: "desc" });
+  if (team !== null) params.set("team", team);
+  return `/users?${params.toString()}`;
 }
 
 /** A getting-started step: its text, and the link that does it (absent when the admin cannot). */
@@ -244,31 +220,80 @@ function ExpiryBanner({ licenses }: { licenses: DashboardLicenses }) {
 }
 
 /**
- * The dashboard (SPEC §2): the license gauge, users by status and by last-seen time group,
- * within the admin's scope, as server-rendered charts with their numbers; a warning banner for
- * packs near or past expiration; getting-started prompts for what is still missing. No island:
- * nothing on this page changes licenses, so the gauge is drawn without script.
+ * Root's company picker: a plain GET form (the page has no script) that reloads the dashboard
+ * narrowed to one company, or to all of them.
  */
-export function DashboardPage({ data, licenses, allTeams, canCreateTeams, canAddLicenses, edition }: DashboardPageProps) {
+function TeamPicker({ choices, team }: { choices: readonly { slug: string; teamName: string }[]; team: string | null }) {
+  const t = useT();
+  return (
+    <form className="dashboard-picker" method="get" action="/dashboard">
+      <label className="field-label" htmlFor="dashboard-team">
+        {t("dashboard:picker.label")}
+      </label>
+      <select id="dashboard-team" name="team" className="input" defaultValue={team ?? ""}>
+        <option value="">{t("dashboard:scope.all")}</option>
+        {choices.map((choice) => (
+          <option key={choice.slug} value={choice.slug}>
+            {choice.teamName}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button">
+        {t("dashboard:picker.show")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The dashboard (SPEC §2): the license gauge, users by status and by last-seen time group,
+ * within the admin's scope (root may narrow it to one company), as server-rendered charts whose
+ * counts open the users list they count; a warning banner for packs near or past expiration;
+ * getting-started prompts for what is still missing, and an 'Invite users' shortcut that stays.
+ * No island: nothing on this page changes licenses, so the gauge is drawn without script.
+ */
+export function DashboardPage({
+  data,
+  licenses,
+  allTeams,
+  canCreateTeams,
+  canAddLicenses,
+  edition,
+  teamChoices,
+  team = null,
+}: DashboardPageProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
   const format = (n: number) => formatNumber(n, lang);
   const total = data.users.total;
+  const teamSlug = team?.slug ?? null;
+  const scopeText = team
+    ? t("dashboard:scope.team", { name: team.teamName })
+    : t(allTeams ? "dashboard:scope.all" : "dashboard:scope.teams");
+  const steps = startSteps(t, { licenses, usersTotal: total, canCreateTeams, canAddLicenses, edition });
   return (
     <div className="dashboard-page">
-      <p className="dashboard-scope">
-        <span>{allTeams ? t("dashboard:scope.all") : t("dashboard:scope.teams")}</span>
-        <strong className="dashboard-total">{t("dashboard:total", { total: format(total) })}</strong>
-      </p>
+      <div className="dashboard-toolbar">
+        <p className="dashboard-scope">
+          <span>{scopeText}</span>
+          <strong className="dashboard-total">{t("dashboard:total", { total: format(total) })}</strong>
+        </p>
+        {teamChoices && teamChoices.length > 0 ? <TeamPicker choices={teamChoices} team={teamSlug} /> : null}
+        {licenses.teams > 0 && !steps.some((step) => step.key === "user") ? (
+          <a className="button dashboard-invite" href="/invites">
+            {t("dashboard:shortcuts.invite")}
+          </a>
+        ) : null}
+      </div>
       <ExpiryBanner licenses={licenses} />
-      <GettingStarted steps={startSteps(t, { licenses, usersTotal: total, canCreateTeams, canAddLicenses, edition })} />
+      <GettingStarted steps={steps} />
       {licenses.teams > 0 ? (
         <section className="card dashboard-licenses" aria-labelledby={`${id}-licenses`}>
           <h2 id={`${id}-licenses`} className="card-title">
             {t("dashboard:licenses.title")}
           </h2>
-          <SeatsGauge seats={licenses.seats} title={t(allTeams ? "licenses:gauge.titleAll" : "licenses:gauge.titleMine")} />
+          <SeatsGauge seats={licenses.seats} title={t(allTeams && !team ? "licenses:gauge.titleAll" : "licenses:gauge.titleMine")} />
           <p className="card-note">
             <a href="/licenses">{t("dashboard:licenses.manage")}</a>
           </p>
@@ -283,8 +308,12 @@ export function DashboardPage({ data, licenses, allTeams, canCreateTeams, canAdd
             <BarChart
               id={`${id}-status-chart`}
               caption={t("dashboard:status.caption", { total: format(total) })}
-              headers={[t("dashboard:status.column"), t("dashboard:users")]}
-              bars={USER_STATUSES.map((key) => ({ key, label: t(`dashboard:status.${key}`), value: data.users[key] }))}
+              bars={USER_STATUSES.map((key) => ({
+                key,
+                label: t(`dashboard:status.${key}`),
+                value: data.users[key],
+                href: usersListHref({ status: key }, teamSlug),
+              }))}
               format={format}
             />
           </section>
@@ -295,8 +324,12 @@ export function DashboardPage({ data, licenses, allTeams, canCreateTeams, canAdd
             <BarChart
               id={`${id}-seen-chart`}
               caption={t("dashboard:lastSeen.caption", { timezone: data.timezone })}
-              headers={[t("dashboard:lastSeen.column"), t("dashboard:users")]}
-              bars={TIME_GROUPS.map((key) => ({ key, label: t(`dashboard:lastSeen.${key}`), value: data.lastSeen[key] }))}
+              bars={TIME_GROUPS.map((key) => ({
+                key,
+                label: t(`dashboard:lastSeen.${key}`),
+                value: data.lastSeen[key],
+                href: usersListHref({ lastSeen: true }, teamSlug),
+              }))}
               format={format}
             />
             <p className="card-note">{t("dashboard:lastSeen.note")}</p>

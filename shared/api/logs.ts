@@ -23,6 +23,8 @@ export const LogEntrySchema = z.object({
   userAgent: text,
   requestId: text,
   details: z.unknown(),
+  /** Names of the accounts the target and details mention, by uid (lower case); absent in exports. */
+  names: z.record(z.string(), z.string()).optional(),
 });
 /** An access-log entry as the API presents it. */
 export type LogEntryItem = z.infer<typeof LogEntrySchema>;

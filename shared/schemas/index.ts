@@ -15,6 +15,7 @@ export * from "./license";
 export * from "./association";
 export * from "./domain";
 export * from "./team";
+export * from "./dashboard";
 export * from "./settings";
 export * from "./settingsDefaults";
 

@@ -184,6 +184,8 @@ export type InviteReviewResponse = z.infer<typeof InviteReviewResponseSchema>;
 export const InviteTeamSchema = answer({
   slug: text(),
   teamName: text(),
+  /** The company's language: the invitation language the wizard proposes. */
+  language: text(),
   available: z.number({ error: typeError }),
   domains: z.array(text(), { error: typeError }),
 });

@@ -148,15 +148,62 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       .set("Cookie", (await signIn(server.database.db, server.config, adminA)).header);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain("<script");
-    expect(res.text.match(/<svg class="chart-svg"/g)).toHaveLength(2);
+    expect(res.text.match(/<svg class="chart-svg"/g)).toHaveLength(7);
     expect(res.text).toContain("Users by status");
     expect(res.text).toContain("Total users: 8");
-    expect(res.text).toMatch(/<g class="chart-bar chart-bar-active" data-value="4">/);
-    expect(res.text).toMatch(/<g class="chart-bar chart-bar-blocked" data-value="2">/);
-    expect(res.text).toMatch(/<th scope="row">Pending<\/th><td>2<\/td>/);
+    expect(res.text).toMatch(/<li class="chart-bar chart-bar-active" data-value="4">/);
+    expect(res.text).toMatch(/<li class="chart-bar chart-bar-blocked" data-value="2">/);
+    // Each count is a link to the users list it counts.
+    expect(res.text).toMatch(
+      /<a class="chart-link" href="\/users\?status=pending"><span class="chart-label">Pending<\/span> <span class="chart-value">2<\/span><\/a>/,
+    );
+    expect(res.text).toMatch(/<a class="chart-link" href="\/users\?sort=lastSeen&amp;order=desc"><span class="chart-label">Today<\/span>/);
+    // The getting-started steps are done for users, the invite shortcut stays; no picker for an admin.
+    expect(res.text).not.toContain('data-step="user"');
+    expect(res.text).toMatch(/<a class="button dashboard-invite" href="\/invites">Invite users<\/a>/);
+    expect(res.text).not.toContain('name="team"');
     expect(res.text).toContain(`days in ${ZONE}`);
     expect(res.text).not.toContain('href="/users/create"');
     expect(res.text).not.toMatch(/licen[cs]e gauge/i);
+  });
+
+  it("narrows to one company for root (API and page), and refuses a company outside an admin's scope", async () => {
+    const bearer = (admin: Row<"admins">) => bearerFor(server.config, admin);
+    const narrowed = await server
+      .request()
+      .get(`/v2/dashboard?team=${teamB.slug}`)
+      .set("Authorization", await bearer(root));
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.users).toEqual({ active: 1, pending: 1, blocked: 1, total: 3 });
+    const own = await server
+      .request()
+      .get(`/v2/dashboard?team=${teamA.slug}`)
+      .set("Authorization", await bearer(adminA));
+    expect(own.body.users.total).toBe(8);
+    for (const slug of [teamB.slug, "no-such-company"]) {
+      const refused = await server
+        .request()
+        .get(`/v2/dashboard?team=${slug}`)
+        .set("Authorization", await bearer(adminA));
+      expect([refused.status, refused.body.error.code]).toEqual([404, "teamRead404"]);
+    }
+
+    const cookie = (await signIn(server.database.db, server.config, root)).header;
+    const all = await server.request().get("/dashboard").set("Cookie", cookie);
+    expect(all.text).toContain("Total users: 11");
+    expect(all.text).toContain('<select id="dashboard-team" name="team"');
+    expect(all.text).toContain(`<option value="${teamB.slug}">${teamB.teamName}</option>`);
+    const page = await server.request().get(`/dashboard?team=${teamB.slug}`).set("Cookie", cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Total users: 3");
+    expect(page.text).toContain(`Company: ${teamB.teamName}`);
+    expect(page.text).toContain(`href="/users?status=blocked&amp;team=${teamB.slug}"`);
+    expect(page.text).not.toContain("<script");
+    const outside = await server
+      .request()
+      .get(`/dashboard?team=${teamB.slug}`)
+      .set("Cookie", (await signIn(server.database.db, server.config, adminA)).header);
+    expect(outside.status).toBe(404);
   });
 
   it("shows the getting-started prompts, translated, when the scope has no users", async () => {

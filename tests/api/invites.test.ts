@@ -197,8 +197,8 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
     expect(found.status).toBe(200);
     expect(found.body).toEqual({
       items: [
-        { slug: alpha.slug, teamName: alpha.teamName, available: 2, domains: [`${tag}.test`] },
-        { slug: beta.slug, teamName: beta.teamName, available: 1, domains: [] },
+        { slug: alpha.slug, teamName: alpha.teamName, language: "en", available: 2, domains: [`${tag}.test`] },
+        { slug: beta.slug, teamName: beta.teamName, language: "en", available: 1, domains: [] },
       ],
     });
     expect((await get(`?search=${tag}-beta`)).body.items.map((i: { slug: string }) => i.slug)).toEqual([beta.slug]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAccess } from "../../server/services/accessLog/record";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, givePassword } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam, buildUser, givePassword } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
 
 describe.each(testDialects())("access log on %s", (dialect) => {
@@ -98,6 +98,32 @@ describe.each(testDialects())("access log details on %s", (dialect) => {
   });
   afterAll(async () => {
     await server.close();
+  });
+
+  it("names the accounts an entry mentions (one query per page), only those the reader may see", async () => {
+    const db = server.database.db;
+    const mine = await buildTeam(db);
+    const theirs = await buildTeam(db);
+    const ours = await buildUser(db, { team: mine, firstName: "Ana", lastName: "Lopes", username: `ana.${dialect}@example.test` });
+    const other = await buildUser(db, { team: theirs, firstName: "Rui", lastName: "Sousa", username: `rui.${dialect}@example.test` });
+    const root = await bearerFor(server.config, await buildAdmin(db, { role: "root" }));
+    const reader = await bearerFor(server.config, await buildAdmin(db, { teams: [mine] }));
+    const origin = { actor: null, ip: null, userAgent: null };
+    const action = `names.${dialect}`;
+    await recordAccess(db, origin, {
+      action,
+      target: { type: "user", id: ours.uid },
+      teamId: mine.id,
+      details: { uids: [ours.uid, other.uid], moved: { from: other.uid.toUpperCase() } },
+    });
+    const read = async (auth: string) =>
+      (await server.request().get(`/v2/logs?action=${action}`).set("Authorization", auth)).body.items[0].names as Record<string, string>;
+    expect(await read(root)).toEqual({
+      [ours.uid]: `Ana Lopes (ana.${dialect}@example.test)`,
+      [other.uid]: `Rui Sousa (rui.${dialect}@example.test)`,
+    });
+    // A company admin gets the names of their companies' users only: the other uid stays a uid.
+    expect(await read(reader)).toEqual({ [ours.uid]: `Ana Lopes (ana.${dialect}@example.test)` });
   });
 
   it("shows an admin only the team slugs of their own teams in details; root sees them all", async () => {

@@ -79,6 +79,20 @@ describe.each(testDialects())("settings pages on %s", (dialect) => {
     }
   });
 
+  it("shows each page's title once: every settings tab, /apps and /purchase repeat no heading", async () => {
+    const headings = (html: string) => [...html.matchAll(/<h([1-3])[^>]*>(.*?)<\/h\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, "").trim());
+    const urls = ["/settings?tab=general", "/settings?tab=message", "/settings?tab=call", "/settings?tab=attachment"];
+    for (const url of [...urls, "/settings?tab=security", "/settings?tab=tls", "/apps", "/purchase"]) {
+      const res = await page(url, root);
+      expect(res.status, url).toBe(200);
+      const found = headings(res.text);
+      expect(found.length, url).toBeGreaterThan(0);
+      expect(new Set(found).size, `${url}: ${found.join(" | ")}`).toBe(found.length);
+    }
+    // The tab's own group names the page ('Message settings' on the message tab).
+    expect(headings((await page("/settings?tab=message", root)).text)).toContain("Definições de mensagens");
+  });
+
   it("shows /apps with every platform to root, and refuses both pages to other admins", async () => {
     const apps = await page("/apps", root);
     expect(apps.status).toBe(200);

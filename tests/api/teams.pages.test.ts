@@ -72,6 +72,29 @@ describe("team pages", () => {
     expect((await page("/teams/create", root)).text).toContain('bulwark-island name="TeamForm"');
   });
 
+  it("splits the profile into parts that save on their own; a company admin sees the identifier and authentication read-only", async () => {
+    const team = await buildTeam(server.database.db);
+    const admin = await buildAdmin(server.database.db, { teams: [team] });
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    /** Each part's form, by its data-part, as rendered. */
+    const parts = (html: string) =>
+      Object.fromEntries([...html.matchAll(/<form[^>]*data-part="(\w+)"[^>]*>([\s\S]*?)<\/form>/g)].map((m) => [m[1]!, m[2]!]));
+    const slugInput = (html: string) => /<input[^>]*name="slug"[^>]*>/.exec(html)?.[0] ?? "";
+    const saves = (form: string) => (form.match(/type="submit"/g) ?? []).length;
+
+    const mine = parts((await page(`/teams/profile/${team.slug}`, admin)).text);
+    expect(Object.keys(mine).sort()).toEqual(["authentication", "details", "emailTheme"]);
+    expect(slugInput(mine.details!)).toContain("readOnly");
+    expect(mine.authentication).toMatch(/<fieldset class="form-section" disabled="">/);
+    expect(mine.authentication).toContain("Only a super administrator can change this.");
+    expect([saves(mine.details!), saves(mine.authentication!), saves(mine.emailTheme!)]).toEqual([1, 0, 1]);
+
+    const asRoot = parts((await page(`/teams/profile/${team.slug}`, root)).text);
+    expect(slugInput(asRoot.details!)).not.toContain("readOnly");
+    expect(asRoot.authentication).not.toContain('disabled=""');
+    expect([saves(asRoot.details!), saves(asRoot.authentication!), saves(asRoot.emailTheme!)]).toEqual([1, 1, 1]);
+  });
+
   it("lists the settings the team overrides beside the system values, the TURN password as set only", async () => {
     const db = server.database.db;
     await setSettings(db, "security", { sessionExpiryHours: 12, pinLock: false });

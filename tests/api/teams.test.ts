@@ -364,7 +364,6 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       notes: " Renewal in May ",
       contactEmail: { operations: "ops@mine.test" },
       timezone: "Europe/Lisbon",
-      authentication: { azureAdSync: false, certRevocation: "disabled" },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
@@ -376,7 +375,6 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       timezone: "Europe/Lisbon",
       contactEmail: { finance: null, operations: "ops@mine.test", support: null },
     });
-    expect(ok.body.authentication.certRevocation).toBe("disabled");
 
     const cleared = await send("put", "/v2/team", auth, { slug: mine.slug, city: "", country: null, timezone: null, notes: "" });
     expect(cleared.body).toMatchObject({ city: null, country: null, timezone: null, notes: null });
@@ -390,7 +388,8 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     }
     expect((await db().selectFrom("teams").select("notes").where("id", "=", theirs.id).executeTakeFirstOrThrow()).notes).toBeNull();
 
-    const clash = await send("put", "/v2/team", auth, { slug: mine.slug, newSlug: theirs.slug });
+    const rootAuth = await root();
+    const clash = await send("put", "/v2/team", rootAuth, { slug: mine.slug, newSlug: theirs.slug });
     expect([clash.status, clash.body.error.code]).toEqual([409, "teamEdit409"]);
     const invalid = await send("put", "/v2/team", auth, { slug: mine.slug, teamName: "", city: "x".repeat(129), domains: ["a.test"] });
     expect(invalid.status).toBe(400);
@@ -400,7 +399,7 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       slug: mine.slug,
     });
 
-    const renamed = await send("put", "/v2/team", auth, { slug: mine.slug, newSlug: `ours-${tag}`, teamName: `Ours ${tag}` });
+    const renamed = await send("put", "/v2/team", rootAuth, { slug: mine.slug, newSlug: `ours-${tag}`, teamName: `Ours ${tag}` });
     expect(renamed.body).toMatchObject({ slug: `ours-${tag}`, teamName: `Ours ${tag}` });
     expect((await get(`/v2/team/${mine.slug}`, auth)).status).toBe(404);
     expect((await get(`/v2/team/ours-${tag}`, auth)).status).toBe(200);
@@ -413,8 +412,38 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       .orderBy("id")
       .execute();
     expect(entries).toHaveLength(3);
-    expect(entries.every((e) => e.actorUsername === admin.username)).toBe(true);
+    expect(entries.slice(0, 2).every((e) => e.actorUsername === admin.username)).toBe(true);
     expect(JSON.parse(entries[2]!.details!)).toEqual({ fields: ["teamName"], renamedFrom: mine.slug });
+  });
+
+  it("lets only root change the identifier and the authentication group; a company admin gets teamEdit403 and nothing changes", async () => {
+    const tag = fresh();
+    const mine = await buildTeam(db(), { teamName: `Guarded ${tag}`, slug: `guarded-${tag}` });
+    const { auth } = await adminOf(mine);
+    const rootAuth = await root();
+    const auth0 = { oauthClientId: `client-${tag}`, tenantId: "contoso.example", azureAdSync: true, certRevocation: "ocsp" };
+
+    const byRoot = await send("put", "/v2/team", rootAuth, { slug: mine.slug, authentication: auth0 });
+    expect(byRoot.status).toBe(200);
+    const stored = byRoot.body.authentication as Record<string, unknown>;
+
+    const cases: [Body, string[]][] = [
+      [{ newSlug: `taken-over-${tag}` }, ["newSlug"]],
+      [{ authentication: { ...auth0, oauthClientId: "evil" } }, ["authentication"]],
+      [{ authentication: { azureAdSync: false, certRevocation: "disabled" } }, ["authentication"]],
+      [{ newSlug: `both-${tag}`, authentication: { ...auth0, tenantId: "other.example" }, notes: "x" }, ["newSlug", "authentication"]],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await send("put", "/v2/team", auth, { slug: mine.slug, ...body });
+      expect([res.status, res.body.error.code, res.body.error.details]).toEqual([403, "teamEdit403", { fields }]);
+    }
+    const row = await db().selectFrom("teams").selectAll().where("id", "=", mine.id).executeTakeFirstOrThrow();
+    expect([row.slug, row.authOauthClientId, row.authTenantId, row.notes]).toEqual([mine.slug, `client-${tag}`, "contoso.example", null]);
+
+    // The whole record sent back unchanged (what the profile form does) saves the other fields.
+    const same = await send("put", "/v2/team", auth, { slug: mine.slug, newSlug: mine.slug, authentication: auth0, city: "Porto" });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ slug: mine.slug, city: "Porto", authentication: stored });
   });
 
   it("deletes as root only: 403 for admins, 409 when unknown, 422 while it has users; cascades and detaches packs", async () => {

@@ -57,10 +57,10 @@ describe("invitations in Chromium", () => {
   });
 
   /** A company with `seats` available licenses (and one user), a full company, and an administrator of both. */
-  async function scene(seats: number, lang: "en" | "pt" | "es" = "en", domains: string[] = []) {
+  async function scene(seats: number, lang: "en" | "pt" | "es" = "en", domains: string[] = [], teamLang: "en" | "pt" | "es" = "en") {
     const db = suite.server().database.db;
     const id = tag();
-    const team = await buildTeam(db, { teamName: `Orion ${id}`, slug: `orion-${id}` });
+    const team = await buildTeam(db, { teamName: `Orion ${id}`, slug: `orion-${id}`, language: teamLang });
     const full = await buildTeam(db, { teamName: `Full ${id}`, slug: `full-${id}` });
     await buildPack(db, { team, licenseCount: seats + 1 });
     await buildUser(db, { team });
@@ -92,7 +92,8 @@ describe("invitations in Chromium", () => {
 
       // Domains are unique across companies: one per run.
       const domain = `orion-${tag()}.test`;
-      const { id, team, admin } = await scene(6, lang, [domain]);
+      // The company speaks Portuguese: the invitation language proposed is the company's.
+      const { id, team, admin } = await scene(6, lang, [domain], "pt");
       await buildUser(suite.server().database.db, { team, username: `kim-${id}@${domain}` });
       const { page, consoleErrors } = await openInvites(admin);
       expect(await page.locator("html").getAttribute("lang")).toBe(lang);
@@ -109,6 +110,7 @@ describe("invitations in Chromium", () => {
         option(`Orion ${id}`, 5),
       ]);
       expect(await company.inputValue()).toBe(team.slug);
+      expect(await page.getByLabel(t("invites:details.lang")).inputValue()).toBe("pt");
       await tabTo(page, addresses());
       await page.keyboard.type(`ana@${domain}\nrui@${domain}, ANA@${domain}\nnot-an-address\neva@elsewhere.test\nkim-${id}@${domain}`);
       await tabTo(page, directSignIn());
@@ -126,6 +128,11 @@ describe("invitations in Chromium", () => {
         await reviewCount(page, "outsideDomains"),
       ]).toEqual(["2", "1", "1", "1"]);
       expect(await seatsShown(page, "after")).toBe("3");
+      // The counts and the licenses line up: their figures start at the same x.
+      const leftOf = async (selector: string) => (await page.locator(selector).boundingBox())?.x;
+      expect(await leftOf('.invite-counts [data-count="new"] .invite-count-value')).toBe(
+        await leftOf('.invite-seats [data-seats="before"] dd'),
+      );
       await page.getByText(failureText(t, "notValidEmailAccount")).waitFor();
       await audited(page, `review-desktop-${lang}`);
 

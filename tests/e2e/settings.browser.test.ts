@@ -38,6 +38,66 @@ describe("settings in Chromium", () => {
     await expect.poll(() => page.getByLabel("Invitation validity (days)").getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("each form saves on its own: the save bar stays on screen with the message beside Save; leaving with unsaved changes asks; a filter finds settings by name", async () => {
+    const db = suite.server().database.db;
+    const root = await buildAdmin(db, { role: "root", teams: [], lang: "pt" });
+    const { page } = await suite.open(root, { viewport: { width: 1400, height: 900 } });
+    await page.goto("/settings?tab=security");
+    await waitForIslands(page);
+    // The save bar is on the first screen of a long form, and nothing is unsaved yet.
+    const bar = page.locator(".settings-save-bar").first();
+    const box = await bar.boundingBox();
+    expect(box !== null && box.y + box.height <= 900).toBe(true);
+    const state = bar.locator('[role="status"]');
+    expect(await state.textContent()).toBe("");
+
+    // An edit is reported as unsaved beside Save; an in-app link asks first, and 'no' stays.
+    const first = page.locator(".settings-form input[inputmode='numeric']").first();
+    const original = await first.inputValue();
+    await first.fill("77");
+    await expect.poll(() => state.textContent()).toBe("Alterações por guardar");
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.locator('a[href="/settings?tab=general"]').click();
+    expect(asked).toEqual(["Tem alterações por guardar. Sair desta página e perdê-las?"]);
+    expect(new URL(page.url()).search).toBe("?tab=security");
+    expect(await first.inputValue()).toBe("77");
+
+    // Back to the stored value: nothing is unsaved any more.
+    await first.fill(original);
+    await expect.poll(() => state.textContent()).toBe("");
+
+    // The filter lists matching settings of every tab, each a link to its block.
+    await page.getByLabel("Procurar uma definição").fill("registo publ");
+    const link = page.locator(".settings-filter-results a").first();
+    await link.waitFor();
+    expect([await link.textContent(), await link.getAttribute("href")]).toEqual([
+      "Registo público",
+      "/settings?tab=general#setting-general-registrationEnabled",
+    ]);
+    await link.click();
+    await page.waitForURL(/tab=general#setting-general-registrationEnabled$/);
+    await waitForIslands(page);
+    // Saving says what changed beside Save, without leaving the page.
+    const registration = page.getByLabel("Registo público");
+    await registration.setChecked(!(await registration.isChecked()));
+    const general = page.locator(".settings-save-bar").first().locator('[role="status"]');
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => general.textContent()).toBe("Alterado: Registo público");
+    // Saved: leaving no longer asks.
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await page.locator('a[href="/settings?tab=call"]').click();
+    await page.waitForURL(/tab=call/);
+    expect(dialogs).toBe(0);
+  });
+
   it("uploads a client CA certificate on the TLS/domain tab; the page then shows its subject and fingerprint", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "bulwark-cert-"));
     execFileSync(

@@ -37,10 +37,11 @@ describe("teams in Chromium", () => {
     await page.waitForURL(`**/teams/profile/orion-labs-${id}?created=1`);
     await page.getByText("Company created").waitFor();
     expect(await page.getByText("This company is not currently managed by any administrator").isVisible()).toBe(true);
-    // Each field once: the profile's form holds the saved value; no read-only copy of it above.
+    // Each field once: the profile's forms hold the saved values (the authentication in its own part); no read-only copy above.
     const details = page.locator("section[aria-labelledby=team-details]");
-    expect(await details.getByLabel("OCSP and CRL").isChecked()).toBe(true);
-    expect(await details.getByText("OCSP and CRL").count()).toBe(1);
+    const authentication = page.locator("section[aria-labelledby=team-authentication]");
+    expect(await authentication.getByLabel("OCSP and CRL").isChecked()).toBe(true);
+    expect(await page.getByText("OCSP and CRL").count()).toBe(1);
     expect(await page.getByText(`Orion Labs ${id}`, { exact: true }).count()).toBe(0);
     expect(await details.getByLabel("Company name").inputValue()).toBe(`Orion Labs ${id}`);
 
@@ -115,14 +116,16 @@ describe("teams in Chromium", () => {
     await page.getByText("Company updated successfully").waitFor();
     await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
 
-    const json = page.getByLabel("Overrides (JSON)");
-    await json.fill("{ nope");
+    // Overrides are typed fields like /settings: switched on, a field starts from the system value.
+    expect(await page.getByLabel("Overrides (JSON)").count()).toBe(0);
+    await page.getByLabel("Override: One-time code length").check();
+    const otp = page.locator('[data-override-field="security.otpLength"]').getByLabel("One-time code length", { exact: true });
+    expect(await otp.inputValue()).toMatch(/^\d+$/);
+    await otp.fill("0");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("This is not valid JSON", { exact: false }).waitFor();
-    await json.fill('{ "security": { "otpLength": 0 } }');
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.locator(".problem-list").getByText("security.otpLength").waitFor();
-    await json.fill('{ "security": { "otpLength": 8 } }');
+    // The shared schema's problem is shown on the field itself, before any request.
+    await expect.poll(() => otp.getAttribute("aria-invalid")).toBe("true");
+    await otp.fill("8");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Company settings saved").waitFor();
     // One status region: the settings' message replaced the edit's, nothing piles up.

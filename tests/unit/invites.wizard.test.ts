@@ -90,6 +90,7 @@ describe("the wizard's state machine", () => {
       text: "ops.1\nops.2",
       file: { name: "more.csv", addresses: ["ops.3"] },
       lang: "pt",
+      langChosen: false,
       matchUser: true,
       directSignIn: false,
     });
@@ -152,6 +153,21 @@ describe("the wizard's state machine", () => {
     expect(canSend(over)).toBe(false);
     state = wizardReducer(state, { kind: "edit", patch: { text: "nope" } });
     expect(canSend(reviewOf(state, [], 5))).toBe(false);
+  });
+});
+
+describe("the invitation language", () => {
+  it("starts in the starting company's language, and follows the company chosen until the admin picks one", () => {
+    expect(initialWizard("en", "acme", "pt").details.lang).toBe("pt");
+    expect(initialWizard("es", "acme", "xx").details.lang).toBe("es");
+    let state = initialWizard("en");
+    state = wizardReducer(state, { kind: "chooseTeam", team: "acme", lang: "es" });
+    expect([state.details.team, state.details.lang]).toEqual(["acme", "es"]);
+    state = wizardReducer(state, { kind: "chooseTeam", team: "globex", lang: "pt" });
+    expect([state.details.team, state.details.lang]).toEqual(["globex", "pt"]);
+    state = wizardReducer(state, { kind: "edit", patch: { lang: "en", langChosen: true } });
+    state = wizardReducer(state, { kind: "chooseTeam", team: "acme", lang: "es" });
+    expect([state.details.team, state.details.lang]).toEqual(["acme", "en"]);
   });
 });
 

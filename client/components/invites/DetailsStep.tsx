@@ -135,7 +135,7 @@ export function DetailsStep({ type, details, companies, chosen, onChoose, csrfTo
         label={t("invites:details.lang")}
         options={languages.map((code) => ({ value: code, label: t(`common:language.${code}`) }))}
         value={details.lang}
-        onChange={(event) => onChange({ lang: event.target.value as InviteLang })}
+        onChange={(event) => onChange({ lang: event.target.value as InviteLang, langChosen: true })}
       />
       {type === "email" ? (
         <CheckboxField

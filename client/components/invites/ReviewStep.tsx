@@ -53,7 +53,8 @@ export interface ReviewStepProps {
 }
 
 /**
- * Step 3: what will be sent. How many addresses are new, already onboarded (the server's review),
+ * Step 3: what will be sent. The address counts and the licenses before and after are one grid
+ * (two subgrids), so both groups' figures share one column. How many addresses are new, already onboarded (the server's review),
  * repeated, invalid or outside the company's white-listed domains, and the available licenses
  * before and after; over the available licenses the
  * send is blocked with SPEC §8's 'Not enough available licenses. Reduce number of invites'.
@@ -85,43 +86,45 @@ export function ReviewStep({ type, details, teamName, review, checking }: Review
           <dd>{options.length > 0 ? options.join("; ") : t("invites:review.none")}</dd>
         </div>
       </dl>
-      <h3 className="invite-counts-title">{t("invites:review.caption")}</h3>
-      <dl className="invite-counts">
-        <CountRow label={t("invites:review.new")} addresses={review.toSend} testKey="new" />
-        <CountRow
-          label={t("invites:review.onboarded")}
-          addresses={review.onboarded}
-          testKey="onboarded"
-          note={checking ? t("invites:review.checking") : undefined}
-        />
-        {review.refused.length > 0 ? (
+      <div className="invite-figures">
+        <h3 className="invite-counts-title">{t("invites:review.caption")}</h3>
+        <dl className="invite-counts">
+          <CountRow label={t("invites:review.new")} addresses={review.toSend} testKey="new" />
           <CountRow
-            label={t("invites:review.refused")}
-            addresses={review.refused.map((item) => `${item.address}: ${failureText(t, item.code)}`)}
-            testKey="refused"
+            label={t("invites:review.onboarded")}
+            addresses={review.onboarded}
+            testKey="onboarded"
+            note={checking ? t("invites:review.checking") : undefined}
           />
-        ) : null}
-        <CountRow label={t("invites:review.duplicates")} addresses={review.duplicates} testKey="duplicates" />
-        <CountRow
-          label={t("invites:review.invalid")}
-          addresses={review.invalid}
-          testKey="invalid"
-          note={failureText(t, invalidCode(type))}
-        />
-        {type === "email" ? (
-          <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" />
-        ) : null}
-      </dl>
-      <dl className="invite-seats" aria-busy={checking}>
-        <div data-seats="before">
-          <dt>{t("invites:review.seatsBefore")}</dt>
-          <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsBefore, lang)}</dd>
-        </div>
-        <div data-seats="after">
-          <dt>{t("invites:review.seatsAfter")}</dt>
-          <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsAfter, lang)}</dd>
-        </div>
-      </dl>
+          {review.refused.length > 0 ? (
+            <CountRow
+              label={t("invites:review.refused")}
+              addresses={review.refused.map((item) => `${item.address}: ${failureText(t, item.code)}`)}
+              testKey="refused"
+            />
+          ) : null}
+          <CountRow label={t("invites:review.duplicates")} addresses={review.duplicates} testKey="duplicates" />
+          <CountRow
+            label={t("invites:review.invalid")}
+            addresses={review.invalid}
+            testKey="invalid"
+            note={failureText(t, invalidCode(type))}
+          />
+          {type === "email" ? (
+            <CountRow label={t("invites:review.outsideDomains")} addresses={review.outsideDomains} testKey="outsideDomains" />
+          ) : null}
+        </dl>
+        <dl className="invite-seats" aria-busy={checking}>
+          <div data-seats="before">
+            <dt>{t("invites:review.seatsBefore")}</dt>
+            <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsBefore, lang)}</dd>
+          </div>
+          <div data-seats="after">
+            <dt>{t("invites:review.seatsAfter")}</dt>
+            <dd>{checking ? t("invites:review.checking") : formatNumber(review.seatsAfter, lang)}</dd>
+          </div>
+        </dl>
+      </div>
       {!checking && review.over ? <Alert variant="error">{t(i18nKeyFor("notEnoughLicenses"))}</Alert> : null}
       {review.tooMany ? (
         <Alert variant="error">{t("invites:details.tooMany", { max: formatNumber(maxCount.inviteRecipients, lang) })}</Alert>

@@ -10,6 +10,8 @@ import { formatNumber } from "../../lib/datetime";
 export interface InviteCompany {
   slug: string;
   teamName: string;
+  /** The company's language: the invitation language proposed once it is chosen. */
+  language?: string;
   available: number;
   domains: string[];
 }

@@ -1,6 +1,6 @@
 import type { TeamSeats } from "../../../shared/domain/licenses";
 import type { InviteType } from "../../../shared/domain/statuses";
-import { maxCount, type languages } from "../../../shared/limits";
+import { languages, maxCount } from "../../../shared/limits";
 import { addressKey, sortAddresses, splitAddresses, type SortedAddresses } from "./addresses";
 
 /**
@@ -32,6 +32,8 @@ export interface WizardDetails {
   text: string;
   file: ChosenFile | null;
   lang: InviteLang;
+  /** The admin picked the language: choosing a company no longer proposes its own. */
+  langChosen: boolean;
   matchUser: boolean;
   directSignIn: boolean;
 }
@@ -54,17 +56,26 @@ export interface WizardState {
 export type WizardAction =
   | { kind: "chooseType"; type: InviteType }
   | { kind: "edit"; patch: Partial<WizardDetails> }
+  | { kind: "chooseTeam"; team: string; lang: string | undefined }
   | { kind: "goTo"; step: WizardStep }
   | { kind: "sent"; result: SendResult }
   | { kind: "sendAnother" }
   | { kind: "startOver"; lang: InviteLang };
 
-/** A fresh wizard: e-mail invitations in the administrator's language, nothing entered. */
-export function initialWizard(lang: InviteLang, team = ""): WizardState {
+/** A language code as an invitation language, or undefined when it is not one. */
+export function inviteLangOf(code: string | undefined): InviteLang | undefined {
+  return (languages as readonly string[]).includes(code ?? "") ? (code as InviteLang) : undefined;
+}
+
+/**
+ * A fresh wizard: e-mail invitations in the starting company's language (the administrator's
+ * when no company is chosen yet), nothing entered.
+ */
+export function initialWizard(lang: InviteLang, team = "", teamLang?: string): WizardState {
   return {
     step: "type",
     type: "email",
-    details: { team, text: "", file: null, lang, matchUser: false, directSignIn: false },
+    details: { team, text: "", file: null, lang: inviteLangOf(teamLang) ?? lang, langChosen: false, matchUser: false, directSignIn: false },
     result: null,
   };
 }
@@ -90,6 +101,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return state.result ? state : { ...state, type: action.type };
     case "edit":
       return state.result ? state : { ...state, details: { ...state.details, ...action.patch } };
+    case "chooseTeam": {
+      // The company's language is proposed until the admin picks one themselves.
+      if (state.result) return state;
+      const lang = state.details.langChosen ? undefined : inviteLangOf(action.lang);
+      return { ...state, details: { ...state.details, team: action.team, ...(lang ? { lang } : {}) } };
+    }
     case "goTo":
       return canShow(state, action.step) ? { ...state, step: action.step } : state;
     case "sent":

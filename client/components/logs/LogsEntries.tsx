@@ -3,12 +3,21 @@ import type { LogEntryItem } from "../../../shared/api/logs";
 import { formatDateTime } from "../../lib/datetime";
 import { useLang, useT, type Translate } from "../render-context";
 
-/** A detail value as text: scalars as they are, lists joined, objects as compact JSON. */
-function detailText(value: unknown): string {
+/** Names of the accounts an entry mentions, by lower-case uid (the server's presenter resolves them). */
+type Names = Readonly<Record<string, string>>;
+
+/** A uid as the name of its account when the server named it, else as it is. */
+function named(value: string, names: Names): string {
+  return names[value.toLowerCase()] ?? value;
+}
+
+/** A detail value as text: scalars as they are (uids as names), lists joined, objects as compact JSON. */
+function detailText(value: unknown, names: Names = {}): string {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "string") return named(value, names);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null))
-    return value.length ? value.join(", ") : "—";
+    return value.length ? value.map((item) => (typeof item === "string" ? named(item, names) : String(item))).join(", ") : "—";
   return JSON.stringify(value);
 }
 
@@ -25,9 +34,9 @@ function beforeAfter(change: unknown): { from: unknown; to: unknown } | null {
  * The recorded details as label/value lines: `changes` (a settings edit) as 'field: before →
  * after', counts and lists as text, anything else as compact JSON. Nothing is interpreted as markup.
  */
-function DetailLines({ t, details }: { t: Translate; details: unknown }) {
+function DetailLines({ t, details, names }: { t: Translate; details: unknown; names: Names }) {
   if (typeof details !== "object" || details === null || Array.isArray(details)) {
-    return details === null || details === undefined ? null : <p className="logs-detail-raw">{detailText(details)}</p>;
+    return details === null || details === undefined ? null : <p className="logs-detail-raw">{detailText(details, names)}</p>;
   }
   const entries = Object.entries(details as Record<string, unknown>);
   return (
@@ -48,13 +57,15 @@ function DetailLines({ t, details }: { t: Translate; details: unknown }) {
                     return (
                       <li key={field}>
                         <code>{field}</code>:{" "}
-                        {pair ? t("logs:details.change", { from: detailText(pair.from), to: detailText(pair.to) }) : detailText(change)}
+                        {pair
+                          ? t("logs:details.change", { from: detailText(pair.from, names), to: detailText(pair.to, names) })
+                          : detailText(change, names)}
                       </li>
                     );
                   })}
                 </ul>
               ) : (
-                detailText(value)
+                detailText(value, names)
               )}
             </dd>
           </div>
@@ -82,10 +93,15 @@ function ViaToken({ name, t }: { name: string | null; t: Translate }) {
   return name === null ? null : <span className="cell-secondary">{t("logs:list.viaToken", { name })}</span>;
 }
 
+/** The number of columns of an entry's row: its details row spans them all. */
+const COLUMNS = 6;
+
 /**
  * The access-log entries as a table (cards on phones): time in the admin's zone, actor, action,
- * target, company, outcome, and a disclosure per entry with its details, source address, client
- * and request id (a native `details` element: it opens without script too).
+ * target, company and outcome, then a full-width row per entry with its details (a native
+ * `details` element: it opens without script too, and never squeezes the columns above): the
+ * recorded details as a readable list with the accounts named, the source address, client and
+ * request id, and the raw JSON behind its own toggle.
  */
 export function LogsEntries({ items, timezone }: LogsEntriesProps) {
   const t = useT();
@@ -108,60 +124,70 @@ export function LogsEntries({ items, timezone }: LogsEntriesProps) {
           <th scope="col">{labels.target}</th>
           <th scope="col">{labels.team}</th>
           <th scope="col">{labels.outcome}</th>
-          <th scope="col">{t("logs:columns.details")}</th>
         </tr>
       </thead>
-      <tbody>
-        {items.map((entry) => (
-          <tr key={entry.id} data-entry={entry.id} className={entry.outcome === "failure" ? "is-failure" : undefined}>
-            <th scope="row" className="col-time">
-              <time dateTime={entry.at}>{formatDateTime(entry.at, lang, timezone)}</time>
-            </th>
-            <td className="col-actor" data-label={labels.actor}>
-              {entry.actor.username ?? t("logs:list.system")}
-              <ViaToken name={viaTokenOf(entry.details)} t={t} />
-            </td>
-            <td className="col-action" data-label={labels.action}>
-              <span className="log-action" title={entry.action} data-action={entry.action}>
-                {logActionLabel(t, entry.action)}
-              </span>
-            </td>
-            <td className="col-target" data-label={labels.target}>
-              {entry.target ? `${logTargetLabel(t, entry.target.type)}: ${entry.target.id}` : "—"}
-            </td>
-            <td className="col-team" data-label={labels.team}>
-              {entry.team ?? "—"}
-            </td>
-            <td className="col-outcome" data-label={labels.outcome}>
-              <span className={entry.outcome === "failure" ? "badge badge-danger" : "badge badge-success"}>
-                {t(`logs:outcomes.${entry.outcome}`)}
-              </span>
-            </td>
-            <td className="col-details">
-              <details className="logs-details">
-                <summary>{t("logs:details.show")}</summary>
-                <dl>
-                  <DetailLines t={t} details={entry.details} />
-                  <div className="logs-detail-line">
-                    <dt>{t("logs:details.ip")}</dt>
-                    <dd>{entry.ip ?? "—"}</dd>
-                  </div>
-                  <div className="logs-detail-line">
-                    <dt>{t("logs:details.userAgent")}</dt>
-                    <dd>{entry.userAgent ?? "—"}</dd>
-                  </div>
-                  <div className="logs-detail-line">
-                    <dt>{t("logs:details.requestId")}</dt>
-                    <dd>
-                      <code>{entry.requestId ?? "—"}</code>
-                    </dd>
-                  </div>
-                </dl>
-              </details>
-            </td>
-          </tr>
-        ))}
-      </tbody>
+      {items.map((entry) => {
+        const names = entry.names ?? {};
+        return (
+          <tbody key={entry.id} data-entry={entry.id} className={entry.outcome === "failure" ? "logs-entry is-failure" : "logs-entry"}>
+            <tr>
+              <th scope="row" className="col-time">
+                <time dateTime={entry.at}>{formatDateTime(entry.at, lang, timezone)}</time>
+              </th>
+              <td className="col-actor" data-label={labels.actor}>
+                {entry.actor.username ?? t("logs:list.system")}
+                <ViaToken name={viaTokenOf(entry.details)} t={t} />
+              </td>
+              <td className="col-action" data-label={labels.action}>
+                <span className="log-action" title={entry.action} data-action={entry.action}>
+                  {logActionLabel(t, entry.action)}
+                </span>
+              </td>
+              <td className="col-target" data-label={labels.target}>
+                {entry.target ? `${logTargetLabel(t, entry.target.type)}: ${named(entry.target.id, names)}` : "—"}
+              </td>
+              <td className="col-team" data-label={labels.team}>
+                {entry.team ?? "—"}
+              </td>
+              <td className="col-outcome" data-label={labels.outcome}>
+                <span className={entry.outcome === "failure" ? "badge badge-danger" : "badge badge-success"}>
+                  {t(`logs:outcomes.${entry.outcome}`)}
+                </span>
+              </td>
+            </tr>
+            <tr className="logs-details-row">
+              <td colSpan={COLUMNS} className="col-details">
+                <details className="logs-details">
+                  <summary>{t("logs:details.show")}</summary>
+                  <dl>
+                    <DetailLines t={t} details={entry.details} names={names} />
+                    <div className="logs-detail-line">
+                      <dt>{t("logs:details.ip")}</dt>
+                      <dd>{entry.ip ?? "—"}</dd>
+                    </div>
+                    <div className="logs-detail-line">
+                      <dt>{t("logs:details.userAgent")}</dt>
+                      <dd>{entry.userAgent ?? "—"}</dd>
+                    </div>
+                    <div className="logs-detail-line">
+                      <dt>{t("logs:details.requestId")}</dt>
+                      <dd>
+                        <code>{entry.requestId ?? "—"}</code>
+                      </dd>
+                    </div>
+                  </dl>
+                  {entry.details === null || entry.details === undefined ? null : (
+                    <details className="logs-raw">
+                      <summary>{t("logs:details.raw")}</summary>
+                      <pre>{JSON.stringify(entry.details, null, 2)}</pre>
+                    </details>
+                  )}
+                </details>
+              </td>
+            </tr>
+          </tbody>
+        );
+      })}
     </table>
   );
 }

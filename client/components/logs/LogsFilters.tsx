@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { maxLength } from "../../../shared/limits";
 import { LOG_OUTCOMES, type LogListQuery } from "../../../shared/schemas/logs";
-import { isoToWallTime, wallTimeToIso } from "../../lib/zonedTime";
 import { SelectField, TextField } from "../forms/Field";
 import { useT } from "../render-context";
-import { hasLogFilters } from "./query";
+import { TimeFilter } from "./TimeFilter";
 
 /** How long typing pauses before the list reloads. */
 const TYPING_DELAY_MS = 300;
@@ -32,8 +31,9 @@ export interface LogsFiltersProps {
 
 /**
  * The access log's filters: free text, actor, action (a prefix such as `admin.`),
- * target, outcome, company and a time range in the admin's time zone. Text applies as you type
- * (after a pause), choices at once; 'Clear filters' when anything is set.
+ * target, outcome, company and a time range in the admin's time zone (TimeFilter: typed as
+ * year-month-day, read back in the console's date style). Text applies as you type (after a
+ * pause), choices at once. 'Clear filters' is the filter chips' one, under these fields.
  */
 export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersProps) {
   const t = useT();
@@ -70,28 +70,8 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
     />
   );
   const time = (key: "from" | "to", label: string) => (
-    <TextField
-      label={label}
-      type="datetime-local"
-      name={key}
-      value={query[key] ? isoToWallTime(query[key], timezone) : ""}
-      onChange={(event) => onChange({ [key]: wallTimeToIso(event.target.value, timezone) ?? undefined })}
-    />
+    <TimeFilter name={key} label={label} value={query[key]} timezone={timezone} onChange={(iso) => onChange({ [key]: iso })} />
   );
-  const clear = () => {
-    setTexts({ search: "", actor: "", action: "", target: "" });
-    onChange({
-      search: undefined,
-      actor: undefined,
-      action: undefined,
-      target: undefined,
-      outcome: undefined,
-      team: undefined,
-      from: undefined,
-      to: undefined,
-    });
-    document.getElementById(searchId)?.focus();
-  };
 
   return (
     <div className="logs-filters" role="search" aria-label={t("logs:filters.label")}>
@@ -121,11 +101,6 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
         />
         {time("from", t("logs:filters.from"))}
         {time("to", t("logs:filters.to"))}
-        {hasLogFilters(query) ? (
-          <button type="button" className="button button-small filters-clear" onClick={clear}>
-            {t("logs:filters.clear")}
-          </button>
-        ) : null}
       </fieldset>
       <p className="card-note">{t("logs:filters.timesIn", { timezone })}</p>
     </div>

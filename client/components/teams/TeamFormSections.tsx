@@ -13,11 +13,21 @@ export interface TeamSectionProps {
   form: FormState<TeamFormValues>;
 }
 
-/** A titled group of fields: a fieldset whose legend names the section. */
-function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled group of fields: a fieldset whose legend names the section (hidden when a card's title already does). */
+function FormSection({
+  title,
+  children,
+  titleShown = true,
+  disabled = false,
+}: {
+  title: string;
+  children: ReactNode;
+  titleShown?: boolean;
+  disabled?: boolean;
+}) {
   return (
-    <fieldset className="form-section">
-      <legend className="form-section-title">{title}</legend>
+    <fieldset className="form-section" disabled={disabled}>
+      <legend className={titleShown ? "form-section-title" : "visually-hidden"}>{title}</legend>
       {children}
     </fieldset>
   );
@@ -28,7 +38,8 @@ export function IdentitySection({
   form,
   onName,
   onSlug,
-}: TeamSectionProps & { onName: (value: string) => void; onSlug: (value: string) => void }) {
+  slugReadOnly = false,
+}: TeamSectionProps & { onName: (value: string) => void; onSlug: (value: string) => void; slugReadOnly?: boolean }) {
   const t = useT();
   const name = form.bind("teamName");
   const slug = form.bind("slug");
@@ -45,7 +56,8 @@ export function IdentitySection({
         />
         <TextField
           label={t("teams:fields.slug")}
-          hint={t("teams:fields.slugHint")}
+          hint={slugReadOnly ? t("teams:profile.rootOnly") : t("teams:fields.slugHint")}
+          readOnly={slugReadOnly}
           maxLength={lengthRange.slug.max}
           spellCheck={false}
           autoCapitalize="none"
@@ -123,8 +135,15 @@ export function LocationSection({ form, timezones }: TeamSectionProps & { timezo
   );
 }
 
-/** OAuth / Azure AD settings and the certificate revocation strategy. */
-export function AuthenticationSection({ form }: TeamSectionProps) {
+/**
+ * OAuth / Azure AD settings and the certificate revocation strategy; read-only (a disabled
+ * fieldset) for a company admin, since only root may change them.
+ */
+export function AuthenticationSection({
+  form,
+  readOnly = false,
+  titleShown = true,
+}: TeamSectionProps & { readOnly?: boolean; titleShown?: boolean }) {
   const t = useT();
   const text = (
     field: "oauthClientId" | "authority" | "discovery" | "version" | "tenantId",
@@ -141,7 +160,8 @@ export function AuthenticationSection({ form }: TeamSectionProps) {
     />
   );
   return (
-    <FormSection title={t("teams:sections.authentication")}>
+    <FormSection title={t("teams:sections.authentication")} titleShown={titleShown} disabled={readOnly}>
+      {readOnly ? <p className="card-note">{t("teams:profile.rootOnly")}</p> : null}
       <div className="form-row">
         {text("oauthClientId", maxLength.oauthClientId)}
         {text("tenantId", maxLength.tenantId)}
@@ -174,11 +194,11 @@ export function AuthenticationSection({ form }: TeamSectionProps) {
 }
 
 /** The optional e-mail theme: its fields show once the theme is switched on. */
-export function EmailThemeSection({ form }: TeamSectionProps) {
+export function EmailThemeSection({ form, titleShown = true }: TeamSectionProps & { titleShown?: boolean }) {
   const t = useT();
   const enabled = form.values["emailTheme.enabled"] === "true";
   return (
-    <FormSection title={t("teams:sections.emailTheme")}>
+    <FormSection title={t("teams:sections.emailTheme")} titleShown={titleShown}>
       <CheckboxField
         label={t("teams:fields.themeEnabled")}
         name="emailTheme.enabled"

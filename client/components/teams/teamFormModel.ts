@@ -160,6 +160,21 @@ export function updateBody(slug: string, values: TeamFormValues): TeamUpdateReq 
   };
 }
 
+/** A part of the company profile saved on its own: the details, the authentication, the e-mail theme. */
+export type TeamFormPart = "details" | "authentication" | "emailTheme";
+
+/**
+ * The `PUT v2/team` body of one part of the profile: only that part's fields, so saving one part
+ * never writes another's (stale) values. The identifier is sent only when it changed.
+ */
+export function partBody(part: TeamFormPart, slug: string, values: TeamFormValues): TeamUpdateReq {
+  const body = updateBody(slug, values);
+  if (part === "authentication") return { slug, authentication: body.authentication };
+  if (part === "emailTheme") return { slug, emailTheme: body.emailTheme };
+  const { authentication: _auth, emailTheme: _theme, ...details } = body;
+  return details;
+}
+
 /** Where an issue's path shows in the form (`newSlug` is the identifier field). */
 export function fieldOfIssue(path: string): string {
   return path === "newSlug" ? "slug" : path;

@@ -19,10 +19,8 @@ export function PurchasePage(props: PurchasePageProps) {
   return (
     <div className="profile-page purchase-page">
       <BackLink href="/licenses">{t("licenses:purchase.back")}</BackLink>
-      <section className="card" aria-labelledby="purchase-title">
-        <h2 id="purchase-title" className="card-title">
-          {t(edition === "public" ? "licenses:purchase.title" : "licenses:activate.title")}
-        </h2>
+      {/* The page's heading already names the form ('Purchase licenses' / 'Activate a license'). */}
+      <section className="card" aria-label={t(edition === "public" ? "licenses:purchase.title" : "licenses:activate.title")}>
         <p className="card-note">{t(edition === "public" ? "licenses:purchase.intro" : "licenses:activate.intro")}</p>
         {props.edition === "public" ? (
           <Island name="PurchaseForm" component={PurchaseForm} props={props.purchase} namespaces={LICENSES_ISLAND_NAMESPACES} />

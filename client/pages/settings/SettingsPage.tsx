@@ -2,22 +2,17 @@ import type { SettingsGroup } from "../../../shared/schemas/settings";
 import { Island } from "../../components/Island";
 import { useT } from "../../components/render-context";
 import { SettingsForm } from "../../islands/SettingsForm";
+import { SETTINGS_TABS, type SettingsTab } from "../../components/settings/tabs";
 
 /** Namespaces the settings islands read in the browser. */
 export const SETTINGS_ISLAND_NAMESPACES = ["settings", "validation"] as const;
 
-/** The tabs of /settings (SPEC §2) and the groups each holds. */
-export const SETTINGS_TABS = {
-  general: ["general"],
-  message: ["messaging"],
-  call: ["calling"],
-  attachment: ["attachments"],
-  security: ["security"],
-  tls: ["tls", "certs"],
-} as const satisfies Record<string, readonly SettingsGroup[]>;
+export { SETTINGS_TABS, type SettingsTab } from "../../components/settings/tabs";
 
-/** A tab of /settings. */
-export type SettingsTab = keyof typeof SETTINGS_TABS;
+/** The title of a /settings tab: its first group's name ('Message settings'), shown once, as the page's heading. */
+export function settingsTitleKey(tab: SettingsTab): string {
+  return `settings:groups.${SETTINGS_TABS[tab][0]}`;
+}
 
 /** What the TLS/domain tab shows of one trusted CA certificate. */
 export interface CertificateView {
@@ -101,9 +96,15 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
           ))}
         </ul>
       </nav>
-      {SETTINGS_TABS[tab].map((group) => (
-        <section key={group} className="card" aria-labelledby={`settings-${group}`}>
-          <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>
+      {SETTINGS_TABS[tab].map((group, index) => (
+        <section
+          key={group}
+          className="card"
+          id={`settings-section-${group}`}
+          {...(index === 0 ? { "aria-label": t(`settings:groups.${group}`) } : { "aria-labelledby": `settings-${group}` })}
+        >
+          {/* The first group's name is the page's title (settingsTitleKey): it is not repeated. */}
+          {index === 0 ? null : <h2 id={`settings-${group}`}>{t(`settings:groups.${group}`)}</h2>}
           {group === "certs" ? (
             <>
               <Certificates
@@ -117,7 +118,7 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
           <Island
             name="SettingsForm"
             component={SettingsForm}
-            props={{ group, values: groups[group] ?? {}, csrfToken }}
+            props={{ group, values: groups[group] ?? {}, csrfToken, filter: index === 0 }}
             namespaces={SETTINGS_ISLAND_NAMESPACES}
           />
         </section>
@@ -126,17 +127,16 @@ export function SettingsPage({ tab, groups, certificates, serverCertificates = [
   );
 }
 
-/** /apps (root only): the app version policy per platform, one form. */
+/** /apps (root only): the app version policy per platform, one form; the page's heading is its only title. */
 export function AppsPage({ values, csrfToken }: { values: Record<string, unknown>; csrfToken: string }) {
   const t = useT();
   return (
-    <section className="card" aria-labelledby="settings-apps">
-      <h2 id="settings-apps">{t("settings:groups.apps")}</h2>
+    <section className="card" aria-label={t("settings:groups.apps")}>
       <p>{t("settings:appsIntro")}</p>
       <Island
         name="SettingsForm"
         component={SettingsForm}
-        props={{ group: "apps", values, csrfToken }}
+        props={{ group: "apps", values, csrfToken, filter: true }}
         namespaces={SETTINGS_ISLAND_NAMESPACES}
       />
     </section>

@@ -12,7 +12,7 @@ import { DateTime } from "../../components/DateTime";
 import { editableTeam } from "../../components/teams/teamFormModel";
 import { TeamDelete } from "../../islands/TeamDelete";
 import { TeamForm } from "../../islands/TeamForm";
-import { TeamSettingsEditor } from "../../islands/TeamSettingsEditor";
+import { TeamSettingsEditor, type TeamSettingsEditorProps } from "../../islands/TeamSettingsEditor";
 import { TeamDomainsCards, type TeamDomainsView } from "../../components/domains/TeamDomainsCards";
 import { TeamOverrides, type TeamOverrideView } from "../../components/teams/TeamOverrides";
 
@@ -21,6 +21,8 @@ export interface TeamProfilePageProps {
   team: TeamDetails;
   /** Root sees the delete island. */
   canDelete: boolean;
+  /** Root edits the identifier and the authentication; a company admin sees them read-only. */
+  canEditRootOnly?: boolean;
   csrfToken: string;
   timezones: string[];
   /** The signed-in admin's time zone. */
@@ -29,9 +31,12 @@ export interface TeamProfilePageProps {
   domainsView?: TeamDomainsView | null;
   /** The settings the team overrides, beside the system values. */
   overrides?: readonly TeamOverrideView[];
+  /** The system values of the settings a team may override (no TURN relay): an override starts from them. */
+  systemSettings?: TeamSettingsEditorProps["system"];
 }
 
 const ISLAND_NAMESPACES = ["teams", "validation"] as const;
+const OVERRIDES_NAMESPACES = ["teams", "validation", "settings"] as const;
 const ADMIN_STATUSES: ReadonlySet<string> = new Set(["registered", "invited", "active", "blocked"]);
 
 function Card({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: "danger" }) {
@@ -153,25 +158,43 @@ function Licenses({ team, timezone }: { team: TeamDetails; timezone: string }) {
 }
 
 /**
- * A team's profile: each field once — the details card holds the facts the form does not edit
- * and the team form in edit mode (no read-only copy of the same fields above it) — then the
- * administrators (or the "not managed" notice), license packs, the custom-settings editor and,
- * for root, deletion behind a confirmation dialog.
+ * A team's profile: each field once, in cards that save on their own — the details (the facts
+ * the form does not edit, then identity, contacts and location), the authentication (read-only
+ * to a company admin: only root may change it, and the identifier), the e-mail theme — then the
+ * administrators (or the "not managed" notice), license packs, the custom settings and, for
+ * root, the domains and deletion behind a confirmation dialog.
  */
-export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezone, domainsView, overrides = [] }: TeamProfilePageProps) {
+export function TeamProfilePage({
+  team,
+  canDelete,
+  canEditRootOnly = canDelete,
+  csrfToken,
+  timezones,
+  timezone,
+  domainsView,
+  overrides = [],
+  systemSettings = {},
+}: TeamProfilePageProps) {
   const t = useT();
+  const formProps = { mode: "edit" as const, team: editableTeam(team), csrfToken, timezones, canEditRootOnly };
   return (
     <div className="profile-page teams-profile">
       <BackLink href="/teams">{t("teams:profile.backToList")}</BackLink>
       <Card id="team-details" title={t("teams:sections.details")}>
         <Facts team={team} timezone={timezone} />
         <p className="card-note">{t("teams:profile.timesIn", { timezone })}</p>
+        <Island name="TeamForm" component={TeamForm} props={{ ...formProps, part: "details" as const }} namespaces={ISLAND_NAMESPACES} />
+      </Card>
+      <Card id="team-authentication" title={t("teams:sections.authentication")}>
         <Island
           name="TeamForm"
           component={TeamForm}
-          props={{ mode: "edit" as const, team: editableTeam(team), csrfToken, timezones }}
+          props={{ ...formProps, part: "authentication" as const }}
           namespaces={ISLAND_NAMESPACES}
         />
+      </Card>
+      <Card id="team-email-theme" title={t("teams:sections.emailTheme")}>
+        <Island name="TeamForm" component={TeamForm} props={{ ...formProps, part: "emailTheme" as const }} namespaces={ISLAND_NAMESPACES} />
       </Card>
       <Card id="team-admins" title={t("teams:sections.admins")}>
         <Admins team={team} />
@@ -184,8 +207,8 @@ export function TeamProfilePage({ team, canDelete, csrfToken, timezones, timezon
         <Island
           name="TeamSettingsEditor"
           component={TeamSettingsEditor}
-          props={{ slug: team.slug, customSettings: team.customSettings, csrfToken }}
-          namespaces={ISLAND_NAMESPACES}
+          props={{ slug: team.slug, customSettings: team.customSettings, system: systemSettings, csrfToken }}
+          namespaces={OVERRIDES_NAMESPACES}
         />
       </Card>
       {domainsView ? <TeamDomainsCards view={domainsView} csrfToken={csrfToken} /> : null}

@@ -30,5 +30,5 @@ export function presentInvitePage(page: ListResponse<Invitation>): ListResponse<
 
 /** A company the wizard may invite to, as it takes it: slug, name, available licenses and domains. */
 export function presentInviteTeam(team: OfferedTeamWithDomains): InviteTeam {
-  return { slug: team.slug, teamName: team.teamName, available: team.available, domains: team.domains };
+  return { slug: team.slug, teamName: team.teamName, language: team.language, available: team.available, domains: team.domains };
 }

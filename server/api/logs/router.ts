@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { LogListQuerySchema } from "../../../shared/schemas/logs";
-import { listAccessLog } from "../../services/accessLog";
+import { listAccessLog, logNames } from "../../services/accessLog";
 import { LogListResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
@@ -14,7 +14,10 @@ export function logsRouter(deps: ApiDeps): Router {
     "/logs",
     ...api.admin(
       { query: LogListQuerySchema, response: LogListResponseSchema, action: "logsList", summary: "List access-log entries" },
-      async ({ services, scope, input }) => presentLogPage(await listAccessLog(services, scope, input)),
+      async ({ services, scope, input }) => {
+        const page = await listAccessLog(services, scope, input);
+        return presentLogPage(page, await logNames(services, scope, page.items));
+      },
     ),
   );
   return router;

@@ -2,7 +2,7 @@ import { LogsPage } from "../../../client/pages/logs/LogsPage";
 import { LogListQuerySchema, type LogListQuery } from "../../../shared/schemas/logs";
 import { AppError } from "../../errors";
 import { listScopeTeams } from "../../services/admins";
-import { listAccessLog } from "../../services/accessLog";
+import { listAccessLog, logNames } from "../../services/accessLog";
 import { presentLogPage } from "../../api/logs/present";
 import { loadScope } from "../../services/access";
 import type { PageContext, PageLoaders, PageResult } from "./types";
@@ -22,13 +22,15 @@ async function logsPage({ services, admin, req, csrfToken }: PageContext): Promi
   let query = logsQueryFromUrl(req.query);
   let page;
   try {
-    page = presentLogPage(await listAccessLog(services, scope, query));
+    const records = await listAccessLog(services, scope, query);
+    page = presentLogPage(records, await logNames(services, scope, records.items));
   } catch (error) {
     // A stale or mangled cursor starts again from the first page instead of failing the page.
     if (!(error instanceof AppError) || error.status !== 400 || query.cursor === undefined) throw error;
     query = { ...query };
     delete query.cursor;
-    page = presentLogPage(await listAccessLog(services, scope, query));
+    const records = await listAccessLog(services, scope, query);
+    page = presentLogPage(records, await logNames(services, scope, records.items));
   }
   const teams = (await listScopeTeams(services, scope)).map((team) => ({ slug: team.slug, teamName: team.teamName }));
   return {

@@ -1,4 +1,4 @@
-import { AppsPage, SETTINGS_TABS, SettingsPage, type SettingsTab } from "../../../client/pages/settings/SettingsPage";
+import { AppsPage, SETTINGS_TABS, SettingsPage, settingsTitleKey, type SettingsTab } from "../../../client/pages/settings/SettingsPage";
 import { presentSettings } from "../../api/settings/present";
 import { describeCertificates, readSettings } from "../../services/settings";
 import { requireRoot } from "../../services/access";
@@ -18,7 +18,7 @@ async function settingsPage({ req, services, admin, csrfToken }: PageContext): P
   const certificates = describe(settings.certs.clientCaCertificates);
   const serverCertificates = describe(settings.certs.serverCertificateChain);
   return {
-    titleKey: "pages:titles.settings",
+    titleKey: settingsTitleKey(tab),
     body: (
       <SettingsPage tab={tab} groups={groups} certificates={certificates} serverCertificates={serverCertificates} csrfToken={csrfToken} />
     ),

@@ -63,6 +63,16 @@ function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> 
 async function teamProfilePage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
   const team = presentTeam(await readTeam(services, scope, String(req.params.queryUID ?? "")));
+  const settings = await readSettings(services.db);
+  // What an override starts from; the TURN relay (with its password) is not edited there.
+  const { turn: _turn, ...calling } = settings.calling;
+  const systemSettings = {
+    general: settings.general,
+    messaging: settings.messaging,
+    attachments: settings.attachments,
+    calling,
+    security: settings.security,
+  };
   const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
   return {
     titleKey: "pages:titles.teamProfile",
@@ -70,11 +80,13 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
       <TeamProfilePage
         team={team}
         canDelete={admin.role === "root"}
+        canEditRootOnly={admin.role === "root"}
         csrfToken={csrfToken}
         timezones={[...TIMEZONES]}
         timezone={admin.timezone}
         domainsView={admin.role === "root" ? await teamDomainsView(services, team.slug, team.teamName) : null}
-        overrides={presentTeamOverrides(teamOverrides(await readSettings(services.db), team.customSettings))}
+        overrides={presentTeamOverrides(teamOverrides(settings, team.customSettings))}
+        systemSettings={systemSettings}
       />
     ),
     notice,

@@ -1,2 +1,3 @@
-/** The dashboard's counts per time group, cached briefly per scope. */
+/** The dashboard's counts per time group, cached briefly per scope, optionally narrowed to one company. */
 export { cachedDashboardCounts } from "./summary";
+export { dashboardScope, type DashboardTeam } from "./narrow";

@@ -15,6 +15,8 @@ export interface OfferedTeam {
   id: number;
   slug: string;
   teamName: string;
+  /** The company's language (the wizard's default invitation language). */
+  language: string;
   available: number;
 }
 
@@ -29,7 +31,7 @@ export async function offeredTeams(ctx: ServiceContext, scope: Scope, search = "
   if (teamIds !== null && teamIds.length === 0) return [];
   const term = search.trim();
   const dialect = dialectOf(db);
-  let query = db.selectFrom("teams").select(["id", "slug", "teamName"]).orderBy("teamName").orderBy("slug");
+  let query = db.selectFrom("teams").select(["id", "slug", "teamName", "language"]).orderBy("teamName").orderBy("slug");
   if (teamIds !== null) query = query.where("id", "in", teamIds);
   if (term)
     query = query.where((eb) => eb.or([likeContains(dialect, eb.ref("teamName"), term), likeContains(dialect, eb.ref("slug"), term)]));

@@ -6,13 +6,13 @@
 import type { Transaction } from "kysely";
 import type { TeamCreateReq, TeamDeleteReq, TeamSettingsReq, TeamUpdateReq } from "../../../shared/schemas/team";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { toFlag } from "../../db/flags";
-import type { Database, RowUpdate } from "../../db/types";
+import { fromFlag, toFlag } from "../../db/flags";
+import type { Database, Row, RowUpdate } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { uniqueTeamSlug } from "../identity";
-import { actorOf, requireRoot, type Scope } from "../access";
+import { actorOf, isRootScope, requireRoot, type Scope } from "../access";
 import { findTeamInScope, loadTeamRecord, type TeamRecord } from "./query";
 import { runTransaction } from "../../db/transaction";
 
@@ -117,13 +117,47 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
 }
 
 /**
+ * The fields of an edit only root may change: the identifier (`newSlug`) and the authentication
+ * group (OAuth / Azure AD), since both change how every user of the company signs in or is
+ * addressed. Sending them unchanged is not a change.
+ */
+export const ROOT_ONLY_TEAM_FIELDS = ["newSlug", "authentication"] as const;
+
+/**
+ * Refuses (`teamEdit403`) a company admin's edit that changes a root-only field; a value equal to
+ * the stored one passes, so a form that sends the whole record still saves the rest.
+ */
+function checkRootOnlyFields(scope: Scope, input: TeamUpdateReq, current: Row<"teams">): void {
+  if (isRootScope(scope)) return;
+  const refused: string[] = [];
+  if (input.newSlug !== undefined && input.newSlug !== current.slug) refused.push("newSlug");
+  if (input.authentication !== undefined && !sameAuthentication(input.authentication, current)) refused.push("authentication");
+  if (refused.length > 0) throw new AppError("teamEdit403", 403, { fields: refused });
+}
+
+/** Whether an authentication group equals the stored columns (absent and "" equal NULL). */
+function sameAuthentication(auth: NonNullable<TeamUpdateReq["authentication"]>, row: Row<"teams">): boolean {
+  return (
+    orNull(auth.oauthClientId) === row.authOauthClientId &&
+    orNull(auth.authority) === row.authAuthority &&
+    orNull(auth.discovery) === row.authDiscovery &&
+    orNull(auth.version) === row.authVersion &&
+    orNull(auth.tenantId) === row.authTenantId &&
+    auth.azureAdSync === fromFlag(row.authAzureAdSync) &&
+    auth.certRevocation === row.authCertRevocation
+  );
+}
+
+/**
  * Edits the team named by `slug` (root, or an admin of that team; anything else is the same
- * `teamEdit404` as an unknown team). `newSlug` renames it (taken → `teamEdit409`).
+ * `teamEdit404` as an unknown team). `newSlug` renames it (taken → `teamEdit409`). A company admin
+ * may not change the root-only fields (`teamEdit403`, the fields as details).
  */
 export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamUpdateReq, origin: RequestOrigin): Promise<TeamRecord> {
   try {
     const team = await runTransaction(ctx.db, async (trx) => {
       const current = await findTeamInScope(trx, scope, input.slug, "teamEdit404");
+      checkRootOnlyFields(scope, input, current);
       const { slug: _slug, newSlug, ...fields } = input;
       const rename = newSlug !== undefined && newSlug !== current.slug ? newSlug : undefined;
       if (rename !== undefined) {

@@ -14,6 +14,8 @@ export const TEAM_ENTRIES = {
     en: "A company with this identifier already exists. Choose another name or identifier",
   },
   teamEdit200: { status: 200, kind: "success", en: "Company updated successfully" },
+  // A company admin changing the identifier or the authentication group (root-only fields).
+  teamEdit403: { status: 403, kind: "error", en: "Only a super administrator can change the identifier or the authentication settings" },
   teamEdit404: { status: 404, kind: "error", en: "Company not found. It may have been deleted" },
   teamEdit409: {
     status: 409,
