@@ -33,16 +33,19 @@ export const REVIEW_EXAMPLES = 3;
 const count = z.int({ error: typeError }).min(0, { error: V.tooSmall });
 
 /** Refused items of one catalogue code: how many, and a few usernames (only users in the caller's scope are named). */
-export const BulkRefusalSchema = z.object({ code: str(), count, examples: z.array(str(), { error: typeError }) });
+export const BulkRefusalSchema = z.object({ code: str(), count, examples: z.array(str(), { error: typeError }) }, { error: typeError });
 
 /** The answer of a bulk review (a reply: unknown extra fields are dropped, so the server may add some). */
-export const BulkReviewSchema = z.object({
-  /** Users the action would apply to. */
-  changing: count,
-  /** Users it would refuse, grouped by code, largest group first. */
-  refused: z.array(BulkRefusalSchema, { error: typeError }),
-  /** A move: the target's used seats before and after, and its capacity (the move is refused as a whole when after > limit). */
-  seats: z.object({ before: count, after: count, limit: count }).optional(),
-});
+export const BulkReviewSchema = z.object(
+  {
+    /** Users the action would apply to. */
+    changing: count,
+    /** Users it would refuse, grouped by code, largest group first. */
+    refused: z.array(BulkRefusalSchema, { error: typeError }),
+    /** A move: the target's used seats before and after, and its capacity (the move is refused as a whole when after > limit). */
+    seats: z.object({ before: count, after: count, limit: count }, { error: typeError }).optional(),
+  },
+  { error: typeError },
+);
 /** A bulk review. */
 export type BulkReview = z.infer<typeof BulkReviewSchema>;

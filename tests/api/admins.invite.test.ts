@@ -80,7 +80,7 @@ describe.each(testDialects())("admin invitations on %s", (dialect) => {
     const invitePage = await server.request().get(new URL(linkFrom(mail, "/reset/pt/")).pathname);
     expect(invitePage.status).toBe(200);
     expect(invitePage.text).toContain("<title>Ativar a sua conta · Bulwark</title>");
-    expect(invitePage.text).toContain('{"lang":"pt","flow":"invite"}');
+    expect(invitePage.text).toContain('{"lang":"pt","flow":"invite",');
     const visible = (html: string) => html.slice(0, html.indexOf('id="bulwark-i18n"'));
     expect(visible(invitePage.text)).toContain("Ativar conta</button>");
     expect(visible(invitePage.text).toLowerCase()).not.toContain("nova palavra-passe");
@@ -88,7 +88,7 @@ describe.each(testDialects())("admin invitations on %s", (dialect) => {
     const resetToken = await issueToken(server.database.db, "admin", w.adminA.id, "reset", 60);
     const resetPage = await server.request().get(`/reset/pt/${resetToken}`);
     expect(resetPage.text).toContain("<title>Escolher nova palavra-passe · Bulwark</title>");
-    expect(resetPage.text).toContain('{"lang":"pt","flow":"reset"}');
+    expect(resetPage.text).toContain('{"lang":"pt","flow":"reset",');
     expect(visible(resetPage.text)).toContain("Guardar palavra-passe</button>");
     const unknown = await server.request().get("/reset/es/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.text).toContain("<title>Elegir una nueva contraseña · Bulwark</title>");

@@ -30,7 +30,10 @@ describe.each(testDialects())("administrator pages on %s", (dialect) => {
     expect(rootView.text).toContain(
       `href="/admins/manage?sort=username&amp;order=desc&amp;search=${w.tag}" aria-label="Remove filter Role: Administrator"`,
     );
-    expect(rootView.text.indexOf(w.adminB.username)).toBeLessThan(rootView.text.indexOf(w.adminA.username));
+    // Addresses carry <wbr> after '@' and '.' (break opportunities): compare the text without them.
+    const shown = rootView.text.replace(/<wbr\/?>/g, "");
+    expect(shown.indexOf(w.adminA.username)).toBeGreaterThan(-1);
+    expect(shown.indexOf(w.adminB.username)).toBeLessThan(shown.indexOf(w.adminA.username));
   });
 
   it("pages with a Next link, shows an empty state, and survives a bad query", async () => {

@@ -73,7 +73,7 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     expect(res.status).toBe(200);
     // 5 licenses: one user and one pending invitation use two.
     expect(islandProps(res.text, "InviteWizard").companies).toEqual([
-      { slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] },
+      { slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"], language: "en" },
     ]);
     expect(res.text).not.toContain("Cygnus Invites");
     expect(res.text).toMatch(/aria-current="page"[^>]*>Invite users</);
@@ -151,7 +151,13 @@ describe.each(testDialects())("invitation pages on %s", (dialect) => {
     const res = await page("/invites?team=andromeda-invites", root);
     const props = islandProps(res.text, "InviteWizard");
     expect(props.companies).toBeNull();
-    expect(props.chosen).toEqual({ slug: "andromeda-invites", teamName: "Andromeda Invites", available: 3, domains: ["andromeda.test"] });
+    expect(props.chosen).toEqual({
+      slug: "andromeda-invites",
+      teamName: "Andromeda Invites",
+      available: 3,
+      domains: ["andromeda.test"],
+      language: "en",
+    });
     expect(res.text).not.toContain("Many Invites 000");
     // A company without available licenses is never the one carried.
     expect(islandProps((await page("/invites?team=bootes-invites", root)).text, "InviteWizard").chosen).toBeUndefined();

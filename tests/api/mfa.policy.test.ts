@@ -53,6 +53,25 @@ describe.each(testDialects())("MFA policy on %s", (dialect) => {
     expect(removal.body.error.code).toBe("mfaTotpRemove409");
   });
 
+  it("refuses to require a factor from a root who has none of their own (409 settingsSecurity409), and accepts it once they have one", async () => {
+    await setSettings(server.database.db, "security", {});
+    const root = await buildAdmin(server.database.db, { role: "root" });
+    const bearer = await bearerFor(server.config, root);
+    const put = (body: object) => server.request().put("/v2/settings/security").set("Authorization", bearer).send(body);
+    for (const body of [{ mfaRequiredForAllAdmins: true }, { mfaRequiredForSuperAdmins: true, mfaGraceDays: 0 }]) {
+      const refused = await put(body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe("settingsSecurity409");
+    }
+    const settings = (await get("/v2/settings", bearer)).body as { security: Record<string, unknown> };
+    expect(settings.security).toMatchObject({ mfaRequiredForAllAdmins: false, mfaRequiredForSuperAdmins: false });
+    // Other security changes, and turning the requirement off, need no factor.
+    expect((await put({ mfaRequiredForAllAdmins: false, mfaGraceDays: 3 })).status).toBe(200);
+    await enrolDirectly(server.database.db, server.config, root);
+    expect((await put({ mfaRequiredForAllAdmins: true })).status).toBe(200);
+    await setSettings(server.database.db, "security", {});
+  });
+
   it("required for super administrators: a team admin is not asked; a root works through the grace period and is stopped after it", async () => {
     await setSettings(server.database.db, "security", { mfaRequiredForSuperAdmins: true, mfaGraceDays: 7 });
     const teamAdmin = await buildAdmin(server.database.db, {});

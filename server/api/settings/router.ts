@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
-import { SettingsPatchSchemas } from "../../../shared/schemas/settingsPatch";
+import { SettingsPatchSchemas, type SettingsPatch } from "../../../shared/schemas/settingsPatch";
+import { assertMayRequireFactors } from "../../services/mfa";
 import { readSettings, SETTINGS_400, updateSettingsGroup } from "../../services/settings";
 import { SETTINGS_ACTIONS, SettingsResponseSchema, SettingsUpdateResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
@@ -36,9 +37,10 @@ export function settingsRouter(deps: ApiDeps): Router {
     router.put(
       `/settings/${group}`,
       rootOnly,
-      ...api.admin(spec, async ({ services, scope, input, origin }) =>
-        presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin)),
-      ),
+      ...api.admin(spec, async ({ services, scope, input, origin }) => {
+        if (group === "security") await assertMayRequireFactors(services, scope.adminId, input as SettingsPatch<"security">);
+        return presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin));
+      }),
     );
   }
   return router;

@@ -12,6 +12,6 @@ export {
 export { type MfaChange, recordMfaChange } from "./notify";
 export { RECOVERY_CODE_COUNT } from "./recoveryCodes";
 export { checkSecondStep, type MfaMethod, type MfaPending, type SecondStepInput, startSecondStep } from "./signIn";
-export { factorRequired, mustEnrol } from "./policy";
+export { assertMayRequireFactors, factorRequired, mustEnrol } from "./policy";
 export { hasSecondFactor } from "./state";
 export { resetFactors } from "./reset";

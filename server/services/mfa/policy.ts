@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from "../../../shared/schemas/settingsDefaults";
 import { SecuritySettingsSchema } from "../../../shared/schemas/settings";
 import type { Database } from "../../db/types";
 import type { ServiceContext } from "../../lib/context";
+import { AppError } from "../../errors";
 import { hasSecondFactor } from "./state";
 
 /** What the policy needs of the security settings. */
@@ -66,4 +67,18 @@ export async function mustEnrol(
     .execute();
   const grace = await ctx.db.selectFrom("mfaGrace").select("startedAt").where("adminId", "=", admin.id).executeTakeFirstOrThrow();
   return now >= grace.startedAt + policy.graceDays * 86_400_000;
+}
+
+/**
+ * Refuses a security settings change that turns on a requiring policy while the root making it
+ * has no second factor of their own (409 `settingsSecurity409`): the grace would run out and leave
+ * them able to do nothing but enrol.
+ */
+export async function assertMayRequireFactors(
+  ctx: Pick<ServiceContext, "db">,
+  adminId: number,
+  patch: { mfaRequiredForSuperAdmins?: boolean; mfaRequiredForAllAdmins?: boolean },
+): Promise<void> {
+  if (patch.mfaRequiredForSuperAdmins !== true && patch.mfaRequiredForAllAdmins !== true) return;
+  if (!(await hasSecondFactor(ctx, adminId))) throw new AppError("settingsSecurity409", 409);
 }

@@ -15,6 +15,12 @@ export const SETTINGS_ENTRIES = {
   settingsCalling400: { status: 400, kind: "error", en: INVALID },
   settingsSecurity200: { status: 200, kind: "success", en: SAVED },
   settingsSecurity400: { status: 400, kind: "error", en: INVALID },
+  // Requiring two-step verification before one's own is set up would lock the console's root out once the grace ends.
+  settingsSecurity409: {
+    status: 409,
+    kind: "error",
+    en: "Set up two-step verification for your own account before requiring it for administrators",
+  },
   settingsTls200: { status: 200, kind: "success", en: SAVED },
   settingsTls400: { status: 400, kind: "error", en: INVALID },
   settingsApps200: { status: 200, kind: "success", en: "App settings saved" },
