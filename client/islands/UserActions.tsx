@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import type { UserStatus } from "../../shared/domain/statuses";
 import { Alert } from "../components/forms/Alert";
 import { useT } from "../components/render-context";
 import { reloadWithStatus } from "../components/status/pageStatus";
+import { MoveTargetPicker, useMoveTarget } from "../components/users/MoveTargetPicker";
 import { BulkConfirm, type NamedUser } from "../components/users/BulkConfirm";
 import { BulkSummary } from "../components/users/BulkSummary";
 import type { BulkAction, BulkOutcome, TeamOption } from "../components/users/types";
@@ -24,13 +25,9 @@ export interface UserActionsProps {
  */
 export function UserActions({ user, teams, csrfToken }: UserActionsProps) {
   const t = useT();
-  const moveId = useId();
-  const moveSelect = useRef<HTMLSelectElement>(null);
-  const [target, setTarget] = useState("");
-  const [targetError, setTargetError] = useState(false);
+  const { picker: movePicker, selectRef: moveSelect, chosen: chosenTarget } = useMoveTarget();
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const targets = teams.filter((team) => team.slug !== user.team.slug);
-  const team = targets.find((candidate) => candidate.slug === target) ?? null;
   const bulk = useBulkAction(csrfToken, (result) => {
     if (!result.ok.includes(user.uid)) {
       setOutcome(result);
@@ -40,13 +37,10 @@ export function UserActions({ user, teams, csrfToken }: UserActionsProps) {
     else reloadWithStatus(t(`users:bulk.done.${result.action}`, { count: 1, team: result.team?.teamName ?? "" }));
   });
   const ask = (action: BulkAction) => {
-    if (action === "move" && !team) {
-      setTargetError(true);
-      moveSelect.current?.focus();
-      return;
-    }
+    const team = action === "move" ? chosenTarget(targets) : null;
+    if (action === "move" && !team) return;
     setOutcome(null);
-    bulk.ask(action, { uids: [user.uid] }, action === "move" ? team : null);
+    bulk.ask(action, { uids: [user.uid] }, team);
   };
   const button = (action: Exclude<BulkAction, "move">) => (
     <button
@@ -68,38 +62,11 @@ export function UserActions({ user, teams, csrfToken }: UserActionsProps) {
         {user.status !== "blocked" ? button("block") : null}
         {user.status !== "active" ? button("activate") : null}
         {targets.length > 0 ? (
-          <span className="bulk-move">
-            <label className="visually-hidden" htmlFor={moveId}>
-              {t("users:bulk.moveTarget")}
-            </label>
-            <select
-              id={moveId}
-              ref={moveSelect}
-              className="input"
-              value={target}
-              aria-invalid={targetError ? true : undefined}
-              aria-describedby={targetError ? `${moveId}-error` : undefined}
-              onChange={(event) => {
-                setTarget(event.target.value);
-                setTargetError(false);
-              }}
-            >
-              <option value="">{t("users:bulk.moveTarget")}</option>
-              {targets.map((option) => (
-                <option key={option.slug} value={option.slug}>
-                  {option.teamName}
-                </option>
-              ))}
-            </select>
+          <MoveTargetPicker {...movePicker} selectRef={moveSelect} teams={targets}>
             <button type="button" className="button" aria-haspopup="dialog" disabled={bulk.reviewing} onClick={() => ask("move")}>
               {t("users:bulk.move")}
             </button>
-            {targetError ? (
-              <span className="field-error" id={`${moveId}-error`}>
-                {t("validation:required")}
-              </span>
-            ) : null}
-          </span>
+          </MoveTargetPicker>
         ) : null}
         {button("delete")}
       </div>

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { SignInSchema } from "../../shared/schemas/auth";
@@ -47,43 +47,32 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
       throw new AppError("insecureConnection");
     }
   };
-  router.post(
-    "/signin/:lang",
-    express.json({ limit: "16kb", type: "application/json" }),
-    limitPerIp(services.db, "signIn"),
-    jsonOnly,
-    validate(BrowserSignInSchema),
-    async (req, res) => {
-      refuseInsecure(req);
-      const input = inputOf(res, BrowserSignInSchema);
-      const { admin: checked, secondFactor } = await signIn(services, input, originOf(req), (id) => hasSecondFactor(services, id));
-      if (secondFactor) {
-        // No session yet: the second step (POST /signin/{lang}/mfa) starts it.
-        res.set("Cache-Control", "no-store").json(await startSecondStep(services, checked.id));
-        return;
-      }
-      const admin = checked;
-      const { security } = await readSettings(services.db);
-      await startSession(req, admin, security.sessionExpiryHours);
-      res.set("Cache-Control", "no-store").json({ redirect: safeNextPath(input.next) ?? "/dashboard" });
-    },
-  );
-  router.post(
-    "/signin/:lang/mfa",
-    express.json({ limit: "16kb", type: "application/json" }),
-    limitPerIp(services.db, "signIn"),
-    jsonOnly,
-    validate(BrowserMfaSchema),
-    async (req, res) => {
-      refuseInsecure(req);
-      const input = inputOf(res, BrowserMfaSchema);
-      const origin = originOf(req);
-      const admin = await completeSignIn(services, await checkSecondStep(services, input, origin), origin, input.browser, true);
-      const { security } = await readSettings(services.db);
-      await startSession(req, admin, security.sessionExpiryHours);
-      res.set("Cache-Control", "no-store").json({ redirect: safeNextPath(input.next) ?? "/dashboard" });
-    },
-  );
+  // Both steps: a small JSON body only (login CSRF), the per-IP sign-in limit shared between them.
+  const jsonBody = [express.json({ limit: "16kb", type: "application/json" }), limitPerIp(services.db, "signIn"), jsonOnly];
+  /** Starts the browser session of a signed-in admin and answers where to go next. */
+  const finish = async (req: Request, res: Response, admin: Parameters<typeof startSession>[1], next: string | null | undefined) => {
+    const { security } = await readSettings(services.db);
+    await startSession(req, admin, security.sessionExpiryHours);
+    res.set("Cache-Control", "no-store").json({ redirect: safeNextPath(next) ?? "/dashboard" });
+  };
+  router.post("/signin/:lang", ...jsonBody, validate(BrowserSignInSchema), async (req, res) => {
+    refuseInsecure(req);
+    const input = inputOf(res, BrowserSignInSchema);
+    const { admin: checked, secondFactor } = await signIn(services, input, originOf(req), (id) => hasSecondFactor(services, id));
+    if (secondFactor) {
+      // No session yet: the second step (POST /signin/{lang}/mfa) starts it.
+      res.set("Cache-Control", "no-store").json(await startSecondStep(services, checked.id));
+      return;
+    }
+    await finish(req, res, checked, input.next);
+  });
+  router.post("/signin/:lang/mfa", ...jsonBody, validate(BrowserMfaSchema), async (req, res) => {
+    refuseInsecure(req);
+    const input = inputOf(res, BrowserMfaSchema);
+    const origin = originOf(req);
+    const admin = await completeSignIn(services, await checkSecondStep(services, input, origin), origin, input.browser, true);
+    await finish(req, res, admin, input.next);
+  });
   router.use(apiErrorHandler(logger));
   return router;
 }

@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { UserFilter } from "../../../shared/schemas/user";
 import { formatNumber } from "../../lib/datetime";
 import { Alert } from "../forms/Alert";
 import { useLang, useT } from "../render-context";
+import { MoveTargetPicker, useMoveTarget } from "./MoveTargetPicker";
 import { BulkConfirm, type BulkSubject, type NamedUser } from "./BulkConfirm";
 import type { BulkAction, BulkOutcome, TeamOption } from "./types";
 import { useBulkAction } from "./useBulkAction";
@@ -49,13 +50,9 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
   const t = useT();
   const lang = useLang();
   const hintId = useId();
-  const moveId = useId();
-  const moveSelect = useRef<HTMLSelectElement>(null);
-  const [target, setTarget] = useState("");
-  const [targetError, setTargetError] = useState(false);
+  const { picker: movePicker, selectRef: moveSelect, chosen: chosenTarget } = useMoveTarget();
   const bulk = useBulkAction(csrfToken, onDone);
   const count = matching ? matching.total : selected.size;
-  const team = teams.find((candidate) => candidate.slug === target) ?? null;
 
   // A refusal to ask is about the selection it was given: a new selection or filter clears it.
   const [askedAbout, setAskedAbout] = useState({ count, matching });
@@ -66,12 +63,9 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
 
   const ask = (next: BulkAction) => {
     if (count === 0 || bulk.reviewing) return;
-    if (next === "move" && !team) {
-      setTargetError(true);
-      moveSelect.current?.focus();
-      return;
-    }
-    bulk.ask(next, matching ? { filter: matching.filter } : { uids: [...selected] }, next === "move" ? team : null);
+    const team = next === "move" ? chosenTarget(teams) : null;
+    if (next === "move" && !team) return;
+    bulk.ask(next, matching ? { filter: matching.filter } : { uids: [...selected] }, team);
   };
   const subject: BulkSubject = matching ? { matching: { total: matching.total, words: matching.words } } : { users: selectedUsers };
 
@@ -108,29 +102,7 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
       <div className="bulk-actions">
         {ACTIONS.map((name) =>
           name === "move" ? (
-            <span key={name} className="bulk-move">
-              <label className="visually-hidden" htmlFor={moveId}>
-                {t("users:bulk.moveTarget")}
-              </label>
-              <select
-                id={moveId}
-                ref={moveSelect}
-                className="input"
-                value={target}
-                aria-invalid={targetError ? true : undefined}
-                aria-describedby={targetError ? `${moveId}-error` : undefined}
-                onChange={(event) => {
-                  setTarget(event.target.value);
-                  setTargetError(false);
-                }}
-              >
-                <option value="">{t("users:bulk.moveTarget")}</option>
-                {teams.map((option) => (
-                  <option key={option.slug} value={option.slug}>
-                    {option.teamName}
-                  </option>
-                ))}
-              </select>
+            <MoveTargetPicker key={name} {...movePicker} selectRef={moveSelect} teams={teams}>
               <button
                 type="button"
                 className="button"
@@ -140,12 +112,7 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
               >
                 {t("users:bulk.move")}
               </button>
-              {targetError ? (
-                <span className="field-error" id={`${moveId}-error`}>
-                  {t("validation:required")}
-                </span>
-              ) : null}
-            </span>
+            </MoveTargetPicker>
           ) : (
             <button
               key={name}
