@@ -62,6 +62,11 @@ if (values.only === "cli-startup") {
   console.log(startupLines(await measureCliStartup(Number(values["cli-runs"]))).join("\n"));
   process.exit(0);
 }
+// `--only js-budget` needs no seeded server either: build, render each page, sum its scripts.
+if (values.only === "js-budget") {
+  await (await import("./jsBudget")).runJsBudget();
+  process.exit(0);
+}
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const userCount = Number(values.users);
