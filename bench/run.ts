@@ -55,6 +55,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     "database-url": { type: "string" },
     "cli-runs": { type: "string", default: "15" },
+    "mobile-runs": { type: "string", default: "3" },
   },
 });
 // `--only cli-startup` needs no server or data: measure, print, stop.
@@ -65,6 +66,11 @@ if (values.only === "cli-startup") {
 // `--only js-budget` needs no seeded server either: build, render each page, sum its scripts.
 if (values.only === "js-budget") {
   await (await import("./jsBudget")).runJsBudget();
+  process.exit(0);
+}
+// `--only js-mobile`: Lighthouse-style mobile figures of the heaviest pages (bench/jsBudgetMobile.ts).
+if (values.only === "js-mobile") {
+  await (await import("./jsBudgetMobile")).runJsMobile(Number(values["mobile-runs"]));
   process.exit(0);
 }
 const duration = Number(values.duration);
