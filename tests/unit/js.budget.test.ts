@@ -1,0 +1,56 @@
+/**
+ * Issue #28's browser budget, as sizes (deterministic for one build, unlike times): every page of
+ * the console, rendered on the production client build, loads at most its budget of gzip
+ * JavaScript (bench/jsBudget.ts; `npm run bench -- --only js-budget` prints the whole table).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOGUE } from "../../shared/errors";
+import { measurePages, pageLoad, PAGE_AIM, SMALL_FORM_BUDGET, SMALL_FORM_PAGES, type PageLoad } from "../../bench/jsBudget";
+import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
+
+let server: TestServer;
+let loads: PageLoad[];
+
+beforeAll(async () => {
+  server = await getTestServer({ assets: "built" });
+  loads = await measurePages(server);
+});
+afterAll(() => server.close());
+
+describe("the browser budget", () => {
+  it("measures every public page and every page of the route table", () => {
+    expect(loads.length).toBeGreaterThan(20);
+    for (const page of SMALL_FORM_PAGES) expect(loads.map((load) => load.page)).toContain(page);
+  });
+
+  it("keeps every page within its compressed JavaScript budget", () => {
+    const over = loads.filter((load) => load.gzip > load.budget).map((load) => `${load.page}: ${load.gzip} B > ${load.budget} B`);
+    expect(over).toEqual([]);
+    for (const load of loads) expect(load.budget).toBe(SMALL_FORM_PAGES.has(load.page) ? SMALL_FORM_BUDGET : PAGE_AIM);
+  });
+
+  it("counts the hydrator, its preloads and each island's chunks, and nothing on a page without islands", () => {
+    const signIn = loads.find((load) => load.page === "/signin");
+    expect(signIn?.islands).toContain("SignInForm");
+    expect(signIn?.files.some((file) => /\/entry-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(signIn?.files.some((file) => /\/SignInForm-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(signIn?.gzip).toBeGreaterThan(10_000);
+    expect(pageLoad("/static", "<!doctype html><html><body><p>none</p></body></html>").gzip).toBe(0);
+  });
+
+  it("ships the error catalogue's codes without its English texts (islands translate errors:<code>)", () => {
+    const assets = path.join(ROOT_DIR, "dist", "client", "assets");
+    const scripts = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(assets, file), "utf8"))
+      .join("\n");
+    expect(scripts).toContain("userCreate409");
+    const english = Object.values(CATALOGUE)
+      .map((entry) => entry.en)
+      .filter((text) => text.length > 20 && !text.includes("{{"));
+    expect(english.length).toBeGreaterThan(100);
+    expect(english.filter((text) => scripts.includes(JSON.stringify(text).slice(1, -1)))).toEqual([]);
+  });
+});
