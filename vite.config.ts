@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vite";
 
 /** An error catalogue entry's English text in shared/errors/entries/*.ts: `en: "…"` or `en: A_CONSTANT`. */
@@ -20,6 +21,44 @@ function catalogueWithoutEnglish(): Plugin {
   };
 }
 
+/** zod's JSON Schema generation: the server's OpenAPI document uses it, the browser never does. */
+const JSON_SCHEMA_MODULE = /\/zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/;
+const REAL = "\0bulwark-zod-real:";
+
+/**
+ * Classic zod schemas carry `toJSONSchema` methods, so every schema module drags zod's JSON Schema
+ * generator into the browser (about 10 KB gzip) though no island calls it. The client build
+ * swaps those two modules for stubs whose functions throw if ever called; `aggregateChecks`
+ * (read by a schema's `minLength`-style getters) stays zod's own.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: "bulwark-zod-without-json-schema",
+    enforce: "pre",
+    load(id) {
+      if (id.startsWith(REAL)) return readFileSync(id.slice(REAL.length), "utf8");
+      if (!JSON_SCHEMA_MODULE.test(id)) return null;
+      const source = readFileSync(id, "utf8");
+      const names = new Set<string>();
+      for (const [, name] of source.matchAll(/^export (?:const|function) (\w+)/gm)) names.add(name!);
+      for (const [, , alias] of source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)) names.add(alias!);
+      const kept = names.has("aggregateChecks") ? ["aggregateChecks"] : [];
+      const lines = [
+        kept.length ? `export { ${kept.join(", ")} } from ${JSON.stringify(REAL + id)};` : "",
+        'const unsupported = () => { throw new Error("zod JSON Schema generation is not part of the browser build"); };',
+        ...[...names].filter((name) => !kept.includes(name)).map((name) => `export const ${name} = unsupported;`),
+      ];
+      return lines.join("\n");
+    },
+    resolveId(source, importer) {
+      if (source.startsWith(REAL)) return source;
+      if (importer?.startsWith(REAL) && source.startsWith("."))
+        return this.resolve(source, importer.slice(REAL.length), { skipSelf: false });
+      return null;
+    },
+  };
+}
+
 /**
  * Client build: the island hydrator (each island its own chunk through dynamic imports) and the
  * stylesheet as a separate entry, so pages without islands get CSS and no JavaScript.
@@ -29,7 +68,7 @@ export default defineConfig(({ command }) => ({
   mode: command === "build" ? "production" : "development",
   publicDir: false,
   esbuild: { jsx: "automatic" },
-  plugins: [catalogueWithoutEnglish()],
+  plugins: [catalogueWithoutEnglish(), zodWithoutJsonSchema()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
