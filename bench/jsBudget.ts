@@ -21,10 +21,14 @@ export const PAGE_AIM = 100 * KB;
 /** Issue #28's aim for pages whose island is a small form. */
 export const SMALL_FORM_AIM = 60 * KB;
 /**
- * What the test enforces for small-form pages while their aim is out of reach: React DOM alone is
- * 69 KB gzip (docs/DECISIONS.md, "#28 — the browser budget"); a ratchet, lowered as pages shrink.
+ * What the test enforces while the aims are out of reach (docs/DECISIONS.md, "#28 — the browser
+ * budget": React DOM alone is 69 KB gzip and classic zod about 20 KB): ratchets set about 2 KB above
+ * the heaviest page of each kind when they were measured; lower them as pages shrink, never raise
+ * them without a decision.
  */
-export const SMALL_FORM_BUDGET = 82 * KB;
+export const PAGE_BUDGET = 123 * KB;
+/** The ratchet for small-form pages (see {@link PAGE_BUDGET}). */
+export const SMALL_FORM_BUDGET = 112 * KB;
 
 /** The public pages whose island is a small form (the sign-in page includes its MFA step). */
 export const SMALL_FORM_PAGES: ReadonlySet<string> = new Set(["/signin", "/forgot-password", "/verify", "/reset"]);
@@ -104,7 +108,7 @@ export function pageLoad(page: string, html: string, manifest: Manifest = readMa
     gzip,
     brotli,
     inlineJsonGzip: inlineJson ? gzipSync(inlineJson, { level: 6 }).length : 0,
-    budget: small ? SMALL_FORM_BUDGET : PAGE_AIM,
+    budget: small ? SMALL_FORM_BUDGET : PAGE_BUDGET,
     aim: small ? SMALL_FORM_AIM : PAGE_AIM,
   };
 }

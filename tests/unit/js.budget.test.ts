@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../shared/errors";
-import { measurePages, pageLoad, PAGE_AIM, SMALL_FORM_BUDGET, SMALL_FORM_PAGES, type PageLoad } from "../../bench/jsBudget";
+import { measurePages, pageLoad, PAGE_BUDGET, SMALL_FORM_BUDGET, SMALL_FORM_PAGES, type PageLoad } from "../../bench/jsBudget";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -28,7 +28,7 @@ describe("the browser budget", () => {
   it("keeps every page within its compressed JavaScript budget", () => {
     const over = loads.filter((load) => load.gzip > load.budget).map((load) => `${load.page}: ${load.gzip} B > ${load.budget} B`);
     expect(over).toEqual([]);
-    for (const load of loads) expect(load.budget).toBe(SMALL_FORM_PAGES.has(load.page) ? SMALL_FORM_BUDGET : PAGE_AIM);
+    for (const load of loads) expect(load.budget).toBe(SMALL_FORM_PAGES.has(load.page) ? SMALL_FORM_BUDGET : PAGE_BUDGET);
   });
 
   it("counts the hydrator, its preloads and each island's chunks, and nothing on a page without islands", () => {
