@@ -15,6 +15,9 @@
  * --policy-teams <n> (default 1000) and --policy-associations <n> (default 5000): the teams and
  * associations behind the `GET /v2/service/policy` figure (bench/policy.ts),
  * --cli-runs <n> (default 15): runs of the `cli-startup` case (`--only cli-startup` runs it alone),
+ * `--only js-budget`: the compressed JavaScript each page loads (bench/jsBudget.ts), alone;
+ * `--only js-mobile` with --mobile-runs <n> (default 3): Lighthouse-style mobile figures of the
+ * heaviest pages (bench/jsBudgetMobile.ts), alone,
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
  * --database-url <postgres://…> (PostgreSQL instead of SQLite: a fresh `bulwark_bench_<random>`
  * database is created on that server, seeded, served and dropped at the end).
