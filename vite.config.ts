@@ -14,8 +14,8 @@ function catalogueWithoutEnglish(): Plugin {
   return {
     name: "bulwark-catalogue-without-english",
     enforce: "pre",
-    transform(code, id) {
-      if (!/\/shared\/errors\/entries\/[^/]+\.ts$/.test(id)) return null;
+    transform(code, id, options) {
+      if (options?.ssr || !/\/shared\/errors\/entries\/[^/]+\.ts$/.test(id)) return null;
       return { code: code.replace(CATALOGUE_ENGLISH, 'en: ""'), map: null };
     },
   };
@@ -27,7 +27,7 @@ const REAL = "\0bulwark-zod-real:";
 
 /**
  * Classic zod schemas carry `toJSONSchema` methods, so every schema module drags zod's JSON Schema
- * generator into the browser (about 10 KB gzip) though no island calls it. The client build
+ * generator into the browser (5 KB gzip) though no island calls it. The client build
  * swaps those two modules for stubs whose functions throw if ever called; `aggregateChecks`
  * (read by a schema's `minLength`-style getters) stays zod's own.
  */
@@ -35,7 +35,8 @@ function zodWithoutJsonSchema(): Plugin {
   return {
     name: "bulwark-zod-without-json-schema",
     enforce: "pre",
-    load(id) {
+    load(id, options) {
+      if (options?.ssr) return null;
       if (id.startsWith(REAL)) return readFileSync(id.slice(REAL.length), "utf8");
       if (!JSON_SCHEMA_MODULE.test(id)) return null;
       const source = readFileSync(id, "utf8");

@@ -11,6 +11,16 @@ import { measurePages, pageLoad, PAGE_BUDGET, SMALL_FORM_BUDGET, SMALL_FORM_PAGE
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 
 let server: TestServer;
+
+/** Every script of the client build, as one text. */
+function builtScripts(): string {
+  const assets = path.join(ROOT_DIR, "dist", "client", "assets");
+  return readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => readFileSync(path.join(assets, file), "utf8"))
+    .join("\n");
+}
+
 let loads: PageLoad[];
 
 beforeAll(async () => {
@@ -40,12 +50,15 @@ describe("the browser budget", () => {
     expect(pageLoad("/static", "<!doctype html><html><body><p>none</p></body></html>").gzip).toBe(0);
   });
 
+  it("ships zod without its JSON Schema generator (stubbed in the client build: no island converts a schema)", () => {
+    const scripts = builtScripts();
+    expect(scripts).toContain("zod JSON Schema generation is not part of the browser build");
+    expect(scripts).not.toContain("Non-representable type encountered");
+    expect(scripts).not.toContain("during JSON Schema conversion");
+  });
+
   it("ships the error catalogue's codes without its English texts (islands translate errors:<code>)", () => {
-    const assets = path.join(ROOT_DIR, "dist", "client", "assets");
-    const scripts = readdirSync(assets)
-      .filter((file) => file.endsWith(".js"))
-      .map((file) => readFileSync(path.join(assets, file), "utf8"))
-      .join("\n");
+    const scripts = builtScripts();
     expect(scripts).toContain("userCreate409");
     const english = Object.values(CATALOGUE)
       .map((entry) => entry.en)
