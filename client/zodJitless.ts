@@ -6,7 +6,7 @@
  *
  * Set through the global object zod's `config()` writes (`globalThis.__zod_globalConfig`, which
  * zod reads when it loads and at every schema it builds) rather than by importing `config`: the
- * import would pull zod's core utilities into the hydrator every page loads, 7 KB gzip even on
+ * import would pull zod's core utilities into the hydrator every page loads, 4 KB gzip even on
  * pages whose islands never validate (issue #28). tests/unit/zodJitless.budget.test.ts checks
  * that zod sees the setting.
  */
