@@ -118,5 +118,6 @@ describe("npm run dev", () => {
     };
     await expect.poll(page2, { timeout: 60_000, interval: 250 }).toBe(true);
     await page.close();
-  });
+    // Generous: the first page load pre-bundles React for Vite, and the locale edit waits for a restart.
+  }, 120_000);
 });
