@@ -82,6 +82,12 @@ export default defineConfig(({ command }) => ({
         entry: "client/entry.tsx",
         styles: "client/styles/app.css",
       },
+      // zod's sources carry comments that mention `@__PURE__` where Rollup cannot use them; it
+      // drops them and says so in two multi-line warnings. Only that kind, only from zod, is hidden.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")) return;
+        warn(warning);
+      },
     },
   },
 }));

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connection";
-import { redactUrl } from "./logger";
+import { redactUrl, requestLogLevel, type LogPresentation } from "./logger";
 import { cspNonce, securityHeaders } from "./http/security";
 import { requestId } from "./http/request-id";
 import { sessionMiddleware } from "./http/session";
@@ -32,6 +32,8 @@ export interface AppDeps {
   mail: MailService;
   /** Development: Vite's middleware serves client sources before the page routes. */
   devMiddleware?: express.RequestHandler;
+  /** At a terminal: each request's log level (logPresentation); absent: pino-http's default, as for log collectors. */
+  requestLogLevel?: LogPresentation["requestLevel"] | undefined;
 }
 
 /**
@@ -54,6 +56,9 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       genReqId: requestId,
+      ...(deps.requestLogLevel
+        ? { customLogLevel: (_req, res, error) => requestLogLevel(deps.requestLogLevel ?? "info", res.statusCode, error) }
+        : {}),
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || (req.url ?? "").startsWith("/assets/") },
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),

@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type http from "node:http";
 import { ConfigError, listeningUrl, loadConfig, withListeningPort, type Config } from "./config";
-import { createLogger } from "./logger";
+import { createLogger, logPresentation, startBanner, type LogPresentation } from "./logger";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { createI18n } from "./i18n";
@@ -20,6 +21,8 @@ export interface StartOptions {
   config?: Config;
   assets?: (config: Config) => Assets;
   devMiddleware?: express.RequestHandler;
+  /** Whether stdout is a terminal (default: process.stdout.isTTY); decides the banner and log format. */
+  isTTY?: boolean;
 }
 
 /** A running server and how to stop it cleanly. */
@@ -30,7 +33,41 @@ export interface RunningServer {
   listening: string;
   /** SHUTDOWN_TIMEOUT_MS: close() finishes within it. */
   shutdownTimeoutMs: number;
+  /** At a terminal: the start banner for main() to print once everything is up (else null: printed as before). */
+  banner: string | null;
   close(): Promise<void>;
+}
+
+/** Where the data is, for the banner (a PostgreSQL URL without its user or password). */
+function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `SQLite, ${config.sqlitePath}`;
+  try {
+    const u = new URL(config.databaseUrl);
+    return `PostgreSQL, ${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "PostgreSQL";
+  }
+}
+
+/** The mail transport and where it goes, for the banner (an SMTP URL without credentials). */
+function describeMail(config: Config): string {
+  if (config.mail.transport === "file") return `written to ${config.mail.dir} (MAIL=file)`;
+  if (config.mail.transport === "disabled") return "disabled (MAIL=disabled)";
+  try {
+    const u = new URL(config.mail.smtpUrl ?? "");
+    return `SMTP via ${u.hostname}:${u.port || (u.protocol === "smtps:" ? "465" : "587")}`;
+  } catch {
+    return "SMTP";
+  }
+}
+
+/** This build's version, for the banner. */
+function versionOf(rootDir: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(rootDir, "package.json"), "utf8")) as { version?: string }).version ?? "";
+  } catch {
+    return "";
+  }
 }
 
 /** Waits for `work`, at most `ms`; a failure or a late finish is left to the log. */
@@ -50,7 +87,12 @@ const CLOSE_RESERVE_MS = 5000;
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const loaded = options.config ?? loadConfig();
-  const logger = createLogger(loaded.logLevel);
+  const presentation: LogPresentation = logPresentation({
+    isTTY: options.isTTY ?? Boolean(process.stdout.isTTY),
+    env: loaded.env,
+    logLevel: loaded.logLevel,
+  });
+  const logger = createLogger(loaded.logLevel, undefined, presentation.format);
   const where = { databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath };
   // Migrations may legitimately run longer than one request's statement limit (an index on a
   // big table): they get a connection of their own without it.
@@ -91,28 +133,48 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
+  // The one-time setup link goes to the operator's console, not into the structured log; at a
+  // terminal it is part of the banner, printed last so no log line pushes it away.
+  let setup: string | undefined;
   if (root.kind === "setupLink") {
-    // The one-time setup link goes to the operator's console, not into the structured log.
-    process.stdout.write(
-      `\n  No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n  ${root.link}\n\n`,
-    );
+    setup = `No root administrator yet. Open this one-time link within 24 hours to activate 'root' (choose its password):\n${root.link}`;
   }
   if (root.kind === "setupLinkElsewhere") {
     // Another process of this installation started at the same time and printed the one valid link.
     const at = new Date(root.issuedAt).toISOString();
-    process.stdout.write(
-      `\n  No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.\n\n`,
-    );
+    setup = `No root administrator yet. Another process printed the one-time setup link at ${at} (see its output); restart later for a new one.`;
   }
+  if (setup && !presentation.banner) process.stdout.write(`\n${setup.replace(/^/gm, "  ")}\n\n`);
   const mail = createMailService({ db: database.db, config, i18n, logger });
   mail.start();
   const housekeeping = startHousekeeping({ db: database.db, logger, publicUrl: config.publicUrl });
-  const deps: AppDeps = { config, database, logger, i18n, assets, mail, devMiddleware: options.devMiddleware };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    i18n,
+    assets,
+    mail,
+    devMiddleware: options.devMiddleware,
+    requestLogLevel: presentation.banner ? presentation.requestLevel : undefined,
+  };
   handler = createApp(deps);
   // The console URL printed is the same value as every link's origin (PUBLIC_URL or the listen address).
   const url = config.publicUrl;
   const listening = listeningUrl(config.host, (server.address() as AddressInfo).port);
-  logger.info({ url, listening, database: database.dialect, edition: config.edition, mail: config.mail.transport }, "Bulwark is listening");
+  const facts = { url, listening, database: database.dialect, edition: config.edition, mail: config.mail.transport };
+  const banner = presentation.banner
+    ? startBanner({
+        ...facts,
+        version: versionOf(config.rootDir),
+        database: describeDatabase(config),
+        mail: describeMail(config),
+        setup,
+        logLevel: config.logLevel,
+      })
+    : null;
+  // At a terminal the banner says it; a log collector gets the structured line as before.
+  if (!banner) logger.info(facts, "Bulwark is listening");
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -128,16 +190,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, listening, shutdownTimeoutMs: config.shutdownTimeoutMs, close };
+  return { url, listening, shutdownTimeoutMs: config.shutdownTimeoutMs, banner, close };
 }
 
 /** Runs the server as the process's main program. */
 export async function main(options: StartOptions = {}): Promise<void> {
   try {
     const running = await startServer(options);
-    // Behind a proxy (PUBLIC_URL) the local address is worth knowing too; it is not the console's.
-    const local = running.listening === running.url ? "" : ` (listening on ${running.listening})`;
-    process.stdout.write(`\n  Bulwark console: ${running.url}${local}\n\n`);
+    if (running.banner) process.stdout.write(running.banner);
+    else {
+      // Behind a proxy (PUBLIC_URL) the local address is worth knowing too; it is not the console's.
+      const local = running.listening === running.url ? "" : ` (listening on ${running.listening})`;
+      process.stdout.write(`\n  Bulwark console: ${running.url}${local}\n\n`);
+    }
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         // The last resort if closing itself hangs: a process manager's stop must stop us.

@@ -35,3 +35,23 @@ export async function migrateDown<DB>(db: Kysely<DB>, target?: string): Promise<
   const results = check("rollback", await migratorFor(db).migrateTo(target ?? NO_MIGRATIONS));
   return results.map((r) => r.migrationName);
 }
+
+/** One migration as `npm run migrate` shows it: its name and whether this database has it applied. */
+export interface MigrationState {
+  name: string;
+  applied: boolean;
+}
+
+/** Every migration this version knows, in order, with whether it is applied (for `npm run migrate` and backups). */
+export async function migrationStatus<DB>(db: Kysely<DB>): Promise<MigrationState[]> {
+  const infos = await migratorFor(db).getMigrations();
+  return infos.map((info) => ({ name: info.name, applied: info.executedAt !== undefined }));
+}
+
+/**
+ * Moves the schema to `target` (up or down), or removes every migration when it is null.
+ * The same migrator and lock as at start (`npm run migrate`); returns what ran, in order.
+ */
+export async function migrateTo<DB>(db: Kysely<DB>, target: string | null): Promise<MigrationResult[]> {
+  return check("migration", await migratorFor(db).migrateTo(target ?? NO_MIGRATIONS));
+}
