@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseLicenseConfig, type LicenseConfig } from "./licenseConfig";
+import { readSecretFiles } from "./secretFiles";
 
 /** Thrown when the environment is unusable; the message names the variable so the operator can fix it. */
 export class ConfigError extends Error {
@@ -58,6 +59,9 @@ const EnvSchema = z
     LICENSE_PUBLIC_KEY_FILE: optionalText,
     LICENSE_INSTALLATION_ID: optionalText.pipe(z.string().max(64).optional()),
     LICENSE_PRICES: optionalText,
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
@@ -137,6 +141,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Vendor public key, installation id and price list (server/licenseConfig.ts). */
   licenses: LicenseConfig;
+  /**
+   * Prometheus `/metrics` (server/metrics): with `port`, served only on its own listener at
+   * `host`; otherwise on the main port when `token` is set (404 when neither is).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 /**
@@ -170,10 +179,13 @@ export function findRootDir(start = path.dirname(fileURLToPath(import.meta.url))
 }
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findRootDir()): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env, rootDir = findRootDir()): Config {
+  // NAME_FILE variables (Docker and Kubernetes secrets) are read here, once, before validation.
+  const { env, problems } = readSecretFiles(given);
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`);
+  if (problems.length > 0 || !parsed.success) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const lines = [...problems.map((p) => `  ${p}`), ...issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`)];
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -218,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     licenses,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 
