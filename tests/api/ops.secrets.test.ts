@@ -34,7 +34,11 @@ const CASES: Record<(typeof FILE_VARIABLES)[number], { value: string; extra?: Re
   JWT_SECRET: { value: "j".repeat(48), read: (c) => c.secrets.jwtSecret },
   SESSION_SECRET: { value: "s".repeat(48), read: (c) => c.secrets.sessionSecret },
   PASSWORD_PEPPER: { value: "p".repeat(48), read: (c) => c.secrets.passwordPepper },
-  BULWARK_ROOT_PASSWORD: { value: "R00t!From a file", extra: { BULWARK_ROOT_EMAIL: "root@files.test" }, read: (c) => c.rootAdmin?.password },
+  BULWARK_ROOT_PASSWORD: {
+    value: "R00t!From a file",
+    extra: { BULWARK_ROOT_EMAIL: "root@files.test" },
+    read: (c) => c.rootAdmin?.password,
+  },
   METRICS_TOKEN: { value: "m".repeat(32), read: (c) => c.metrics.token },
 };
 
