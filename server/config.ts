@@ -134,7 +134,8 @@ export interface Config {
   givenSecrets: Readonly<Partial<Secrets>>;
   rootAdmin: { email: string; password: string } | undefined;
   logLevel: string;
-  trustProxy: string | undefined;
+  /** Express' `trust proxy`: a hop count (`1`), a boolean, or addresses and names (`loopback, 10.0.0.0/8`). */
+  trustProxy: string | number | boolean | undefined;
   /** PostgreSQL limits (README "Failure behaviour"); SQLite uses its busy_timeout instead. */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   /** SIGTERM/SIGINT: in-flight requests get most of this, closing the rest; then the process exits regardless. */
@@ -222,7 +223,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, rootDir = fin
         ? { email: e.BULWARK_ROOT_EMAIL.toLowerCase(), password: e.BULWARK_ROOT_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxyValue(e.TRUST_PROXY),
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -232,6 +233,18 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, rootDir = fin
     licenses,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
+}
+
+/**
+ * TRUST_PROXY as Express needs it: a number of hops must be a number (the string "1" would be
+ * read as the address 0.0.0.1 and trust nobody, so X-Forwarded-Proto was ignored) and
+ * true/false booleans; anything else is Express' list of addresses, subnets and names.
+ */
+function trustProxyValue(text: string | undefined): string | number | boolean | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "true" || text === "false") return text === "true";
+  return text;
 }
 
 /** The secrets file's shape; also read once by a PostgreSQL installation to adopt it (services/secrets). */

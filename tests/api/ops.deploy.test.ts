@@ -12,7 +12,8 @@ import path from "node:path";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { ROOT_DIR } from "../support/server";
+import { buildAdmin, givePassword } from "../support/factories";
+import { getTestServer, ROOT_DIR } from "../support/server";
 
 const DEPLOY = path.join(ROOT_DIR, "deploy");
 
@@ -113,6 +114,24 @@ describe("deploy/compose.yaml", () => {
     });
     expect(readFileSync(path.join(secretsDir, "password_pepper"), "utf8").trim()).toBe(pepper);
     expect(readFileSync(path.join(ROOT_DIR, ".dockerignore"), "utf8")).toMatch(/^deploy\/secrets$/m);
+  });
+});
+
+describe("TRUST_PROXY as the recipe sets it", () => {
+  it("takes a hop count as a number: TRUST_PROXY=1 believes the proxy's X-Forwarded-Proto", async () => {
+    expect(loadConfig({ BULWARK_DATA_DIR: path.join(secretsDir, "data"), TRUST_PROXY: "1" }, ROOT_DIR).trustProxy).toBe(1);
+    expect(loadConfig({ BULWARK_DATA_DIR: path.join(secretsDir, "data"), TRUST_PROXY: "loopback" }, ROOT_DIR).trustProxy).toBe("loopback");
+    // Before, "1" reached Express as the address 0.0.0.1: the HTTPS sign-in behind Caddy answered insecureConnection.
+    const server = await getTestServer({ env: { PUBLIC_URL: "https://localhost", TRUST_PROXY: "1" } });
+    try {
+      const admin = await buildAdmin(server.database.db, {});
+      const password = await givePassword(server.database.db, server.config, admin);
+      const res = await server.request().post("/signin/en").set("X-Forwarded-Proto", "https").send({ username: admin.username, password });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((res.headers["set-cookie"] as unknown as string[])[0]).toMatch(/^__Host-bulwark\.sid=.*;\s*Secure/i);
+    } finally {
+      await server.close();
+    }
   });
 });
 
