@@ -17,7 +17,7 @@ import { enqueueMail } from "../../server/mail/outbox";
 import { startHousekeeping } from "../../server/services/housekeeping";
 import { sha512Hex } from "../../shared/crypto";
 import { testDialects } from "../support/db";
-import { bearerFor, buildAdmin, buildTeam, buildUser, givePassword, nextClientIp, setSettings } from "../support/factories";
+import { bearerFor, buildAdmin, buildPack, buildTeam, buildUser, givePassword, nextClientIp, setSettings } from "../support/factories";
 import { getTestServer, ROOT_DIR, TEST_ASSETS, type TestServer } from "../support/server";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
@@ -104,6 +104,14 @@ describe.each(testDialects())("metrics on %s", (dialect) => {
       .send({ uids: users.map((u) => u.uid) });
     expect(bulk.status).toBe(200);
     expect((await server.request().get("/v2/users/export?format=csv").set("Authorization", auth)).status).toBe(200);
+    await buildPack(db, { team, licenseCount: 10 });
+    const invite = {
+      team: team.slug,
+      type: "email",
+      addresses: ["metrics.invitee1@example.com", "metrics.invitee2@example.com"],
+      lang: "en",
+    };
+    expect((await server.request().post("/v2/invite").set("Authorization", auth).send(invite)).status).toBe(200);
     await enqueueMail(db, {
       to: "metrics.invitee@example.com",
       template: "verification",
@@ -134,6 +142,8 @@ describe.each(testDialects())("metrics on %s", (dialect) => {
     expect(delta("bulwark_account_lockouts_total")).toBe(1);
     expect(delta("bulwark_bulk_action_users_count", { action: "block" })).toBe(1);
     expect(delta("bulwark_bulk_action_users_sum", { action: "block" })).toBe(3);
+    expect(delta("bulwark_bulk_action_users_count", { action: "invite" })).toBe(1);
+    expect(delta("bulwark_bulk_action_users_sum", { action: "invite" })).toBe(2);
     expect(total(samples, "bulwark_exports_in_progress")).toBe(0);
     expect(total(samples, "bulwark_imports_in_progress")).toBe(0);
     // The outbox, housekeeping and the database as read at the scrape.
