@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connection";
 import { redactUrl, requestLogLevel, type LogPresentation } from "./logger";
 import { cspNonce, securityHeaders } from "./http/security";
+import { metricsEnabled, metricsEndpoint, requestMetrics } from "./http/metrics";
 import { requestId } from "./http/request-id";
 import { sessionMiddleware } from "./http/session";
 import { startsBrowserSession } from "./pages/signin";
@@ -59,7 +60,10 @@ export function createApp(deps: AppDeps): Express {
       ...(deps.requestLogLevel
         ? { customLogLevel: (_req, res, error) => requestLogLevel(deps.requestLogLevel ?? "info", res.statusCode, error) }
         : {}),
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || (req.url ?? "").startsWith("/assets/") },
+      autoLogging: {
+        ignore: (req) =>
+          req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" || (req.url ?? "").startsWith("/assets/"),
+      },
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -69,6 +73,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(cspNonce);
   app.use(securityHeaders({ development: config.env === "development", secure: config.secureCookies }));
   app.use(compression());
+  // Prometheus (README "Metrics"): here with METRICS_TOKEN, on its own listener with METRICS_PORT
+  // (main.ts), else 404 like any unknown path. Scrapes are not counted as requests.
+  if (config.metrics.token !== undefined && config.metrics.port === undefined) {
+    app.get("/metrics", metricsEndpoint({ database, token: config.metrics.token }));
+  }
+  if (metricsEnabled(config)) app.use(requestMetrics);
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseLicenseConfig, type LicenseConfig } from "./licenseConfig";
+import { readSecretFiles } from "./secretFiles";
 
 /** Thrown when the environment is unusable; the message names the variable so the operator can fix it. */
 export class ConfigError extends Error {
@@ -58,6 +59,9 @@ const EnvSchema = z
     LICENSE_PUBLIC_KEY_FILE: optionalText,
     LICENSE_INSTALLATION_ID: optionalText.pipe(z.string().max(64).optional()),
     LICENSE_PRICES: optionalText,
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL === "smtp" && !env.SMTP_URL) {
@@ -130,13 +134,19 @@ export interface Config {
   givenSecrets: Readonly<Partial<Secrets>>;
   rootAdmin: { email: string; password: string } | undefined;
   logLevel: string;
-  trustProxy: string | undefined;
+  /** Express' `trust proxy`: a hop count (`1`), a boolean, or addresses and names (`loopback, 10.0.0.0/8`). */
+  trustProxy: string | number | boolean | undefined;
   /** PostgreSQL limits (README "Failure behaviour"); SQLite uses its busy_timeout instead. */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   /** SIGTERM/SIGINT: in-flight requests get most of this, closing the rest; then the process exits regardless. */
   shutdownTimeoutMs: number;
   /** Vendor public key, installation id and price list (server/licenseConfig.ts). */
   licenses: LicenseConfig;
+  /**
+   * Prometheus `/metrics` (server/metrics): with `port`, served only on its own listener at
+   * `host`; otherwise on the main port when `token` is set (404 when neither is).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 /**
@@ -170,10 +180,13 @@ export function findRootDir(start = path.dirname(fileURLToPath(import.meta.url))
 }
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findRootDir()): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env, rootDir = findRootDir()): Config {
+  // NAME_FILE variables (Docker and Kubernetes secrets) are read here, once, before validation.
+  const { env, problems } = readSecretFiles(given);
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`);
+  if (problems.length > 0 || !parsed.success) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const lines = [...problems.map((p) => `  ${p}`), ...issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`)];
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -210,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
         ? { email: e.BULWARK_ROOT_EMAIL.toLowerCase(), password: e.BULWARK_ROOT_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxyValue(e.TRUST_PROXY),
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -218,7 +231,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = findR
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     licenses,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
+}
+
+/**
+ * TRUST_PROXY as Express needs it: a number of hops must be a number (the string "1" would be
+ * read as the address 0.0.0.1 and trust nobody, so X-Forwarded-Proto was ignored) and
+ * true/false booleans; anything else is Express' list of addresses, subnets and names.
+ */
+function trustProxyValue(text: string | undefined): string | number | boolean | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "true" || text === "false") return text === "true";
+  return text;
 }
 
 /** The secrets file's shape; also read once by a PostgreSQL installation to adopt it (services/secrets). */

@@ -14,6 +14,7 @@ import { ensureRootAdmin } from "./services/admins";
 import { logSecretsSource, resolveInstallationSecrets } from "./lib/secrets";
 import { startHousekeeping } from "./services/housekeeping";
 import { createDrainableServer } from "./http/drain";
+import { startMetricsListener } from "./http/metricsListener";
 import type express from "express";
 
 /** Options for starting the server; development passes Vite's middleware and its assets. */
@@ -35,6 +36,8 @@ export interface RunningServer {
   shutdownTimeoutMs: number;
   /** At a terminal: the start banner for main() to print once everything is up (else null: printed as before). */
   banner: string | null;
+  /** With METRICS_PORT: where `/metrics` is served (its own listener). */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -159,6 +162,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     requestLogLevel: presentation.banner ? presentation.requestLevel : undefined,
   };
   handler = createApp(deps);
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+  if (config.metrics.port !== undefined) {
+    try {
+      metricsListener = await startMetricsListener({ ...config.metrics, port: config.metrics.port, database });
+    } catch (error) {
+      server.close();
+      await Promise.all([mail.stop(), housekeeping.stop()]);
+      await database.close(1000);
+      throw new Error(`METRICS_PORT: cannot listen on ${config.metrics.host}:${config.metrics.port}: ${(error as Error).message}`);
+    }
+  }
   // The console URL printed is the same value as every link's origin (PUBLIC_URL or the listen address).
   const url = config.publicUrl;
   const listening = listeningUrl(config.host, (server.address() as AddressInfo).port);
@@ -182,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const deadline = Date.now() + config.shutdownTimeoutMs;
       const reserve = Math.min(CLOSE_RESERVE_MS, Math.floor(config.shutdownTimeoutMs / 4));
       const drained = await drainable.drain(config.shutdownTimeoutMs - reserve);
+      await metricsListener?.close();
       if (!drained) logger.warn("requests still running at the shutdown deadline were cut off");
       // Each stop waits for a pass that may be stuck on the database: bounded by what is left.
       await settleWithin(Promise.all([mail.stop(), housekeeping.stop()]), (deadline - Date.now()) / 2);
@@ -190,7 +205,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, listening, shutdownTimeoutMs: config.shutdownTimeoutMs, banner, close };
+  return {
+    url,
+    listening,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    banner,
+    close,
+    ...(metricsListener ? { metricsUrl: metricsListener.url } : {}),
+  };
 }
 
 /** Runs the server as the process's main program. */

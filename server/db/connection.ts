@@ -10,15 +10,16 @@ import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
 import { CachedStatementDatabase, SqliteCamelCaseRowsPlugin } from "./statements";
 import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
-import type { DialectAdapter, QueryCompiler } from "kysely";
+import type { DialectAdapter, LogConfig, QueryCompiler } from "kysely";
 import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler } from "./naming";
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
-import { createGuardedPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from "./pool";
+import { createGuardedPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts, type PoolStats } from "./pool";
+import { dbQueryDuration } from "../lib/metrics";
 import { DatabaseUnavailableError } from "./unavailable";
 
-export type { DatabaseTimeouts } from "./pool";
+export type { DatabaseTimeouts, PoolStats } from "./pool";
 
 /** Where to find the database: PostgreSQL when `databaseUrl` is given, else SQLite at `sqlitePath`. */
 export interface DatabaseOptions {
@@ -42,7 +43,14 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<void>;
   /** Closes every connection, within `deadlineMs` (default 5 s) whatever the database does; the handle is unusable afterwards. */
   close(deadlineMs?: number): Promise<void>;
+  /** PostgreSQL: the pool's connections and waiters now (SQLite has one connection and no pool). */
+  poolStats?: () => PoolStats;
 }
+
+/** Kysely's query log, used only to time every statement into bulwark_db_query_duration_seconds. */
+const timeQueries: LogConfig = (event) => {
+  dbQueryDuration.observe({ outcome: event.level === "query" ? "ok" : "error" }, event.queryDurationMillis / 1000);
+};
 
 const DEFAULT_CLOSE_DEADLINE_MS = 5000;
 
@@ -148,6 +156,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }),
     plugins: [new WriteGenerationPlugin(), new SqliteCamelCaseRowsPlugin()],
+    log: timeQueries,
   });
   return {
     db,
@@ -193,6 +202,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const db = new Kysely<Database>({
     dialect: new SnakeCasePostgresDialect({ pool: guarded.pool }),
     plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
+    log: timeQueries,
   });
   const ping = (timeoutMs?: number): Promise<void> =>
     within(
@@ -208,5 +218,5 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot connect to PostgreSQL at ${describeUrl(url)}: ${reason}`, { cause: error });
   }
-  return { db, dialect: "postgres", ping, close };
+  return { db, dialect: "postgres", ping, close, poolStats: () => guarded.stats() };
 }

@@ -52,6 +52,15 @@ export interface GuardedPool {
   pool: PostgresPool;
   /** Runs `end` (Kysely's destroy, which ends this pool); past `deadlineMs` destroys every socket. */
   closeWithin(deadlineMs: number, end: () => Promise<void>): Promise<void>;
+  /** Connections lent out and idle, and checkouts waiting for one (the metrics' pool gauges). */
+  stats(): PoolStats;
+}
+
+/** A snapshot of the pool, for /metrics. */
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -188,6 +197,7 @@ export function createGuardedPool(options: PoolOptions): GuardedPool {
   };
   return {
     pool: guarded,
+    stats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async closeWithin(deadlineMs, end) {
       const ended = end().catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));
       let timer: NodeJS.Timeout | undefined;

@@ -9,6 +9,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { DatabaseBusyError, isTransientConflict } from "./errors";
 import type { Database } from "./types";
+import { dbTransactionRetries } from "../lib/metrics";
 
 /** How often a transaction runs at most, and the first back-off before the second run. */
 export interface RetryPolicy {
@@ -44,6 +45,7 @@ export async function runTransaction<T>(
     } catch (error) {
       if (!isTransientConflict(error)) throw error;
       if (attempt >= policy.attempts || waitedForLock(error)) throw new DatabaseBusyError(attempt, { cause: error });
+      dbTransactionRetries.inc();
       // Jitter keeps two losers of the same deadlock from colliding again in lockstep.
       await sleep(policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
     }

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { DatabaseBusyError, isTransientConflict } from "../db/errors";
 import { AppError, badParameters } from "../errors";
 import { requestIdText } from "./request-id";
+import { contentionAnswers } from "../lib/metrics";
 
 /** The error envelope of DESIGN §3. */
 export interface ErrorEnvelope {
@@ -64,6 +65,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     else if (error instanceof DatabaseBusyError || isTransientConflict(error)) {
       logger.warn({ err: error, reqId: req.id }, "refused for lock contention");
       appError = new AppError("contention", 503);
+      contentionAnswers.inc();
       res.set("Retry-After", String(CONTENTION_RETRY_AFTER_SECONDS));
     } else if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, reqId: req.id }, "database unavailable");

@@ -14,6 +14,7 @@ import type { Database, Row } from "../db/types";
 import { isMailTemplate, MailTemplateError, renderMail } from "./templates";
 import type { RenderedMail } from "./templates";
 import { createMailTransport } from "./transports";
+import { outboxDeliveries } from "../lib/metrics";
 import { describeError, errorCode, MailDeliveryError, MailDisabledError } from "./errors";
 import type { MailTransport, SendOutcome } from "./transports";
 
@@ -129,6 +130,7 @@ export function createMailService(deps: MailServiceDeps): MailService {
       .where("id", "=", row.id)
       .where("status", "=", "pending")
       .execute();
+    outboxDeliveries.inc({ outcome: final ? "failed" : "retry" });
     log.warn(
       {
         outboxId: row.id,
@@ -164,6 +166,7 @@ export function createMailService(deps: MailServiceDeps): MailService {
       .where("id", "=", row.id)
       .where("status", "=", "pending")
       .execute();
+    outboxDeliveries.inc({ outcome: "sent" });
     log.info({ outboxId: row.id, template: row.template, outcome, attempts: row.attempts + 1 }, "e-mail sent");
   }
 

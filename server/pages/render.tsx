@@ -16,6 +16,7 @@ import { renderDocument } from "./document";
 import { makeTranslate } from "./translate";
 import type { PageDeps } from "./deps";
 import { requestIdText } from "../http/request-id";
+import { contentionAnswers } from "../lib/metrics";
 
 /** A console language. */
 export type Lang = (typeof languages)[number];
@@ -124,6 +125,7 @@ export function pageErrorHandler(deps: Pick<PageDeps, "assets" | "i18n" | "editi
   const render = (error: unknown, req: Request, res: Response) => {
     if (isDatabaseUnavailable(error) || error instanceof DatabaseBusyError || isTransientConflict(error)) {
       deps.logger.warn({ err: error, reqId: req.id }, "database unavailable");
+      if (!isDatabaseUnavailable(error)) contentionAnswers.inc();
       return sendUnavailablePage(deps, req, res);
     }
     const status = error instanceof AppError ? error.status : (clientErrorStatus(error) ?? 500);

@@ -12,6 +12,7 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, type Scope } from "../access";
 import { csvRow, csvRows, type CellValue } from "./csv";
+import { exportsInProgress } from "../../lib/metrics";
 
 /** Rows read per batch: big enough that per-query costs vanish, small enough to stay flat. */
 export const EXPORT_BATCH = 1_000;
@@ -139,10 +140,12 @@ export async function exportList<T>(
 ): Promise<ExportOutcome> {
   let outcome: ExportOutcome = { rows: 0, complete: false };
   const shownFilters = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ""));
+  exportsInProgress.inc();
   try {
     outcome = await streamExport(res, source, file);
     return outcome;
   } finally {
+    exportsInProgress.dec();
     if (res.headersSent) {
       await recordAccess(
         ctx.db,

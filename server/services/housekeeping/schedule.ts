@@ -10,6 +10,14 @@ import { pruneIdempotencyKeys } from "../../db/stores/idempotencyStore";
 import { DatabaseSessionStore } from "../../db/stores/sessionStore";
 import { pruneImports } from "../users";
 import { pruneExpiredTokens, sendTokenExpiryReminders } from "../accessTokens";
+import { housekeepingDuration, housekeepingLastRun } from "../../lib/metrics";
+
+/** Records a finished pass in the housekeeping series. */
+function measured(started: number, outcome: "ok" | "failed"): void {
+  const ended = Date.now();
+  housekeepingDuration.set((ended - started) / 1000);
+  housekeepingLastRun.set({ outcome }, ended / 1000);
+}
 
 /** How often expired rows are removed by default: often enough that the tables stay small. */
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
@@ -77,6 +85,7 @@ export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; 
   let stopped = false;
 
   const runNow = (now?: number): Promise<PruneCounts> => {
+    const started = Date.now();
     const pass = pruneExpired(deps.db, now).then(async (counts) =>
       deps.publicUrl === undefined
         ? counts
@@ -87,8 +96,14 @@ export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; 
           },
     );
     const settled: Promise<void> = pass.then(
-      () => void running.delete(settled),
-      () => void running.delete(settled),
+      () => {
+        measured(started, "ok");
+        running.delete(settled);
+      },
+      () => {
+        measured(started, "failed");
+        running.delete(settled);
+      },
     );
     running.add(settled);
     return pass;

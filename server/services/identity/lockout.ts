@@ -18,6 +18,7 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { readSettings } from "../settings";
 import { verifyPassword } from "./passwords";
+import { accountLockouts } from "../../lib/metrics";
 
 /** How long an account stays locked after too many failed checks (a root can unlock it sooner). */
 export const ADMIN_LOCK_MINUTES = 15;
@@ -103,6 +104,7 @@ export async function checkBudgeted(
     return "ok";
   }
   if (slot.locks) {
+    accountLockouts.inc();
     await recordAccess(
       ctx.db,
       { actor: null, ...origin },

@@ -6,6 +6,7 @@ import { checkPasswordBudgeted } from "./lockout";
 import { burnPasswordCheck } from "./passwords";
 import { readSettings } from "../settings";
 import { signSessionToken } from "./jwt";
+import { signInFailures } from "../../lib/metrics";
 
 /** Sign-in input: the username and the client's SHA-512 of the password. */
 export interface SignInInput {
@@ -53,6 +54,7 @@ export async function signIn(
         details: { reason, browser: input.browser ?? null },
       },
     );
+    signInFailures.inc({ reason });
     return new AppError(code);
   };
   if (!admin) {

@@ -33,6 +33,7 @@ import { findTeamInScope } from "../teams";
 import { takenNames } from "../users";
 import { newInviteCode, inviteCodeHash } from "./codes";
 import { invitationMail, type InviteMailTeam } from "./mail";
+import { bulkActionSize } from "../../lib/metrics";
 
 /** Rows per multi-row INSERT: well under both engines' parameter limits. */
 const BATCH = 500;
@@ -189,6 +190,7 @@ export async function createInvitations(
     if (isUniqueViolation(error, "username")) throw new AppError("inviteCreate409", 409);
     throw error;
   }
+  bulkActionSize.observe({ action: "invite" }, planned.length + failed.length);
   return {
     ok: planned.map((p) => (input.type === "handle" ? { address: p.address, id: p.uid, code: p.code } : { address: p.address, id: p.uid })),
     failed,

@@ -19,6 +19,7 @@ import type { Database } from "../../db/types";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, type Scope } from "../access";
+import { bulkActionSize } from "../../lib/metrics";
 import { moveTarget, planBulk, type UserBulkAction, type UserBulkSelection } from "./bulkPlan";
 
 export type { UserBulkAction, UserBulkSelection } from "./bulkPlan";
@@ -82,7 +83,7 @@ export async function bulkUserAction(
 ): Promise<BulkResponse> {
   const { db } = ctx;
   const target = action === "move" ? await moveTarget(db, scope, team) : null;
-  return runTransaction(db, async (trx) => {
+  const answer = await runTransaction(db, async (trx) => {
     const now = Date.now();
     // A move spends seats of the target team: its seat counter first, then the users (DESIGN §11).
     if (target) await lockSeatCounters(trx, [target.id]);
@@ -119,4 +120,6 @@ export async function bulkUserAction(
     );
     return { ok, failed };
   });
+  bulkActionSize.observe({ action }, answer.ok.length + answer.failed.length);
+  return answer;
 }

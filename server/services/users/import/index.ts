@@ -27,6 +27,7 @@ import {
   type RowResult,
   type RunContext,
 } from "./run";
+import { importsInProgress } from "../../../lib/metrics";
 import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
@@ -127,6 +128,7 @@ export async function applyImport(
   };
   const resumed = row.processedRows > 0;
   liveProgress.set(uid, run.processed);
+  importsInProgress.inc();
   try {
     const done = await processedRowNumbers(db, row.id);
     // The whole file is planned (repeats are decided against every row), then the recorded rows are left out.
@@ -177,6 +179,7 @@ export async function applyImport(
     throw error;
   } finally {
     liveProgress.delete(uid);
+    importsInProgress.dec();
   }
   return readImport(ctx, scope, uid);
 }
