@@ -79,12 +79,6 @@ export function createPasskeySignInApi(options: ApiClientOptions = {}): PasskeyS
       call("signinPasskeyOptions", "POST", "/v2/public/auth/mfa/passkey/options", PasskeySignInOptionsResponseSchema, { challenge }),
     token: (body) => call("signinPasskey", "POST", "/v2/public/auth/mfa/passkey", MfaTokenSchema, body),
     browser: (lang, body) =>
-      call(
-        "signinPasskey",
-        "POST",
-        `/signin/${encodeURIComponent(lang)}/mfa/passkey`,
-        z.object({ redirect: z.string().min(1) }),
-        body,
-      ),
+      call("signinPasskey", "POST", `/signin/${encodeURIComponent(lang)}/mfa/passkey`, z.object({ redirect: z.string().min(1) }), body),
   };
 }

@@ -10,13 +10,7 @@ import type { RequestOrigin } from "../../lib/context";
 
 /** The changes an admin is told about; each has its own access-log action and mail paragraph. */
 export type MfaChange =
-  | "totpAdded"
-  | "totpRemoved"
-  | "recoveryCodesRenewed"
-  | "recoveryCodeUsed"
-  | "factorsReset"
-  | "passkeyAdded"
-  | "passkeyRemoved";
+  "totpAdded" | "totpRemoved" | "recoveryCodesRenewed" | "recoveryCodeUsed" | "factorsReset" | "passkeyAdded" | "passkeyRemoved";
 
 const ACTIONS: Record<MfaChange, string> = {
   totpAdded: "admin.mfa.totp.add",

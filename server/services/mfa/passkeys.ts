@@ -37,9 +37,7 @@ function transportsOf(json: string): AuthenticatorTransport[] {
   const known: ReadonlySet<string> = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
   try {
     const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed)
-      ? parsed.filter((t): t is AuthenticatorTransport => typeof t === "string" && known.has(t))
-      : [];
+    return Array.isArray(parsed) ? parsed.filter((t): t is AuthenticatorTransport => typeof t === "string" && known.has(t)) : [];
   } catch {
     return [];
   }

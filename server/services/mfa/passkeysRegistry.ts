@@ -117,7 +117,12 @@ export async function renamePasskey(ctx: ServiceContext, admin: SessionAdmin, ui
  */
 export async function removePasskey(ctx: ServiceContext, admin: SessionAdmin, uid: string, origin: RequestOrigin): Promise<void> {
   await runTransaction(ctx.db, async (trx) => {
-    const passkey = await trx.selectFrom("adminPasskeys").select("id").where("uid", "=", uid).where("adminId", "=", admin.id).executeTakeFirst();
+    const passkey = await trx
+      .selectFrom("adminPasskeys")
+      .select("id")
+      .where("uid", "=", uid)
+      .where("adminId", "=", admin.id)
+      .executeTakeFirst();
     if (!passkey) throw new AppError("mfaPasskeyRemove404");
     await trx.deleteFrom("adminPasskeys").where("id", "=", passkey.id).execute();
     if (!(await hasSecondFactor({ db: trx }, admin.id))) {

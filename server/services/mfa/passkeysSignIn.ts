@@ -16,7 +16,10 @@ import { findChallenge, redeemChallenge } from "./challenges";
 import { assertionOptionsFor, verifyPasskeyAssertion, type VerifiedAssertion } from "./passkeys";
 
 /** Request options for the passkeys of the admin whose sign-in `challenge` names (410 unknown or expired, 404 no passkey). */
-export async function passkeySignInOptions(ctx: ServiceContext, token: string): Promise<{ options: PublicKeyCredentialRequestOptionsJSON }> {
+export async function passkeySignInOptions(
+  ctx: ServiceContext,
+  token: string,
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON }> {
   const challenge = await findChallenge(ctx.db, token, "signin");
   if (!challenge) throw new AppError("signinPasskeyOptions410");
   const options = await assertionOptionsFor(ctx.db, ctx.config, challenge.adminId);
