@@ -23,6 +23,12 @@ interface Factors {
   passkeys: Passkey[];
 }
 
+/** The caller's app status and passkeys, in one go. */
+async function readFactors(csrfToken: string): Promise<Factors> {
+  const [status, list] = await Promise.all([createMfaApi({ csrfToken }).status(), createPasskeysApi({ csrfToken }).list()]);
+  return { status, passkeys: list.items };
+}
+
 type View = { kind: "overview" } | { kind: "totp" } | { kind: "codes"; codes: string[] };
 
 /**
@@ -39,18 +45,24 @@ export function MfaSettings({ csrfToken, timezone, required }: MfaSettingsProps)
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ kind: "overview" });
 
+  /** Reads the factors again (after a change, or on "Try again"). */
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const [status, list] = await Promise.all([createMfaApi({ csrfToken }).status(), createPasskeysApi({ csrfToken }).list()]);
-      setFactors({ status, passkeys: list.items });
+      setFactors(await readFactors(csrfToken));
     } catch (error) {
       setLoadError(messageFor(error));
     }
   }, [csrfToken, messageFor]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    readFactors(csrfToken)
+      .then((read) => live && setFactors(read))
+      .catch((error: unknown) => live && setLoadError(messageFor(error)));
+    return () => {
+      live = false;
+    };
+  }, [csrfToken, messageFor]);
 
   /** After a change: say so, show new recovery codes when there are some, and read the factors again. */
   const changed = (message: string, codes: string[] = []) => {
@@ -83,7 +95,15 @@ export function MfaSettings({ csrfToken, timezone, required }: MfaSettingsProps)
       {anyFactor ? null : <Alert variant="info">{t("profile:mfa.off")}</Alert>}
       <dl className="summary">
         <dt>{t("profile:mfa.status.app")}</dt>
-        <dd>{t(appActive ? "profile:mfa.status.appActive" : status.totp === "pending" ? "profile:mfa.status.appPending" : "profile:mfa.status.appNone")}</dd>
+        <dd>
+          {t(
+            appActive
+              ? "profile:mfa.status.appActive"
+              : status.totp === "pending"
+                ? "profile:mfa.status.appPending"
+                : "profile:mfa.status.appNone",
+          )}
+        </dd>
         <dt>{t("profile:mfa.status.passkeys")}</dt>
         <dd>{passkeys.length}</dd>
         <dt>{t("profile:mfa.status.recoveryLeft")}</dt>
@@ -92,7 +112,11 @@ export function MfaSettings({ csrfToken, timezone, required }: MfaSettingsProps)
 
       <h3 className="card-subtitle">{t("profile:mfa.totp.title")}</h3>
       {view.kind === "totp" ? (
-        <TotpSetup csrfToken={csrfToken} onConfirmed={(codes) => changed(t("errors:mfaTotpConfirm200"), codes)} onCancel={() => setView({ kind: "overview" })} />
+        <TotpSetup
+          csrfToken={csrfToken}
+          onConfirmed={(codes) => changed(t("errors:mfaTotpConfirm200"), codes)}
+          onCancel={() => setView({ kind: "overview" })}
+        />
       ) : appActive ? (
         required && passkeys.length === 0 ? (
           <p className="card-note">{t("profile:mfa.totp.lastFactor")}</p>
@@ -114,7 +138,13 @@ export function MfaSettings({ csrfToken, timezone, required }: MfaSettingsProps)
       )}
 
       <h3 className="card-subtitle">{t("profile:mfa.passkeys.title")}</h3>
-      <PasskeyManager csrfToken={csrfToken} passkeys={passkeys} timezone={timezone} lastRemovable={!required || appActive} onChanged={changed} />
+      <PasskeyManager
+        csrfToken={csrfToken}
+        passkeys={passkeys}
+        timezone={timezone}
+        lastRemovable={!required || appActive}
+        onChanged={changed}
+      />
 
       {anyFactor ? (
         <>

@@ -80,7 +80,9 @@ export function PasskeyRow({ csrfToken, passkey, timezone, removable, onChanged 
             <strong className="mfa-passkey-name">{passkey.name}</strong>
             <p className="card-note">
               {t("profile:mfa.passkeys.added", { date: date(passkey.createdAt) })} ·{" "}
-              {passkey.lastUsedAt ? t("profile:mfa.passkeys.lastUsed", { date: date(passkey.lastUsedAt) }) : t("profile:mfa.passkeys.neverUsed")}
+              {passkey.lastUsedAt
+                ? t("profile:mfa.passkeys.lastUsed", { date: date(passkey.lastUsedAt) })
+                : t("profile:mfa.passkeys.neverUsed")}
             </p>
           </div>
           <div className="form-actions">
