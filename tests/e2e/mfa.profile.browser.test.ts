@@ -90,7 +90,10 @@ describe("two-step verification on the profile in Chromium", () => {
 
       // Removing the app takes a current code: the next step's (the confirmation used this one).
       const next = totpOf(secret).generate({ timestamp: Date.now() + 30_000 });
-      await page.getByLabel(text(lang, "profile", "mfa.code"), { exact: true }).first().fill(next);
+      await page
+        .getByLabel(text(lang, "profile", "mfa.code"), { exact: true })
+        .first()
+        .fill(next);
       await page.getByRole("button", { name: text(lang, "profile", "mfa.totp.remove") }).click();
       await setUp.waitFor();
       expect(await page.getByText(text(lang, "profile", "mfa.status.appNone"), { exact: true }).count()).toBe(1);
@@ -144,7 +147,11 @@ describe("two-step verification on the profile in Chromium", () => {
       .where("outcome", "=", "success")
       .execute();
     expect(signins.map((s) => JSON.parse(s.details ?? "{}").secondStep)).toEqual([true]);
-    const stored = await server.database.db.selectFrom("adminPasskeys").select(["name", "lastUsedAt"]).where("adminId", "=", admin.id).execute();
+    const stored = await server.database.db
+      .selectFrom("adminPasskeys")
+      .select(["name", "lastUsedAt"])
+      .where("adminId", "=", admin.id)
+      .execute();
     expect(stored).toEqual([{ name: "Test laptop", lastUsedAt: expect.anything() }]);
     expect(consoleErrors).toEqual([]);
   });
