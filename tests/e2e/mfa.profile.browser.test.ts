@@ -18,6 +18,7 @@ import { seriousAxeViolations } from "../support/audit";
 import { launchBrowser } from "../support/browser";
 import { buildAdmin, givePassword, GOOD_PASSWORD, signIn } from "../support/factories";
 import { openWatchedPage } from "../support/page";
+import { enrolDirectly } from "../api/mfa.support";
 import { getTestServer, ROOT_DIR, type TestServer } from "../support/server";
 
 type Texts = Record<string, Record<string, unknown>>;
@@ -100,6 +101,30 @@ describe("two-step verification on the profile in Chromium", () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+
+  it("says when the factors cannot be read and reads them again on retry; renews recovery codes with a recovery code", async () => {
+    const admin = await buildAdmin(server.database.db, {});
+    const { codes } = await enrolDirectly(server.database.db, server.config, admin);
+    const { page, consoleErrors } = await open(admin, 1400, /\/v2\/me\/mfa$/);
+    await page.route("**/v2/me/mfa", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    await page.goto(`/admins/profile/${admin.uid}`);
+    const retry = page.getByRole("button", { name: text("en", "profile", "mfa.retry") });
+    await retry.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.unroute("**/v2/me/mfa");
+    await retry.click();
+    await page.getByText(text("en", "profile", "mfa.status.appActive"), { exact: true }).waitFor();
+
+    const renewField = page.getByLabel(text("en", "profile", "mfa.code"), { exact: true }).last();
+    await renewField.fill(codes[0] ?? "");
+    await page.getByRole("button", { name: text("en", "profile", "mfa.recovery.renew") }).click();
+    const shown = page.getByRole("list", { name: text("en", "profile", "mfa.recovery.list") }).getByRole("listitem");
+    await shown.first().waitFor();
+    const renewed = await shown.allTextContents();
+    expect(renewed).toHaveLength(10);
+    expect(renewed).not.toContain(codes[0]);
+    expect(consoleErrors).toEqual([]);
+  });
 
   it("registers a passkey with the virtual authenticator, signs out, and signs in with it as the second step", async () => {
     const admin = await buildAdmin(server.database.db, {});
