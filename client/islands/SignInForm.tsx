@@ -44,7 +44,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
   const messageFor = useCallMessage();
   const form = useForm({ username: "", password: "" });
   const [failure, setFailure] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; passkey: boolean } | null>(null);
 
   const submit = form.handleSubmit(async () => {
     setFailure(null);
@@ -60,7 +60,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
         next,
       });
       // An admin with a second factor has no session yet: the second step takes this form's place.
-      if (isMfaRequired(answer)) return setChallenge(answer.challenge);
+      if (isMfaRequired(answer)) return setChallenge({ token: answer.challenge, passkey: answer.methods.includes("passkey") });
       window.location.assign(safeRedirect(answer.redirect));
     } catch (error) {
       form.setValue("password", "");
@@ -68,7 +68,7 @@ export function SignInForm({ lang, next, registrationEnabled }: SignInFormProps)
     }
   });
 
-  if (challenge) return <MfaChallengeForm lang={lang} next={next} challenge={challenge} />;
+  if (challenge) return <MfaChallengeForm lang={lang} next={next} challenge={challenge.token} passkey={challenge.passkey} />;
   return (
     <form id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}

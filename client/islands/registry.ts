@@ -13,6 +13,7 @@ export const islandRegistry = {
   ProfileForm: () => import("./ProfileForm").then((m) => m.ProfileForm),
   PasswordChangeForm: () => import("./PasswordChangeForm").then((m) => m.PasswordChangeForm),
   TerminateAccount: () => import("./TerminateAccount").then((m) => m.TerminateAccount),
+  MfaSettings: () => import("./MfaSettings").then((m) => m.MfaSettings),
   AdminCreateForm: () => import("./AdminCreateForm").then((m) => m.AdminCreateForm),
   AdminDetailsForm: () => import("./AdminDetailsForm").then((m) => m.AdminDetailsForm),
   AdminTeamsForm: () => import("./AdminTeamsForm").then((m) => m.AdminTeamsForm),

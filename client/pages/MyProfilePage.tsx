@@ -4,6 +4,7 @@ import { roleLabel as roleLabelOf, roleTextKey } from "../../shared/domain/roles
 import { Island } from "../components/Island";
 import { useLang, useT } from "../components/render-context";
 import { DateTime } from "../components/DateTime";
+import { MfaSettings } from "../islands/MfaSettings";
 import { PasswordChangeForm } from "../islands/PasswordChangeForm";
 import { ProfileForm } from "../islands/ProfileForm";
 import { TerminateAccount } from "../islands/TerminateAccount";
@@ -14,6 +15,8 @@ export interface MyProfilePageProps {
   profile: MeResponse;
   csrfToken: string;
   timezones: string[];
+  /** Whether the MFA policy requires a second factor of this admin (their last one cannot be removed). */
+  mfaRequired?: boolean;
 }
 
 /** Known statuses get a translated label; anything else is shown as sent. */
@@ -31,10 +34,10 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 }
 
 /**
- * My profile: an account summary rendered on the server, then the three islands that change
- * it (personal details, password, termination), each in its own headed section.
+ * My profile: an account summary rendered on the server, then the islands that change it
+ * (personal details, password, two-step verification, termination), each in its own headed section.
  */
-export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePageProps) {
+export function MyProfilePage({ profile, csrfToken, timezones, mfaRequired = false }: MyProfilePageProps) {
   const t = useT();
   const lang = useLang();
   const roleLabel = roleLabelOf(profile.role);
@@ -94,6 +97,15 @@ export function MyProfilePage({ profile, csrfToken, timezones }: MyProfilePagePr
       <Section id="profile-password" title={t("profile:sections.password")}>
         <p className="card-note">{t("profile:password.intro")}</p>
         <Island name="PasswordChangeForm" component={PasswordChangeForm} props={{ csrfToken }} namespaces={ns} />
+      </Section>
+      <Section id="mfa" title={t("profile:sections.mfa")}>
+        <p className="card-note">{t("profile:mfa.intro")}</p>
+        <Island
+          name="MfaSettings"
+          component={MfaSettings}
+          props={{ csrfToken, timezone: profile.timezone, required: mfaRequired }}
+          namespaces={ns}
+        />
       </Section>
       <Section id="profile-danger" title={t("profile:sections.danger")} tone="danger">
         <Island name="TerminateAccount" component={TerminateAccount} props={{ csrfToken, lang }} namespaces={ns} />

@@ -168,6 +168,9 @@ const ENROL_ACTIONS: ReadonlySet<ActionPrefix> = new Set<ActionPrefix>([
   "mfaRead",
   "mfaTotpEnrol",
   "mfaTotpConfirm",
+  "mfaPasskeyList",
+  "mfaPasskeyOptions",
+  "mfaPasskeyAdd",
 ]);
 
 /**

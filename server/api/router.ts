@@ -12,6 +12,8 @@ import { publicAuthRouter } from "./public/auth";
 import { publicAccountRouter } from "./public/registration";
 import { meRouter } from "./me/router";
 import { meMfaRouter } from "./me/mfa";
+import { meMfaPasskeysRouter } from "./me/passkeys";
+import { publicAuthPasskeyRouter } from "./public/authPasskey";
 import { teamsRouter } from "./teams/router";
 import { adminsRouter } from "./admins/router";
 import { logsRouter } from "./logs/router";
@@ -40,11 +42,11 @@ export function apiRouter(deps: ApiDeps): Router {
     "/openapi.json",
     ...api.open({ response: OpenApiDocumentSchema, summary: "Read this OpenAPI document" }, () => (openApi ??= buildOpenApi(router))),
   );
-  router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAccountRouter(deps));
+  router.use(publicSettingsRouter(deps), publicAuthRouter(deps), publicAuthPasskeyRouter(deps), publicAccountRouter(deps));
   router.use(serviceRouter(deps)); // service-token routes: before the admin authentication
   router.use(requireAdmin(deps.database.db, deps.config.secrets.jwtSecret), requireCsrf);
   router.use(limitPerPrincipal(deps.database.db), idempotency(deps.database.db)); // per-principal budget, Idempotency-Key
-  router.use(meRouter(deps), meMfaRouter(deps));
+  router.use(meRouter(deps), meMfaRouter(deps), meMfaPasskeysRouter(deps));
   // Before the resource routers: `/users/export` must not be read as a user or team name.
   router.use(exportRouter(deps));
   router.use(teamsRouter(deps));

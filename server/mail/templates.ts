@@ -147,6 +147,10 @@ function mfaChangeText(t: TFunction, change: string, left: string): string {
       return t("mail:mfaChange.recoveryCodesRenewed");
     case "recoveryCodeUsed":
       return t("mail:mfaChange.recoveryCodeUsed", { left });
+    case "passkeyAdded":
+      return t("mail:mfaChange.passkeyAdded");
+    case "passkeyRemoved":
+      return t("mail:mfaChange.passkeyRemoved");
     default:
       return t("mail:mfaChange.factorsReset");
   }

@@ -11,12 +11,15 @@ import { inputOf, validate } from "../http/validate";
 import { completeSignIn, signIn } from "../services/identity";
 import { checkSecondStep, hasSecondFactor, startSecondStep } from "../services/mfa";
 import { MfaSignInSchema } from "../../shared/schemas/mfa";
+import { PasskeySignInSchema } from "../../shared/schemas/mfaPasskey";
+import { checkPasskeyStep } from "../services/mfa/passkeysSignIn";
 import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
 import { safeNextPath } from "./next-path";
 
 const BrowserSignInSchema = SignInSchema.extend({ next: z.string().max(2000).nullable().optional() });
 const BrowserMfaSchema = MfaSignInSchema.extend({ next: z.string().max(2000).nullable().optional() });
+const BrowserPasskeySchema = PasskeySignInSchema.extend({ next: z.string().max(2000).nullable().optional() });
 
 /** Refuses what the browser sign-in must never accept: a body that is not JSON. */
 const jsonOnly: RequestHandler = (req, _res, next) => next(req.is("application/json") ? undefined : new AppError("badParameters", 400));
@@ -71,6 +74,14 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     const input = inputOf(res, BrowserMfaSchema);
     const origin = originOf(req);
     const admin = await completeSignIn(services, await checkSecondStep(services, input, origin), origin, input.browser, true);
+    await finish(req, res, admin, input.next);
+  });
+  // The second step with a passkey: the options come from POST /v2/public/auth/mfa/passkey/options.
+  router.post("/signin/:lang/mfa/passkey", ...jsonBody, validate(BrowserPasskeySchema), async (req, res) => {
+    refuseInsecure(req);
+    const input = inputOf(res, BrowserPasskeySchema);
+    const origin = originOf(req);
+    const admin = await completeSignIn(services, await checkPasskeyStep(services, input, origin), origin, input.browser, true);
     await finish(req, res, admin, input.next);
   });
   router.use(apiErrorHandler(logger));

@@ -29,7 +29,7 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 export const MfaRequiredSchema = z.object({
   mfaRequired: z.literal(true),
   challenge: z.string().min(1),
-  methods: z.array(z.enum(["totp", "recovery"])),
+  methods: z.array(z.enum(["totp", "recovery", "passkey"])),
 });
 /** The second step's invitation. */
 export type MfaRequired = z.infer<typeof MfaRequiredSchema>;

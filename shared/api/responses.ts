@@ -32,7 +32,7 @@ export const SignInTokenSchema = z.object({
  */
 export const SignInResponseSchema = z.union([
   SignInTokenSchema,
-  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery"])) }),
+  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery", "passkey"])) }),
 ]);
 /** Sign-in reply. */
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
@@ -88,7 +88,7 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
  */
 export const BrowserSignInResponseSchema = z.union([
   z.object({ redirect: z.string().min(1) }),
-  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery"])) }),
+  z.object({ mfaRequired: z.literal(true), challenge: z.string().min(1), methods: z.array(z.enum(["totp", "recovery", "passkey"])) }),
 ]);
 /** Browser sign-in reply. */
 export type BrowserSignInResponse = z.infer<typeof BrowserSignInResponseSchema>;

@@ -2,6 +2,7 @@ import { ADMIN_ENTRIES } from "./entries/admins";
 import { AUTH_ENTRIES } from "./entries/auth";
 import { GENERIC_ENTRIES } from "./entries/generic";
 import { MFA_ENTRIES } from "./entries/mfa";
+import { MFA_PASSKEY_ENTRIES } from "./entries/mfaPasskeys";
 import { INVITE_LICENSE_ENTRIES } from "./entries/invites";
 import { MESSAGE_ENTRIES } from "./entries/messages";
 import { SETTINGS_ENTRIES } from "./entries/settings";
@@ -30,6 +31,7 @@ export const CATALOGUE_GROUPS = [
   SETTINGS_ENTRIES,
   TOKEN_ENTRIES,
   MFA_ENTRIES,
+  MFA_PASSKEY_ENTRIES,
 ] as const;
 
 const SPECS = {
@@ -43,6 +45,7 @@ const SPECS = {
   ...SETTINGS_ENTRIES,
   ...TOKEN_ENTRIES,
   ...MFA_ENTRIES,
+  ...MFA_PASSKEY_ENTRIES,
 } as const;
 
 /** Every catalogue code: generic, named message, or action prefix + status. The server's typed errors take one. */

@@ -14,6 +14,8 @@ export const PUBLIC_PREFIXES = [
   "reset", // POST v2/public/reset (asks for a password reset link)
   "publicSettings", // GET v2/public/settings
   "signinMfa", // POST v2/public/auth/mfa and POST /signin/{lang}/mfa (the second step)
+  "signinPasskeyOptions", // POST v2/public/auth/mfa/passkey/options (the WebAuthn request of the second step)
+  "signinPasskey", // POST v2/public/auth/mfa/passkey and POST /signin/{lang}/mfa/passkey (the second step with a passkey)
 ] as const;
 
 /** Calls that need a session: a 401 from these clears it and sends the admin to sign-in. */
@@ -34,6 +36,11 @@ export const PROTECTED_PREFIXES = [
   "mfaTotpRemove", // DELETE v2/me/mfa/totp
   "mfaRecoveryCodes", // POST v2/me/mfa/recovery-codes
   "mfaReset", // POST v2/admin/mfa/reset (root: remove another admin's factors)
+  "mfaPasskeyList", // GET v2/me/mfa/passkeys
+  "mfaPasskeyOptions", // POST v2/me/mfa/passkeys/options (the WebAuthn creation options)
+  "mfaPasskeyAdd", // POST v2/me/mfa/passkeys
+  "mfaPasskeyRename", // PUT v2/me/mfa/passkeys/{uid}
+  "mfaPasskeyRemove", // DELETE v2/me/mfa/passkeys/{uid}
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

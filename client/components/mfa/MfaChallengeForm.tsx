@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { createMfaSignInApi } from "../../../shared/api/mfa";
+import { PasskeySignInButton } from "./PasskeySignInButton";
 import { Alert } from "../forms/Alert";
 import { TextField } from "../forms/Field";
 import { SubmitButton } from "../forms/SubmitButton";
@@ -16,6 +17,8 @@ export interface MfaChallengeFormProps {
   lang: string;
   next: string | null;
   challenge: string;
+  /** Whether the admin has a passkey: "Use a passkey" is offered next to the code field. */
+  passkey?: boolean;
 }
 
 /** Only a same-origin path is followed after sign-in, whatever the server answered. */
@@ -27,8 +30,9 @@ function safeRedirect(redirect: string): string {
  * The sign-in second step (issue #29): shown by SignInForm in its place when the password step
  * answered `mfaRequired`. Takes a code of the authenticator app or a recovery code, posts it with
  * the challenge to POST /signin/{lang}/mfa and follows the redirect; the session starts only there.
+ * An admin with a passkey may use it instead (PasskeySignInButton).
  */
-export function MfaChallengeForm({ lang, next, challenge }: MfaChallengeFormProps) {
+export function MfaChallengeForm({ lang, next, challenge, passkey = false }: MfaChallengeFormProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const form = useForm({ code: "" });
@@ -70,6 +74,15 @@ export function MfaChallengeForm({ lang, next, challenge }: MfaChallengeFormProp
       <SubmitButton busy={form.busy} block>
         {t("auth:mfa.submit")}
       </SubmitButton>
+      {passkey ? (
+        <PasskeySignInButton
+          lang={lang}
+          next={next}
+          challenge={challenge}
+          onFailure={setFailure}
+          onDone={(redirect) => window.location.assign(safeRedirect(redirect))}
+        />
+      ) : null}
       <p className="form-links">
         <a href={`/signin/${lang}`}>{t("auth:mfa.back")}</a>
       </p>

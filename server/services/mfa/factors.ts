@@ -139,13 +139,14 @@ export async function checkFactorCode(
 
 /** Removes the admin's authenticator app (and its recovery codes) after a current code. */
 export async function removeTotp(ctx: ServiceContext, admin: SessionAdmin, code: string, origin: RequestOrigin): Promise<void> {
-  if (!(await hasSecondFactor(ctx, admin.id))) throw new AppError("mfaTotpRemove404");
-  // The app is the only factor so far (passkeys are not in yet): under a requiring policy it stays.
-  if (await factorRequired(ctx, admin.role)) throw new AppError("mfaTotpRemove409");
+  if ((await mfaStatusOf(ctx, admin.id)).totp !== "active") throw new AppError("mfaTotpRemove404");
+  // Under a requiring policy the app stays unless a passkey remains; the recovery codes stay with the passkeys.
+  const passkey = await ctx.db.selectFrom("adminPasskeys").select("id").where("adminId", "=", admin.id).executeTakeFirst();
+  if (!passkey && (await factorRequired(ctx, admin.role))) throw new AppError("mfaTotpRemove409");
   assertCode(await checkFactorCode(ctx, admin, code, origin), "mfaTotpRemove403");
   await runTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom("adminTotp").where("adminId", "=", admin.id).execute();
-    await trx.deleteFrom("adminRecoveryCodes").where("adminId", "=", admin.id).execute();
+    if (!passkey) await trx.deleteFrom("adminRecoveryCodes").where("adminId", "=", admin.id).execute();
     await recordMfaChange(trx, ctx.config.publicUrl, "totpRemoved", admin, origin);
   });
 }

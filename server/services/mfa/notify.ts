@@ -9,7 +9,8 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin } from "../../lib/context";
 
 /** The changes an admin is told about; each has its own access-log action and mail paragraph. */
-export type MfaChange = "totpAdded" | "totpRemoved" | "recoveryCodesRenewed" | "recoveryCodeUsed" | "factorsReset";
+export type MfaChange =
+  "totpAdded" | "totpRemoved" | "recoveryCodesRenewed" | "recoveryCodeUsed" | "factorsReset" | "passkeyAdded" | "passkeyRemoved";
 
 const ACTIONS: Record<MfaChange, string> = {
   totpAdded: "admin.mfa.totp.add",
@@ -17,6 +18,8 @@ const ACTIONS: Record<MfaChange, string> = {
   recoveryCodesRenewed: "admin.mfa.recovery.renew",
   recoveryCodeUsed: "admin.mfa.recovery.use",
   factorsReset: "admin.mfa.reset",
+  passkeyAdded: "admin.mfa.passkey.add",
+  passkeyRemoved: "admin.mfa.passkey.remove",
 };
 
 /** The admin whose factors changed, as the mail and the log name them. */

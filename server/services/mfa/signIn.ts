@@ -11,7 +11,7 @@ import { findChallenge, issueChallenge, redeemChallenge } from "./challenges";
 import { checkFactorCode } from "./factors";
 
 /** The ways a second step can be answered, as the first step lists them. */
-export type MfaMethod = "totp" | "recovery";
+export type MfaMethod = "totp" | "recovery" | "passkey";
 
 /** The first step's answer for an admin with a factor: no session or token yet. */
 export interface MfaPending {
@@ -22,7 +22,10 @@ export interface MfaPending {
 
 /** Issues the sign-in challenge for an admin whose password was right. */
 export async function startSecondStep(ctx: ServiceContext, adminId: number): Promise<MfaPending> {
-  return { mfaRequired: true, challenge: await issueChallenge(ctx.db, adminId, "signin"), methods: ["totp", "recovery"] };
+  const totp = await ctx.db.selectFrom("adminTotp").select("confirmedAt").where("adminId", "=", adminId).executeTakeFirst();
+  const passkey = await ctx.db.selectFrom("adminPasskeys").select("id").where("adminId", "=", adminId).executeTakeFirst();
+  const methods: MfaMethod[] = [...(totp?.confirmedAt ? ["totp" as const] : []), "recovery", ...(passkey ? ["passkey" as const] : [])];
+  return { mfaRequired: true, challenge: await issueChallenge(ctx.db, adminId, "signin"), methods };
 }
 
 /** The second step's input: the challenge and a 6-digit TOTP code or a recovery code. */

@@ -4,6 +4,7 @@ import { tokensRows } from "./tokens";
 import { adminsRows } from "./admins";
 import { identityRows } from "./identity";
 import { mfaRows } from "./mfa";
+import { mfaPasskeyRows } from "./mfaPasskeys";
 import { logsRows } from "./logs";
 import { teamsRows } from "./teams";
 import { usersRows } from "./users";
@@ -24,6 +25,7 @@ const needing = (permission: RoutePermission, rows: MatrixRow[]): MatrixRow[] =>
 export const MATRIX_ROWS: MatrixRow[] = [
   ...identityRows,
   ...mfaRows,
+  ...mfaPasskeyRows,
   ...adminsRows,
   ...logsRows,
   ...teamsRows,
