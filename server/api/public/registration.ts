@@ -46,7 +46,7 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/reset",
     limitPerIp(services.db, "reset"),
     ...api.open(
-      { body: ResetSchema, response: OkResponseSchema, action: "reset", summary: "Ask for a password reset link" },
+      { body: ResetSchema, response: OkResponseSchema, action: "reset", mails: true, summary: "Ask for a password reset link" },
       async ({ input, origin }) => {
         await requestPasswordReset(services, input, origin);
       },
