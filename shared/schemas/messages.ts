@@ -46,6 +46,7 @@ export const V = {
   turnUrl: "validation.turnUrl",
   prefix: "validation.prefix",
   ciphers: "validation.ciphers",
+  cipherUnknown: "validation.cipherUnknown",
   timezone: "validation.timezone",
   language: "validation.language",
   country: "validation.country",
