@@ -31,8 +31,8 @@ export interface InputSpec<S extends z.ZodType> {
   conditional?: boolean;
   /** The call answers 201 Created (it made a new resource), not 200. */
   created?: boolean;
-  /** The call exists to send an e-mail: it answers 501 `emailDisabled` when e-mail notifications are off. */
-  mails?: boolean;
+  /** Catalogue codes the call answers beyond its action's own (`emailDisabled` for a call whose purpose is a mail). */
+  codes?: readonly CatalogueCode[];
   /**
    * What an access token needs to make this call when it is not the router's: `never` for the
    * calls no token may make (its own management, passwords, factors, termination).
@@ -61,7 +61,7 @@ export interface RouteDescription {
   produces?: readonly string[];
   conditional?: boolean;
   created?: boolean;
-  mails?: boolean;
+  codes?: readonly CatalogueCode[];
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
 }
@@ -139,7 +139,7 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     ...(spec?.produces === undefined ? {} : { produces: spec.produces }),
     ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
     ...(spec?.created === undefined ? {} : { created: spec.created }),
-    ...(spec?.mails === undefined ? {} : { mails: spec.mails }),
+    ...(spec?.codes === undefined ? {} : { codes: spec.codes }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });

@@ -132,6 +132,16 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       expect([old.status, old.body.error.code]).toEqual([422, "inviteCreate422"]);
     });
 
+    it("answers 422 inviteCreate422 when every pack of the team has expired, naming none", async () => {
+      const team = await buildTeam(db());
+      await buildPack(db(), { team, status: "expired", expiresAt: Date.now() - 1000 });
+      await buildPack(db(), { team, status: "active", expiresAt: Date.now() - 1 });
+      const res = await post(root, body(team, ["late@x.test"]));
+      expect([res.status, res.body.error.code]).toEqual([422, "inviteCreate422"]);
+      const none = await post(root, body(await buildTeam(db()), ["none@x.test"]));
+      expect([none.status, none.body.error.code]).toEqual([400, "inviteCreate400"]);
+    });
+
     it("answers 501 for e-mail invitations while e-mail notifications are off, and still invites handles", async () => {
       const team = await buildTeam(db());
       await buildPack(db(), { team });

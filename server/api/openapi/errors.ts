@@ -66,7 +66,7 @@ export function errorCodesOf(route: RouteInfo): CatalogueCode[] {
   if (hasPathParams) codes.add("notFound");
   if (hasBody) codes.add("payloadTooLarge");
   codes.add("tooManyRequests");
-  if (route.describes?.mails) codes.add("emailDisabled");
+  for (const code of route.describes?.codes ?? []) codes.add(code);
   for (const code of route.describes?.action ? actionCodes(route.describes.action) : []) codes.add(code);
   return [...codes];
 }

@@ -46,7 +46,13 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/reset",
     limitPerIp(services.db, "reset"),
     ...api.open(
-      { body: ResetSchema, response: OkResponseSchema, action: "reset", mails: true, summary: "Ask for a password reset link" },
+      {
+        body: ResetSchema,
+        response: OkResponseSchema,
+        action: "reset",
+        codes: ["emailDisabled"],
+        summary: "Ask for a password reset link",
+      },
       async ({ input, origin }) => {
         await requestPasswordReset(services, input, origin);
       },
@@ -56,7 +62,13 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/confirm",
     limitPerIp(services.db, "token"),
     ...api.open(
-      { body: ConfirmSchema, response: OkResponseSchema, action: "confirm", summary: "Set a new password from a reset link" },
+      {
+        body: ConfirmSchema,
+        response: OkResponseSchema,
+        action: "confirm",
+        codes: ["reset422"],
+        summary: "Set a new password from a reset link",
+      },
       async ({ input, origin }) => {
         await confirmPassword(services, input, origin);
       },

@@ -80,7 +80,13 @@ export function usersRouter(deps: ApiDeps): Router {
   router.post(
     "/user/reset",
     ...api.admin(
-      { body: UserResetSchema, response: OkResponseSchema, action: "userReset", mails: true, summary: "Send a user a password reset link" },
+      {
+        body: UserResetSchema,
+        response: OkResponseSchema,
+        action: "userReset",
+        codes: ["emailDisabled"],
+        summary: "Send a user a password reset link",
+      },
       async ({ services, scope, input, origin }) => {
         await sendUserPasswordReset(services, scope, input.uid, origin);
       },

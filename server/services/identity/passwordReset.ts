@@ -68,7 +68,8 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
       .where("id", "=", redeemed.ownerId)
       .executeTakeFirstOrThrow();
     if (await isRecentPassword(trx, "admin", config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
-      throw new AppError("confirm422");
+      // SPEC §8 words this refusal as the reset's own 422 when the link was a reset link.
+      throw new AppError(redeemed.purpose === "reset" ? "reset422" : "confirm422");
     }
     const now = Date.now();
     await setPassword(trx, "admin", admin.id, passwordHash, { now });
