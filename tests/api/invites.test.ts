@@ -76,12 +76,15 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const res = await post(root, { ...body(team, ["agent_7", "bad handle"]), type: "handle" });
       expect(res.status).toBe(200);
       expect(res.body.ok).toHaveLength(1);
-      expect(res.body.ok[0].code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      expect(res.body.ok[0].inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      // `code` is the deprecated alias of SPEC's `inviteCode` (docs/API.md).
+      expect(res.body.ok[0].code).toBe(res.body.ok[0].inviteCode);
       expect(res.body.failed).toEqual([{ address: "bad handle", code: "inviteCreate406" }]);
       const mixed = await post(root, body(team, ["not-an-email", "ok@example.org"]));
       expect(mixed.body.failed).toEqual([{ address: "not-an-email", code: "notValidEmailAccount" }]);
       const list = await server.request().get(`/v2/invites?team=${team.slug}`).set("Authorization", root);
       expect(JSON.stringify(list.body)).not.toContain(res.body.ok[0].code);
+      expect(list.body.items[0]).toMatchObject({ language: "pt", lang: "pt" });
     });
 
     it("creates nothing when the valid addresses need more seats than are free (400 inviteCreate400)", async () => {

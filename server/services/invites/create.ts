@@ -199,7 +199,9 @@ export async function createInvitations(
     throw error;
   }
   return {
-    ok: planned.map((p) => (input.type === "handle" ? { address: p.address, id: p.uid, code: p.code } : { address: p.address, id: p.uid })),
+    ok: planned.map((p) =>
+      input.type === "handle" ? { address: p.address, id: p.uid, inviteCode: p.code, code: p.code } : { address: p.address, id: p.uid },
+    ),
     failed,
   };
 }
