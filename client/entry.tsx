@@ -6,9 +6,7 @@ import { TranslateProvider } from "./components/render-context";
 import { createClientTranslate, type InlinedTranslations } from "./i18n-client";
 import { isIslandName, islandRegistry } from "./islands/registry";
 import { showPendingStatus } from "./components/status/pageStatus";
-
-/** SPEC §9: a script chunk that has not loaded after 120 seconds is reported as a load error. */
-const CHUNK_TIMEOUT_MS = 120_000;
+import { scriptChunkLoadTimeoutMs } from "../shared/limits";
 
 function readJson<T>(element: Element | null): T | null {
   if (!element?.textContent) return null;
@@ -52,7 +50,7 @@ async function hydrateIslands(): Promise<void> {
       if (!isIslandName(name) || !root) return;
       const props = readJson<object>(marker.querySelector(':scope > script[type="application/json"]')) ?? {};
       try {
-        const Component = (await withTimeout(islandRegistry[name](), CHUNK_TIMEOUT_MS)) as ComponentType<object>;
+        const Component = (await withTimeout(islandRegistry[name](), scriptChunkLoadTimeoutMs)) as ComponentType<object>;
         hydrateRoot(
           root,
           <TranslateProvider t={t} lang={lang}>

@@ -3,7 +3,7 @@ import { createApiClient } from "../../shared/api/client";
 import { sha512Hex } from "../../shared/crypto";
 import { str } from "../../shared/schemas/builders";
 import { V } from "../../shared/schemas/messages";
-import { password, passwordConfirmation } from "../../shared/schemas/primitives";
+import { password, passwordConfirmation, repeatedPassword } from "../../shared/schemas/primitives";
 import { PasswordField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
@@ -18,7 +18,7 @@ export interface PasswordChangeFormProps {
 
 /** Current password (any), a new one under the shared rules, its confirmation, and a real change. */
 const PasswordChangeFormSchema = z
-  .object({ current: str().min(1, { error: V.required }), password, confirmPassword: str() })
+  .object({ current: str().min(1, { error: V.required }), password, confirmPassword: repeatedPassword })
   .superRefine(passwordConfirmation("password", "confirmPassword"))
   .superRefine((value, ctx) => {
     if (value.current !== "" && value.current === value.password) {

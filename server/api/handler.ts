@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ActionPrefix, CatalogueCode } from "../../shared/errors";
 import type { TokenPermission } from "../../shared/schemas/accessToken";
 import { authOf, scopeOf, type Authenticated } from "../http/auth";
-import { originOf } from "../http/origin";
+import { originOf, withPasswordPolicy } from "../http/origin";
 import { serviceCallerOf } from "../http/serviceAuth";
 import { validate } from "../http/validate";
 import type { RequestOrigin, ServiceContext } from "../lib/context";
@@ -31,6 +31,10 @@ export interface InputSpec<S extends z.ZodType> {
   conditional?: boolean;
   /** The call answers 201 Created (it made a new resource), not 200. */
   created?: boolean;
+  /** Catalogue codes the call answers beyond its action's own (`emailDisabled` for a call whose purpose is a mail). */
+  codes?: readonly CatalogueCode[];
+  /** The call can set a password (`password` / `new_password`): its access-log entries say who checked the policy. */
+  setsPassword?: boolean;
   /**
    * What an access token needs to make this call when it is not the router's: `never` for the
    * calls no token may make (its own management, passwords, factors, termination).
@@ -59,6 +63,7 @@ export interface RouteDescription {
   produces?: readonly string[];
   conditional?: boolean;
   created?: boolean;
+  codes?: readonly CatalogueCode[];
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
 }
@@ -103,8 +108,9 @@ function validators<S extends z.ZodType>(spec: InputSpec<S>): RequestHandler[] {
   return [];
 }
 
-function publicContext<I>(deps: ApiDeps, req: Request, res: Response): PublicContext<I> {
-  return { input: res.locals.input as I, origin: originOf(req), services: deps.services, deps, req, res };
+function publicContext<I>(deps: ApiDeps, req: Request, res: Response, setsPassword = false): PublicContext<I> {
+  const origin = setsPassword ? withPasswordPolicy(req, originOf(req), res.locals.input) : originOf(req);
+  return { input: res.locals.input as I, origin, services: deps.services, deps, req, res };
 }
 
 /** A handler of one of the three kinds: returns the answer's body (or nothing for `{ ok: true }`). */
@@ -136,6 +142,7 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     ...(spec?.produces === undefined ? {} : { produces: spec.produces }),
     ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
     ...(spec?.created === undefined ? {} : { created: spec.created }),
+    ...(spec?.codes === undefined ? {} : { codes: spec.codes }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });
@@ -213,7 +220,12 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
       described(
         async (req, res) => {
           const scope = await scopeOf(res, deps.services.db);
-          respond(res, await fn({ ...publicContext(deps, req, res), origin: adminOrigin(req, res), scope, auth: authOf(res) }));
+          const context = publicContext<never>(deps, req, res, spec?.setsPassword);
+          const origin = {
+            ...adminOrigin(req, res),
+            ...(context.origin.passwordPolicy ? { passwordPolicy: context.origin.passwordPolicy } : {}),
+          };
+          respond(res, await fn({ ...context, origin, scope, auth: authOf(res) }));
         },
         options,
         spec,
@@ -224,7 +236,7 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
       ...validators(spec ?? {}),
       described(
         async (req, res) => {
-          respond(res, await fn(publicContext(deps, req, res)));
+          respond(res, await fn(publicContext(deps, req, res, spec?.setsPassword)));
         },
         options,
         spec,

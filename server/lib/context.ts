@@ -20,4 +20,9 @@ export interface RequestOrigin {
   requestId?: string | null;
   /** The access token (by name) the call came with, so every access-log entry it writes names it. */
   viaToken?: string | null;
+  /** A call that set a password: whether a Bulwark client (which checks the policy) sent it; see server/http/origin.ts. */
+  passwordPolicy?: PasswordPolicyMark;
 }
+
+/** Who checked a new password against the policy: the server sees only its hash (SPEC §5). */
+export type PasswordPolicyMark = "checkedByClient" | "notChecked";

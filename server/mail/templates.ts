@@ -34,6 +34,20 @@ export const TEMPLATE_PARAMS = {
  */
 export const THEME_PARAM = "theme";
 
+/**
+ * The optional parameter of link mails: how many minutes the link lives (from the setting that
+ * bounded it), so the text states the real figure. Rows queued before it existed say "a limited time".
+ */
+export const VALID_MINUTES_PARAM = "validMinutes";
+
+/** The sentence on a link's life: in hours when whole hours, else minutes, else the generic words. */
+function linkValidity(t: TFunction, p: Record<string, string>): string {
+  const minutes = Number(p[VALID_MINUTES_PARAM]);
+  if (!Number.isSafeInteger(minutes) || minutes <= 0) return t("mail:common.validity");
+  if (minutes % 60 === 0) return t("mail:common.validityHours", { count: minutes / 60 });
+  return t("mail:common.validityMinutes", { count: minutes });
+}
+
 /** The transactional messages Bulwark sends. */
 export type MailTemplate = keyof typeof TEMPLATE_PARAMS;
 
@@ -76,11 +90,11 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     action: t("mail:verification.action"),
     after: [t("mail:verification.ignore")],
   }),
-  passwordReset: (t) => ({
+  passwordReset: (t, p) => ({
     subject: t("mail:passwordReset.subject"),
     before: [t("mail:passwordReset.intro")],
     action: t("mail:passwordReset.action"),
-    after: [t("mail:passwordReset.validity"), t("mail:passwordReset.ignore")],
+    after: [linkValidity(t, p), t("mail:passwordReset.ignore")],
   }),
   adminInvitation: (t, p) => ({
     subject: t("mail:adminInvitation.subject"),
@@ -88,17 +102,17 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     action: t("mail:adminInvitation.action"),
     after: [t("mail:adminInvitation.ignore")],
   }),
-  userPasswordReset: (t) => ({
+  userPasswordReset: (t, p) => ({
     subject: t("mail:userPasswordReset.subject"),
     before: [t("mail:userPasswordReset.intro")],
     action: t("mail:userPasswordReset.action"),
-    after: [t("mail:userPasswordReset.validity"), t("mail:userPasswordReset.ignore")],
+    after: [linkValidity(t, p), t("mail:userPasswordReset.ignore")],
   }),
-  userRegistration: (t) => ({
+  userRegistration: (t, p) => ({
     subject: t("mail:userRegistration.subject"),
     before: [t("mail:userRegistration.intro")],
     action: t("mail:userRegistration.action"),
-    after: [t("mail:userRegistration.validity"), t("mail:userRegistration.ignore")],
+    after: [linkValidity(t, p), t("mail:userRegistration.ignore")],
   }),
   licenseInvoice: (t, p) => ({
     subject: t("mail:licenseInvoice.subject", { invoiceNumber: p.invoiceNumber }),
@@ -181,6 +195,8 @@ export function checkTemplateParams<T extends MailTemplate>(template: T, params:
   }
   const theme = params[THEME_PARAM];
   if (typeof theme === "string" && themeOf(theme) !== null) out[THEME_PARAM] = theme;
+  const validMinutes = params[VALID_MINUTES_PARAM];
+  if (typeof validMinutes === "string" && /^[1-9][0-9]{0,6}$/.test(validMinutes)) out[VALID_MINUTES_PARAM] = validMinutes;
   const link = out.link ?? "";
   let url: URL | undefined;
   try {

@@ -25,6 +25,18 @@ export const EffectiveSettingsSchema = z.object({
   team: z.string().nullable(),
   overrides: z.record(z.string(), z.array(z.string())),
   settings: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /** The company's OAuth / Entra ID settings and certificate revocation strategy; null without `team`. */
+  authentication: z
+    .object({
+      oauthClientId: z.string().nullable(),
+      authority: z.string().nullable(),
+      discovery: z.string().nullable(),
+      version: z.string().nullable(),
+      tenantId: z.string().nullable(),
+      azureAdSync: z.boolean(),
+      certRevocation: z.string(),
+    })
+    .nullable(),
 });
 /** The effective settings. */
 export type EffectiveSettingsResponse = z.infer<typeof EffectiveSettingsSchema>;

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { ActionPrefix } from "../errors";
 import { ApiError, readErrorEnvelope } from "./errors";
+import { APP_VERSION } from "../limits";
 
 /** How a client reaches the server and proves who it is. */
 export interface ApiClientOptions {
@@ -83,7 +84,9 @@ export function createTransport(options: ApiClientOptions = {}): Call {
     schema: S,
     body?: unknown,
   ): Promise<z.output<S>> {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    // Says the call comes from a Bulwark client, which checks the password policy before hashing
+    // (server/http/origin.ts withPasswordPolicy: the access log records it for calls setting a password).
+    const headers: Record<string, string> = { Accept: "application/json", "X-Bulwark-Client": `bulwark/${APP_VERSION}` };
     if (body !== undefined) headers["Content-Type"] = body instanceof RawBody ? body.type : "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.csrfToken && !SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = options.csrfToken;

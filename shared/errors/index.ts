@@ -27,3 +27,5 @@ export {
 export type { CatalogueCode, CatalogueEntry, CatalogueKey, HttpStatusForCode } from "./catalogue";
 export { mapCallOutcome } from "./mapping";
 export type { CallOutcome, CodeResult, MappedOutcome, ServerMessageResult, SignOutResult } from "./mapping";
+export { SPEC_CODES, SPEC_CODES_NOT_SENT } from "./spec";
+export type { SpecCode } from "./spec";

@@ -115,8 +115,11 @@ const text = () => str();
 const idText = () => z.string({ error: typeError });
 const flag = () => z.boolean({ error: typeError });
 
-/** One created invitation: its address, id and, for handles only, the code (shown once). */
-export const InviteCreatedSchema = answer({ address: text(), id: idText(), code: text().optional() });
+/**
+ * One created invitation: its address, id and, for handles only, the code (shown once) as SPEC
+ * §3's `inviteCode` and as `code`, its deprecated alias until the next major version.
+ */
+export const InviteCreatedSchema = answer({ address: text(), id: idText(), inviteCode: text().optional(), code: text().optional() });
 /** One created invitation. */
 export type InviteCreated = z.infer<typeof InviteCreatedSchema>;
 
@@ -130,7 +133,7 @@ export type InviteCreateResponse = z.infer<typeof InviteCreateResponseSchema>;
 
 /** `PUT /v2/invite` reply: resent invitations (with the new code for handles) and failures by id. */
 export const InviteResendResponseSchema = answer({
-  ok: z.array(answer({ id: idText(), code: text().optional() }), { error: typeError }),
+  ok: z.array(answer({ id: idText(), inviteCode: text().optional(), code: text().optional() }), { error: typeError }),
   failed: z.array(answer({ id: idText(), code: text() }), { error: typeError }),
 });
 /** Invite resend reply. */
@@ -142,6 +145,9 @@ export const InviteListItemSchema = answer({
   team: answer({ slug: text(), teamName: text() }),
   type: oneOf(INVITE_TYPES),
   address: text(),
+  /** SPEC §3's name for the invitation's language. */
+  language,
+  /** Deprecated alias of `language`, answered until the next major version. */
   lang: language,
   matchUser: flag(),
   directSignIn: flag(),

@@ -75,6 +75,9 @@ export const LicensePackSchema = answer({
   team: text().nullable(),
   licenseType: oneOf(LICENSE_TYPES),
   licenseCount: int(),
+  /** SPEC §3's name for the pack's state. */
+  status: oneOf(PACK_STATES),
+  /** Deprecated alias of `status`, answered until the next major version. */
   state: oneOf(PACK_STATES),
   expiration: text(),
   issuedOn: text(),

@@ -52,9 +52,12 @@ export function passwordConfirmation<P extends string, C extends string>(passwor
   };
 }
 
+/** A password typed again (SPEC §9 repeatedPword ≤ 100); whether it matches is passwordConfirmation's. */
+export const repeatedPassword = str().max(maxLength.repeatedPword, { error: V.tooLong });
+
 /** The password form of sign-up, reset and admin creation: `{password, confirmPassword}`, both plain text. */
 export const PasswordWithConfirmationSchema = z
-  .strictObject({ password, confirmPassword: str() }, { error: typeError })
+  .strictObject({ password, confirmPassword: repeatedPassword }, { error: typeError })
   .superRefine(passwordConfirmation("password", "confirmPassword"));
 
 /** The wire form of every password (SPEC §5): SHA-512 as 128 lowercase hex characters. */

@@ -35,12 +35,20 @@ export type EmailTheme = z.infer<typeof EmailThemeSchema>;
  * Team authentication (SPEC §3): OAuth / Azure AD and the certificate revocation strategy.
  * Azure AD sync needs the OAuth client ID and the tenant ID.
  */
+/** An identity provider's address: TLS only, since tokens and keys are fetched from it. */
+const httpsUrl = url.refine((value) => value.startsWith("https://"), { error: V.httpsUrl });
+
 export const TeamAuthenticationSchema = obj({
   oauthClientId: requiredText(maxLength.oauthClientId).optional(),
-  authority: url.optional(),
-  discovery: url.optional(),
+  authority: httpsUrl.optional(),
+  discovery: httpsUrl.optional(),
   version: patternText({ min: 1, max: maxLength.oauthVersion }, /^v?\d+(?:\.\d+)*$/, V.oauthVersion).optional(),
-  tenantId: patternText({ min: 1, max: maxLength.tenantId }, /^[A-Za-z0-9][A-Za-z0-9.-]*$/, V.tenantId).optional(),
+  // An Entra ID (Azure AD) tenant ID is a GUID; the directory's domain names are not IDs.
+  tenantId: patternText(
+    { min: 1, max: maxLength.tenantId },
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    V.tenantId,
+  ).optional(),
   azureAdSync: bool(),
   certRevocation: oneOf(CERT_REVOCATION_STRATEGIES),
 }).superRefine((value, ctx) => {

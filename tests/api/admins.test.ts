@@ -78,7 +78,7 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
         root: true,
         password: await sha512Hex(GOOD_PASSWORD),
       };
-      expectError(await api().post("/v2/admin").set("Authorization", w.as.adminA).send(body), 403, "adminCreate403");
+      expectError(await api().post("/v2/admin").set("Authorization", w.as.adminA).send(body), 403, "forbidden");
       expectError(
         await api()
           .post("/v2/admin")
@@ -92,7 +92,7 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
       expect((await logOf(server, ok.body.uid as string)).map((l) => [l.action, l.teamId])).toEqual([["admin.create", null]]);
     });
 
-    it("lets an admin create admins only on teams they manage; unknown and unmanaged teams are 404, taken usernames 409", async () => {
+    it("lets an admin create admins only on teams they manage; unknown and unmanaged teams are 403 (404 for root), taken usernames 409", async () => {
       const w = await buildWorld(server);
       const base = { firstName: "Ola", lastName: "Nordmann", password: await sha512Hex(GOOD_PASSWORD) };
       const before = await countAdmins();
@@ -101,13 +101,21 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
           .post("/v2/admin")
           .set("Authorization", w.as.adminA)
           .send({ ...base, username: `x-${w.tag}`, teams: [w.teamA.slug, w.teamB.slug] }),
-        404,
-        "adminCreate404",
+        403,
+        "adminCreate403",
       );
       expectError(
         await api()
           .post("/v2/admin")
           .set("Authorization", w.as.adminA)
+          .send({ ...base, username: `x-${w.tag}`, teams: [`nope-${w.tag}`] }),
+        403,
+        "adminCreate403",
+      );
+      expectError(
+        await api()
+          .post("/v2/admin")
+          .set("Authorization", w.as.root)
           .send({ ...base, username: `x-${w.tag}`, teams: [`nope-${w.tag}`] }),
         404,
         "adminCreate404",
@@ -322,12 +330,12 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
         ].sort(),
       );
       // Naming a team outside the caller's scope, even one the target already has, is answered
-      // as an unknown team (else the answer would reveal the membership); nothing changes.
+      // as an unknown team would be (403; else the answer would reveal the membership); nothing changes.
       const again = await api()
         .put("/v2/admin/teams")
         .set("Authorization", leadToken)
         .send({ uid: target.uid, teams: [teamC.slug, w.teamB.slug, w.teamA.slug] });
-      expectError(again, 400, "adminTeams400");
+      expectError(again, 403, "adminTeams403");
       const after = await server.database.db.selectFrom("adminTeams").select("teamId").where("adminId", "=", target.id).execute();
       expect(after.map((r) => r.teamId).sort()).toEqual([w.teamB.id, teamC.id].sort());
     });
@@ -336,7 +344,8 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
       const w = await buildWorld(server);
       const target = await w.admin();
       const put = (token: string, body: object) => api().put("/v2/admin/teams").set("Authorization", token).send(body);
-      expectError(await put(w.as.adminA, { uid: target.uid, teams: [w.teamA.slug, w.teamB.slug] }), 400, "adminTeams400");
+      expectError(await put(w.as.adminA, { uid: target.uid, teams: [w.teamA.slug, w.teamB.slug] }), 403, "adminTeams403");
+      expectError(await put(w.as.adminA, { uid: target.uid, teams: [`nope-${w.tag}`] }), 403, "adminTeams403");
       expectError(await put(w.as.root, { uid: target.uid, teams: [`nope-${w.tag}`] }), 400, "adminTeams400");
       expectError(await put(w.as.root, { uid: w.root.uid, teams: [w.teamA.slug] }), 409, "adminTeams409");
       expectError(await put(w.as.adminA, { uid: w.root.uid, teams: [w.teamA.slug] }), 404, "adminTeams404");

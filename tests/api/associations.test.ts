@@ -99,7 +99,7 @@ describe.each(testDialects())("company associations on %s", (dialect) => {
     const id = (await send("post", "/v2/association", body)).body.id as string;
     expect(await code("put", { id, teams: [b!.slug] })).toEqual([400, "associationEdit400"]);
     expect(await code("put", { id, teams: [b!.slug, b!.slug] })).toEqual([400, "associationEdit400"]);
-    expect(await code("put", { id, teams: [b!.slug, `missing-${tag}`] })).toEqual([404, "associationEdit404"]);
+    expect(await code("put", { id, teams: [b!.slug, `missing-${tag}`] })).toEqual([400, "associationEdit400"]);
     expect(await code("put", { id: randomUUID(), name: "x" })).toEqual([404, "associationEdit404"]);
     expect(await code("put", { id, name: "x" }, adminAuth)).toEqual([403, "associationEdit403"]);
     expect(await code("delete", { id: randomUUID() })).toEqual([404, "associationDelete404"]);

@@ -43,7 +43,7 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
     return [answer(await send(other.slug)), answer(await send(missing))];
   }
 
-  it("POST /v2/admin: adminCreate404 for both", async () => {
+  it("POST /v2/admin: SPEC's adminCreate403 for both", async () => {
     const body = (team: string) => ({
       username: `probe-${team}@example.test`,
       firstName: "P",
@@ -53,7 +53,7 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
     });
     const [outside, unknown] = await pair("post", "/v2/admin", body);
     expect(outside).toEqual(unknown);
-    expect(unknown).toMatchObject({ status: 404, body: { error: { code: "adminCreate404" } } });
+    expect(unknown).toMatchObject({ status: 403, body: { error: { code: "adminCreate403" } } });
   });
 
   it("POST /v2/user: userCreate501 for both", async () => {
@@ -76,12 +76,12 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
     expect(row.teamId).toBe(mine.id);
   });
 
-  it("PUT /v2/admin/teams: adminTeams400 for both, including a team the target already has", async () => {
+  it("PUT /v2/admin/teams: SPEC's adminTeams403 for both, including a team the target already has", async () => {
     const db = server.database.db;
     const target = await buildAdmin(db, { teams: [mine] });
     const [outside, unknown] = await pair("put", "/v2/admin/teams", (team) => ({ uid: target.uid, teams: [mine.slug, team] }));
     expect(outside).toEqual(unknown);
-    expect(unknown).toMatchObject({ status: 400, body: { error: { code: "adminTeams400" } } });
+    expect(unknown).toMatchObject({ status: 403, body: { error: { code: "adminTeams403" } } });
     // Were the target's own out-of-scope team accepted, the answer would reveal the membership.
     const both = await buildAdmin(db, { teams: [mine, other] });
     const res = await server
@@ -124,6 +124,6 @@ describe.each(testDialects())("team probing on %s", (dialect) => {
       .post("/v2/admin")
       .set("Authorization", adminAuth)
       .send({ username: `root-${dialect}@example.test`, firstName: "R", lastName: "T", teams: [], root: true, password: "c".repeat(128) });
-    expect(answer(root)).toMatchObject({ status: 403, body: { error: { code: "adminCreate403" } } });
+    expect(answer(root)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
   });
 });

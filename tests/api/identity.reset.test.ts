@@ -148,7 +148,7 @@ describe.each(testDialects())("password reset on %s", (dialect) => {
     const { admin, hex } = await activeAdmin();
     const { token } = await resetToken(admin);
     const stored = await adminRow(admin.id);
-    expectError(await post("/v2/public/confirm", { token, new_password: hex }), 422, "confirm422");
+    expectError(await post("/v2/public/confirm", { token, new_password: hex }), 422, "reset422");
     expect(await adminRow(admin.id)).toEqual(stored);
     expect((await post("/v2/public/confirm", { token, new_password: await hexOf("Fresh!Pass42") })).status).toBe(200);
   });

@@ -76,12 +76,15 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       const res = await post(root, { ...body(team, ["agent_7", "bad handle"]), type: "handle" });
       expect(res.status).toBe(200);
       expect(res.body.ok).toHaveLength(1);
-      expect(res.body.ok[0].code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      expect(res.body.ok[0].inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      // `code` is the deprecated alias of SPEC's `inviteCode` (docs/API.md).
+      expect(res.body.ok[0].code).toBe(res.body.ok[0].inviteCode);
       expect(res.body.failed).toEqual([{ address: "bad handle", code: "inviteCreate406" }]);
       const mixed = await post(root, body(team, ["not-an-email", "ok@example.org"]));
       expect(mixed.body.failed).toEqual([{ address: "not-an-email", code: "notValidEmailAccount" }]);
       const list = await server.request().get(`/v2/invites?team=${team.slug}`).set("Authorization", root);
       expect(JSON.stringify(list.body)).not.toContain(res.body.ok[0].code);
+      expect(list.body.items[0]).toMatchObject({ language: "pt", lang: "pt" });
     });
 
     it("creates nothing when the valid addresses need more seats than are free (400 inviteCreate400)", async () => {
@@ -130,6 +133,16 @@ describe.each(testDialects())("invitations on %s", (dialect) => {
       expect(unknown.status).toBe(404);
       const old = await post(root, body(team, ["p@x.test"], { pack: expired.uid }));
       expect([old.status, old.body.error.code]).toEqual([422, "inviteCreate422"]);
+    });
+
+    it("answers 422 inviteCreate422 when every pack of the team has expired, naming none", async () => {
+      const team = await buildTeam(db());
+      await buildPack(db(), { team, status: "expired", expiresAt: Date.now() - 1000 });
+      await buildPack(db(), { team, status: "active", expiresAt: Date.now() - 1 });
+      const res = await post(root, body(team, ["late@x.test"]));
+      expect([res.status, res.body.error.code]).toEqual([422, "inviteCreate422"]);
+      const none = await post(root, body(await buildTeam(db()), ["none@x.test"]));
+      expect([none.status, none.body.error.code]).toEqual([400, "inviteCreate400"]);
     });
 
     it("answers 501 for e-mail invitations while e-mail notifications are off, and still invites handles", async () => {

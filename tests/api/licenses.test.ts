@@ -43,6 +43,7 @@ describe.each(testDialects())("license packs (public edition) on %s", (dialect) 
       team: "acme",
       licenseType: "subscription",
       licenseCount: 25,
+      status: "valid",
       state: "valid",
       source: "purchase",
       tokenId: null,

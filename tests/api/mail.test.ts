@@ -10,7 +10,7 @@ import { loadConfig } from "../../server/config";
 import { createI18n } from "../../server/i18n";
 import { createLogger } from "../../server/logger";
 import { enqueueMail } from "../../server/mail/outbox";
-import type { MailTemplate } from "../../server/mail/outbox";
+import type { MailTemplate, UnskippableTemplate } from "../../server/mail/outbox";
 import { MailDeliveryError, MailDisabledError } from "../../server/mail/errors";
 import { createMailService, MAX_ATTEMPTS, retryDelay } from "../../server/mail/service";
 import type { MailService } from "../../server/mail/service";
@@ -100,7 +100,7 @@ describe.each(testDialects())("e-mail outbox and delivery on %s", (dialect) => {
   }
   const smtp = () => service({ MAIL: "smtp", SMTP_URL: capture.url }).mail;
   const row = (id: number) => db().selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const enqueue = async (template: MailTemplate = "verification", lang = "en", firstName = "Ana") => {
+  const enqueue = async (template: UnskippableTemplate = "verification", lang = "en", firstName = "Ana") => {
     const link = `${PUBLIC_URL}/${template === "passwordReset" ? "reset" : "verify"}/${lang}/${token()}`;
     const to = `${template}.${lang}@example.test`;
     return { ...(await enqueueMail(db(), { to, template, lang, params: { firstName, inviterName: "Rui", link } })), link, to };

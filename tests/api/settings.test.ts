@@ -120,7 +120,10 @@ const BOUNDS: Record<string, Record<string, [unknown[], unknown[]]>> = {
       [1, 65_535],
       [0, 65_536],
     ],
-    ciphers: [["ECDHE-RSA-AES128-GCM-SHA256"], ["", "NOT A CIPHER LIST;"]],
+    ciphers: [
+      ["ECDHE-RSA-AES128-GCM-SHA256", "HIGH:!aNULL:!MD5:!RC4:!3DES:@STRENGTH", "TLS_AES_256_GCM_SHA384:ECDHE+AESGCM"],
+      ["", "NOT A CIPHER LIST;", "FOO-BAR", "HIGH:!aNULL:FOO-BAR", "ECDHE+NOPE"],
+    ],
   },
   apps: {
     android: [

@@ -228,9 +228,8 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       authentication: {
         oauthClientId: "client-1",
         authority: "https://login.acme.test",
-        discovery: "https://login.acme.test/.well-known/openid-configuration",
         version: "v2.0",
-        tenantId: "acme.onmicrosoft.com",
+        tenantId: "72f988bf-86f1-41af-91ab-2d7cd011db47",
         azureAdSync: true,
         certRevocation: "ocsp_crl",
       },
@@ -256,7 +255,7 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       timezone: "Europe/Lisbon",
       customSettings: { security: { otpLength: 8 } },
       emailTheme: body.emailTheme,
-      authentication: body.authentication,
+      authentication: { ...body.authentication, discovery: null },
       domains: [`acme-${tag}.com`, `acme-${tag}.pt`],
       admins: [{ uid: admin.uid, username: admin.username, firstName: "Ada", lastName: "Lovelace", role: "admin", status: "active" }],
       userCount: 1,
@@ -421,7 +420,12 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
     const mine = await buildTeam(db(), { teamName: `Guarded ${tag}`, slug: `guarded-${tag}` });
     const { auth } = await adminOf(mine);
     const rootAuth = await root();
-    const auth0 = { oauthClientId: `client-${tag}`, tenantId: "contoso.example", azureAdSync: true, certRevocation: "ocsp" };
+    const auth0 = {
+      oauthClientId: `client-${tag}`,
+      tenantId: "72f988bf-86f1-41af-91ab-2d7cd011db47",
+      azureAdSync: true,
+      certRevocation: "ocsp",
+    };
 
     const byRoot = await send("put", "/v2/team", rootAuth, { slug: mine.slug, authentication: auth0 });
     expect(byRoot.status).toBe(200);
@@ -431,14 +435,22 @@ describe.each(testDialects())("teams API on %s", (dialect) => {
       [{ newSlug: `taken-over-${tag}` }, ["newSlug"]],
       [{ authentication: { ...auth0, oauthClientId: "evil" } }, ["authentication"]],
       [{ authentication: { azureAdSync: false, certRevocation: "disabled" } }, ["authentication"]],
-      [{ newSlug: `both-${tag}`, authentication: { ...auth0, tenantId: "other.example" }, notes: "x" }, ["newSlug", "authentication"]],
+      [
+        { newSlug: `both-${tag}`, authentication: { ...auth0, tenantId: "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d" }, notes: "x" },
+        ["newSlug", "authentication"],
+      ],
     ];
     for (const [body, fields] of cases) {
       const res = await send("put", "/v2/team", auth, { slug: mine.slug, ...body });
       expect([res.status, res.body.error.code, res.body.error.details]).toEqual([403, "teamEdit403", { fields }]);
     }
     const row = await db().selectFrom("teams").selectAll().where("id", "=", mine.id).executeTakeFirstOrThrow();
-    expect([row.slug, row.authOauthClientId, row.authTenantId, row.notes]).toEqual([mine.slug, `client-${tag}`, "contoso.example", null]);
+    expect([row.slug, row.authOauthClientId, row.authTenantId, row.notes]).toEqual([
+      mine.slug,
+      `client-${tag}`,
+      "72f988bf-86f1-41af-91ab-2d7cd011db47",
+      null,
+    ]);
 
     // The whole record sent back unchanged (what the profile form does) saves the other fields.
     const same = await send("put", "/v2/team", auth, { slug: mine.slug, newSlug: mine.slug, authentication: auth0, city: "Porto" });

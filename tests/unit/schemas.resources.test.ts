@@ -258,7 +258,7 @@ describe("teams", () => {
     emailTheme: { name: "default", primaryColor: "#0a66c2", logoUrl: "https://acme.com/logo.png" },
     authentication: {
       oauthClientId: "client",
-      tenantId: "acme.onmicrosoft.com",
+      tenantId: "72f988bf-86f1-41af-91ab-2d7cd011db47",
       discovery: "https://login.example.com/.well-known/openid-configuration",
       version: "v2.0",
       azureAdSync: true,

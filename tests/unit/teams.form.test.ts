@@ -31,7 +31,7 @@ describe("team form model", () => {
         authority: null,
         discovery: null,
         version: null,
-        tenantId: "t",
+        tenantId: "72f988bf-86f1-41af-91ab-2d7cd011db47",
         azureAdSync: true,
         certRevocation: "ocsp_crl" as const,
       },
@@ -60,7 +60,12 @@ describe("team form model", () => {
       city: "",
       emailTheme: null,
       contactEmail: {},
-      authentication: { oauthClientId: "c", tenantId: "t", azureAdSync: true, certRevocation: "ocsp_crl" },
+      authentication: {
+        oauthClientId: "c",
+        tenantId: "72f988bf-86f1-41af-91ab-2d7cd011db47",
+        azureAdSync: true,
+        certRevocation: "ocsp_crl",
+      },
     });
   });
 

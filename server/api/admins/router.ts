@@ -47,7 +47,13 @@ export function adminsRouter(deps: ApiDeps): Router {
   router.post(
     "/admin",
     ...api.admin(
-      { body: AdminCreateSchema, response: AdminDetailSchema, action: "adminCreate", summary: "Create an administrator" },
+      {
+        body: AdminCreateSchema,
+        response: AdminDetailSchema,
+        action: "adminCreate",
+        setsPassword: true,
+        summary: "Create an administrator",
+      },
       async ({ services, scope, auth, input, origin }) => presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
     ),
   );

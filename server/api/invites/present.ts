@@ -11,6 +11,7 @@ export function presentInvite(invite: Invitation): InviteListItem {
     team: { slug: invite.slug, teamName: invite.teamName },
     type: invite.type,
     address: invite.address,
+    language: invite.lang as InviteListItem["language"],
     lang: invite.lang as InviteListItem["lang"],
     matchUser: fromFlag(invite.matchUser),
     directSignIn: fromFlag(invite.directSignin),

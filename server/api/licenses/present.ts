@@ -16,6 +16,7 @@ export function presentPack(pack: Pack): LicensePack {
     team: pack.team,
     licenseType: pack.licenseType === "trial" ? "trial" : "subscription",
     licenseCount: Number(pack.licenseCount),
+    status: pack.state,
     state: pack.state,
     expiration: isoUtc(Number(pack.expiresAt ?? pack.createdAt)),
     issuedOn: isoUtc(Number(pack.createdAt)),

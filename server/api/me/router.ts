@@ -38,6 +38,7 @@ export function meRouter(deps: ApiDeps): Router {
         body: PasswordChangeSchema,
         response: PasswordChangeResponseSchema,
         action: "passwordChange",
+        setsPassword: true,
         summary: "Change one's own password",
         permission: "never",
       },

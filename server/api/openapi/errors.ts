@@ -5,7 +5,7 @@
  * plus every catalogue code of the call's own action prefix (`teamCreate409`). Each status lists
  * its codes in `x-error-codes`; any other failure is the `default` envelope.
  */
-import { CATALOGUE_CODES, entryFor, type CatalogueCode } from "../../../shared/errors";
+import { CATALOGUE_CODES, entryFor, SPEC_CODES_NOT_SENT, type CatalogueCode } from "../../../shared/errors";
 import type { RouteInfo } from "./routes";
 
 /** The error envelope of DESIGN §3, once in `components`. */
@@ -41,10 +41,14 @@ const IDEMPOTENCY_CODES: readonly CatalogueCode[] = ["idempotencyKeyInvalid", "i
 
 const ENVELOPE = { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } };
 
-/** The catalogue codes carrying the action prefix and an error status (`teamCreate409`, not `teamCreateX`). */
+/**
+ * The catalogue codes carrying the action prefix and an error status (`teamCreate409`, not
+ * `teamCreateX`), less the SPEC codes the server never sends (shared/errors/spec.ts).
+ */
 function actionCodes(action: string): CatalogueCode[] {
   return CATALOGUE_CODES.filter(
-    (code) => code.startsWith(action) && /^\d+$/.test(code.slice(action.length)) && entryFor(code).status >= 400,
+    (code) =>
+      code.startsWith(action) && /^\d+$/.test(code.slice(action.length)) && entryFor(code).status >= 400 && !SPEC_CODES_NOT_SENT.has(code),
   );
 }
 
@@ -66,6 +70,7 @@ export function errorCodesOf(route: RouteInfo): CatalogueCode[] {
   if (hasPathParams) codes.add("notFound");
   if (hasBody) codes.add("payloadTooLarge");
   codes.add("tooManyRequests");
+  for (const code of route.describes?.codes ?? []) codes.add(code);
   for (const code of route.describes?.action ? actionCodes(route.describes.action) : []) codes.add(code);
   return [...codes];
 }

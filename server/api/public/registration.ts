@@ -25,7 +25,13 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/register",
     limitPerIp(services.db, "register"),
     ...api.open(
-      { body: RegisterSchema, response: OkResponseSchema, action: "register", summary: "Register a team and its administrator" },
+      {
+        body: RegisterSchema,
+        response: OkResponseSchema,
+        action: "register",
+        setsPassword: true,
+        summary: "Register a team and its administrator",
+      },
       async ({ input, origin }) => {
         if (config.captcha === "altcha" && !(await captcha.verify(input.captcha))) throw new AppError("recaptchaError", 400);
         await register(services, input, origin);
@@ -36,7 +42,7 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/verify",
     limitPerIp(services.db, "token"),
     ...api.open(
-      { body: VerifySchema, response: OkResponseSchema, action: "verify", summary: "Verify a registration" },
+      { body: VerifySchema, response: OkResponseSchema, action: "verify", setsPassword: true, summary: "Verify a registration" },
       async ({ input, origin }) => {
         await verifyAccount(services, input, origin);
       },
@@ -46,7 +52,13 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/reset",
     limitPerIp(services.db, "reset"),
     ...api.open(
-      { body: ResetSchema, response: OkResponseSchema, action: "reset", summary: "Ask for a password reset link" },
+      {
+        body: ResetSchema,
+        response: OkResponseSchema,
+        action: "reset",
+        codes: ["emailDisabled"],
+        summary: "Ask for a password reset link",
+      },
       async ({ input, origin }) => {
         await requestPasswordReset(services, input, origin);
       },
@@ -56,7 +68,14 @@ export function publicAccountRouter(deps: ApiDeps): Router {
     "/public/confirm",
     limitPerIp(services.db, "token"),
     ...api.open(
-      { body: ConfirmSchema, response: OkResponseSchema, action: "confirm", summary: "Set a new password from a reset link" },
+      {
+        body: ConfirmSchema,
+        response: OkResponseSchema,
+        action: "confirm",
+        setsPassword: true,
+        codes: ["reset422"],
+        summary: "Set a new password from a reset link",
+      },
       async ({ input, origin }) => {
         await confirmPassword(services, input, origin);
       },

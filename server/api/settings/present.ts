@@ -54,11 +54,12 @@ export interface PresentedEffectiveSettings {
   team: string | null;
   overrides: Record<string, string[]>;
   settings: Omit<Settings, "certs"> & { certs: PresentedCerts };
+  authentication: EffectiveSettings["authentication"];
 }
 
 /** The effective settings as the service reads them, versioned by a hash of the answer. */
-export function presentEffectiveSettings({ team, overrides, settings }: EffectiveSettings): PresentedEffectiveSettings {
-  const body = { team, overrides, settings: { ...settings, certs: presentGroup("certs", settings.certs) } };
+export function presentEffectiveSettings({ team, overrides, settings, authentication }: EffectiveSettings): PresentedEffectiveSettings {
+  const body = { team, overrides, settings: { ...settings, certs: presentGroup("certs", settings.certs) }, authentication };
   const version = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27);
   return { version, ...body };
 }

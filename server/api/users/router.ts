@@ -66,21 +66,27 @@ export function usersRouter(deps: ApiDeps): Router {
   router.post(
     "/user",
     ...api.admin(
-      { body: UserCreateSchema, response: UserDetailsSchema, action: "userCreate", summary: "Create a user" },
+      { body: UserCreateSchema, response: UserDetailsSchema, action: "userCreate", setsPassword: true, summary: "Create a user" },
       async ({ services, scope, input, origin }) => presentUserDetails(await createUser(services, scope, input, origin)),
     ),
   );
   router.put(
     "/user",
     ...api.admin(
-      { body: UserUpdateSchema, response: UserDetailsSchema, action: "userEdit", summary: "Edit a user" },
+      { body: UserUpdateSchema, response: UserDetailsSchema, action: "userEdit", setsPassword: true, summary: "Edit a user" },
       async ({ services, scope, input, origin }) => presentUserDetails(await updateUser(services, scope, input, origin)),
     ),
   );
   router.post(
     "/user/reset",
     ...api.admin(
-      { body: UserResetSchema, response: OkResponseSchema, action: "userReset", summary: "Send a user a password reset link" },
+      {
+        body: UserResetSchema,
+        response: OkResponseSchema,
+        action: "userReset",
+        codes: ["emailDisabled"],
+        summary: "Send a user a password reset link",
+      },
       async ({ services, scope, input, origin }) => {
         await sendUserPasswordReset(services, scope, input.uid, origin);
       },

@@ -10,6 +10,8 @@ export interface AccessContext {
   requestId?: string | null;
   /** The access token (by name) the action was made with; recorded as the details' `viaToken`. */
   viaToken?: string | null;
+  /** For an action that set a password: who checked it against the policy; recorded as the details' `passwordPolicy`. */
+  passwordPolicy?: "checkedByClient" | "notChecked";
 }
 
 /**
@@ -32,7 +34,8 @@ export interface AccessEntry {
 /** Appends to the access log; call it inside the action's transaction so both commit together. */
 export async function recordAccess(db: Kysely<Database> | Transaction<Database>, ctx: AccessContext, entry: AccessEntry): Promise<void> {
   // An action made with an access token names it ("via token 'nightly-invites'" on /logs and in the export).
-  const details = ctx.viaToken ? { ...entry.details, viaToken: ctx.viaToken } : entry.details;
+  let details = ctx.viaToken ? { ...entry.details, viaToken: ctx.viaToken } : entry.details;
+  if (ctx.passwordPolicy) details = { ...details, passwordPolicy: ctx.passwordPolicy };
   await db
     .insertInto("accessLog")
     .values({

@@ -38,7 +38,7 @@ export async function sendTokenExpiryReminders(db: Kysely<Database>, publicUrl: 
         .where("expiryNotifiedAt", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return false;
-      await enqueueMail(
+      const queued = await enqueueMail(
         trx,
         {
           to: token.username,
@@ -54,7 +54,8 @@ export async function sendTokenExpiryReminders(db: Kysely<Database>, publicUrl: 
         },
         now,
       );
-      return true;
+      // null: e-mail notifications are off; the reminder stays recorded as done (server/mail/switch.ts).
+      return queued !== null;
     });
     if (queued) sent++;
   }

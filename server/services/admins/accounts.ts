@@ -21,21 +21,21 @@ import { emailingEnabled, readSettings } from "../settings";
 import { runTransaction } from "../../db/transaction";
 
 /**
- * The teams named by slug, which must exist: `adminCreate404` otherwise. A team outside a
- * non-root caller's scope is answered exactly as an unknown one, so the code cannot be used to
- * probe which teams exist.
+ * The teams named by slug. For root they must exist (`adminCreate404`). For a company admin any
+ * team outside their scope is SPEC's `adminCreate403`, whether it exists or not, so the answer
+ * cannot be used to probe which teams exist (DESIGN §5).
  */
 async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return [];
   const rows = await ctx.db.selectFrom("teams").select(["id", "slug"]).where("slug", "in", slugs).execute();
   const usable = rows.filter((r) => teamInScope(scope, r.id));
-  if (usable.length !== slugs.length) throw new AppError("adminCreate404");
+  if (usable.length !== slugs.length) throw new AppError(scope.role === "root" ? "adminCreate404" : "adminCreate403");
   return usable.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**
- * Creates an admin. Only root creates a root (403); teams must exist and be the caller's (404
- * either way); the username is unique case-insensitively (409). With a password the admin is active at
+ * Creates an admin. Only root creates a root (403 forbidden); a company admin names only their
+ * own teams (adminCreate403 otherwise), root only existing ones (adminCreate404); the username is unique case-insensitively (409). With a password the admin is active at
  * once; with `invite` the admin is 'invited' and the invitation is delivered before answering:
  * e-mail disabled → 501 with nothing created, delivery failure → 509 with the admin removed.
  */
@@ -47,7 +47,8 @@ export async function createAdmin(
   origin: RequestOrigin,
 ): Promise<AdminRecord> {
   const { db, config, mail } = ctx;
-  if (input.root && scope.role !== "root") throw new AppError("adminCreate403");
+  // Not adminCreate403, whose words are about a company: making a super administrator is root's alone.
+  if (input.root && scope.role !== "root") throw new AppError("forbidden", 403);
   if (input.invite && !(await emailingEnabled(db, mail))) throw new AppError("adminCreate501");
   const teamIds = await creationTeams(ctx, scope, input.teams);
   const username = input.username.trim().toLowerCase();

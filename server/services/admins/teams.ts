@@ -38,8 +38,8 @@ export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: n
 
 /**
  * Replaces the teams an admin manages, within the caller's scope: teams the target has outside
- * it are kept untouched. A root target has no teams (409); an unknown slug, or one outside the
- * caller's scope, is 400; a non-root admin keeps at least one team; no removed team may be
+ * it are kept untouched. A root target has no teams (409); a slug outside a company admin's
+ * scope is 403 (known or not), an unknown slug named by root 400; a non-root admin keeps at least one team; no removed team may be
  * left without an administrator. One access-log entry per team added or removed.
  */
 export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminRecord> {
@@ -48,12 +48,13 @@ export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: Ad
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminTeams404" });
     if (target.role === "root") throw new AppError("adminTeams409");
     const inScope = (teamId: number) => scope.role === "root" || scope.teamIds.has(teamId);
-    // A team outside the caller's scope is answered as an unknown one (adminTeams400), whether
-    // or not the target has it, so the code tells nothing about teams the caller cannot see.
+    // For a company admin, a team outside their scope is SPEC's adminTeams403 whether it exists or
+    // the target has it, so the answer tells nothing about teams they cannot see; for root an
+    // unknown slug is an invalid list (adminTeams400).
     const found =
       input.teams.length === 0 ? [] : await trx.selectFrom("teams").select(["id", "slug"]).where("slug", "in", input.teams).execute();
     const requested = found.filter((t) => inScope(t.id));
-    if (requested.length !== input.teams.length) throw new AppError("adminTeams400");
+    if (requested.length !== input.teams.length) throw new AppError(scope.role === "root" ? "adminTeams400" : "adminTeams403");
     const current = new Set(
       (await trx.selectFrom("adminTeams").select("teamId").where("adminId", "=", target.id).execute()).map((r) => r.teamId),
     );

@@ -17,11 +17,15 @@ import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../access";
 import { loadAssociations, type Association } from "./query";
 
-/** Team ids for slugs, in the order given; any unknown slug is `notFound` with the unknown ones as details. */
+/**
+ * Team ids for slugs, in the order given; any unknown slug is `unknown` with the unknown ones as
+ * details. An edit answers 400 (its list of companies is invalid): its 404 means the association
+ * itself is gone, and an admin must be able to tell the two apart.
+ */
 async function teamIdsFor(
   trx: Transaction<Database>,
   slugs: readonly string[],
-  notFound: "associationCreate404" | "associationEdit404",
+  unknown: "associationCreate404" | "associationEdit400",
 ): Promise<number[]> {
   const rows = await trx
     .selectFrom("teams")
@@ -30,7 +34,7 @@ async function teamIdsFor(
     .execute();
   const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
   const missing = slugs.filter((slug) => !bySlug.has(slug));
-  if (missing.length > 0) throw new AppError(notFound, 404, { teams: missing });
+  if (missing.length > 0) throw new AppError(unknown, undefined, { teams: missing });
   return slugs.map((slug) => bySlug.get(slug)!);
 }
 
@@ -99,7 +103,7 @@ export async function updateAssociation(
     if (input.closedCommunications !== undefined) changes.closedCommunications = toFlag(input.closedCommunications);
     await trx.updateTable("associations").set(changes).where("id", "=", current.id).execute();
     if (input.teams !== undefined) {
-      const teamIds = await teamIdsFor(trx, input.teams, "associationEdit404");
+      const teamIds = await teamIdsFor(trx, input.teams, "associationEdit400");
       await trx.deleteFrom("associationTeams").where("associationId", "=", current.id).execute();
       await trx
         .insertInto("associationTeams")

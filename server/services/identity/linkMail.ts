@@ -7,7 +7,8 @@
 import type { Transaction } from "kysely";
 import type { SecuritySettings } from "../../../shared/schemas/settings";
 import type { Database } from "../../db/types";
-import { enqueueMail, type MailTemplate, type QueuedMail } from "../../mail/outbox";
+import { enqueueMail, type QueuedMail, type UnskippableTemplate } from "../../mail/outbox";
+import { VALID_MINUTES_PARAM } from "../../mail/templates";
 import type { AccountKind, TokenPurposes } from "./accountKinds";
 import { issueToken } from "./oneTimeTokens";
 
@@ -24,7 +25,7 @@ export interface LinkRecipient {
 export interface LinkMail<K extends AccountKind> {
   purpose: TokenPurposes[K];
   ttlMinutes: number;
-  template: MailTemplate;
+  template: UnskippableTemplate;
   /** The link for a token. */
   link: (token: string) => string;
   /** Template parameters beyond the first name and the link (an invitation's inviter). */
@@ -44,7 +45,7 @@ export async function mailOneTimeLink<K extends AccountKind>(
     to: to.username,
     template: mail.template,
     lang: to.lang,
-    params: { ...mail.params, firstName: to.firstName, link: mail.link(token) },
+    params: { ...mail.params, firstName: to.firstName, link: mail.link(token), [VALID_MINUTES_PARAM]: String(mail.ttlMinutes) },
   });
 }
 

@@ -3,7 +3,7 @@ import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { recordAccess } from "../accessLog";
-import { readSettings } from "../settings";
+import { emailingEnabled, readSettings } from "../settings";
 import { mailPasswordReset } from "./linkMail";
 import { redeemToken } from "./oneTimeTokens";
 import { isRecentPassword, setPassword } from "./passwordHistory";
@@ -16,6 +16,8 @@ import { hashPassword } from "./passwords";
  */
 export async function requestPasswordReset(ctx: ServiceContext, input: ResetReq, origin: RequestOrigin): Promise<void> {
   const { db, config } = ctx;
+  // Before the account is looked up, so the 501 says nothing about whether it exists.
+  if (!(await emailingEnabled(db, ctx.mail))) throw new AppError("emailDisabled", 501);
   const username = input.username.trim().toLowerCase();
   const admin = await db
     .selectFrom("admins")
@@ -66,7 +68,8 @@ export async function confirmPassword(ctx: ServiceContext, input: ConfirmReq, or
       .where("id", "=", redeemed.ownerId)
       .executeTakeFirstOrThrow();
     if (await isRecentPassword(trx, "admin", config.secrets.passwordPepper, admin.id, newPassword, security.adminPasswordHistory)) {
-      throw new AppError("confirm422");
+      // SPEC §8 words this refusal as the reset's own 422 when the link was a reset link.
+      throw new AppError(redeemed.purpose === "reset" ? "reset422" : "confirm422");
     }
     const now = Date.now();
     await setPassword(trx, "admin", admin.id, passwordHash, { now });

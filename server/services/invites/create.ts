@@ -45,7 +45,11 @@ interface Planned {
   code: string;
 }
 
-/** The pack the seats come from: the one named (in the team, unexpired), else the team's pack that expires last. */
+/**
+ * The pack the seats come from: the one named (in the team, unexpired), else the team's pack that
+ * expires last. A team whose packs have all expired is SPEC's `inviteCreate422` (its words say
+ * what to do), not the 400 'not enough licences' of a team that has none or has used them up.
+ */
 async function choosePack(
   ctx: ServiceContext,
   scope: Scope,
@@ -60,7 +64,12 @@ async function choosePack(
       throw new AppError("inviteCreate422", 422);
     return pack.id;
   }
-  return (await invitePackOf(ctx.db, teamId, now))?.id ?? null;
+  const best = await invitePackOf(ctx.db, teamId, now);
+  if (best) return best.id;
+  const packs = await ctx.db.selectFrom("licensePacks").select(["status", "expiresAt"]).where("teamId", "=", teamId).execute();
+  const expired = (p: (typeof packs)[number]) => p.status === "expired" || (p.expiresAt !== null && Number(p.expiresAt) <= now);
+  if (packs.length > 0 && packs.every(expired)) throw new AppError("inviteCreate422", 422);
+  return null;
 }
 
 /** Splits the addresses into those to invite and per-address failures, before any write. */
@@ -192,7 +201,9 @@ export async function createInvitations(
   }
   bulkActionSize.observe({ action: "invite" }, planned.length + failed.length);
   return {
-    ok: planned.map((p) => (input.type === "handle" ? { address: p.address, id: p.uid, code: p.code } : { address: p.address, id: p.uid })),
+    ok: planned.map((p) =>
+      input.type === "handle" ? { address: p.address, id: p.uid, inviteCode: p.code, code: p.code } : { address: p.address, id: p.uid },
+    ),
     failed,
   };
 }

@@ -227,7 +227,7 @@ export async function resendInvitations(
           }),
         );
       }
-      ok.push(t.type === "handle" ? { id: t.uid, code } : { id: t.uid });
+      ok.push(t.type === "handle" ? { id: t.uid, inviteCode: code, code } : { id: t.uid });
     }
     await enqueueMails(trx, mails, now);
     await logPerTeam(trx, scope, origin, "invite.resend", done, failed.length);

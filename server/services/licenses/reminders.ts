@@ -53,7 +53,7 @@ export async function sendExpiryReminders(db: Kysely<Database>, publicUrl: strin
         .returning("id")
         .executeTakeFirst();
       if (!row) return false;
-      await enqueueMail(
+      const queued = await enqueueMail(
         trx,
         {
           to: pack.contactEmailFinance!,
@@ -69,7 +69,8 @@ export async function sendExpiryReminders(db: Kysely<Database>, publicUrl: strin
         },
         now,
       );
-      return true;
+      // null: e-mail notifications are off; the reminder stays recorded as done (server/mail/switch.ts).
+      return queued !== null;
     });
     if (queued) sent++;
   }

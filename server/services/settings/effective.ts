@@ -2,9 +2,21 @@ import { compareAppVersions } from "../../../shared/schemas/primitives";
 import { CustomSettingsSchema } from "../../../shared/schemas/customSettings";
 import type { Settings } from "../../../shared/schemas/settings";
 import { APP_PLATFORM_BY_CODE, type AppCheckQuery } from "../../../shared/schemas/serviceSettings";
+import { fromFlag } from "../../db/flags";
 import { AppError } from "../../errors";
 import type { ServiceContext } from "../../lib/context";
 import { readSettings } from "./read";
+
+/** A company's authentication settings as the service applies them to its users' sign-in (SPEC §3). */
+export interface ServedAuthentication {
+  oauthClientId: string | null;
+  authority: string | null;
+  discovery: string | null;
+  version: string | null;
+  tenantId: string | null;
+  azureAdSync: boolean;
+  certRevocation: string;
+}
 
 /** The effective settings the communications service enforces for a team (or the system's, without one). */
 export interface EffectiveSettings {
@@ -12,6 +24,8 @@ export interface EffectiveSettings {
   /** The groups the team overrides, and which fields of each. */
   overrides: Record<string, string[]>;
   settings: Settings;
+  /** The team's authentication settings; null without a team. */
+  authentication: ServedAuthentication | null;
 }
 
 /**
@@ -23,9 +37,32 @@ export async function effectiveSettings(ctx: ServiceContext, teamSlug: string | 
   const { db } = ctx;
   const settings = await readSettings(db);
   const overrides: Record<string, string[]> = {};
+  let authentication: ServedAuthentication | null = null;
   if (teamSlug !== undefined) {
-    const team = await db.selectFrom("teams").select("customSettings").where("slug", "=", teamSlug).executeTakeFirst();
+    const team = await db
+      .selectFrom("teams")
+      .select([
+        "customSettings",
+        "authOauthClientId",
+        "authAuthority",
+        "authDiscovery",
+        "authVersion",
+        "authTenantId",
+        "authAzureAdSync",
+        "authCertRevocation",
+      ])
+      .where("slug", "=", teamSlug)
+      .executeTakeFirst();
     if (!team) throw new AppError("notFound", 404);
+    authentication = {
+      oauthClientId: team.authOauthClientId,
+      authority: team.authAuthority,
+      discovery: team.authDiscovery,
+      version: team.authVersion,
+      tenantId: team.authTenantId,
+      azureAdSync: fromFlag(team.authAzureAdSync),
+      certRevocation: team.authCertRevocation,
+    };
     const parsed = CustomSettingsSchema.safeParse(JSON.parse(team.customSettings || "{}"));
     if (parsed.success) {
       for (const [group, fields] of Object.entries(parsed.data) as [keyof Settings, Record<string, unknown> | undefined][]) {
@@ -35,7 +72,7 @@ export async function effectiveSettings(ctx: ServiceContext, teamSlug: string | 
       }
     }
   }
-  return { team: teamSlug ?? null, overrides, settings };
+  return { team: teamSlug ?? null, overrides, settings, authentication };
 }
 
 /** A client's app version against its platform's policy (SPEC §2 /apps). */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
 import type { MailService } from "../../mail/service";
-import { readSettings } from "./read";
+import { emailNotificationsOn } from "../../mail/switch";
 
 /**
  * Whether calls that must e-mail may go ahead: the installation can send (`MAIL` is not
@@ -9,7 +9,5 @@ import { readSettings } from "./read";
  * SPEC's 501 'Emailing is Disabled' when it is false.
  */
 export async function emailingEnabled(db: Kysely<Database>, mail: Pick<MailService, "enabled">): Promise<boolean> {
-  if (!mail.enabled) return false;
-  const { general } = await readSettings(db);
-  return general.emailNotifications;
+  return mail.enabled && (await emailNotificationsOn(db));
 }

@@ -10,6 +10,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { actorOf, requireRoot, type Scope } from "../access";
+import { unknownCipherNames } from "./ciphers";
 import { checkCaBundle, checkServerCertificate, type CertificateProblem } from "./certificates";
 import { readSettings } from "./read";
 
@@ -125,6 +126,9 @@ export async function updateSettingsGroup<G extends SettingsGroup>(
       );
     }
     const next = parsed.data as Settings[G];
+    if (group === "tls" && unknownCipherNames((next as Settings["tls"]).ciphers).length > 0) {
+      throw new AppError(SETTINGS_400.tls, 400, [{ path: ["ciphers"], code: "custom", message: V.cipherUnknown }]);
+    }
     if (group === "certs") {
       const problem = certificateProblem(current as Settings["certs"], next as Settings["certs"], now);
       if (problem) throw new AppError("settingsCerts400", 400, [{ path: [problem.field], code: "custom", message: problem.message }]);

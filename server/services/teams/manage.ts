@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { fromFlag, toFlag } from "../../db/flags";
 import type { Database, Row, RowUpdate } from "../../db/types";
 import { AppError } from "../../errors";
+import { checkDiscovery } from "./discovery";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { uniqueTeamSlug } from "../identity";
@@ -72,6 +73,7 @@ async function checkDomainsFree(trx: Transaction<Database>, domains: readonly st
  */
 export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamCreateReq, origin: RequestOrigin): Promise<TeamRecord> {
   requireRoot(scope, "teamCreate403");
+  if (input.authentication) await checkDiscovery(input.authentication);
   const now = Date.now();
   try {
     const team = await runTransaction(ctx.db, async (trx) => {
@@ -149,11 +151,30 @@ function sameAuthentication(auth: NonNullable<TeamUpdateReq["authentication"]>, 
 }
 
 /**
+ * Reads a root's new discovery document before the edit's transaction (a network call must not
+ * hold its locks), and only when the discovery address or the authority changes, so a provider
+ * that is down does not block edits of the company's other fields. A company admin cannot change
+ * the group (checkRootOnlyFields), so their calls never make the server fetch anything.
+ */
+async function checkChangedDiscovery(ctx: ServiceContext, scope: Scope, input: TeamUpdateReq): Promise<void> {
+  const auth = input.authentication;
+  if (scope.role !== "root" || !auth?.discovery) return;
+  const stored = await ctx.db
+    .selectFrom("teams")
+    .select(["authDiscovery", "authAuthority"])
+    .where("slug", "=", input.slug)
+    .executeTakeFirst();
+  if (stored && stored.authDiscovery === auth.discovery && stored.authAuthority === (auth.authority ?? null)) return;
+  await checkDiscovery(auth);
+}
+
+/**
  * Edits the team named by `slug` (root, or an admin of that team; anything else is the same
  * `teamEdit404` as an unknown team). `newSlug` renames it (taken → `teamEdit409`). A company admin
  * may not change the root-only fields (`teamEdit403`, the fields as details).
  */
 export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamUpdateReq, origin: RequestOrigin): Promise<TeamRecord> {
+  await checkChangedDiscovery(ctx, scope, input);
   try {
     const team = await runTransaction(ctx.db, async (trx) => {
       const current = await findTeamInScope(trx, scope, input.slug, "teamEdit404");

@@ -20,6 +20,7 @@ import { loadUserDetails, type UserRecord } from "./details";
 import { findScopedUser, nameConflict, normalizeAliases, replaceAliases, takenNames } from "./shared";
 import { email } from "../../../shared/schemas/primitives";
 import { enqueueMail } from "../../mail/outbox";
+import { VALID_MINUTES_PARAM } from "../../mail/templates";
 import { emailingEnabled, readSettings } from "../settings";
 import { userRegistrationLink } from "./reset";
 import { isRecentPassword, issueToken, setPassword } from "../identity";
@@ -84,7 +85,11 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
           to: username,
           template: "userRegistration",
           lang: team.language,
-          params: { firstName: input.firstName || username, link: userRegistrationLink(config.publicUrl, general.urlPrefixes.my, token) },
+          params: {
+            firstName: input.firstName || username,
+            link: userRegistrationLink(config.publicUrl, general.urlPrefixes.my, token),
+            [VALID_MINUTES_PARAM]: String(security.userRegistrationTokenExpiryMinutes),
+          },
         });
       }
       await recordAccess(
