@@ -32,7 +32,9 @@ export function presentUserListItem(row: UserListRow): UserListItem {
 
 /** A page of `GET /v2/users`. */
 export function presentUserPage(page: UserListPage): UserListResponse {
-  return { total: page.total, totalCapped: page.totalCapped, nextCursor: page.nextCursor, items: page.items.map(presentUserListItem) };
+  // `totalCapped` only when true: an exact total reads as before.
+  const capped = page.totalCapped ? { totalCapped: true } : {};
+  return { total: page.total, ...capped, nextCursor: page.nextCursor, items: page.items.map(presentUserListItem) };
 }
 
 /** A device's wipe state from its two timestamps. */
