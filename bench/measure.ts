@@ -129,3 +129,61 @@ export function median(values: readonly number[]): number {
     0.5,
   );
 }
+
+/** One route under load with rotating paths: latency percentiles (ms), server CPU per request, failures. */
+export interface RotatingMeasurement {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuMicrosPerRequest: number | null;
+  errors: number;
+}
+
+/**
+ * Loads a route whose every request takes the next of `paths` (in turn, across the connections),
+ * so a cache keyed by the query answers a path again only after the whole rotation: first
+ * visits, not a warm cache. p50/p95/p99 from every response time.
+ */
+export async function measureRotating(
+  load: LoadOptions,
+  paths: readonly string[],
+  headers: Record<string, string>,
+): Promise<RotatingMeasurement> {
+  const times: number[] = [];
+  let next = 0;
+  const cpuBefore = load.serverCpuMicros?.() ?? null;
+  const instance = autocannon(
+    {
+      url: load.baseUrl,
+      duration: load.duration,
+      connections: load.connections,
+      headers,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
+        },
+      ],
+    },
+    () => undefined,
+  );
+  instance.on("response", (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+  });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance.on("done", resolve);
+    instance.on("error", reject);
+  });
+  times.sort((a, b) => a - b);
+  const cpuAfter = load.serverCpuMicros?.() ?? null;
+  const answered = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    p99: quantile(times, 0.99),
+    cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

@@ -21,6 +21,8 @@
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
  * --database-url <postgres://…> (PostgreSQL instead of SQLite: a fresh `bulwark_bench_<random>`
  * database is created on that server, seeded, served and dropped at the end).
+ * --scale <users> runs the first-visit benchmark of bench/scale.ts instead (its options:
+ * --reuse, --data-dir, --out, --compare, and --duration, --teams, --only, --database-url).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -41,6 +43,7 @@ import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { seedPolicyData } from "./policy";
+import { runScaleBench } from "./scale";
 import { measureCliStartup, startupLines } from "./cliStartup";
 import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
@@ -59,8 +62,29 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
     "cli-runs": { type: "string", default: "15" },
     "mobile-runs": { type: "string", default: "3" },
+    scale: { type: "string" },
+    reuse: { type: "boolean", default: false },
+    "data-dir": { type: "string" },
+    out: { type: "string" },
+    compare: { type: "string" },
   },
 });
+// `--scale <users>`: first visits at that size (bench/scale.ts), instead of the run below.
+if (values.scale) {
+  process.exit(
+    await runScaleBench({
+      users: Number(values.scale),
+      teams: Number(values.teams),
+      duration: Number(values.duration),
+      databaseUrl: values["database-url"],
+      reuse: values.reuse,
+      dataDir: values["data-dir"],
+      only: values.only,
+      out: values.out,
+      compare: values.compare,
+    }),
+  );
+}
 // `--only cli-startup` needs no server or data: measure, print, stop.
 if (values.only === "cli-startup") {
   console.log(startupLines(await measureCliStartup(Number(values["cli-runs"]))).join("\n"));

@@ -169,6 +169,7 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
             limit={query.limit}
             shown={page.items.length}
             total={page.total}
+            capped={page.totalCapped}
             loading={busy ? t("users:list.loading") : null}
           />
         )

@@ -132,6 +132,21 @@ export interface UsersTable {
   deviceCount: Generated<number>;
 }
 
+/**
+ * Per-team figures kept by triggers in the transaction of every write (migration 0019); never
+ * written by the app except server/db/counters.ts's recount after a bulk load.
+ */
+export interface TeamCountersTable {
+  teamId: number;
+  users: Generated<number>;
+  active: Generated<number>;
+  pending: Generated<number>;
+  blocked: Generated<number>;
+  devices: Generated<number>;
+  /** Pending invitations that still have their pending user (past their expiry included). */
+  invites: Generated<number>;
+}
+
 /** Additional usernames a user can be reached by; unique across all users. */
 export interface UserAliasesTable {
   id: Id;

@@ -11,6 +11,7 @@ import type {
   AdminTeamsTable,
   AccessTokensTable,
   UsersTable,
+  TeamCountersTable,
   UserAliasesTable,
   UserPasswordHistoryTable,
   UserTokensTable,
@@ -62,6 +63,7 @@ export interface Database {
   mfaChallenges: MfaChallengesTable;
   mfaGrace: MfaGraceTable;
   users: UsersTable;
+  teamCounters: TeamCountersTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;
   userTokens: UserTokensTable;

@@ -36,8 +36,11 @@ export const UserListItemSchema = z.object({
 /** A user as the list shows it. */
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 
-/** `GET /v2/users`: a page of users. */
-export const UserListResponseSchema = listResponseSchema(UserListItemSchema);
+/**
+ * `GET /v2/users`: a page of users. `totalCapped`: a search stopped counting at `total` (10,000),
+ * so there are more matches than that ("10,000+").
+ */
+export const UserListResponseSchema = listResponseSchema(UserListItemSchema).extend({ totalCapped: z.boolean().optional() });
 /** A page of users. */
 export type UserListResponse = ListResponse<UserListItem>;
 

@@ -33,6 +33,8 @@ export const sortOrder = oneOf(SORT_ORDERS).default("asc");
 export interface ListResponse<T> {
   readonly items: T[];
   readonly total: number;
+  /** Set when `total` is a count's bound rather than the count (the users search: "10,000+"). */
+  readonly totalCapped?: boolean;
   readonly nextCursor: string | null;
 }
 

@@ -40,6 +40,7 @@ const APP_TABLES = [
   "service_tokens",
   "sessions",
   "system_settings",
+  "team_counters",
   "team_domains",
   "teams",
   "user_aliases",

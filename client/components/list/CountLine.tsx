@@ -13,6 +13,8 @@ export interface CountLineProps {
   limit: number;
   shown: number;
   total: number;
+  /** `total` is a count's bound, not the count (a users search past 10,000): shown as "10,000+". */
+  capped?: boolean;
   /** Replaces the count while the list loads (islands). */
   loading?: string | null;
   className?: string;
@@ -22,12 +24,13 @@ export interface CountLineProps {
 export function countLineText(
   t: Translate,
   lang: string,
-  { index, limit, shown, total }: Omit<CountLineProps, "loading" | "className">,
+  { index, limit, shown, total, capped }: Omit<CountLineProps, "loading" | "className">,
 ): string | null {
   if (shown === 0) return null;
   const format = (value: number) => formatNumber(value, lang);
-  if (index === null) return t("common:list.totalOnly", { total: format(total) });
-  return t("common:list.range", { from: format(index * limit + 1), to: format(index * limit + shown), total: format(total) });
+  const all = capped ? `${format(total)}+` : format(total);
+  if (index === null) return t("common:list.totalOnly", { total: all });
+  return t("common:list.range", { from: format(index * limit + 1), to: format(index * limit + shown), total: all });
 }
 
 /** The count line as a polite live region, so a screen reader hears the new count after a change. */

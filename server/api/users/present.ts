@@ -4,10 +4,9 @@
  * ids left out. The export's user columns read these same items.
  */
 import { platformName } from "../../../shared/domain/platforms";
-import type { DeviceWipeState, UserDetails, UserDevice, UserListItem } from "../../../shared/api/users";
-import type { ListResponse } from "../../../shared/schemas/list";
+import type { DeviceWipeState, UserDetails, UserDevice, UserListItem, UserListResponse } from "../../../shared/api/users";
 import { isoUtc } from "../../lib/isoTime";
-import type { UserDeviceRow, UserListRow, UserRecord } from "../../services/users";
+import type { UserDeviceRow, UserListPage, UserListRow, UserRecord } from "../../services/users";
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : isoUtc(ms));
 
@@ -32,8 +31,10 @@ export function presentUserListItem(row: UserListRow): UserListItem {
 }
 
 /** A page of `GET /v2/users`. */
-export function presentUserPage(page: ListResponse<UserListRow>): ListResponse<UserListItem> {
-  return { total: page.total, nextCursor: page.nextCursor, items: page.items.map(presentUserListItem) };
+export function presentUserPage(page: UserListPage): UserListResponse {
+  // `totalCapped` only when true: an exact total reads as before.
+  const capped = page.totalCapped ? { totalCapped: true } : {};
+  return { total: page.total, ...capped, nextCursor: page.nextCursor, items: page.items.map(presentUserListItem) };
 }
 
 /** A device's wipe state from its two timestamps. */

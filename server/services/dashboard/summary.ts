@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { isTimeZone } from "../../../shared/schemas/primitives";
 import { timeGroupBoundaries, type EpochRange, type TimeGroup, type TimeGroupBoundaries } from "../../../shared/domain/timeGroups";
 import type { UserStatus } from "../../../shared/domain/statuses";
+import { summedCounts } from "../../db/counters";
 import type { Database } from "../../db/types";
 import type { ServiceContext } from "../../lib/context";
 import { RecentCounts } from "../../lib/recentCounts";
@@ -24,38 +25,28 @@ function zeros(timezone: string): DashboardCounts {
 }
 
 /**
- * `count(*)` of the users in scope (all, or the given teams) that match `where`, as a scalar
+ * `count(*)` of the users in scope (all, or the given teams) last seen within `seen`, as a scalar
  * subquery. A bare `count(*)` over an index range is what both engines count fastest: no
  * column is decoded, unlike conditional aggregation (measured on SQLite: ~10× faster).
  */
-function scopedCount(db: Kysely<Database>, teamIds: number[] | null, where?: { status: UserStatus } | { seen: EpochRange }) {
+function scopedCount(db: Kysely<Database>, teamIds: number[] | null, where: { seen: EpochRange }) {
   let query = db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"));
   if (teamIds !== null) query = query.where("teamId", "in", teamIds);
-  if (where && "status" in where) query = query.where("status", "=", where.status);
-  if (where && "seen" in where) {
-    query = query.where("lastSeenAt", ">=", where.seen.from ?? 0);
-    if (where.seen.to !== null) query = query.where("lastSeenAt", "<", where.seen.to);
-  }
+  query = query.where("lastSeenAt", ">=", where.seen.from ?? 0);
+  if (where.seen.to !== null) query = query.where("lastSeenAt", "<", where.seen.to);
   return query;
 }
 
 /**
- * Every dashboard number in one statement (one round trip, one snapshot), each a count over
- * one index range, never over the table:
- * - the total: root's is a bare count (SQLite counts a B-tree without reading its entries;
- *   PostgreSQL scans the smallest index), an admin's the (team_id, …) ranges of their teams;
- * - pending and blocked: ranges of the (status) / (team_id, status) indexes; active is the
- *   rest (the CHECK allows only these three), so the largest range is never read;
- * - today, this week, this month: the disjoint ranges of the (last_seen_at) /
- *   (team_id, last_seen_at) indexes; "a long time ago" is the rest, never-seen users (NULL)
- *   included, so the long tail is never read either.
+ * The last-seen groups in one statement (one round trip, one snapshot), each a count over one
+ * index range, never over the table: today, this week, this month are the disjoint ranges of
+ * the (last_seen_at) / (team_id, last_seen_at) indexes; "a long time ago" is the rest of the
+ * total, never-seen users (NULL) included, so the long tail is never read. The total and the
+ * statuses come from the team counters (migration 0019), not from a count.
  */
 export function dashboardCountQuery(db: Kysely<Database>, teamIds: number[] | null, bounds: TimeGroupBoundaries) {
   const { today, thisWeek, thisMonth } = bounds.ranges;
   return db.selectNoFrom([
-    scopedCount(db, teamIds).as("total"),
-    scopedCount(db, teamIds, { status: "pending" }).as("pending"),
-    scopedCount(db, teamIds, { status: "blocked" }).as("blocked"),
     scopedCount(db, teamIds, { seen: today }).as("today"),
     scopedCount(db, teamIds, { seen: thisWeek }).as("thisWeek"),
     scopedCount(db, teamIds, { seen: thisMonth }).as("thisMonth"),
@@ -92,24 +83,22 @@ export function boundariesAt(now: number, zone: string): TimeGroupBoundaries {
 
 /**
  * The dashboard counts within a scope (root: every user; an admin: the users of their teams),
- * with time groups in `timezone` at `now`: one statement of index range counts, whatever the
- * number of users (see dashboardCountQuery). Both dimensions sum to the same total.
+ * with time groups in `timezone` at `now`: the team counters for the total and the statuses, one
+ * statement of index range counts for the time groups (see dashboardCountQuery). Both
+ * dimensions sum to the same total.
  */
 export async function dashboardCounts(db: Kysely<Database>, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return zeros(zone);
-  const row = await dashboardCountQuery(db, teamIds, boundariesAt(now, zone)).executeTakeFirstOrThrow();
-  const [total, pending, blocked, today, thisWeek, thisMonth] = [
-    row.total,
-    row.pending,
-    row.blocked,
-    row.today,
-    row.thisWeek,
-    row.thisMonth,
-  ].map(Number) as [number, number, number, number, number, number];
+  const [counters, row] = await Promise.all([
+    summedCounts(db, teamIds),
+    dashboardCountQuery(db, teamIds, boundariesAt(now, zone)).executeTakeFirstOrThrow(),
+  ]);
+  const { users: total, active, pending, blocked } = counters;
+  const [today, thisWeek, thisMonth] = [row.today, row.thisWeek, row.thisMonth].map(Number) as [number, number, number];
   return {
-    users: { active: total - pending - blocked, pending, blocked, total },
+    users: { active, pending, blocked, total },
     lastSeen: { today, thisWeek, thisMonth, longAgo: total - today - thisWeek - thisMonth },
     timezone: zone,
   };

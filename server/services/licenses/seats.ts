@@ -11,6 +11,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { teamSeats, type TeamSeats } from "../../../shared/domain/licenses";
+import { teamCounts } from "../../db/counters";
 import { lockRowsInOrder } from "../../db/locks";
 import type { Database } from "../../db/types";
 import { AppError } from "../../errors";
@@ -20,14 +21,15 @@ import type { Scope } from "../access";
 import type { ServiceContext } from "../../lib/context";
 
 /**
- * Capacity, users and pending invitations of a team at `now`: three aggregate reads. A pending
- * invitation is a pending user row (docs/DECISIONS.md "Invitations are pending users"), so the
- * users count holds every row of the team and the invitations are told apart by their link:
- * `users` = rows − pending invitations' users, `invites` = pending invitations not yet past their
- * expiry. One past its expiry frees its seat at once, before housekeeping removes its user.
+ * Capacity, users and pending invitations of a team at `now`: the sum of its unexpired packs,
+ * its counters (migration 0019, kept by triggers in every write's transaction) and the few
+ * pending invitations already past their expiry. A pending invitation is a pending user row
+ * (docs/DECISIONS.md "Invitations are pending users"), so the users counter holds every row of
+ * the team: `users` = rows − pending invitations, `invites` = pending invitations not yet past
+ * their expiry. One past its expiry frees its seat at once, before housekeeping removes its user.
  */
 export async function seatsOf(db: Kysely<Database>, teamId: number, now: number): Promise<TeamSeats> {
-  const [capacity, users, invites] = await Promise.all([
+  const [capacity, counters, lapsed] = await Promise.all([
     db
       .selectFrom("licensePacks")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("licenseCount"), eb.lit(0)).as("n"))
@@ -35,29 +37,29 @@ export async function seatsOf(db: Kysely<Database>, teamId: number, now: number)
       .where("status", "=", "active")
       .where("expiresAt", ">", now)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("teamId", "=", teamId)
-      .executeTakeFirstOrThrow(),
-    pendingInvitesOf(db, now).where("users.teamId", "=", teamId).executeTakeFirstOrThrow(),
+    teamCounts(db, [teamId]),
+    lapsedInvites(db, [teamId], now),
   ]);
-  return teamSeats(Number(capacity.n), Number(users.n) - Number(invites.all), Number(invites.live));
+  const counts = counters.get(teamId);
+  const pending = counts?.invites ?? 0;
+  return teamSeats(Number(capacity.n), (counts?.users ?? 0) - pending, pending - (lapsed.get(teamId) ?? 0));
 }
 
 /**
- * Pending invitations counted through their users (a moved pending user takes its seat along):
- * `all` pending, `live` those not past their expiry. The caller adds the team condition.
+ * Pending invitations (with their pending user) already past their expiry, per team: a range of
+ * the partial index of migration 0019, a handful between two housekeeping runs.
  */
-export function pendingInvitesOf(db: Kysely<Database>, now: number) {
-  return db
+async function lapsedInvites(db: Kysely<Database>, teamIds: readonly number[] | null, now: number): Promise<Map<number, number>> {
+  const rows = await db
     .selectFrom("invites")
-    .innerJoin("users", "users.id", "invites.userId")
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("all"),
-      eb.fn.coalesce(eb.fn.sum<number | string>(eb.case().when("invites.expiresAt", ">", now).then(1).else(0).end()), eb.lit(0)).as("live"),
-    ])
-    .where("invites.status", "=", "pending");
+    .select(["teamId", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .$if(teamIds !== null, (q) => q.where("teamId", "in", teamIds ?? []))
+    .where("status", "=", "pending")
+    .where("expiresAt", "<=", now)
+    .where("userId", "is not", null)
+    .groupBy("teamId")
+    .execute();
+  return new Map(rows.map((row) => [row.teamId, Number(row.n)]));
 }
 
 /** Locks the seat counters (team rows) of the given teams, in ascending id order (no deadlock between two distributions). */
@@ -114,7 +116,8 @@ export async function readSeats(ctx: ServiceContext, scope: Scope, slug: string,
 /**
  * Licenses of each given company (by internal id; null: every company, without an id list), by
  * the rule of seatsOf(): capacity = the sum of unexpired packs, used = users + pending
- * invitations not past their expiry (each one a pending user row, counted once). Companies with nothing are absent when `teamIds` is null.
+ * invitations not past their expiry (each one a pending user row, counted once), from the team
+ * counters (migration 0019). Companies with nothing are absent when `teamIds` is null.
  * The license pages (the gauge, the per-company summary) and the invitation companies read it.
  */
 export async function seatsByTeam(
@@ -125,7 +128,7 @@ export async function seatsByTeam(
   const out = new Map<number, TeamSeats>();
   if (teamIds !== null && teamIds.length === 0) return out;
   const ids = teamIds ?? [];
-  const [capacity, users, invites] = await Promise.all([
+  const [capacity, counters, lapsed] = await Promise.all([
     db
       .selectFrom("licensePacks")
       .select(["teamId", (eb) => eb.fn.sum<number>("licenseCount").as("n")])
@@ -135,32 +138,17 @@ export async function seatsByTeam(
       .where("expiresAt", ">", now)
       .groupBy("teamId")
       .execute(),
-    db
-      .selectFrom("users")
-      .select(["teamId", (eb) => eb.fn.countAll<number>().as("n")])
-      .$if(teamIds !== null, (q) => q.where("teamId", "in", ids))
-      .groupBy("teamId")
-      .execute(),
-    db
-      .selectFrom("invites")
-      .innerJoin("users", "users.id", "invites.userId")
-      .select((eb) => [
-        "users.teamId",
-        eb.fn.countAll<number>().as("all"),
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("invites.expiresAt", ">", now).then(1).else(0).end()), eb.lit(0)).as("live"),
-      ])
-      .$if(teamIds !== null, (q) => q.where("users.teamId", "in", ids))
-      .where("invites.status", "=", "pending")
-      .groupBy("users.teamId")
-      .execute(),
+    teamCounts(db, teamIds),
+    lapsedInvites(db, teamIds, now),
   ]);
   const cap = new Map(capacity.map((row) => [row.teamId, Number(row.n)]));
-  const used = new Map(users.map((row) => [row.teamId, Number(row.n)]));
-  const pending = new Map(invites.map((row) => [row.teamId, Number(row.live)]));
-  // A pending invitation is a pending user row: counted once, as an invitation, not as a user too.
-  const pendingUsers = new Map(invites.map((row) => [row.teamId, Number(row.all)]));
-  for (const id of teamIds ?? new Set([...cap.keys(), ...used.keys(), ...pending.keys()])) {
-    if (id !== null) out.set(id, teamSeats(cap.get(id) ?? 0, (used.get(id) ?? 0) - (pendingUsers.get(id) ?? 0), pending.get(id) ?? 0));
+  const withRows = [...counters.values()].filter((c) => c.users > 0 || c.invites > 0).map((c) => c.teamId);
+  for (const id of teamIds ?? new Set([...cap.keys(), ...withRows])) {
+    if (id === null) continue;
+    const counts = counters.get(id);
+    const pending = counts?.invites ?? 0;
+    // A pending invitation is a pending user row: counted once, as an invitation, not as a user too.
+    out.set(id, teamSeats(cap.get(id) ?? 0, (counts?.users ?? 0) - pending, pending - (lapsed.get(id) ?? 0)));
   }
   return out;
 }

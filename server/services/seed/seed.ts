@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { recountTeamCounters, setUserCounterTriggers } from "../../db/counters";
 import { setBulkLoadCache, settleAfterBulkLoad } from "../../db/maintenance";
 import type { Database, NewRow } from "../../db/types";
 import { recordAccess } from "../accessLog";
@@ -104,59 +105,66 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const tag = options.append ? randomBytes(3).toString("hex") : "";
 
   await setBulkLoadCache(db, true);
-
-  const teams = await db.transaction().execute(async (trx) => {
-    const built = Array.from({ length: teamCount }, (_, i) => buildTeamRow(rng, i, tag, now));
-    const rows = await trx
-      .insertInto("teams")
-      .values(built.map((t) => t.row))
-      .returning(["id", "slug"])
-      .execute();
-    const bySlug = new Map(rows.map((r) => [r.slug, r.id]));
-    const out = built.map((t) => ({ id: bySlug.get(t.row.slug) ?? 0, domain: t.domain }));
-    await trx
-      .insertInto("teamDomains")
-      .values(out.map((t) => ({ teamId: t.id, domain: t.domain, createdAt: now })))
-      .execute();
-    return out;
-  });
-
-  const result: SeedResult = { teams: teams.length, users: 0, aliases: 0, devices: 0, locations: 0, milliseconds: 0 };
-  const perTeam = new Map<number, number>();
-  for (let start = 0; start < total; start += CHUNK) {
-    const users = Array.from({ length: Math.min(CHUNK, total - start) }, (_, i) => {
-      const team = teams[teamIndex(rng, teams.length)] ?? teams[0]!;
-      perTeam.set(team.id, (perTeam.get(team.id) ?? 0) + 1);
-      return buildUserRow(rng, start + i + 1, tag, team, now);
+  // The team counters are counted once at the end (migration 0019's triggers would update them per statement).
+  await setUserCounterTriggers(db, false);
+  let result: SeedResult;
+  try {
+    const teams = await db.transaction().execute(async (trx) => {
+      const built = Array.from({ length: teamCount }, (_, i) => buildTeamRow(rng, i, tag, now));
+      const rows = await trx
+        .insertInto("teams")
+        .values(built.map((t) => t.row))
+        .returning(["id", "slug"])
+        .execute();
+      const bySlug = new Map(rows.map((r) => [r.slug, r.id]));
+      const out = built.map((t) => ({ id: bySlug.get(t.row.slug) ?? 0, domain: t.domain }));
+      await trx
+        .insertInto("teamDomains")
+        .values(out.map((t) => ({ teamId: t.id, domain: t.domain, createdAt: now })))
+        .execute();
+      return out;
     });
-    await db.transaction().execute(async (trx) => {
-      const ids = await insertUsers(trx, users);
-      const aliases = users.filter((u) => u.alias !== null).map((u) => ({ userId: ids.get(u.row.uid) ?? 0, alias: u.alias ?? "" }));
-      for (const part of slices(aliases)) await trx.insertInto("userAliases").values(part).execute();
-      const devices = users.flatMap((u) => buildDevices(rng, ids.get(u.row.uid) ?? 0, u, now));
-      result.locations += await insertDevices(trx, devices);
-      result.aliases += aliases.length;
-      result.devices += devices.length;
-    });
-    result.users += users.length;
-    options.onProgress?.(result.users, total);
+
+    result = { teams: teams.length, users: 0, aliases: 0, devices: 0, locations: 0, milliseconds: 0 };
+    const perTeam = new Map<number, number>();
+    for (let start = 0; start < total; start += CHUNK) {
+      const users = Array.from({ length: Math.min(CHUNK, total - start) }, (_, i) => {
+        const team = teams[teamIndex(rng, teams.length)] ?? teams[0]!;
+        perTeam.set(team.id, (perTeam.get(team.id) ?? 0) + 1);
+        return buildUserRow(rng, start + i + 1, tag, team, now);
+      });
+      await db.transaction().execute(async (trx) => {
+        const ids = await insertUsers(trx, users);
+        const aliases = users.filter((u) => u.alias !== null).map((u) => ({ userId: ids.get(u.row.uid) ?? 0, alias: u.alias ?? "" }));
+        for (const part of slices(aliases)) await trx.insertInto("userAliases").values(part).execute();
+        const devices = users.flatMap((u) => buildDevices(rng, ids.get(u.row.uid) ?? 0, u, now));
+        result.locations += await insertDevices(trx, devices);
+        result.aliases += aliases.length;
+        result.devices += devices.length;
+      });
+      result.users += users.length;
+      options.onProgress?.(result.users, total);
+    }
+    // Seats for the seeded users: one subscription pack per team, with room for 10 % more.
+    // With --append a team's pack counts only the users added by this run (earlier ones had theirs).
+    const packs = teams.map((team) => ({
+      uid: rng.uuid(),
+      teamId: team.id,
+      licenseType: "subscription",
+      licenseCount: Math.max(10, Math.ceil(((perTeam.get(team.id) ?? 0) * 1.1) / 10) * 10),
+      status: "active" as const,
+      expiresAt: now + 365 * 86_400_000,
+      source: "purchase" as const,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    for (const part of slices(packs)) await db.insertInto("licensePacks").values(part).execute();
+    await setBulkLoadCache(db, false);
+  } finally {
+    await setUserCounterTriggers(db, true);
   }
-  // Seats for the seeded users: one subscription pack per team, with room for 10 % more.
-  // With --append a team's pack counts only the users added by this run (earlier ones had theirs).
-  const packs = teams.map((team) => ({
-    uid: rng.uuid(),
-    teamId: team.id,
-    licenseType: "subscription",
-    licenseCount: Math.max(10, Math.ceil(((perTeam.get(team.id) ?? 0) * 1.1) / 10) * 10),
-    status: "active" as const,
-    expiresAt: now + 365 * 86_400_000,
-    source: "purchase" as const,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  for (const part of slices(packs)) await db.insertInto("licensePacks").values(part).execute();
-  await setBulkLoadCache(db, false);
-  await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations"]);
+  await recountTeamCounters(db);
+  await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations", "teamCounters"]);
   const { users, teams: teamsCreated, devices } = result;
   await recordAccess(
     db,

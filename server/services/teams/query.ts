@@ -51,7 +51,8 @@ const SORT_KEYS = {
 /**
  * The teams a scope sees (root: all; an admin: their own), searched case-insensitively on name
  * and slug, sorted by one column with the id as tie-breaker, and cut into keyset pages. The
- * counts come from correlated sub-queries of the same statement (indexed on team_id): no N+1.
+ * counts come from correlated sub-queries of the same statement (indexed on team_id): no N+1;
+ * the users are the team's counter (migration 0019), never a count of its users.
  */
 export async function listTeams(ctx: ServiceContext, scope: Scope, query: TeamListQuery): Promise<TeamListPage> {
   const { db } = ctx;
@@ -88,11 +89,8 @@ export async function listTeams(ctx: ServiceContext, scope: Scope, query: TeamLi
         .select((s) => s.fn.countAll<number | string>().as("n"))
         .whereRef("adminTeams.teamId", "=", "teams.id")
         .as("adminCount"),
-      eb
-        .selectFrom("users")
-        .select((s) => s.fn.countAll<number | string>().as("n"))
-        .whereRef("users.teamId", "=", "teams.id")
-        .as("userCount"),
+      // The team's counter (migration 0019), kept by triggers: no count of its users.
+      eb.selectFrom("teamCounters").select("teamCounters.users").whereRef("teamCounters.teamId", "=", "teams.id").as("userCount"),
     ])
     .orderBy(column, direction)
     .orderBy("teams.id", direction)
@@ -168,11 +166,7 @@ export async function loadTeamRecord(db: Kysely<Database>, team: Row<"teams">): 
       .orderBy("admins.firstName")
       .orderBy("admins.id")
       .execute(),
-    db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("teamId", "=", team.id)
-      .executeTakeFirstOrThrow(),
+    db.selectFrom("teamCounters").select("users as n").where("teamId", "=", team.id).executeTakeFirst(),
     db
       .selectFrom("licensePacks")
       .select(["uid", "licenseType", "licenseCount", "status", "expiresAt", "createdAt"])
@@ -185,7 +179,7 @@ export async function loadTeamRecord(db: Kysely<Database>, team: Row<"teams">): 
     team,
     domains: domains.map((d) => d.domain),
     admins,
-    userCount: Number(users.n),
+    userCount: Number(users?.n ?? 0),
     licensePacks: packs.map(({ uid, ...p }) => ({
       ...p,
       id: uid ?? "",

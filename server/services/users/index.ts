@@ -7,7 +7,7 @@ export { acknowledgeWipe, listPendingWipes, reportDevice } from "./deviceReports
 export { deleteDevice, requestDeviceWipe } from "./devices";
 export { applyImport, importResults, previewImport, readImport } from "./import";
 export { pruneImports } from "./import/retention";
-export { listUsers, type UserListRow } from "./list";
+export { listUsers, type UserListPage, type UserListRow } from "./list";
 export { setUserPasswordByToken } from "./passwords";
 export { sendUserPasswordReset, serviceHost } from "./reset";
 export { isoOrNull, takenNames } from "./shared";

@@ -9,6 +9,7 @@
 import type { Kysely } from "kysely";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { UserListQuery } from "../../../shared/schemas/user";
+import { summedCounts } from "../../db/counters";
 import { dialectOf } from "../../db/dialect";
 import { userDataGeneration } from "../../db/writes";
 import type { Database } from "../../db/types";
@@ -29,10 +30,51 @@ export const USER_TOTAL_CACHE_MS = 2_000;
 /** Totals per filter set: at most 500 per database (older generations age out with them). */
 const totals = new RecentCounts<number>(USER_TOTAL_CACHE_MS, 500);
 
-/** The count of the filtered set, uncached. */
+/**
+ * Past this many matches a search stops counting: the page answers `total` = the bound and
+ * `totalCapped`, and the list shows "10,000+" (docs/DECISIONS.md "#28 — search at a million").
+ * A common term's exact count read every match (~20,000 for a surname at 1,000,000 users).
+ */
+export const SEARCH_COUNT_BOUND = 10_000;
+
+/** A page of the users list: `totalCapped` when `total` is the search's count bound, not the count. */
+export interface UserListPage extends ListResponse<UserListRow> {
+  totalCapped: boolean;
+}
+
+/** The query keys that narrow the set but that the team counters (migration 0019) can answer. */
+const NOT_FILTERS = new Set(["sort", "order", "limit", "cursor", "team", "status"]);
+
+/** Whether the set is the scope (or its team), by status at most: then the team counters hold its size. */
+function countedByCounters(query: UserListQuery): boolean {
+  return Object.entries(query).every(([key, value]) => NOT_FILTERS.has(key) || value === undefined);
+}
+
+/**
+ * The count of the filtered set, uncached: from the team counters when the set is the scope by
+ * status at most (no user is read), else a count of the matching rows, which a search stops at
+ * SEARCH_COUNT_BOUND + 1 (the caller reports the bound).
+ */
 async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<number> {
+  if (countedByCounters(query)) {
+    const counts = await summedCounts(db, narrowing.teamId !== null ? [narrowing.teamId] : narrowing.teamIds);
+    return query.status === undefined ? counts.users : counts[query.status];
+  }
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
   const where = filters(db, narrowing, query, narrowed);
+  if (query.search) {
+    const matches = db
+      .selectFrom("users")
+      .select("users.id")
+      .where(where)
+      .limit(SEARCH_COUNT_BOUND + 1)
+      .as("m");
+    const row = await db
+      .selectFrom(matches)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   const row = await db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
@@ -92,8 +134,11 @@ async function searchPlan(
   return matches * 10 >= unsearched ? "walk" : "seek";
 }
 
-/** One page of the users the caller may see, with the total of the filtered set. */
-export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserListQuery): Promise<ListResponse<UserListRow>> {
+/**
+ * One page of the users the caller may see, with the total of the filtered set (a search's
+ * total stops at SEARCH_COUNT_BOUND: `totalCapped`).
+ */
+export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserListQuery): Promise<UserListPage> {
   const { db } = ctx;
   const keys = SORTS[query.sort];
   const cursor = decodeCursor(
@@ -101,7 +146,7 @@ export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserLi
     keys.map((key) => key.kind),
   );
   const narrowing = await narrow(db, scope, query);
-  if (!narrowing) return { items: [], total: 0, nextCursor: null };
+  if (!narrowing) return { items: [], total: 0, nextCursor: null, totalCapped: false };
   const counting = cachedTotal(db, narrowing, query);
   // Settled below; a failed page must not leave the count's rejection unhandled.
   counting.catch(() => undefined);
@@ -116,5 +161,7 @@ export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserLi
   }
 
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => keyValues(keys, row));
-  return { items, total: await counting, nextCursor };
+  const total = await counting;
+  const totalCapped = Boolean(query.search) && total > SEARCH_COUNT_BOUND;
+  return { items, total: totalCapped ? SEARCH_COUNT_BOUND : total, nextCursor, totalCapped };
 }

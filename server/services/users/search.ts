@@ -7,6 +7,7 @@ import type { UserListQuery } from "../../../shared/schemas/user";
 import {
   likeContains,
   postgresIdAmong,
+  postgresUserSearchMatch,
   postgresUserSearchable,
   postgresUserSearchText,
   selectiveFilter,
@@ -62,7 +63,7 @@ export function searchCondition(dialect: DatabaseDialect, text: string, plan: Se
   }
   if (indexed && plan === "seek") {
     const aliasOwners = eb.selectFrom("userAliases").select("userAliases.userId").where(aliasMatches);
-    return eb.or([likeContains(dialect, postgresUserSearchText("users"), text), postgresIdAmong(eb.ref("users.id"), aliasOwners)]);
+    return eb.or([postgresUserSearchMatch("users", text), postgresIdAmong(eb.ref("users.id"), aliasOwners)]);
   }
   const ownFields =
     indexed && dialect === "postgres"

@@ -1,0 +1,74 @@
+/**
+ * The users list's counts at scale (issue #28): a search stops counting past SEARCH_COUNT_BOUND
+ * (`total` = the bound, `totalCapped`) yet pages every match; a smaller search and the unfiltered
+ * or status-filtered list (answered from the team counters) keep their exact totals; an exact
+ * username with a domain finds its user. 10,001 matching rows are needed to pass the bound.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Row } from "../../server/db/types";
+import { SEARCH_COUNT_BOUND } from "../../server/services/users/list";
+import { testDialects } from "../support/db";
+import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
+import { insertUsers } from "./users.support";
+
+/** A random tag of letters only (trigram-searchable, found in no other row). */
+const tagOf = () =>
+  `q${randomBytes(5)
+    .toString("hex")
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
+
+describe.each(testDialects())("users list counts at the search bound on %s", (dialect) => {
+  let server: TestServer;
+  let root: string;
+  let team: Row<"teams">;
+  const tag = tagOf();
+  const db = () => server.database.db;
+  const list = async (query: string) => {
+    const res = await server.request().get(`/v2/users?${query}`).set("Authorization", root);
+    expect(res.status, query).toBe(200);
+    return res.body as { items: { uid: string; username: string }[]; total: number; totalCapped?: boolean; nextCursor: string | null };
+  };
+
+  beforeAll(async () => {
+    server = await getTestServer({ dialect });
+    root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
+    team = await buildTeam(db());
+    await insertUsers(db(), team.id, SEARCH_COUNT_BOUND + 1, tag);
+    await insertUsers(db(), team.id, 30, tagOf());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("caps a common term's total at the bound and still pages its matches", async () => {
+    const first = await list(`team=${team.slug}&search=${tag}&limit=200`);
+    expect([first.total, first.totalCapped, first.items.length]).toEqual([SEARCH_COUNT_BOUND, true, 200]);
+    expect(first.items.every((item) => item.username.startsWith(`${tag}-`))).toBe(true);
+    const second = await list(`team=${team.slug}&search=${tag}&limit=200&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.items.length).toBe(200);
+    expect(new Set([...first.items, ...second.items].map((item) => item.uid)).size).toBe(400);
+  });
+
+  it("counts a smaller search exactly, and the list without filters or by status from the counters", async () => {
+    const some = await list(`team=${team.slug}&search=${encodeURIComponent(`${tag}-1000`)}`);
+    // `-1000`, `-10000` and `-1000x` for x in 0..9: twelve rows at most, counted exactly.
+    expect(some.totalCapped).toBeUndefined();
+    expect(some.total).toBe(some.items.length);
+    expect(some.total).toBeGreaterThan(0);
+    const extra = await buildUser(db(), { team, status: "blocked" });
+    const all = await list(`team=${team.slug}&limit=1`);
+    expect([all.total, all.totalCapped]).toEqual([SEARCH_COUNT_BOUND + 32, undefined]);
+    expect((await list(`team=${team.slug}&status=blocked`)).items.map((item) => item.uid)).toEqual([extra.uid]);
+    expect((await list(`team=${team.slug}&status=blocked`)).total).toBe(1);
+    expect((await list(`team=${team.slug}&status=active&limit=1`)).total).toBe(SEARCH_COUNT_BOUND + 31);
+  });
+
+  it("finds an exact username with its domain", async () => {
+    const username = `${tag}-4321@bulk.test`;
+    const found = await list(`search=${encodeURIComponent(username)}`);
+    expect(found.items.map((item) => item.username)).toEqual([username]);
+    expect([found.total, found.totalCapped]).toEqual([1, undefined]);
+  });
+});
