@@ -34,6 +34,7 @@ export const PROTECTED_PREFIXES = [
   "mfaTotpRemove", // DELETE v2/me/mfa/totp
   "mfaRecoveryCodes", // POST v2/me/mfa/recovery-codes
   "mfaReset", // POST v2/admin/mfa/reset (root: remove another admin's factors)
+  "reauth", // POST v2/me/reauth (sudo mode: confirm the password, and a factor when enrolled)
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

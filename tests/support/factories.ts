@@ -95,8 +95,22 @@ export interface TestSession {
   csrfToken: string;
 }
 
+/**
+ * When and how a test session or token last verified (sudo mode, issue #29): by default just now,
+ * with the second factor (as a real sign-in of an admin with one would have); `at: null` for never.
+ */
+export interface TestVerification {
+  at?: number | null;
+  factor?: boolean;
+}
+
 /** Stores a session for the admin exactly as the session middleware would and signs its cookie. */
-export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"admins">): Promise<TestSession> {
+export async function signIn(
+  db: Kysely<Database>,
+  config: Config,
+  admin: Row<"admins">,
+  verification: TestVerification = {},
+): Promise<TestSession> {
   const sid = randomBytes(24).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
   const expires = Date.now() + 60 * 60 * 1000;
@@ -106,6 +120,8 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
     adminId: admin.id,
     tokenVersion,
     csrfToken,
+    ...(verification.at === null ? {} : { verifiedAt: verification.at ?? Date.now() }),
+    factorVerified: verification.factor ?? true,
   };
   await db
     .insertInto("sessions")
@@ -128,7 +144,13 @@ export async function pageAs(server: TestServer, url: string, admin: Row<"admins
  * The Authorization header of a bearer token for an admin, signed the way `POST /v2/public/auth`
  * signs it (claims from the row, valid one hour); pass `tokenVersion` when the row may be stale.
  */
-export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersion = admin.tokenVersion): Promise<string> {
+export async function bearerFor(
+  config: Config,
+  admin: Row<"admins">,
+  tokenVersion = admin.tokenVersion,
+  verification: TestVerification = {},
+): Promise<string> {
+  const at = verification.at === undefined ? Date.now() : verification.at;
   const claims = {
     role: admin.role,
     uid: admin.uid,
@@ -138,6 +160,7 @@ export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersi
     timezone: admin.timezone,
     lang: admin.lang,
     ver: tokenVersion,
+    ...(at === null ? {} : { auth_time: Math.floor(at / 1000), amr: verification.factor === false ? ["pwd"] : ["pwd", "mfa"] }),
   };
   const { token } = await signSessionToken(config.secrets.jwtSecret, claims, 1);
   return `Bearer ${token}`;

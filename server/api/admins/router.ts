@@ -47,7 +47,7 @@ export function adminsRouter(deps: ApiDeps): Router {
   router.post(
     "/admin",
     ...api.admin(
-      { body: AdminCreateSchema, response: AdminDetailSchema, action: "adminCreate", summary: "Create an administrator" },
+      { body: AdminCreateSchema, response: AdminDetailSchema, action: "adminCreate", summary: "Create an administrator", reauth: true },
       async ({ services, scope, auth, input, origin }) => presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
     ),
   );
@@ -95,7 +95,7 @@ export function adminsRouter(deps: ApiDeps): Router {
   router.delete(
     "/admin",
     ...api.admin(
-      { body: AdminUidSchema, response: OkResponseSchema, action: "adminDelete", summary: "Delete an administrator" },
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminDelete", summary: "Delete an administrator", reauth: true },
       async ({ services, scope, input, origin }) => {
         await deleteAdmin(services, scope, input, origin);
       },
