@@ -48,7 +48,7 @@ function fingerprintOf(req: Request): string {
  * same request with the same key, which must run then, not replay the refusal.
  */
 function isFinal(status: number, body: unknown): boolean {
-  if (status === 403 && typeof body === "object" && body !== null && "code" in body && body.code === "reauthRequired") return false;
+  if (status === 403 && (body as { error?: { code?: unknown } } | null)?.error?.code === "reauthRequired") return false;
   return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 408 && status !== 429);
 }
 

@@ -10,6 +10,7 @@ import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
 import { signSessionToken } from "../../server/services/identity/jwt";
+import { forgetMfaPolicy } from "../../server/services/mfa/policy";
 import { setPassword } from "../../server/services/identity/passwordHistory";
 import { hashPassword } from "../../server/services/identity/passwords";
 import { sha512Hex } from "../../shared/crypto";
@@ -179,6 +180,8 @@ export async function setSettings(db: Kysely<Database>, group: "general" | "secu
   const value = JSON.stringify({ ...DEFAULT_SETTINGS[group], ...values });
   await db.deleteFrom("systemSettings").where("groupName", "=", group).execute();
   await db.insertInto("systemSettings").values({ groupName: group, value, updatedAt: Date.now() }).execute();
+  // The server caches the MFA policy per process (services/mfa/policy): a write behind its back forgets it, as the API's does.
+  if (group === "security") forgetMfaPolicy(db);
 }
 
 /** Options for a user: row overrides, the team (one is created when neither it nor teamId is given) and aliases. */
