@@ -42,7 +42,8 @@ async function enforceMfaPolicy(deps: PageDeps, req: Request, res: Response, adm
     res.redirect(302, `${profile}#mfa`);
     return true;
   }
-  const notice = state.kind === "grace" ? { kind: "grace" as const, until: new Date(state.until).toISOString() } : { kind: "required" as const };
+  const notice =
+    state.kind === "grace" ? { kind: "grace" as const, until: new Date(state.until).toISOString() } : { kind: "required" as const };
   res.locals.mfaPolicy = { notice, href: `${profile}#mfa`, timezone: admin.timezone };
   return false;
 }

@@ -47,7 +47,7 @@ describe.each(testDialects())("sudo mode on %s", (dialect) => {
     const reauth = (body: object) =>
       server.request().post("/v2/me/reauth").set("Cookie", session.header).set("X-CSRF-Token", session.csrfToken).send(body);
     const wrong = await reauth({ password: "0".repeat(128) });
-    expect([wrong.status, wrong.body.error.code]).toEqual([401, "reauth401"]);
+    expect([wrong.status, wrong.body.error.code]).toEqual([403, "reauth403"]);
     const ok = await reauth({ password });
     expect([ok.status, ok.body]).toEqual([200, { ok: true }]);
     const retried = await call("/v2/team", { slug: team.slug }, "delete");
@@ -73,7 +73,7 @@ describe.each(testDialects())("sudo mode on %s", (dialect) => {
     expect([refused.status, refused.body.error.code]).toEqual([403, "reauthRequired"]);
     expect(refused.body.error.details).toEqual({ methods: ["password", "totp", "recovery"] });
     const noCode = await send("post", "/v2/me/reauth", bearer, { password });
-    expect([noCode.status, noCode.body.error.code]).toEqual([401, "reauth401"]);
+    expect([noCode.status, noCode.body.error.code]).toEqual([403, "reauth403"]);
     const ok = await send("post", "/v2/me/reauth", bearer, { password, code: codeAt(secret, 0) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(typeof ok.body.token).toBe("string");

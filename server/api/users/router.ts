@@ -102,9 +102,13 @@ export function usersRouter(deps: ApiDeps): Router {
     requireSelection,
     ...api.admin(
       // Sudo mode (issue #29): deleting more than a few users, or everyone a filter matches, needs a recent verification.
-      { body: UsersBulkSchema, response: BulkResponseSchema, ...BULK[action], ...(action === "delete" ? { reauth: isLargeSelection } : {}) },
-      ({ services, scope, input, origin }) =>
-        bulkUserAction(services, scope, action, selectionOf(input), origin),
+      {
+        body: UsersBulkSchema,
+        response: BulkResponseSchema,
+        ...BULK[action],
+        ...(action === "delete" ? { reauth: isLargeSelection } : {}),
+      },
+      ({ services, scope, input, origin }) => bulkUserAction(services, scope, action, selectionOf(input), origin),
     ),
   ];
   router.put("/users/block", ...bulk("block"));

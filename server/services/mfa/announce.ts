@@ -30,7 +30,10 @@ export async function announceMfaPolicy(ctx: ServiceContext, before: PolicyFlags
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom("adminTotp").select("adminTotp.id").whereRef("adminTotp.adminId", "=", "admins.id").where("confirmedAt", "is not", null),
+            selectFrom("adminTotp")
+              .select("adminTotp.id")
+              .whereRef("adminTotp.adminId", "=", "admins.id")
+              .where("confirmedAt", "is not", null),
           ),
         ),
       )
@@ -54,7 +57,11 @@ export async function announceMfaPolicy(ctx: ServiceContext, before: PolicyFlags
         to: admin.username,
         template: "mfaPolicy" as const,
         lang: admin.lang,
-        params: { firstName: admin.firstName, link: `${ctx.config.publicUrl}/admins/profile/${encodeURIComponent(admin.uid)}#mfa`, deadline },
+        params: {
+          firstName: admin.firstName,
+          link: `${ctx.config.publicUrl}/admins/profile/${encodeURIComponent(admin.uid)}#mfa`,
+          deadline,
+        },
       })),
       now,
     );

@@ -16,8 +16,8 @@ export interface ReauthInput extends SecondFactorProof {
 }
 
 /**
- * Checks the password (and the factor when the admin has one): 401 `reauth401` for a wrong one or a
- * missing code, 429 once the budget is spent, 403 for an account no longer active. Answers the admin
+ * Checks the password (and the factor when the admin has one): 403 `reauth403` for a wrong one or a
+ * missing code, 429 once the budget is spent, 401 for an account no longer active. Answers the admin
  * row (a bearer caller gets a new token from it) and whether a factor was part of the proof.
  */
 export async function reauthenticate(
@@ -34,21 +34,19 @@ export async function reauthenticate(
       { actor: { id: admin.id, username: admin.username }, ...origin },
       { action: "admin.reauth", outcome, target: { type: "admin", id: admin.uid }, ...(reason ? { details: { reason } } : {}) },
     );
-  if (admin.status !== "active") {
-    await log("failure", "blocked");
-    throw new AppError("reauth403");
-  }
+  // A session's admin is active (auth checked it); one blocked since is signed out like any stale session.
+  if (admin.status !== "active") throw new AppError("unauthorized", 401);
   const factor = (await secondFactorMethods(ctx, admin.id)).length > 0;
   const password = await checkPasswordBudgeted(ctx, admin, input.password, origin, factor ? "release" : "clear");
   if (password !== "ok") {
     await log("failure", password === "locked" ? "locked" : "badPassword");
-    throw new AppError(password === "locked" ? "reauth429" : "reauth401");
+    throw new AppError(password === "locked" ? "reauth429" : "reauth403");
   }
   if (factor) {
     const outcome = await verifySecondFactor(ctx, admin, input, origin);
     if (outcome !== "ok") {
       await log("failure", outcome === "locked" ? "locked" : "badCode");
-      throw new AppError(outcome === "locked" ? "reauth429" : "reauth401");
+      throw new AppError(outcome === "locked" ? "reauth429" : "reauth403");
     }
   }
   await log("success");

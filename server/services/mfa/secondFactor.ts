@@ -37,7 +37,8 @@ export interface SecondFactorVerifier {
 const codeVerifier: SecondFactorVerifier = {
   methods: ["totp", "recovery"],
   enrolled: (ctx, adminId) => hasSecondFactor(ctx, adminId),
-  verify: (ctx, admin, proof, origin) => (proof.code === undefined ? Promise.resolve(null) : checkFactorCode(ctx, admin, proof.code, origin)),
+  verify: (ctx, admin, proof, origin) =>
+    proof.code === undefined ? Promise.resolve(null) : checkFactorCode(ctx, admin, proof.code, origin),
 };
 
 const verifiers: SecondFactorVerifier[] = [codeVerifier];

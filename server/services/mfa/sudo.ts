@@ -40,7 +40,9 @@ export async function assertRecentVerification(
   const fresh = verification.at !== null && verification.at <= now && now - verification.at < REAUTH_WINDOW_MINUTES * 60_000;
   const factors = fresh && verification.factor ? null : await secondFactorMethods(ctx, adminId);
   if (fresh && (factors === null || factors.length === 0)) return;
-  throw new AppError("reauthRequired", 403, { methods: ["password", ...(factors ?? (await secondFactorMethods(ctx, adminId)))] } satisfies ReauthDetails);
+  throw new AppError("reauthRequired", 403, {
+    methods: ["password", ...(factors ?? (await secondFactorMethods(ctx, adminId)))],
+  } satisfies ReauthDetails);
 }
 
 /**

@@ -65,8 +65,7 @@ export const MFA_ENTRIES = {
     en: "Confirm it is you: enter your password again to continue",
   },
   reauth200: { status: 200, kind: "success", en: "Identity confirmed. You can continue" },
-  reauth401: { status: 401, kind: "error", exit: AUTH, en: "Wrong password or code. Try again" },
-  reauth403: { status: 403, kind: "error", exit: AUTH, en: "This account is blocked or locked. Contact your administrator" },
+  reauth403: { status: 403, kind: "error", exit: AUTH, en: "Wrong password or code. Try again" },
   reauth429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
   tokenCreate403: {
     status: 403,

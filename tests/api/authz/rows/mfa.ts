@@ -43,7 +43,7 @@ export const mfaRows: MatrixRow[] = [
     method: "POST",
     route: "/me/reauth",
     request: () => ({ url: "/v2/me/reauth", body: { password: "0".repeat(128) } }),
-    expect: signedIn(401, 401, 401),
+    expect: signedIn(403, 403, 403),
     permission: "never",
   },
   {
