@@ -31,15 +31,15 @@ describe.each(testDialects())("sudo mode on %s", (dialect) => {
     const password = await givePassword(db(), server.config, root);
     const team = await buildTeam(db());
     const session = await signIn(db(), server.config, root, { at: STALE() });
-    const call = (url: string, body: object, method: "post" | "delete" = "post") =>
+    const deleteTeam = (body: object) =>
       server
         .request()
-        [method](url)
+        .delete("/v2/team")
         .set("Cookie", session.header)
         .set("X-CSRF-Token", session.csrfToken)
         .set("Idempotency-Key", "sudo-retry-key-0001")
         .send(body);
-    const refused = await call("/v2/team", { slug: team.slug }, "delete");
+    const refused = await deleteTeam({ slug: team.slug });
     expect([refused.status, refused.body.error.code]).toEqual([403, "reauthRequired"]);
     expect(refused.body.error.details).toEqual({ methods: ["password"] });
     expect(await db().selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeDefined();
@@ -50,7 +50,7 @@ describe.each(testDialects())("sudo mode on %s", (dialect) => {
     expect([wrong.status, wrong.body.error.code]).toEqual([403, "reauth403"]);
     const ok = await reauth({ password });
     expect([ok.status, ok.body]).toEqual([200, { ok: true }]);
-    const retried = await call("/v2/team", { slug: team.slug }, "delete");
+    const retried = await deleteTeam({ slug: team.slug });
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(await db().selectFrom("teams").select("id").where("id", "=", team.id).executeTakeFirst()).toBeUndefined();
     const log = await db()

@@ -27,22 +27,21 @@ export async function announceMfaPolicy(ctx: ServiceContext, before: PolicyFlags
       .select(["id", "uid", "username", "firstName", "lang"])
       .where("status", "=", "active")
       .where("role", "in", roles)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("adminTotp")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("adminTotp")
               .select("adminTotp.id")
               .whereRef("adminTotp.adminId", "=", "admins.id")
               .where("confirmedAt", "is not", null),
           ),
         ),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("adminPasskeys").select("adminPasskeys.id").whereRef("adminPasskeys.adminId", "=", "admins.id"))),
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("adminPasskeys").select("adminPasskeys.id").whereRef("adminPasskeys.adminId", "=", "admins.id"))),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("mfaGrace").select("mfaGrace.adminId").whereRef("mfaGrace.adminId", "=", "admins.id"))),
-      )
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("mfaGrace").select("mfaGrace.adminId").whereRef("mfaGrace.adminId", "=", "admins.id"))))
       .execute();
     if (admins.length === 0) return 0;
     await trx
