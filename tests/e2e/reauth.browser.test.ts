@@ -37,7 +37,7 @@ describe("the re-authentication prompt in Chromium", () => {
     }
     await page.goto(`/teams/profile/${team.slug}`);
     await page.waitForSelector('bulwark-island[name="TeamDelete"][hydrated]');
-    await page.waitForSelector('bulwark-island[name="ReauthPrompt"][hydrated]');
+    await page.waitForSelector('bulwark-island[name="ReauthPrompt"][hydrated]', { state: "attached" });
     await page.getByRole("button", { name: "Delete company" }).click();
     await page
       .getByRole("dialog", { name: `Delete ${team.teamName}?` })
