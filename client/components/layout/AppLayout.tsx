@@ -4,8 +4,7 @@ import { LIST_FILTERS_ID, LIST_RESULTS_ID } from "../list/ListLayout";
 import { useT } from "../render-context";
 import { PAGE_STATUS_ID } from "../status/pageStatus";
 import { MfaPolicyBanner, type MfaPolicyNotice } from "../reauth/MfaPolicyBanner";
-import { ReauthPrompt } from "../reauth/ReauthPrompt";
-import { Island } from "../Island";
+import { ReauthPromptIsland } from "../reauth/ReauthPromptIsland";
 import { Header, type HeaderAdmin } from "./Header";
 import { Sidebar } from "./Sidebar";
 
@@ -55,7 +54,7 @@ export function AppLayout({ title, admin, edition, currentPath, csrfToken, notic
           {mfaPolicy ? <MfaPolicyBanner {...mfaPolicy} /> : null}
           {children}
         </main>
-        <Island name="ReauthPrompt" component={ReauthPrompt} props={{ csrfToken }} namespaces={["layout", "validation"]} />
+        <ReauthPromptIsland csrfToken={csrfToken} />
       </div>
     </div>
   );

@@ -25,6 +25,8 @@ export function ReauthPrompt({ csrfToken }: ReauthPromptProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const [challenge, setChallenge] = useState<ReauthChallenge | null>(null);
+  // The dialog joins the page the first time it is needed: until then the page has no extra form.
+  const [asked, setAsked] = useState(false);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -34,10 +36,11 @@ export function ReauthPrompt({ csrfToken }: ReauthPromptProps) {
 
   useEffect(() => {
     setReauthHandler(
-      (asked) =>
+      (request) =>
         new Promise<ReauthOutcome>((resolve) => {
           waiting.current.push(resolve);
-          setChallenge((open) => open ?? asked);
+          setAsked(true);
+          setChallenge((open) => open ?? request);
         }),
     );
     return () => setReauthHandler(null);
@@ -73,6 +76,7 @@ export function ReauthPrompt({ csrfToken }: ReauthPromptProps) {
     }
   };
 
+  if (!asked) return null;
   return (
     <ConfirmDialog
       open={challenge !== null}
