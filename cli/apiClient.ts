@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from "../shared/api";
 import type { CallSettings } from "./http/fetch";
 import type { CliContext, Connection } from "./runtime";
+import { cliReauthHandler } from "./reauth";
 
 /**
  * The shared API client for a connection, through the run's HTTP layer (time limit, retries,
@@ -12,5 +13,6 @@ export function apiClient(cli: CliContext, connection: Connection, call?: CallSe
     baseUrl: connection.url,
     ...(connection.token ? { token: connection.token } : {}),
     fetch: cli.fetch(call),
+    onReauth: cliReauthHandler(cli, connection),
   });
 }

@@ -22,6 +22,7 @@ import { askYesNo, readSecret } from "../prompt";
 import type { CliContext } from "../runtime";
 import { examples } from "./help";
 import { connectionOf } from "../connection";
+import { cliReauthHandler } from "../reauth";
 
 /** Finishes a command with `code`: nothing happens for 0, otherwise an {@link ExitStatus} is thrown. */
 export function exitWith(code: ExitCode): void {
@@ -42,7 +43,12 @@ export function addCommonOptions(command: Command, t: Translate): Command {
 /** The shared API modules' options for the connection of a command (a token is required). */
 export function apiOptions(cli: CliContext, opts: CommonOptions): ApiClientOptions {
   const connection = connectionOf(cli, { ...(opts.context ? { context: opts.context } : {}), needToken: true });
-  return { baseUrl: connection.url, ...(connection.token ? { token: connection.token } : {}), fetch: cli.fetch() };
+  return {
+    baseUrl: connection.url,
+    ...(connection.token ? { token: connection.token } : {}),
+    fetch: cli.fetch(),
+    onReauth: cliReauthHandler(cli, connection),
+  };
 }
 
 /** Names the flag that set a body field (`"contactEmail.finance"` → `"--finance-email"`); `""` is a lone value. */

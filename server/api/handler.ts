@@ -10,7 +10,7 @@ import type { RequestOrigin, ServiceContext } from "../lib/context";
 import { requireRoot, type Scope } from "../services/access";
 import { AppError } from "../errors";
 import type { ServiceCaller } from "../services/identity";
-import { mustEnrol } from "../services/mfa";
+import { assertRecentVerification, mustEnrol } from "../services/mfa";
 import type { ApiDeps } from "./deps";
 
 /** What a handler declares about its input: one zod schema for the body or for the query. */
@@ -40,6 +40,12 @@ export interface InputSpec<S extends z.ZodType> {
    * calls no token may make (its own management, passwords, factors, termination).
    */
   permission?: RoutePermission;
+  /**
+   * Sudo mode (issue #29): the call is one of the most dangerous, answered only after a recent
+   * verification (else 403 `reauthRequired`); a function decides from the validated input (a bulk
+   * delete above the threshold). An access token makes it only with `full`.
+   */
+  reauth?: true | ((input: z.infer<S>) => boolean);
 }
 
 /** What an access token needs for a call: one of its permissions, or `never` (sessions only). */
@@ -66,6 +72,8 @@ export interface RouteDescription {
   codes?: readonly CatalogueCode[];
   /** The spec's own permission, else the router's (writes); undefined for public and service calls. */
   permission?: RoutePermission;
+  /** The call may answer 403 `reauthRequired` (sudo mode). */
+  reauth?: boolean;
 }
 
 /**
@@ -143,6 +151,7 @@ function described(handler: RequestHandler, options: RouterOptions, spec: InputS
     ...(spec?.conditional === undefined ? {} : { conditional: spec.conditional }),
     ...(spec?.created === undefined ? {} : { created: spec.created }),
     ...(spec?.codes === undefined ? {} : { codes: spec.codes }),
+    ...(spec?.reauth === undefined ? {} : { reauth: true }),
     ...(admin ? { permission: spec?.permission ?? options.permission ?? "full" } : {}),
   };
   return Object.assign(handler, { describes });
@@ -192,6 +201,25 @@ function enrolmentGuard(deps: ApiDeps, action: ActionPrefix | undefined): Reques
   };
 }
 
+/**
+ * Sudo mode's check of a dangerous call (issue #29 item 5): a session or sign-in JWT needs a recent
+ * verification (403 `reauthRequired`); an access token cannot re-authenticate, so it needs `full`
+ * (it was created from an MFA-verified session, itself a sudo call).
+ */
+async function assertSudo(deps: ApiDeps, auth: Authenticated): Promise<void> {
+  if (auth.token) {
+    if (!auth.token.permissions.includes("full")) throw new AppError("tokenPermission", 403);
+    return;
+  }
+  await assertRecentVerification(deps.services, auth.admin.id, auth.verification);
+}
+
+/** Whether this call of the route is a sudo one: always, or as the route decides from its validated input. */
+function needsSudo(spec: InputSpec<z.ZodType> | null, input: unknown): boolean {
+  const reauth = spec?.reauth;
+  return reauth === true || (typeof reauth === "function" && reauth(input));
+}
+
 /** Where a token call came from: the request's origin plus the token's name for the access log. */
 function adminOrigin(req: Request, res: Response): RequestOrigin {
   const origin = originOf(req);
@@ -219,6 +247,7 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
       ...validators(spec ?? {}),
       described(
         async (req, res) => {
+          if (needsSudo(spec, res.locals.input)) await assertSudo(deps, authOf(res));
           const scope = await scopeOf(res, deps.services.db);
           const context = publicContext<never>(deps, req, res, spec?.setsPassword);
           const origin = {

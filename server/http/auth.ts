@@ -21,10 +21,19 @@ export interface TokenPrincipal {
   teamIds: ReadonlySet<number> | null;
 }
 
+/** When and how the caller last proved who they are (sudo mode, issue #29); an access token never did. */
+export interface Verification {
+  /** Epoch ms of the sign-in or re-authentication; null when unknown (access tokens, older JWTs). */
+  at: number | null;
+  /** Whether that proof included a second factor. */
+  factor: boolean;
+}
+
 /** The authenticated admin of a /v2 call. */
 export interface Authenticated {
   admin: SessionAdmin;
   via: AuthVia;
+  verification: Verification;
   /** Set when the call came with an access token rather than a session or a sign-in JWT. */
   token?: TokenPrincipal;
 }
@@ -36,7 +45,11 @@ export function authOf(res: { locals: Record<string, unknown> }): Authenticated 
   return auth;
 }
 
-async function fromToken(db: Kysely<Database>, secret: string, header: string): Promise<SessionAdmin | null> {
+async function fromToken(
+  db: Kysely<Database>,
+  secret: string,
+  header: string,
+): Promise<{ admin: SessionAdmin; verification: Verification } | null> {
   const token = header.slice("Bearer ".length).trim();
   // A service token (`bws_…`) is only good on /v2/service/*: never an admin's credential here.
   if (token.startsWith("bws_")) return null;
@@ -44,7 +57,10 @@ async function fromToken(db: Kysely<Database>, secret: string, header: string): 
   if (token.length > maxLength.jwtToken) return null;
   const claims = await verifySessionToken(secret, token);
   if (!claims) return null;
-  return findSessionAdmin(db, { uid: claims.uid }, claims.ver);
+  const admin = await findSessionAdmin(db, { uid: claims.uid }, claims.ver);
+  if (!admin) return null;
+  const at = claims.auth_time === undefined ? null : claims.auth_time * 1000;
+  return { admin, verification: { at, factor: claims.amr?.includes("mfa") ?? false } };
 }
 
 function destroySession(req: Request): Promise<void> {
@@ -65,13 +81,18 @@ export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHa
       const caller = isAccessTokenSecret(bearer) ? await authenticateAccessToken(db, bearer, req.ip ?? null) : null;
       if (!caller) return next(new AppError("unauthorized", 401));
       const { id, name, permissions, teamIds } = caller.token;
-      res.locals.auth = { admin: caller.admin, via: "token", token: { id, name, permissions, teamIds } } satisfies Authenticated;
+      res.locals.auth = {
+        admin: caller.admin,
+        via: "token",
+        verification: { at: null, factor: false },
+        token: { id, name, permissions, teamIds },
+      } satisfies Authenticated;
       return next();
     }
     if (header?.startsWith("Bearer ")) {
-      const admin = await fromToken(db, jwtSecret, header);
-      if (!admin) return next(new AppError("unauthorized", 401));
-      res.locals.auth = { admin, via: "token" } satisfies Authenticated;
+      const signedIn = await fromToken(db, jwtSecret, header);
+      if (!signedIn) return next(new AppError("unauthorized", 401));
+      res.locals.auth = { ...signedIn, via: "token" } satisfies Authenticated;
       return next();
     }
     const { adminId, tokenVersion } = req.session ?? {};
@@ -81,7 +102,8 @@ export function requireAdmin(db: Kysely<Database>, jwtSecret: string): RequestHa
       await destroySession(req);
       return next(new AppError("unauthorized", 401));
     }
-    res.locals.auth = { admin, via: "session" } satisfies Authenticated;
+    const verification = { at: req.session.verifiedAt ?? null, factor: req.session.factorVerified ?? false };
+    res.locals.auth = { admin, via: "session", verification } satisfies Authenticated;
     next();
   };
   // Marks where authenticated routes begin, for the OpenAPI generator.

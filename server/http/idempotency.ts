@@ -42,8 +42,13 @@ function fingerprintOf(req: Request): string {
   return createHash("sha256").update(`${req.method} ${req.originalUrl}\n${bodyHash}`).digest("hex");
 }
 
-/** 2xx and 4xx answers are final; a 5xx, a 408 or a 429 (try later) releases the key. */
-function isFinal(status: number): boolean {
+/**
+ * 2xx and 4xx answers are final; a 5xx, a 408 or a 429 (try later) releases the key, and so does
+ * 403 `reauthRequired` (sudo mode, issue #29): the client confirms the password and retries the
+ * same request with the same key, which must run then, not replay the refusal.
+ */
+function isFinal(status: number, body: unknown): boolean {
+  if (status === 403 && (body as { error?: { code?: unknown } } | null)?.error?.code === "reauthRequired") return false;
   return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 408 && status !== 429);
 }
 
@@ -76,7 +81,7 @@ function runHolding(store: IdempotencyStore, principal: string, key: string, cla
     if (settled) return send(body);
     settled = true;
     const status = res.statusCode;
-    const saved = isFinal(status)
+    const saved = isFinal(status, body)
       ? store.store(principal, key, claimedAt, { status, headers: keptHeaders(res), body: JSON.stringify(body ?? null) })
       : store.release(principal, key, claimedAt);
     saved.then(

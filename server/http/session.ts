@@ -13,6 +13,10 @@ declare module "express-session" {
     tokenVersion: number;
     /** Synchronizer token every cookie-authenticated unsafe request must echo. */
     csrfToken: string;
+    /** When the admin last proved who they are here (sign-in or POST /v2/me/reauth), epoch ms: sudo mode's clock. */
+    verifiedAt: number;
+    /** Whether that proof included a second factor (issue #29). */
+    factorVerified: boolean;
   }
 }
 
@@ -54,15 +58,24 @@ export function sessionMiddleware(opts: {
 
 /**
  * Starts a browser session for a signed-in admin (DESIGN §4): a new session id (no fixation), the
- * admin's token version, a fresh CSRF token, and a cookie that lasts the configured hours.
+ * admin's token version, a fresh CSRF token, the time of this verification (sudo mode), and a
+ * cookie that lasts the configured hours.
  */
-export function startSession(req: Request, admin: { id: number; tokenVersion: number }, hours: number): Promise<void> {
+export function startSession(
+  req: Request,
+  admin: { id: number; tokenVersion: number },
+  hours: number,
+  factorVerified = false,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((error) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       req.session.adminId = admin.id;
       req.session.tokenVersion = admin.tokenVersion;
       req.session.csrfToken = newCsrfToken();
+      // Signing in is a verification: sudo mode's window starts now (with the factor when one was asked).
+      req.session.verifiedAt = Date.now();
+      req.session.factorVerified = factorVerified;
       req.session.cookie.maxAge = hours * 60 * 60 * 1000;
       req.session.save((saveError) =>
         saveError ? reject(saveError instanceof Error ? saveError : new Error(String(saveError))) : resolve(),

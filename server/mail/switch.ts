@@ -31,6 +31,8 @@ export const MAIL_KINDS = {
   licenseExpiry: "notice",
   accessTokenExpiry: "notice",
   mfaChange: "security",
+  // The deadline after which an admin without a second factor can do nothing but set one up.
+  mfaPolicy: "security",
 } as const satisfies { readonly [T in MailTemplate]: MailKind };
 
 /**

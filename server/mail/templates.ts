@@ -25,6 +25,8 @@ export const TEMPLATE_PARAMS = {
   accessTokenExpiry: ["firstName", "link", "name", "days", "expiration"],
   // A change to the admin's second factors (services/mfa/notify): `change` names it, `left` the unused recovery codes when one was used.
   mfaChange: ["firstName", "link", "change", "left"],
+  // Root turned on a policy requiring a second factor of this admin (services/mfa/announce); `deadline` is the grace period's end, a UTC date.
+  mfaPolicy: ["firstName", "link", "deadline"],
 } as const;
 
 /**
@@ -147,6 +149,12 @@ const CONTENT: { [T in MailTemplate]: (t: TFunction, p: TemplateParams<T>) => Co
     before: [mfaChangeText(t, p.change, p.left)],
     action: t("mail:mfaChange.action"),
     after: [t("mail:mfaChange.notYou")],
+  }),
+  mfaPolicy: (t, p) => ({
+    subject: t("mail:mfaPolicy.subject"),
+    before: [t("mail:mfaPolicy.intro"), t("mail:mfaPolicy.deadline", { deadline: p.deadline })],
+    action: t("mail:mfaPolicy.action"),
+    after: [t("mail:mfaPolicy.after")],
   }),
 };
 

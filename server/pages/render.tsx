@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import type { ReactElement } from "react";
 import { languages, defaultLanguage } from "../../shared/limits";
-import { AppLayout } from "../../client/components/layout/AppLayout";
+import { AppLayout, type AppLayoutProps } from "../../client/components/layout/AppLayout";
 import { PublicLayout } from "../../client/components/layout/PublicLayout";
 import { NotFoundPage } from "../../client/pages/NotFoundPage";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
@@ -96,6 +96,7 @@ export function pageRenderers(deps: Pick<PageDeps, "assets" | "i18n" | "edition"
           currentPath={req.path}
           csrfToken={req.session?.csrfToken ?? ""}
           notice={notice}
+          mfaPolicy={res.locals.mfaPolicy as AppLayoutProps["mfaPolicy"]}
         >
           {body}
         </AppLayout>,

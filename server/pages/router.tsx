@@ -7,7 +7,8 @@ import { ForgotPasswordPage } from "../../client/pages/public/ForgotPasswordPage
 import { NewPasswordPage, newPasswordTitleKey } from "../../client/pages/public/NewPasswordPage";
 import type { NewPasswordFlow } from "../../client/islands/NewPasswordForm";
 import { ForbiddenPage } from "../../client/pages/ForbiddenPage";
-import { findSessionAdmin } from "../services/access";
+import { findSessionAdmin, type SessionAdmin } from "../services/access";
+import { enrolmentState } from "../services/mfa";
 import { readSettings } from "../services/settings";
 import { tokenAdminUsername, tokenPurpose, tokenState } from "../services/identity";
 import { requireCsrf } from "../http/csrf";
@@ -26,6 +27,25 @@ import { isLang, pageRenderers, sessionAdmin, type Lang } from "./render";
 /** The paths of a public page in every language, for the switcher. */
 function languageHrefs(build: (lang: Lang) => string): Record<string, string> {
   return Object.fromEntries(languages.map((l) => [l, build(l)]));
+}
+
+/**
+ * The MFA policy on pages (issue #29): an admin who must set up a factor and is past the grace
+ * period is sent from every console page to their own profile's two-step verification section
+ * (answers true: redirected); within the grace period, and on that page, the layout shows a banner.
+ */
+async function enforceMfaPolicy(deps: PageDeps, req: Request, res: Response, admin: SessionAdmin): Promise<boolean> {
+  const state = await enrolmentState(deps.services, admin);
+  if (state.kind === "none") return false;
+  const profile = `/admins/profile/${encodeURIComponent(admin.uid)}`;
+  if (state.kind === "required" && req.path !== profile) {
+    res.redirect(302, `${profile}#mfa`);
+    return true;
+  }
+  const notice =
+    state.kind === "grace" ? { kind: "grace" as const, until: new Date(state.until).toISOString() } : { kind: "required" as const };
+  res.locals.mfaPolicy = { notice, href: `${profile}#mfa`, timezone: admin.timezone };
+  return false;
 }
 
 /** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
@@ -115,6 +135,7 @@ export function pagesRouter(deps: PageDeps): Router {
     router.get(page.path, async (req, res) => {
       const admin = sessionAdmin(res);
       if (!admin) return res.redirect(302, `/signin/${defaultLanguage}?next=${encodeURIComponent(req.originalUrl)}`);
+      if (await enforceMfaPolicy(deps, req, res, admin)) return;
       const item = navItemForPath(req.path, deps.edition);
       if (item && !canAccess(item.access, admin.role, deps.edition)) {
         return renderInLayout(req, res, 403, admin, "pages:titles.forbidden", <ForbiddenPage />);

@@ -53,9 +53,15 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
   // Both steps: a small JSON body only (login CSRF), the per-IP sign-in limit shared between them.
   const jsonBody = [express.json({ limit: "16kb", type: "application/json" }), limitPerIp(services.db, "signIn"), jsonOnly];
   /** Starts the browser session of a signed-in admin and answers where to go next. */
-  const finish = async (req: Request, res: Response, admin: Parameters<typeof startSession>[1], next: string | null | undefined) => {
+  const finish = async (
+    req: Request,
+    res: Response,
+    admin: Parameters<typeof startSession>[1],
+    next: string | null | undefined,
+    factorVerified = false,
+  ) => {
     const { security } = await readSettings(services.db);
-    await startSession(req, admin, security.sessionExpiryHours);
+    await startSession(req, admin, security.sessionExpiryHours, factorVerified);
     res.set("Cache-Control", "no-store").json({ redirect: safeNextPath(next) ?? "/dashboard" });
   };
   router.post("/signin/:lang", ...jsonBody, validate(BrowserSignInSchema), async (req, res) => {
@@ -74,7 +80,7 @@ export function browserSignInRouter(services: ServiceContext, logger: Logger): R
     const input = inputOf(res, BrowserMfaSchema);
     const origin = originOf(req);
     const admin = await completeSignIn(services, await checkSecondStep(services, input, origin), origin, input.browser, true);
-    await finish(req, res, admin, input.next);
+    await finish(req, res, admin, input.next, true);
   });
   // The second step with a passkey: the options come from POST /v2/public/auth/mfa/passkey/options.
   router.post("/signin/:lang/mfa/passkey", ...jsonBody, validate(BrowserPasskeySchema), async (req, res) => {

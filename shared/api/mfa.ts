@@ -3,7 +3,7 @@
  * sign-in second step (the console's MfaChallengeForm island and `bulwark login`).
  */
 import { z } from "zod";
-import type { MfaCodeReq, MfaConfirmReq, MfaSignInReq } from "../schemas/mfa";
+import type { MfaCodeReq, MfaConfirmReq, MfaSignInReq, ReauthReq } from "../schemas/mfa";
 import { OkResponseSchema, type OkResponse } from "./responses";
 import { createTransport, type ApiClientOptions } from "./transport";
 
@@ -39,6 +39,11 @@ export function isMfaRequired(answer: object): answer is MfaRequired {
   return "mfaRequired" in answer && answer.mfaRequired === true;
 }
 
+/** `POST /v2/me/reauth`'s answer: with a bearer token, its replacement carrying the new verification time. */
+export const ReauthResponseSchema = z.object({ ok: z.literal(true), token: z.string().min(1).optional() });
+/** Re-authentication reply. */
+export type ReauthResponse = z.infer<typeof ReauthResponseSchema>;
+
 /** The profile's MFA calls. */
 export interface MfaApi {
   /** `GET /v2/me/mfa`. */
@@ -53,6 +58,8 @@ export interface MfaApi {
   renewRecoveryCodes(body: MfaCodeReq): Promise<RecoveryCodes>;
   /** `POST /v2/admin/mfa/reset` (root): remove another admin's factors. */
   resetFactors(uid: string): Promise<OkResponse>;
+  /** `POST /v2/me/reauth`: confirm the password (and a code) again for sudo mode. */
+  reauth(body: ReauthReq): Promise<ReauthResponse>;
 }
 
 /** Builds the profile's MFA calls on one transport. */
@@ -65,6 +72,7 @@ export function createMfaApi(options: ApiClientOptions = {}): MfaApi {
     removeTotp: (body) => call("mfaTotpRemove", "DELETE", "/v2/me/mfa/totp", OkResponseSchema, body),
     renewRecoveryCodes: (body) => call("mfaRecoveryCodes", "POST", "/v2/me/mfa/recovery-codes", RecoveryCodesSchema, body),
     resetFactors: (uid) => call("mfaReset", "POST", "/v2/admin/mfa/reset", OkResponseSchema, { uid }),
+    reauth: (body) => call("reauth", "POST", "/v2/me/reauth", ReauthResponseSchema, body),
   };
 }
 

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { ActionPrefix } from "../errors";
 import { ApiError, readErrorEnvelope } from "./errors";
 import { APP_VERSION } from "../limits";
+import { reauthChallengeOf, reauthHandlerOf, type ReauthHandler } from "./reauth";
 
 /** How a client reaches the server and proves who it is. */
 export interface ApiClientOptions {
@@ -18,6 +19,11 @@ export interface ApiClientOptions {
   csrfToken?: string;
   /** The fetch to use (tests pass a fake); defaults to the global one, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Who answers a 403 `reauthRequired` (sudo mode) before the call is made once more: the CLI's
+   * prompt; `false` for nobody; by default the handler installed with setReauthHandler (the console's).
+   */
+  onReauth?: ReauthHandler | false;
 }
 
 /** HTTP methods the API uses. */
@@ -77,7 +83,9 @@ export type Call = <S extends z.ZodType>(
 export function createTransport(options: ApiClientOptions = {}): Call {
   const base = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return async function call<S extends z.ZodType>(
+  // A re-authentication may replace a bearer token: later calls of this client use the new one.
+  let token = options.token;
+  const once = async function call<S extends z.ZodType>(
     prefix: ActionPrefix,
     method: Method,
     path: string,
@@ -88,7 +96,7 @@ export function createTransport(options: ApiClientOptions = {}): Call {
     // (server/http/origin.ts withPasswordPolicy: the access log records it for calls setting a password).
     const headers: Record<string, string> = { Accept: "application/json", "X-Bulwark-Client": `bulwark/${APP_VERSION}` };
     if (body !== undefined) headers["Content-Type"] = body instanceof RawBody ? body.type : "application/json";
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (options.csrfToken && !SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = options.csrfToken;
     const init: RequestInit = { method, headers, credentials: "same-origin" };
     if (body !== undefined) init.body = body instanceof RawBody ? body.text : JSON.stringify(body);
@@ -115,5 +123,24 @@ export function createTransport(options: ApiClientOptions = {}): Call {
       throw new ApiError({ status: response.status, prefix, code: "unknown", details: parsed.error.issues, cause: parsed.error });
     }
     return parsed.data;
+  };
+  return async function call<S extends z.ZodType>(
+    prefix: ActionPrefix,
+    method: Method,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    try {
+      return await once(prefix, method, path, schema, body);
+    } catch (error) {
+      const handler = reauthHandlerOf(options.onReauth);
+      if (!(error instanceof ApiError) || error.code !== "reauthRequired" || !handler) throw error;
+      // Sudo mode: confirm who is calling, then the same call once more (a second refusal is final).
+      const outcome = await handler(reauthChallengeOf(error.details));
+      if (!outcome) throw error;
+      if (outcome.token) token = outcome.token;
+      return once(prefix, method, path, schema, body);
+    }
   };
 }

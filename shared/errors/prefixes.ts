@@ -41,6 +41,7 @@ export const PROTECTED_PREFIXES = [
   "mfaPasskeyAdd", // POST v2/me/mfa/passkeys
   "mfaPasskeyRename", // PUT v2/me/mfa/passkeys/{uid}
   "mfaPasskeyRemove", // DELETE v2/me/mfa/passkeys/{uid}
+  "reauth", // POST v2/me/reauth (sudo mode: confirm the password, and a factor when enrolled)
   // Administrators
   "adminCreate", // POST v2/admin
   "adminEdit", // PUT v2/admin

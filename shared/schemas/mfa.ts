@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { obj } from "./builders";
-import { browser } from "./primitives";
+import { browser, passwordHash } from "./primitives";
 
 /** A 6-digit TOTP code. */
 const totpCode = z.string().regex(/^\d{6}$/);
@@ -29,3 +29,11 @@ export const MfaSignInSchema = obj({
 });
 /** Second-step body. */
 export type MfaSignInReq = z.infer<typeof MfaSignInSchema>;
+
+/**
+ * `POST v2/me/reauth` (sudo mode): the client's SHA-512 of the password, and a TOTP or recovery
+ * code when the admin has a factor (`reauthRequired`'s `details.methods` says so).
+ */
+export const ReauthSchema = obj({ password: passwordHash, code: factorCode.optional() });
+/** Re-authentication body. */
+export type ReauthReq = z.infer<typeof ReauthSchema>;

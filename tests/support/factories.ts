@@ -10,6 +10,7 @@ import type { Database, Row } from "../../server/db/types";
 import { sessionCookieName } from "../../server/http/session";
 import type { Config } from "../../server/config";
 import { signSessionToken } from "../../server/services/identity/jwt";
+import { forgetMfaPolicy } from "../../server/services/mfa/policy";
 import { setPassword } from "../../server/services/identity/passwordHistory";
 import { hashPassword } from "../../server/services/identity/passwords";
 import { sha512Hex } from "../../shared/crypto";
@@ -95,8 +96,22 @@ export interface TestSession {
   csrfToken: string;
 }
 
+/**
+ * When and how a test session or token last verified (sudo mode, issue #29): by default just now,
+ * with the second factor (as a real sign-in of an admin with one would have); `at: null` for never.
+ */
+export interface TestVerification {
+  at?: number | null;
+  factor?: boolean;
+}
+
 /** Stores a session for the admin exactly as the session middleware would and signs its cookie. */
-export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"admins">): Promise<TestSession> {
+export async function signIn(
+  db: Kysely<Database>,
+  config: Config,
+  admin: Row<"admins">,
+  verification: TestVerification = {},
+): Promise<TestSession> {
   const sid = randomBytes(24).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
   const expires = Date.now() + 60 * 60 * 1000;
@@ -106,6 +121,8 @@ export async function signIn(db: Kysely<Database>, config: Config, admin: Row<"a
     adminId: admin.id,
     tokenVersion,
     csrfToken,
+    ...(verification.at === null ? {} : { verifiedAt: verification.at ?? Date.now() }),
+    factorVerified: verification.factor ?? true,
   };
   await db
     .insertInto("sessions")
@@ -128,7 +145,13 @@ export async function pageAs(server: TestServer, url: string, admin: Row<"admins
  * The Authorization header of a bearer token for an admin, signed the way `POST /v2/public/auth`
  * signs it (claims from the row, valid one hour); pass `tokenVersion` when the row may be stale.
  */
-export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersion = admin.tokenVersion): Promise<string> {
+export async function bearerFor(
+  config: Config,
+  admin: Row<"admins">,
+  tokenVersion = admin.tokenVersion,
+  verification: TestVerification = {},
+): Promise<string> {
+  const at = verification.at === undefined ? Date.now() : verification.at;
   const claims = {
     role: admin.role,
     uid: admin.uid,
@@ -138,6 +161,7 @@ export async function bearerFor(config: Config, admin: Row<"admins">, tokenVersi
     timezone: admin.timezone,
     lang: admin.lang,
     ver: tokenVersion,
+    ...(at === null ? {} : { auth_time: Math.floor(at / 1000), amr: verification.factor === false ? ["pwd"] : ["pwd", "mfa"] }),
   };
   const { token } = await signSessionToken(config.secrets.jwtSecret, claims, 1);
   return `Bearer ${token}`;
@@ -156,6 +180,8 @@ export async function setSettings(db: Kysely<Database>, group: "general" | "secu
   const value = JSON.stringify({ ...DEFAULT_SETTINGS[group], ...values });
   await db.deleteFrom("systemSettings").where("groupName", "=", group).execute();
   await db.insertInto("systemSettings").values({ groupName: group, value, updatedAt: Date.now() }).execute();
+  // The server caches the MFA policy per process (services/mfa/policy): a write behind its back forgets it, as the API's does.
+  if (group === "security") forgetMfaPolicy(db);
 }
 
 /** Options for a user: row overrides, the team (one is created when neither it nor teamId is given) and aliases. */

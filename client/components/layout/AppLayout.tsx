@@ -3,6 +3,8 @@ import type { NavEdition } from "../../../shared/domain/navigation";
 import { LIST_FILTERS_ID, LIST_RESULTS_ID } from "../list/ListLayout";
 import { useT } from "../render-context";
 import { PAGE_STATUS_ID } from "../status/pageStatus";
+import { MfaPolicyBanner, type MfaPolicyNotice } from "../reauth/MfaPolicyBanner";
+import { ReauthPromptIsland } from "../reauth/ReauthPromptIsland";
 import { Header, type HeaderAdmin } from "./Header";
 import { Sidebar } from "./Sidebar";
 
@@ -15,11 +17,13 @@ export interface AppLayoutProps {
   csrfToken: string;
   /** A success the server shows in the page's status region (the action that led here). */
   notice?: string;
+  /** The MFA policy's banner (issue #29): the admin must set up a factor, by a date or now. */
+  mfaPolicy?: { notice: MfaPolicyNotice; href: string; timezone: string } | undefined;
   children?: ReactNode;
 }
 
 /** The signed-in shell of SPEC §2: skip links (content; filters and results on lists), sidebar, header, the page's status region and main landmark. */
-export function AppLayout({ title, admin, edition, currentPath, csrfToken, notice, children }: AppLayoutProps) {
+export function AppLayout({ title, admin, edition, currentPath, csrfToken, notice, mfaPolicy, children }: AppLayoutProps) {
   const t = useT();
   return (
     <div className="app-shell">
@@ -47,8 +51,10 @@ export function AppLayout({ title, admin, edition, currentPath, csrfToken, notic
               <span className="visually-hidden">{t("layout:status.dismiss")}</span>
             </button>
           </div>
+          {mfaPolicy ? <MfaPolicyBanner {...mfaPolicy} /> : null}
           {children}
         </main>
+        <ReauthPromptIsland csrfToken={csrfToken} />
       </div>
     </div>
   );

@@ -53,6 +53,7 @@ export function adminsRouter(deps: ApiDeps): Router {
         action: "adminCreate",
         setsPassword: true,
         summary: "Create an administrator",
+        reauth: true,
       },
       async ({ services, scope, auth, input, origin }) => presentAdminDetail(await createAdmin(services, scope, auth.admin, input, origin)),
     ),
@@ -101,7 +102,7 @@ export function adminsRouter(deps: ApiDeps): Router {
   router.delete(
     "/admin",
     ...api.admin(
-      { body: AdminUidSchema, response: OkResponseSchema, action: "adminDelete", summary: "Delete an administrator" },
+      { body: AdminUidSchema, response: OkResponseSchema, action: "adminDelete", summary: "Delete an administrator", reauth: true },
       async ({ services, scope, input, origin }) => {
         await deleteAdmin(services, scope, input, origin);
       },

@@ -1,7 +1,17 @@
 import { Router } from "express";
-import { MfaCodeSchema, MfaConfirmSchema } from "../../../shared/schemas/mfa";
+import { MfaCodeSchema, MfaConfirmSchema, ReauthSchema } from "../../../shared/schemas/mfa";
 import { MfaStatusSchema, OkResponseSchema, RecoveryCodesSchema, TotpEnrolmentSchema } from "../../../shared/api";
-import { confirmTotp, mfaStatusOf, removeTotp, renewRecoveryCodes, resetFactors, startTotpEnrolment } from "../../services/mfa";
+import { ReauthResponseSchema } from "../../../shared/api/mfa";
+import { issueApiToken } from "../../services/identity";
+import {
+  confirmTotp,
+  mfaStatusOf,
+  reauthenticate,
+  removeTotp,
+  renewRecoveryCodes,
+  resetFactors,
+  startTotpEnrolment,
+} from "../../services/mfa";
 import { AdminUidSchema } from "../../../shared/schemas/admin";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
@@ -61,6 +71,7 @@ export function meMfaRouter(deps: ApiDeps): Router {
         action: "mfaTotpRemove",
         summary: "Remove one's authenticator app",
         permission: "never",
+        reauth: true,
       },
       ({ services, auth, input, origin }) => removeTotp(services, auth.admin, input.code, origin),
     ),
@@ -81,6 +92,30 @@ export function meMfaRouter(deps: ApiDeps): Router {
       },
     ),
   );
+  // Sudo mode: a session's verification time moves to now; a sign-in JWT is replaced by one carrying it.
+  router.post(
+    "/me/reauth",
+    ...api.admin(
+      {
+        body: ReauthSchema,
+        response: ReauthResponseSchema,
+        action: "reauth",
+        summary: "Confirm one's password (and a second factor) again before a dangerous call",
+        permission: "never",
+      },
+      async ({ services, auth, input, origin, req, res }) => {
+        res.set("Cache-Control", "no-store");
+        const { admin, factor } = await reauthenticate(services, auth.admin.id, input, origin);
+        if (auth.via === "session") {
+          req.session.verifiedAt = Date.now();
+          req.session.factorVerified = factor;
+          await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error as Error) : resolve())));
+          return { ok: true as const };
+        }
+        return { ok: true as const, token: (await issueApiToken(services, admin, factor)).token };
+      },
+    ),
+  );
   // Root's reset of another admin's factors: an Admins call, decided for non-roots before the body is read.
   const admins = handlers(deps, { tag: "Admins", permission: "full" });
   router.post(
@@ -93,6 +128,7 @@ export function meMfaRouter(deps: ApiDeps): Router {
         action: "mfaReset",
         summary: "Remove another administrator's second factors (root)",
         permission: "never",
+        reauth: true,
       },
       ({ services, scope, input, origin }) => resetFactors(services, scope, input.uid, origin),
     ),

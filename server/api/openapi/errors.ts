@@ -66,6 +66,7 @@ export function errorCodesOf(route: RouteInfo): CatalogueCode[] {
   if (route.kind !== "public") codes.add("unauthorized");
   if (route.kind === "admin") codes.add("forbidden");
   if (route.kind === "admin") codes.add(route.describes?.permission === "never" ? "tokenNotAllowed" : "tokenPermission");
+  if (route.describes?.reauth) codes.add("reauthRequired");
   if (acceptsIdempotencyKey(route)) for (const code of IDEMPOTENCY_CODES) codes.add(code);
   if (hasPathParams) codes.add("notFound");
   if (hasBody) codes.add("payloadTooLarge");

@@ -42,7 +42,7 @@ export function publicAuthRouter(deps: ApiDeps): Router {
       },
       async ({ services, input, origin, res }) => {
         const admin = await completeSignIn(services, await checkSecondStep(services, input, origin), origin, input.browser, true);
-        const { token, expiresAt } = await issueApiToken(services, admin);
+        const { token, expiresAt } = await issueApiToken(services, admin, true);
         res.set("Cache-Control", "no-store");
         return { token, expiresAt: new Date(expiresAt).toISOString() };
       },

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { SettingsPatchSchemas, type SettingsPatch } from "../../../shared/schemas/settingsPatch";
-import { assertMayRequireFactors } from "../../services/mfa";
+import { announceMfaPolicy, assertMayRequireFactors, forgetMfaPolicy } from "../../services/mfa";
 import { readSettings, SETTINGS_400, updateSettingsGroup } from "../../services/settings";
 import { SETTINGS_ACTIONS, SettingsResponseSchema, SettingsUpdateResponseSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
@@ -33,13 +33,23 @@ export function settingsRouter(deps: ApiDeps): Router {
       response: SettingsUpdateResponseSchema,
       action: SETTINGS_ACTIONS[group],
       summary: `Change the ${group} settings`,
+      // Sudo mode (issue #29): the security group (the MFA policy, lockout, sessions) needs a recent verification.
+      ...(group === "security" ? { reauth: true as const } : {}),
     };
     router.put(
       `/settings/${group}`,
       rootOnly,
       ...api.admin(spec, async ({ services, scope, input, origin }) => {
-        if (group === "security") await assertMayRequireFactors(services, scope.adminId, input as SettingsPatch<"security">);
-        return presentSettingsUpdate(await updateSettingsGroup(services, scope, group, input, origin));
+        const security = group === "security";
+        if (security) await assertMayRequireFactors(services, scope.adminId, input as SettingsPatch<"security">);
+        const before = security ? (await readSettings(services.db)).security : null;
+        const result = await updateSettingsGroup(services, scope, group, input, origin);
+        if (before) {
+          // This process reads the new policy at once (others within MFA_POLICY_CACHE_MS); a policy turned on is announced.
+          forgetMfaPolicy(services.db);
+          await announceMfaPolicy(services, before, (await readSettings(services.db)).security);
+        }
+        return presentSettingsUpdate(result);
       }),
     );
   }

@@ -50,7 +50,7 @@ export function teamsRouter(deps: ApiDeps): Router {
   router.delete(
     "/team",
     ...api.admin(
-      { body: TeamDeleteSchema, response: OkResponseSchema, action: "teamDelete", summary: "Delete a team" },
+      { body: TeamDeleteSchema, response: OkResponseSchema, action: "teamDelete", summary: "Delete a team", reauth: true },
       async ({ services, scope, input, origin }) => {
         await deleteTeam(services, scope, input, origin);
       },

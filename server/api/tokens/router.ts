@@ -4,6 +4,7 @@ import { TokenCreatedSchema, TokenListSchema, TokensRevokedSchema } from "../../
 import { OkResponseSchema } from "../../../shared/api";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
+import { assertMayCreateToken } from "../../services/mfa";
 import { createAccessToken, listAccessTokens, revokeAccessToken, revokeAllAccessTokens } from "../../services/accessTokens";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
@@ -28,8 +29,11 @@ export function tokensRouter(deps: ApiDeps): Router {
         created: true,
         summary: "Create an access token",
         permission: "never",
+        // Only from an MFA-verified session (issue #29): a recent verification, with the factor when the admin has one.
+        reauth: true,
       },
-      async ({ services, scope, input, origin, res }) => {
+      async ({ services, scope, auth, input, origin, res }) => {
+        await assertMayCreateToken(services, auth.admin);
         res.status(201);
         return presentTokenCreated(await createAccessToken(services, scope, input, origin));
       },

@@ -11,6 +11,7 @@ import {
 } from "../../../shared/schemas/user";
 import { BulkReviewSchema, UsersBulkReviewSchema } from "../../../shared/schemas/userBulk";
 import { AppError } from "../../errors";
+import { SUDO_BULK_THRESHOLD } from "../../services/mfa";
 import {
   bulkUserAction,
   createUser,
@@ -37,6 +38,11 @@ const requireSelection: RequestHandler = (req, _res, next) => {
 };
 
 /** A bulk body's selection: its uids, or the list filter the server resolves (the schema allows exactly one). */
+/** A bulk delete of more users than SUDO_BULK_THRESHOLD, or of a filter's matches, is a sudo call. */
+function isLargeSelection(body: Pick<UsersBulkReq, "uids" | "filter">): boolean {
+  return body.filter !== undefined || (body.uids?.length ?? 0) > SUDO_BULK_THRESHOLD;
+}
+
 function selectionOf(body: Pick<UsersBulkReq, "uids" | "filter">): UserBulkSelection {
   return body.filter ? { filter: body.filter } : { uids: body.uids ?? [] };
 }
@@ -100,8 +106,15 @@ export function usersRouter(deps: ApiDeps): Router {
   } as const;
   const bulk = (action: Exclude<UserBulkAction, "move">): RequestHandler[] => [
     requireSelection,
-    ...api.admin({ body: UsersBulkSchema, response: BulkResponseSchema, ...BULK[action] }, ({ services, scope, input, origin }) =>
-      bulkUserAction(services, scope, action, selectionOf(input), origin),
+    ...api.admin(
+      // Sudo mode (issue #29): deleting more than a few users, or everyone a filter matches, needs a recent verification.
+      {
+        body: UsersBulkSchema,
+        response: BulkResponseSchema,
+        ...BULK[action],
+        ...(action === "delete" ? { reauth: isLargeSelection } : {}),
+      },
+      ({ services, scope, input, origin }) => bulkUserAction(services, scope, action, selectionOf(input), origin),
     ),
   ];
   router.put("/users/block", ...bulk("block"));
@@ -129,7 +142,7 @@ export function usersRouter(deps: ApiDeps): Router {
   router.put(
     "/device/wipe",
     ...api.admin(
-      { body: DeviceActionSchema, response: OkResponseSchema, action: "deviceWipe", summary: "Wipe a user's device" },
+      { body: DeviceActionSchema, response: OkResponseSchema, action: "deviceWipe", summary: "Wipe a user's device", reauth: true },
       async ({ services, scope, input, origin }) => {
         await requestDeviceWipe(services, scope, input, origin);
       },

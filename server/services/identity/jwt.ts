@@ -17,6 +17,10 @@ export interface SessionClaims {
   timezone: string;
   lang: string;
   ver: number;
+  /** When the admin last proved who they are (epoch seconds, OIDC's `auth_time`): sudo mode's clock. */
+  auth_time?: number;
+  /** How (RFC 8176 `amr`): `pwd`, plus `mfa` when a second factor was checked too. */
+  amr?: string[];
 }
 
 const ClaimsSchema = z.object({
@@ -29,6 +33,9 @@ const ClaimsSchema = z.object({
   timezone: z.string(),
   lang: z.string(),
   ver: z.number().int(),
+  // Tokens signed before sudo mode lack both: they count as never re-verified.
+  auth_time: z.number().int().optional(),
+  amr: z.array(z.string()).optional(),
   exp: z.number().int(),
 });
 

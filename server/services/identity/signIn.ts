@@ -102,8 +102,15 @@ export async function completeSignIn(
   return updated;
 }
 
-/** An API token for a signed-in admin, valid for the 'session expiry in hours' setting. */
-export async function issueApiToken(ctx: ServiceContext, admin: Row<"admins">): Promise<{ token: string; expiresAt: number }> {
+/**
+ * An API token for an admin who just proved who they are (sign-in, password change, re-authentication),
+ * valid for the 'session expiry in hours' setting; it carries when and how (`auth_time`, `amr`) for sudo mode.
+ */
+export async function issueApiToken(
+  ctx: ServiceContext,
+  admin: Row<"admins">,
+  factorVerified = false,
+): Promise<{ token: string; expiresAt: number }> {
   const { security } = await readSettings(ctx.db);
   return signSessionToken(
     ctx.config.secrets.jwtSecret,
@@ -116,6 +123,8 @@ export async function issueApiToken(ctx: ServiceContext, admin: Row<"admins">): 
       timezone: admin.timezone,
       lang: admin.lang,
       ver: admin.tokenVersion,
+      auth_time: Math.floor(Date.now() / 1000),
+      amr: factorVerified ? ["pwd", "mfa"] : ["pwd"],
     },
     security.sessionExpiryHours,
   );

@@ -22,10 +22,34 @@ interface MfaPolicy {
 }
 
 /**
- * The policy as stored: one primary-key read of the security group (every admin call makes it,
- * so it skips readSettings' read of every group).
+ * How long a process reuses the policy before reading the security group again (like
+ * rate-limit's PRINCIPAL_LIMIT_CACHE_MS). A settings write through this process forgets it at once
+ * (forgetMfaPolicy); another instance sees a change at most this much later.
  */
-async function policyOf(db: Kysely<Database>): Promise<MfaPolicy> {
+export const MFA_POLICY_CACHE_MS = 10_000;
+const cached = new WeakMap<object, { at: number; policy: Promise<MfaPolicy> }>();
+
+/** Drops the cached policy of a database: the security settings were just written. */
+export function forgetMfaPolicy(db: object): void {
+  cached.delete(db);
+}
+
+/** The policy, read at most once per MFA_POLICY_CACHE_MS per process (every admin call asks for it). */
+function policyOf(db: Kysely<Database>, now = Date.now()): Promise<MfaPolicy> {
+  const hit = cached.get(db);
+  if (hit && now - hit.at < MFA_POLICY_CACHE_MS && now >= hit.at) return hit.policy;
+  const policy = readPolicy(db);
+  cached.set(db, { at: now, policy });
+  // A failed read is not remembered.
+  policy.catch(() => cached.get(db)?.policy === policy && cached.delete(db));
+  return policy;
+}
+
+/**
+ * The policy as stored: one primary-key read of the security group (it skips readSettings' read
+ * of every group).
+ */
+async function readPolicy(db: Kysely<Database>): Promise<MfaPolicy> {
   const row = await db.selectFrom("systemSettings").select("value").where("groupName", "=", "security").executeTakeFirst();
   const stored: unknown = row ? JSON.parse(row.value) : {};
   const parsed = SecuritySettingsSchema.safeParse(
@@ -49,24 +73,40 @@ export async function factorRequired(ctx: Pick<ServiceContext, "db">, role: "roo
   return requires(await policyOf(ctx.db), role);
 }
 
+/** Where an admin stands with the policy: nothing to do, setting up within the grace period (until when), or past it. */
+export type EnrolmentState = { kind: "none" } | { kind: "grace"; until: number } | { kind: "required" };
+
 /**
- * Whether the admin must set up a factor before anything else: the policy applies to them, they
- * have none, and their grace period (started the first time this asked) is over.
+ * The admin's standing: the policy applies to them and they have no factor → in grace until its
+ * end (started the first time this asked, or when the policy was turned on), else required.
  */
-export async function mustEnrol(
+export async function enrolmentState(
   ctx: Pick<ServiceContext, "db">,
   admin: { id: number; role: "root" | "admin" },
   now = Date.now(),
-): Promise<boolean> {
-  const policy = await policyOf(ctx.db);
-  if (!requires(policy, admin.role) || (await hasSecondFactor(ctx, admin.id))) return false;
+): Promise<EnrolmentState> {
+  const policy = await policyOf(ctx.db, now);
+  if (!requires(policy, admin.role) || (await hasSecondFactor(ctx, admin.id))) return { kind: "none" };
   await ctx.db
     .insertInto("mfaGrace")
     .values({ adminId: admin.id, startedAt: now })
     .onConflict((oc) => oc.column("adminId").doNothing())
     .execute();
   const grace = await ctx.db.selectFrom("mfaGrace").select("startedAt").where("adminId", "=", admin.id).executeTakeFirstOrThrow();
-  return now >= grace.startedAt + policy.graceDays * 86_400_000;
+  const until = grace.startedAt + policy.graceDays * 86_400_000;
+  return now >= until ? { kind: "required" } : { kind: "grace", until };
+}
+
+/**
+ * Whether the admin must set up a factor before anything else: the policy applies to them, they
+ * have none, and their grace period is over.
+ */
+export async function mustEnrol(
+  ctx: Pick<ServiceContext, "db">,
+  admin: { id: number; role: "root" | "admin" },
+  now = Date.now(),
+): Promise<boolean> {
+  return (await enrolmentState(ctx, admin, now)).kind === "required";
 }
 
 /**

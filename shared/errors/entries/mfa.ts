@@ -57,4 +57,20 @@ export const MFA_ENTRIES = {
   mfaReset403: { status: 403, kind: "error", en: "Only a super administrator can reset two-step verification" },
   mfaReset404: { status: 404, kind: "error", en: "Administrator not found. It may have been deleted" },
   mfaReset409: { status: 409, kind: "error", en: "You cannot reset your own two-step verification. Use your profile" },
+  // Sudo mode (issue #29 item 5): a dangerous call after the last verification went stale, and POST /v2/me/reauth.
+  reauthRequired: {
+    status: 403,
+    kind: "error",
+    exit: AUTH,
+    en: "Confirm it is you: enter your password again to continue",
+  },
+  reauth200: { status: 200, kind: "success", en: "Identity confirmed. You can continue" },
+  reauth403: { status: 403, kind: "error", exit: AUTH, en: "Wrong password or code. Try again" },
+  reauth429: { status: 429, kind: "error", exit: AUTH, en: LOCKED },
+  tokenCreate403: {
+    status: 403,
+    kind: "error",
+    exit: AUTH,
+    en: "Set up two-step verification for your account before creating an access token",
+  },
 } as const satisfies Record<string, EntrySpec>;

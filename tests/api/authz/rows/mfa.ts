@@ -39,6 +39,14 @@ export const mfaRows: MatrixRow[] = [
     permission: "never",
   },
   {
+    // Sudo mode's re-authentication: a wrong password for everyone signed in (sessions and sign-in tokens only).
+    method: "POST",
+    route: "/me/reauth",
+    request: () => ({ url: "/v2/me/reauth", body: { password: "0".repeat(128) } }),
+    expect: signedIn(403, 403, 403),
+    permission: "never",
+  },
+  {
     method: "POST",
     route: "/admin/mfa/reset",
     request: async (f) => ({

@@ -93,6 +93,8 @@ export const usersRows: MatrixRow[] = [
     route: "/device/wipe",
     request: async (f) => ({ url: "/v2/device/wipe", body: await device(f) }),
     expect: signedIn(200, 200, 404),
+    // Sudo mode (issue #29): a wipe is made by a token only with `full` (tokens cannot re-authenticate).
+    tokens: { tokenUsers: 403 },
   },
   {
     method: "DELETE",
