@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { PLATFORM_CODE_LIST } from "../../../shared/domain/platforms";
 import { USER_STATUSES, type UserStatus } from "../../../shared/domain/statuses";
+import { TIME_GROUPS, type TimeGroup } from "../../../shared/domain/timeGroups";
 import { maxLength } from "../../../shared/limits";
 import { SelectField } from "../forms/Field";
 import { useT } from "../render-context";
@@ -32,7 +33,8 @@ export interface UsersFiltersProps {
 
 /**
  * The users list's search box (name, username, alias; debounced) and filters: status, team,
- * device platform (SPEC §3 names: a user with a device of that platform), the ECS / SIP /
+ * device platform (SPEC §3 names: a user with a device of that platform), the dashboard's
+ * last-seen groups, the ECS / SIP /
  * Cellcrypt account flags and the app below its minimum version (any, yes, no). The device
  * platform ECS and the ECS user flag are different things, so every label says which.
  */
@@ -63,6 +65,7 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
       status: undefined,
       team: undefined,
       platform: undefined,
+      lastSeen: undefined,
       ecs: undefined,
       sip: undefined,
       cellcrypt: undefined,
@@ -119,6 +122,14 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
           onChange={(event) =>
             onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })
           }
+        />
+        <SelectField
+          label={t("users:list.lastSeen")}
+          name="lastSeen"
+          value={query.lastSeen ?? ""}
+          placeholder={all}
+          options={TIME_GROUPS.map((group) => ({ value: group, label: t(`users:list.lastSeenGroups.${group}`) }))}
+          onChange={(event) => onChange({ lastSeen: event.target.value === "" ? undefined : (event.target.value as TimeGroup) })}
         />
         <details className="filters-more" open={more} onToggle={(event) => setToggled(event.currentTarget.open)}>
           <summary>{t("users:list.moreFilters")}</summary>
