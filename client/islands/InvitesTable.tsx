@@ -144,11 +144,16 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
         />
       }
       actions={
-        <ExportForm
-          resource="invites"
-          filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
-          total={page.total}
-        />
+        <>
+          <ExportForm
+            resource="invites"
+            filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
+            total={page.total}
+          />
+          <a className="button button-primary invites-create" href="/invites">
+            {t("invites:tabs.wizard")}
+          </a>
+        </>
       }
       filters={
         <div className="invites-filters">
@@ -258,7 +263,7 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           ) : !busy ? (
             <EmptyState
               title={t("invites:pending.empty")}
-              hint={filtered ? t("invites:pending.emptyHint") : null}
+              hint={t(filtered ? "invites:pending.emptyHint" : "invites:pending.emptyStart")}
               action={
                 filtered ? null : (
                   <a className="button button-primary" href="/invites">
