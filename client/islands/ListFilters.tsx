@@ -8,6 +8,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { FilterForm, FilterSearch, FilterSelect } from "../components/list/FilterForm";
+import { enhanceExportMenus } from "../components/list/exportMenu";
 import { useHydrated } from "../components/useHydrated";
 
 export type { ListFiltersProps } from "../components/list/listQuery";
@@ -93,6 +94,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     };
   });
   useEffect(() => restoreFocus(), []);
+  // The page's export menu is server-rendered: this island (loaded anyway) makes it dismissible.
+  useEffect(() => enhanceExportMenus(), []);
 
   const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;
