@@ -32,7 +32,7 @@ async function checkExportMenu(page: Page): Promise<void> {
   // Open again, click outside: closed.
   await toggle.click();
   await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
-  await page.locator("main h1").first().click();
+  await page.locator(".list-toolbar .list-count").first().click();
   await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
 }
 
