@@ -59,12 +59,13 @@ export function useUnsavedWarning(dirty: boolean, text: string): ReactNode {
       dirtyForms.delete(id);
     };
   }, [dirty, id]);
+  // Mounted only while asking: a closed dialog's heading would repeat on every form of the page.
+  if (leaving === null) return null;
   return createElement(UnsavedPrompt, {
     leaving,
     text,
     onStay: () => setLeaving(null),
     onLeave: () => {
-      if (leaving === null) return;
       // Leaving was chosen: the browser must not ask again on the way out.
       dirtyForms.clear();
       window.location.assign(leaving);
