@@ -43,11 +43,11 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();
   const searchId = useId();
   const [text, setText] = useState(query.search ?? "");
-  // The yes/no filters sit under 'More filters': open as rendered, closed on a phone once
+  // Last seen and the yes/no filters sit under 'More filters': open as rendered, closed on a phone once
   // hydrated unless one is in force, so the list's first row stays on the first screen.
   // Decided once, at hydration; afterwards the admin opens and closes it.
   const hydrated = useHydrated();
-  const [openAtLoad] = useState(() => YES_NO.some((flag) => query[flag] !== undefined));
+  const [openAtLoad] = useState(() => query.lastSeen !== undefined || YES_NO.some((flag) => query[flag] !== undefined));
   const [phoneAtLoad] = useState(() => typeof window !== "undefined" && window.matchMedia(PHONE).matches);
   const [toggled, setToggled] = useState<boolean | null>(null);
   const more = toggled ?? (!hydrated || openAtLoad || !phoneAtLoad);
@@ -123,18 +123,18 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
             onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })
           }
         />
-        <FilterSelect
-          id={`${searchId}lastSeen`}
-          name="lastSeen"
-          label={t("users:list.lastSeen")}
-          anyLabel={all}
-          value={query.lastSeen ?? ""}
-          options={TIME_GROUPS.map((group) => ({ value: group, label: t(`users:list.lastSeenGroups.${group}`) }))}
-          onChange={(event) => onChange({ lastSeen: event.target.value === "" ? undefined : (event.target.value as TimeGroup) })}
-        />
         <details className="filters-more" open={more} onToggle={(event) => setToggled(event.currentTarget.open)}>
           <summary>{t("users:list.moreFilters")}</summary>
           <div className="filters-more-fields">
+            <FilterSelect
+              id={`${searchId}lastSeen`}
+              name="lastSeen"
+              label={t("users:list.lastSeen")}
+              anyLabel={all}
+              value={query.lastSeen ?? ""}
+              options={TIME_GROUPS.map((group) => ({ value: group, label: t(`users:list.lastSeenGroups.${group}`) }))}
+              onChange={(event) => onChange({ lastSeen: event.target.value === "" ? undefined : (event.target.value as TimeGroup) })}
+            />
             {YES_NO.map((flag) => (
               <FilterSelect
                 key={flag}
