@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { createUsersApi, type ApiClientOptions, type UserListItem, type UsersApi } from "../../shared/api";
 import { slug as slugSchema } from "../../shared/schemas/primitives";
+import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import { USER_SORT_FIELDS, UserCreateSchema, UserListQuerySchema, UserResetSchema, UserUpdateSchema } from "../../shared/schemas/user";
 import type { BulkOptions } from "../bulk";
 import { usageError } from "../errors";
@@ -38,6 +39,7 @@ interface UserListOptions extends ListOptions {
   sip?: boolean;
   cellcrypt?: boolean;
   outdated?: boolean;
+  lastSeen?: string;
 }
 
 interface UserCreateOptions extends CommonOptions {
@@ -78,12 +80,13 @@ const FLAGS = {
   sip: "--sip",
   cellcrypt: "--cellcrypt",
   outdated: "--outdated",
+  lastSeen: "--last-seen",
 } as const;
 
 async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
   const { t } = cli;
   const filters: Record<string, unknown> = { ...listQuery(opts) };
-  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const)
+  for (const key of ["status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated", "lastSeen"] as const)
     if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(UserListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createUsersApi(apiOptions(cli, opts));
@@ -198,6 +201,7 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
   addUserFlagFilterOptions(listCommand, t)
     .option("--outdated", t("users.optOutdatedFilter"))
     .option("--no-outdated", t("users.optNoOutdatedFilter"))
+    .option("--last-seen <group>", t("users.optLastSeen", { groups: TIME_GROUPS.join(", ") }))
     .addHelpText("after", examples(t, "users.listExamples"))
     .action((opts: UserListOptions) => list(cli, opts));
 

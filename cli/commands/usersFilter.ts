@@ -8,6 +8,7 @@
 import type { Command } from "commander";
 import type { ApiClientOptions, UsersApi } from "../../shared/api";
 import { EXIT_CODES, type ExitCode } from "../../shared/errors";
+import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import type { BulkResponse } from "../../shared/schemas/list";
 import { UserFilterSchema, type UserFilter } from "../../shared/schemas/user";
 import { bulkIOFor, confirmChange, printResults, type BulkOptions } from "../bulk";
@@ -26,6 +27,7 @@ export interface UserFilterOptions {
   ecs?: boolean;
   sip?: boolean;
   cellcrypt?: boolean;
+  lastSeen?: string;
 }
 
 /** Filter field → its flag, for validation messages. */
@@ -37,6 +39,7 @@ const FILTER_FLAGS = {
   ecs: "--ecs",
   sip: "--sip",
   cellcrypt: "--cellcrypt",
+  lastSeen: "--last-seen",
 } as const;
 
 /** What `--dry-run --all-matching --json` prints. */
@@ -54,7 +57,8 @@ export function addFilterOptions(command: Command, t: Translate): Command {
     .option("--search <text>", t("users.optSearch"))
     .option("--status <status>", t("users.optStatus"))
     .option("--in-team <slug>", t("users.optInTeam"))
-    .option("--platform <code>", t("users.optPlatform"));
+    .option("--platform <code>", t("users.optPlatform"))
+    .option("--last-seen <group>", t("users.optLastSeen", { groups: TIME_GROUPS.join(", ") }));
   return addUserFlagFilterOptions(command, t);
 }
 
@@ -80,6 +84,7 @@ export function filterFromOptions(opts: UserFilterOptions, t: Translate): UserFi
   if (opts.status !== undefined) raw.status = opts.status;
   if (opts.inTeam !== undefined) raw.team = opts.inTeam;
   if (opts.platform !== undefined) raw.platform = Number(opts.platform);
+  if (opts.lastSeen !== undefined) raw.lastSeen = opts.lastSeen;
   for (const flag of ["ecs", "sip", "cellcrypt"] as const) if (opts[flag] !== undefined) raw[flag] = opts[flag];
   return validated(UserFilterSchema, raw, t, FILTER_FLAGS);
 }
@@ -97,7 +102,7 @@ export function byFilter<O extends BulkOptions & CommonOptions & UserFilterOptio
 ): (ids: string[], opts: O, options: () => ApiClientOptions) => Promise<ExitCode | null> {
   const { t } = cli;
   return async (ids, opts, options) => {
-    const filterGiven = ["search", "status", "inTeam", "platform", "ecs", "sip", "cellcrypt"].some(
+    const filterGiven = ["search", "status", "inTeam", "platform", "ecs", "sip", "cellcrypt", "lastSeen"].some(
       (key) => opts[key as keyof UserFilterOptions] !== undefined,
     );
     if (!opts.allMatching) {

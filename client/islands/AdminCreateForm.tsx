@@ -139,7 +139,7 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
   }
 
   return (
-    <form ref={formRef} className="form" method="post" noValidate onSubmit={submit}>
+    <form ref={formRef} id={form.id} className="form" method="post" noValidate onSubmit={submit}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextField
         label={t("admins:create.username")}

@@ -3,7 +3,6 @@ import type { TeamRef } from "../../shared/api/responses";
 import { createInvitesApi, type InviteListResponse } from "../../shared/api/invites";
 import { INVITE_STATES } from "../../shared/domain/statuses";
 import { Alert } from "../components/forms/Alert";
-import { SelectField } from "../components/forms/Field";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { InvitesGrid } from "../components/invites/InvitesGrid";
 import { NewCodes } from "../components/invites/NewCodes";
@@ -11,6 +10,8 @@ import { failureText, plural } from "../components/invites/types";
 import { useInvitesList, type InvitesQuery } from "../components/invites/useInvitesList";
 import { CountLine } from "../components/list/CountLine";
 import { ExportForm } from "../components/list/ExportForm";
+import { FilterForm, FilterSearch, FilterSelect } from "../components/list/FilterForm";
+import { useHydrated } from "../components/useHydrated";
 import { EmptyState } from "../components/list/EmptyState";
 import { ListError } from "../components/list/ListError";
 import { ListLayout } from "../components/list/ListLayout";
@@ -60,6 +61,7 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const searchId = useId();
+  const hydrated = useHydrated();
   const { query, page, busy } = list;
   const items = page.items;
   const addressOf = new Map(items.map((item) => [item.id, item.address]));
@@ -144,44 +146,48 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
         />
       }
       actions={
-        <ExportForm
-          resource="invites"
-          filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
-          total={page.total}
-        />
+        <>
+          <ExportForm
+            resource="invites"
+            filters={{ search: query.search, team: query.team, state: query.state, order: query.order }}
+            total={page.total}
+          />
+          <a className="button button-primary invites-create" href="/invites">
+            {t("invites:tabs.wizard")}
+          </a>
+        </>
       }
       filters={
-        <div className="invites-filters">
-          <div className="field">
-            <label className="field-label" htmlFor={searchId}>
-              {t("invites:pending.search")}
-            </label>
-            <input
-              id={searchId}
-              className="input"
-              type="search"
-              maxLength={maxLength.search}
-              value={query.search}
-              onChange={(event) => list.change({ search: event.target.value })}
-            />
-          </div>
+        <FilterForm action="/invites" label={t("invites:pending.label")} live={hydrated} onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="view" value="pending" />
+          <FilterSearch
+            id={searchId}
+            label={t("invites:pending.search")}
+            maxLength={maxLength.search}
+            value={query.search}
+            onChange={(event) => list.change({ search: event.target.value })}
+          />
           {teams ? (
-            <SelectField
+            <FilterSelect
+              id={`${searchId}team`}
+              name="team"
               label={t("invites:pending.company")}
-              placeholder={t("common:list.any")}
+              anyLabel={t("common:list.any")}
               options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
               value={query.team}
               onChange={(event) => list.change({ team: event.target.value })}
             />
           ) : null}
-          <SelectField
+          <FilterSelect
+            id={`${searchId}state`}
+            name="state"
             label={t("invites:pending.state")}
-            placeholder={t("common:list.any")}
+            anyLabel={t("common:list.any")}
             options={INVITE_STATES.map((state) => ({ value: state, label: t(`invites:pending.states.${state}`) }))}
             value={query.state}
             onChange={(event) => list.change({ state: event.target.value as InvitesQuery["state"] })}
           />
-        </div>
+        </FilterForm>
       }
       notice={
         <>
@@ -258,7 +264,7 @@ export function InvitesTable({ query: initialQuery, page: initialPage, teams, cs
           ) : !busy ? (
             <EmptyState
               title={t("invites:pending.empty")}
-              hint={filtered ? t("invites:pending.emptyHint") : null}
+              hint={t(filtered ? "invites:pending.emptyHint" : "invites:pending.emptyStart")}
               action={
                 filtered ? null : (
                   <a className="button button-primary" href="/invites">

@@ -7,7 +7,8 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
-import { useT } from "../components/render-context";
+import { FilterForm, FilterSearch, FilterSelect } from "../components/list/FilterForm";
+import { enhanceExportMenus } from "../components/list/exportMenu";
 import { useHydrated } from "../components/useHydrated";
 
 export type { ListFiltersProps } from "../components/list/listQuery";
@@ -55,7 +56,6 @@ function formHref(form: HTMLFormElement, action: string, defaultLimit: number): 
 
 /** The toolbar form. */
 export function ListFilters({ action, label, search, selects, keep, limit }: ListFiltersProps) {
-  const t = useT();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -94,6 +94,8 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
     };
   });
   useEffect(() => restoreFocus(), []);
+  // The page's export menu is server-rendered: this island (loaded anyway) makes it dismissible.
+  useEffect(() => enhanceExportMenus(), []);
 
   const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;
@@ -106,56 +108,34 @@ export function ListFilters({ action, label, search, selects, keep, limit }: Lis
   };
 
   return (
-    <form
-      ref={form}
-      className={enhanced ? "list-filters is-live" : "list-filters"}
-      method="get"
-      action={action}
-      role="search"
-      aria-label={label}
-    >
+    <FilterForm action={action} label={label} live={enhanced} formRef={form}>
       {search ? (
-        <div className="field list-search">
-          <label className="field-label" htmlFor={`${id}search`}>
-            {search.label}
-          </label>
-          <input
-            id={`${id}search`}
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={search.value}
-            placeholder={search.placeholder}
-            maxLength={search.maxLength}
-            autoComplete="off"
-            onChange={onSearch}
-          />
-        </div>
+        <FilterSearch
+          id={`${id}search`}
+          label={search.label}
+          defaultValue={search.value}
+          placeholder={search.placeholder}
+          maxLength={search.maxLength}
+          onChange={onSearch}
+        />
       ) : null}
       {selects.map((select) => (
-        <div className="field" key={select.name}>
-          <label className="field-label" htmlFor={`${id}${select.name}`}>
-            {select.label}
-          </label>
-          <select id={`${id}${select.name}`} className="input" name={select.name} defaultValue={select.value} onChange={onSelect}>
-            <option value="">{select.anyLabel}</option>
-            {select.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={select.name}
+          id={`${id}${select.name}`}
+          name={select.name}
+          label={select.label}
+          anyLabel={select.anyLabel}
+          options={select.options}
+          defaultValue={select.value}
+          onChange={onSelect}
+        />
       ))}
       {/* 'Rows per page' is in the bottom pager (issue 27); a filter change keeps the size chosen there. */}
       {limit.value !== limit.default ? <input type="hidden" name="limit" value={String(limit.value)} /> : null}
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* Without script the form is sent by this button; with it, changes apply as they are made. */}
-      <button type="submit" className="button list-submit">
-        {t("common:list.apply")}
-      </button>
-    </form>
+    </FilterForm>
   );
 }

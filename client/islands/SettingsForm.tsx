@@ -50,7 +50,7 @@ export function SettingsForm({ group, values, csrfToken, filter = false }: Setti
   const [baseline, setBaseline] = useState(() => flatten(group, values));
   const [saved, setSaved] = useState<string | null>(null);
   const dirty = Object.keys(patchOf(group, baseline, form.values)).length > 0;
-  useUnsavedWarning(dirty, t("settings:unsaved.confirm"));
+  const unsavedPrompt = useUnsavedWarning(dirty, t("settings:unsaved.confirm"));
   const label = (field: string) => t(`settings:fields.${group}.${field}`);
   const help = (field: string) => {
     // Not every field has a help text: a missing one is empty, not the key (i18next answers a
@@ -180,6 +180,7 @@ export function SettingsForm({ group, values, csrfToken, filter = false }: Setti
           </div>
         </div>
       </form>
+      {unsavedPrompt}
     </>
   );
 }

@@ -96,13 +96,14 @@ function BarChart({ id, caption, bars, format }: { id: string; caption: string; 
 }
 
 /**
- * The users list a count opens: by status, the status filter; by last-seen group (the list has
- * no last-seen filter), sorted by last seen, most recent first. Narrowed to the dashboard's company.
+ * The users list a count opens: by status, the status filter; by last-seen group, the list's
+ * `lastSeen` filter (the same group in the same zone, so the list's total is the figure).
+ * Narrowed to the dashboard's company.
  */
-export function usersListHref(filter: { status: string } | { lastSeen: true }, team: string | null): string {
-  const params = new URLSearchParams("status" in filter ? { status: filter.status } : { sort: "lastSeen", order: "desc" });
+export function usersListHref(filter: { status: string } | { lastSeen: string }, team: string | null): string {
+  const params = new URLSearchParams("status" in filter ? { status: filter.status } : { lastSeen: filter.lastSeen });
   if (team !== null) params.set("team", team);
-  return `/users?${params.toString()}`;
+  return `/users/manage?${params.toString()}`;
 }
 
 /** A getting-started step: its text, and the link that does it (absent when the admin cannot). */
@@ -328,7 +329,7 @@ export function DashboardPage({
                 key,
                 label: t(`dashboard:lastSeen.${key}`),
                 value: data.lastSeen[key],
-                href: usersListHref({ lastSeen: true }, teamSlug),
+                href: usersListHref({ lastSeen: key }, teamSlug),
               }))}
               format={format}
             />

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { maxCount } from "../limits";
 import { USER_STATUSES } from "../domain/statuses";
+import { TIME_GROUPS } from "../domain/timeGroups";
 import { bool, obj, oneOf, queryBool, uniqueList } from "./builders";
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
@@ -80,6 +81,11 @@ export const UserListQuerySchema = ListQuerySchema.extend({
   cellcrypt: queryBool().optional(),
   /** true: users with a device whose app version is below its platform's minimum (the apps settings); false: none. */
   outdated: queryBool().optional(),
+  /**
+   * The dashboard's last-seen time groups (today, thisWeek, thisMonth, longAgo: never seen
+   * included), in the caller's time zone, so a dashboard figure and the list it opens agree.
+   */
+  lastSeen: oneOf(TIME_GROUPS).optional(),
   sort: oneOf(USER_SORT_FIELDS).default("name"),
   order: sortOrder,
 });
@@ -97,13 +103,14 @@ export const UserFilterSchema = obj(
     sip: true,
     cellcrypt: true,
     outdated: true,
+    lastSeen: true,
   }).shape,
 );
 /** A bulk call's filter. */
 export type UserFilter = z.infer<typeof UserFilterSchema>;
 
 /** The filters of the user list (no sort, order or paging): what 'select all matching' sends. */
-export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated"] as const;
+export const USER_FILTER_FIELDS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated", "lastSeen"] as const;
 
 /**
  * Either `uids` or `filter` (never both, never neither): a bulk call on the users listed, or on

@@ -155,9 +155,9 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
     expect(res.text).toMatch(/<li class="chart-bar chart-bar-blocked" data-value="2">/);
     // Each count is a link to the users list it counts.
     expect(res.text).toMatch(
-      /<a class="chart-link" href="\/users\?status=pending"><span class="chart-label">Pending<\/span> <span class="chart-value">2<\/span><\/a>/,
+      /<a class="chart-link" href="\/users\/manage\?status=pending"><span class="chart-label">Pending<\/span> <span class="chart-value">2<\/span><\/a>/,
     );
-    expect(res.text).toMatch(/<a class="chart-link" href="\/users\?sort=lastSeen&amp;order=desc"><span class="chart-label">Today<\/span>/);
+    expect(res.text).toMatch(/<a class="chart-link" href="\/users\/manage\?lastSeen=today"><span class="chart-label">Today<\/span>/);
     // The getting-started steps are done for users, the invite shortcut stays; no picker for an admin.
     expect(res.text).not.toContain('data-step="user"');
     expect(res.text).toMatch(/<a class="button dashboard-invite" href="\/invites">Invite users<\/a>/);
@@ -197,7 +197,7 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Total users: 3");
     expect(page.text).toContain(`Company: ${teamB.teamName}`);
-    expect(page.text).toContain(`href="/users?status=blocked&amp;team=${teamB.slug}"`);
+    expect(page.text).toContain(`href="/users/manage?status=blocked&amp;team=${teamB.slug}"`);
     expect(page.text).not.toContain("<script");
     const outside = await server
       .request()

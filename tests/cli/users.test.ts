@@ -188,6 +188,20 @@ describe("bulwark users and devices against a real server", () => {
     expect(shown.stdout).toContain("5.9.0 (app below minimum)");
   });
 
+  it("list --last-seen lists a dashboard group's users; an unknown group is a usage error naming the flag", async () => {
+    const seenTeam = await buildTeam(cli.db, { slug: "seen-team" });
+    const recent = await buildUser(cli.db, { team: seenTeam, lastSeenAt: Date.now() - 60_000 });
+    const never = await buildUser(cli.db, { team: seenTeam, lastSeenAt: null });
+    const today = await cli.run(["users", "list", "--last-seen", "today", "--team", "seen-team", "--json"]);
+    expect(today.code, today.stderr).toBe(EXIT_CODES.ok);
+    expect(JSON.parse(today.stdout).items.map((u: { uid: string }) => u.uid)).toEqual([recent.uid]);
+    const old = await cli.run(["users", "list", "--last-seen", "longAgo", "--team", "seen-team", "--json"]);
+    expect(JSON.parse(old.stdout).items.map((u: { uid: string }) => u.uid)).toEqual([never.uid]);
+    const bad = await cli.run(["users", "list", "--last-seen", "yesterday"]);
+    expect(bad.code).toBe(EXIT_CODES.usage);
+    expect(bad.stderr).toContain("--last-seen");
+  });
+
   it("devices wipe needs --yes off a terminal, then leaves the wipe pending", async () => {
     const user = await buildUser(cli.db, { team });
     const device = await buildDevice(cli.db, user);

@@ -56,15 +56,41 @@ describe("settings in Chromium", () => {
     const original = await first.inputValue();
     await first.fill("77");
     await expect.poll(() => state.textContent()).toBe("Alterações por guardar");
-    const asked: string[] = [];
-    page.once("dialog", (dialog) => {
-      asked.push(dialog.message());
+    // The question is the console's dialog, never the browser's window.confirm.
+    let browserDialogs = 0;
+    page.on("dialog", (dialog) => {
+      browserDialogs++;
       void dialog.dismiss();
     });
-    await page.locator('a[href="/settings?tab=general"]').click();
-    expect(asked).toEqual(["Tem alterações por guardar. Sair desta página e perdê-las?"]);
+    const leaveLink = page.locator('a[href="/settings?tab=general"]');
+    await leaveLink.click();
+    const question = page.getByRole("dialog", { name: "Sair sem guardar?" });
+    await question.waitFor();
+    expect(await question.textContent()).toContain("Tem alterações por guardar. Sair desta página e perdê-las?");
+    await question.getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => question.isVisible()).toBe(false);
     expect(new URL(page.url()).search).toBe("?tab=security");
     expect(await first.inputValue()).toBe("77");
+    // Escape stays too, and focus returns to the link.
+    await leaveLink.click();
+    await question.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => question.isVisible()).toBe(false);
+    expect(await leaveLink.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(browserDialogs).toBe(0);
+
+    // The filter hides this page's settings that do not match (and groups left without any), and
+    // Escape clears it.
+    const filter = page.getByLabel("Procurar uma definição");
+    await filter.fill("bloqueio por pin");
+    await expect.poll(() => page.locator(".setting-item:visible").count()).toBe(1);
+    expect(await page.locator(".setting-item:visible").textContent()).toContain("Bloqueio por PIN");
+    await filter.fill("zzz-nada");
+    await page.locator(".settings-filter .empty-state").getByText("Nenhuma definição corresponde.").waitFor();
+    await expect.poll(() => page.locator(".setting-item:visible").count()).toBe(0);
+    await filter.press("Escape");
+    expect(await filter.inputValue()).toBe("");
+    await expect.poll(() => page.locator(".setting-item:visible").count()).toBeGreaterThan(5);
 
     // Back to the stored value: nothing is unsaved any more.
     await first.fill(original);
@@ -88,14 +114,9 @@ describe("settings in Chromium", () => {
     await page.getByRole("button", { name: "Guardar" }).first().click();
     await expect.poll(() => general.textContent()).toBe("Alterado: Registo público");
     // Saved: leaving no longer asks.
-    let dialogs = 0;
-    page.on("dialog", (dialog) => {
-      dialogs++;
-      void dialog.dismiss();
-    });
     await page.locator('a[href="/settings?tab=call"]').click();
     await page.waitForURL(/tab=call/);
-    expect(dialogs).toBe(0);
+    expect(browserDialogs).toBe(0);
   });
 
   it("uploads a client CA certificate on the TLS/domain tab; the page then shows its subject and fingerprint", async () => {

@@ -250,7 +250,12 @@ describe("list pattern: every list page uses the one tree", () => {
   };
   const LIST_PAGES: { path: string; exports: boolean; primary: RegExp | null; filters: boolean }[] = [
     { path: "/users/manage", exports: true, primary: /href="\/users\/create"/, filters: true },
-    { path: "/invites?view=pending", exports: true, primary: null, filters: true },
+    {
+      path: "/invites?view=pending",
+      exports: true,
+      primary: /class="button button-primary invites-create" href="\/invites"/,
+      filters: true,
+    },
     { path: "/admins/manage", exports: true, primary: /href="\/admins\/create"/, filters: true },
     { path: "/teams", exports: true, primary: /href="\/teams\/create"/, filters: true },
     { path: "/domains", exports: false, primary: null, filters: true },
@@ -274,8 +279,16 @@ describe("list pattern: every list page uses the one tree", () => {
     // One wording for paging and for an unset filter.
     expect(page).not.toMatch(/>(Previous|Next|First)<\/(button|a)>/);
     expect(partHtml(page, "filters")).not.toMatch(/<option value=""[^>]*>(All|All companies|All states)<\/option>/);
-    // Filters on the background on every list: no card around them.
+    // Filters on the background on every list: no card around them. One filter form (FilterForm):
+    // a GET search landmark with the submit button a page without script needs.
     if (hasFilters) {
+      const form = partHtml(page, "filters");
+      const tags = form.match(/<form class="list-filters[^"]*"[^>]*>/g) ?? [];
+      expect(tags, path).toHaveLength(1);
+      expect(tags[0]).toContain('method="get"');
+      expect(tags[0]).toContain('role="search"');
+      expect(form).toContain('class="button list-submit"');
+      expect(form).not.toMatch(/<fieldset|class="invites-filters"/);
       const around = ancestorClasses(page, page.indexOf('data-list-part="filters"'));
       expect(around).toContain("list-filters-region");
       expect(around.some((name) => name.startsWith("list-frame"))).toBe(true);

@@ -5,10 +5,12 @@
  * without script): the column titles (the language's or the stable field names), the BOM, and
  * one button per format that says what it exports and how many rows ('Export 1,234 users (CSV)').
  * The requests are those of the old form: `format` is the button pressed, `headers`, `bom`, `lang`.
+ * Where script runs, Escape and a click outside close it and focus returns to its button.
  */
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { formatNumber } from "../../lib/datetime";
 import { useLang, useT } from "../render-context";
+import { enhanceExportMenu } from "./exportMenu";
 
 /** The lists that export. */
 export type ExportResource = "users" | "admins" | "teams" | "licenses" | "invites" | "logs";
@@ -37,8 +39,11 @@ export function ExportForm({ resource, filters, total }: ExportFormProps) {
     )
     .map(([name, value]) => [name, String(value)] as const);
   const count = formatNumber(Math.max(total, 0), lang);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Runs only inside a hydrated island: Escape and an outside click close the menu (exportMenu.ts).
+  useEffect(() => (menu.current ? enhanceExportMenu(menu.current) : undefined), []);
   return (
-    <details className="export-menu">
+    <details ref={menu} className="export-menu">
       <summary className="button export-toggle">{t("common:export.label")}</summary>
       <form className="export-form" method="get" action={`/v2/${resource}/export`} aria-label={t("common:export.label")}>
         {entries.map(([name, value]) => (

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { maxLength } from "../../../shared/limits";
 import { LOG_OUTCOMES, type LogListQuery } from "../../../shared/schemas/logs";
-import { SelectField, TextField } from "../forms/Field";
+import { TextField } from "../forms/Field";
+import { FilterForm, FilterSearch, FilterSelect } from "../list/FilterForm";
+import { useHydrated } from "../useHydrated";
 import { useT } from "../render-context";
 import { TimeFilter } from "./TimeFilter";
 
@@ -33,12 +35,14 @@ export interface LogsFiltersProps {
  * The access log's filters: free text, actor, action (a prefix such as `admin.`),
  * target, outcome, company and a time range in the admin's time zone (TimeFilter: typed as
  * year-month-day, read back in the console's date style). Text applies as you type (after a
- * pause), choices at once. 'Clear filters' is the filter chips' one, under these fields.
+ * pause), choices at once. 'Clear filters' is the filter chips' one, under these fields. Drawn
+ * with the lists' one filter form (FilterForm), sent as GET to /logs before the island loads.
  */
 export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersProps) {
   const t = useT();
   const searchId = useId();
   const [texts, setTexts] = useState<Texts>(() => textsOf(query));
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const patch: Partial<LogListQuery> = {};
@@ -55,11 +59,10 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
     return () => clearTimeout(timer);
   }, [texts, query, onChange]);
 
-  const text = (key: TextFilter, label: string, hint: string, max: number) => (
+  const text = (key: Exclude<TextFilter, "search">, label: string, hint: string, max: number) => (
     <TextField
-      id={key === "search" ? searchId : undefined}
       label={label}
-      type={key === "search" ? "search" : "text"}
+      type="text"
       name={key}
       value={texts[key]}
       maxLength={max}
@@ -74,35 +77,49 @@ export function LogsFilters({ query, teams, timezone, onChange }: LogsFiltersPro
   );
 
   return (
-    <div className="logs-filters" role="search" aria-label={t("logs:filters.label")}>
-      {text("search", t("logs:filters.search"), t("logs:filters.searchHint"), maxLength.search)}
-      <fieldset className="filters">
-        <legend className="visually-hidden">{t("logs:filters.label")}</legend>
+    <FilterForm
+      action="/logs"
+      label={t("logs:filters.label")}
+      live={hydrated}
+      className="logs-filters"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FilterSearch
+        id={searchId}
+        label={t("logs:filters.search")}
+        placeholder={t("logs:filters.searchHint")}
+        maxLength={maxLength.search}
+        value={texts.search}
+        onChange={(event) => setTexts((prev) => ({ ...prev, search: event.target.value }))}
+      />
+      <div className="filters">
         {text("actor", t("logs:filters.actor"), t("logs:filters.actorHint"), maxLength.username)}
         {text("action", t("logs:filters.action"), t("logs:filters.actionHint"), 64)}
         {text("target", t("logs:filters.target"), t("logs:filters.targetHint"), maxLength.search)}
-        <SelectField
-          label={t("logs:filters.outcome")}
+        <FilterSelect
+          id={`${searchId}outcome`}
           name="outcome"
+          label={t("logs:filters.outcome")}
+          anyLabel={t("common:list.any")}
           value={query.outcome ?? ""}
-          placeholder={t("common:list.any")}
           options={LOG_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`logs:outcomes.${outcome}`) }))}
           onChange={(event) =>
             onChange({ outcome: event.target.value === "" ? undefined : (event.target.value as LogListQuery["outcome"]) })
           }
         />
-        <SelectField
-          label={t("logs:filters.team")}
+        <FilterSelect
+          id={`${searchId}team`}
           name="team"
+          label={t("logs:filters.team")}
+          anyLabel={t("common:list.any")}
           value={query.team ?? ""}
-          placeholder={t("common:list.any")}
           options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
           onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
         />
         {time("from", t("logs:filters.from"))}
         {time("to", t("logs:filters.to"))}
-      </fieldset>
+      </div>
       <p className="card-note">{t("logs:filters.timesIn", { timezone })}</p>
-    </div>
+    </FilterForm>
   );
 }

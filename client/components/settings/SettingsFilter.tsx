@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { TextField } from "../forms/Field";
+import { EmptyState } from "../list/EmptyState";
 import { useT } from "../render-context";
 import { groupFields } from "./fieldModel";
 import { pageOfGroup, settingAnchor } from "./tabs";
@@ -13,9 +14,30 @@ const fold = (text: string) =>
     .toLowerCase();
 
 /**
- * A filter over every setting's name in the console's language (all tabs and /apps): as the
- * admin types, the matching settings are listed, each a link to its block on its page. Nothing
- * is hidden from the forms themselves, so a half-typed filter never hides an unsaved edit.
+ * Shows only the settings of this page whose anchor is in `shown` (null: every one): a field that
+ * does not match is hidden, and so is a group left with none (its form in the first section,
+ * which holds this filter; the whole section otherwise). The forms are separate islands, so this
+ * works on the page's DOM, which they render and never hide themselves.
+ */
+function showOnly(shown: ReadonlySet<string> | null): void {
+  for (const item of document.querySelectorAll<HTMLElement>(".setting-item[id]")) item.hidden = shown !== null && !shown.has(item.id);
+  const forms = document.querySelectorAll<HTMLElement>(".settings-form");
+  forms.forEach((form, index) => {
+    const empty = shown !== null && form.querySelector(".setting-item:not([hidden])") === null;
+    const section = form.closest("section");
+    if (index === 0 || !section) {
+      form.hidden = empty;
+    } else {
+      section.hidden = empty;
+    }
+  });
+}
+
+/**
+ * A filter over every setting's name in the console's language (issue 27): as the admin types,
+ * the fields of this page that do not match are hidden (and groups left with none); matches on
+ * other tabs (and /apps) are listed, each a link to its block. No match anywhere says so in the
+ * empty-state pattern. Escape clears the filter and shows everything again.
  */
 export function SettingsFilter() {
   const t = useT();
@@ -28,9 +50,26 @@ export function SettingsFilter() {
       : SETTINGS_GROUPS.flatMap((group) =>
           groupFields(group).flatMap((field) => {
             const name = t(`settings:fields.${group}.${field}`);
-            return fold(name).includes(wanted) ? [{ group, field, name }] : [];
+            return fold(name).includes(wanted) ? [{ group, field, name, anchor: settingAnchor(group, field) }] : [];
           }),
         );
+  const anchors = matches.map((match) => match.anchor).join(" ");
+  // Typed only once hydrated: the page's own settings are those rendered on it.
+  const here = new Set(
+    wanted === "" || typeof document === "undefined"
+      ? []
+      : [...document.querySelectorAll<HTMLElement>(".setting-item[id]")].map((item) => item.id),
+  );
+  useEffect(() => {
+    showOnly(wanted === "" ? null : new Set(anchors.split(" ").filter(Boolean)));
+  }, [wanted, anchors]);
+  useEffect(() => () => showOnly(null), []);
+  const elsewhere = matches.filter((match) => !here.has(match.anchor));
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Escape" || query === "") return;
+    event.preventDefault();
+    setQuery("");
+  };
   return (
     <div className="settings-filter" role="search">
       <TextField
@@ -41,21 +80,22 @@ export function SettingsFilter() {
         autoComplete="off"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
         aria-controls={`${id}-results`}
       />
       <div id={`${id}-results`} aria-live="polite">
         {wanted === "" ? null : matches.length === 0 ? (
-          <p className="field-hint">{t("settings:filter.none")}</p>
-        ) : (
+          <EmptyState title={t("settings:filter.none")} hint={t("settings:filter.noneHint")} />
+        ) : elsewhere.length > 0 ? (
           <ul className="settings-filter-results">
-            {matches.map((match) => (
-              <li key={`${match.group}.${match.field}`}>
-                <a href={`${pageOfGroup(match.group)}#${settingAnchor(match.group, match.field)}`}>{match.name}</a>{" "}
+            {elsewhere.map((match) => (
+              <li key={match.anchor}>
+                <a href={`${pageOfGroup(match.group)}#${match.anchor}`}>{match.name}</a>{" "}
                 <span className="muted">{t(`settings:groups.${match.group}`)}</span>
               </li>
             ))}
           </ul>
-        )}
+        ) : null}
       </div>
     </div>
   );

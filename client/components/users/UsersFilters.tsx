@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { PLATFORM_CODE_LIST } from "../../../shared/domain/platforms";
 import { USER_STATUSES, type UserStatus } from "../../../shared/domain/statuses";
+import { TIME_GROUPS, type TimeGroup } from "../../../shared/domain/timeGroups";
 import { maxLength } from "../../../shared/limits";
-import { SelectField } from "../forms/Field";
+import { FilterForm, FilterSearch, FilterSelect } from "../list/FilterForm";
 import { useT } from "../render-context";
 import { platformLabel } from "./format";
-import { hasFilters } from "./query";
+import { DEFAULT_USERS_QUERY, hasFilters } from "./query";
 import { useHydrated } from "../useHydrated";
 import type { TeamOption, UsersQuery } from "./types";
 
@@ -32,19 +33,21 @@ export interface UsersFiltersProps {
 
 /**
  * The users list's search box (name, username, alias; debounced) and filters: status, team,
- * device platform (SPEC §3 names: a user with a device of that platform), the ECS / SIP /
- * Cellcrypt account flags and the app below its minimum version (any, yes, no). The device
+ * device platform (SPEC §3 names: a user with a device of that platform), the dashboard's
+ * last-seen groups, the ECS / SIP /
+ * Cellcrypt account flags and the app below its minimum version (any, yes, no). Drawn with the
+ * lists' one filter form (FilterForm), sent as GET to /users/manage before the island loads. The device
  * platform ECS and the ECS user flag are different things, so every label says which.
  */
 export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   const t = useT();
   const searchId = useId();
   const [text, setText] = useState(query.search ?? "");
-  // The yes/no filters sit under 'More filters': open as rendered, closed on a phone once
+  // Last seen and the yes/no filters sit under 'More filters': open as rendered, closed on a phone once
   // hydrated unless one is in force, so the list's first row stays on the first screen.
   // Decided once, at hydration; afterwards the admin opens and closes it.
   const hydrated = useHydrated();
-  const [openAtLoad] = useState(() => YES_NO.some((flag) => query[flag] !== undefined));
+  const [openAtLoad] = useState(() => query.lastSeen !== undefined || YES_NO.some((flag) => query[flag] !== undefined));
   const [phoneAtLoad] = useState(() => typeof window !== "undefined" && window.matchMedia(PHONE).matches);
   const [toggled, setToggled] = useState<boolean | null>(null);
   const more = toggled ?? (!hydrated || openAtLoad || !phoneAtLoad);
@@ -63,6 +66,7 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
       status: undefined,
       team: undefined,
       platform: undefined,
+      lastSeen: undefined,
       ecs: undefined,
       sip: undefined,
       cellcrypt: undefined,
@@ -73,48 +77,47 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
   };
   // One word for an unset filter on every list (issue 27): 'Any'.
   const all = t("common:list.any");
-  const any = all;
   return (
-    <div className="users-filters">
-      <div className="field users-search">
-        <label className="field-label" htmlFor={searchId}>
-          {t("users:list.search")}
-        </label>
-        <input
-          id={searchId}
-          className="input"
-          type="search"
-          name="search"
-          value={text}
-          maxLength={maxLength.search}
-          placeholder={t("users:list.searchPlaceholder")}
-          autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-      <fieldset className="filters">
-        <legend className="visually-hidden">{t("users:list.filtersLabel")}</legend>
-        <SelectField
-          label={t("users:list.status")}
+    <FilterForm
+      action="/users/manage"
+      label={t("users:list.filtersLabel")}
+      live={hydrated}
+      className="users-filters"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FilterSearch
+        id={searchId}
+        label={t("users:list.search")}
+        placeholder={t("users:list.searchPlaceholder")}
+        maxLength={maxLength.search}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className="filters">
+        <FilterSelect
+          id={`${searchId}status`}
           name="status"
+          label={t("users:list.status")}
+          anyLabel={all}
           value={query.status ?? ""}
-          placeholder={all}
           options={USER_STATUSES.map((status) => ({ value: status, label: t(`users:statuses.${status}`) }))}
           onChange={(event) => onChange({ status: event.target.value === "" ? undefined : (event.target.value as UserStatus) })}
         />
-        <SelectField
-          label={t("users:list.team")}
+        <FilterSelect
+          id={`${searchId}team`}
           name="team"
+          label={t("users:list.team")}
+          anyLabel={all}
           value={query.team ?? ""}
-          placeholder={all}
           options={teams.map((team) => ({ value: team.slug, label: team.teamName }))}
           onChange={(event) => onChange({ team: event.target.value === "" ? undefined : event.target.value })}
         />
-        <SelectField
-          label={t("users:list.platform")}
+        <FilterSelect
+          id={`${searchId}platform`}
           name="platform"
+          label={t("users:list.platform")}
+          anyLabel={all}
           value={query.platform === undefined ? "" : String(query.platform)}
-          placeholder={all}
           options={PLATFORM_CODE_LIST.map((code) => ({ value: String(code), label: platformLabel(t, code) }))}
           onChange={(event) =>
             onChange({ platform: event.target.value === "" ? undefined : (Number(event.target.value) as UsersQuery["platform"]) })
@@ -123,13 +126,23 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
         <details className="filters-more" open={more} onToggle={(event) => setToggled(event.currentTarget.open)}>
           <summary>{t("users:list.moreFilters")}</summary>
           <div className="filters-more-fields">
+            <FilterSelect
+              id={`${searchId}lastSeen`}
+              name="lastSeen"
+              label={t("users:list.lastSeen")}
+              anyLabel={all}
+              value={query.lastSeen ?? ""}
+              options={TIME_GROUPS.map((group) => ({ value: group, label: t(`users:list.lastSeenGroups.${group}`) }))}
+              onChange={(event) => onChange({ lastSeen: event.target.value === "" ? undefined : (event.target.value as TimeGroup) })}
+            />
             {YES_NO.map((flag) => (
-              <SelectField
+              <FilterSelect
                 key={flag}
-                label={flag === "outdated" ? t("users:list.outdated") : t(`users:flags.${flag}`)}
+                id={`${searchId}${flag}`}
                 name={flag}
+                label={flag === "outdated" ? t("users:list.outdated") : t(`users:flags.${flag}`)}
+                anyLabel={all}
                 value={flagValue(query[flag])}
-                placeholder={any}
                 options={[
                   { value: "true", label: t("users:list.yes") },
                   { value: "false", label: t("users:list.no") },
@@ -144,7 +157,11 @@ export function UsersFilters({ query, teams, onChange }: UsersFiltersProps) {
             {t("users:list.clearFilters")}
           </button>
         ) : null}
-      </fieldset>
-    </div>
+      </div>
+      {/* Sent with the filters before the island loads, so the sort chosen stays. */}
+      {query.sort !== DEFAULT_USERS_QUERY.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.order !== DEFAULT_USERS_QUERY.order ? <input type="hidden" name="order" value={query.order} /> : null}
+      {query.limit !== DEFAULT_USERS_QUERY.limit ? <input type="hidden" name="limit" value={String(query.limit)} /> : null}
+    </FilterForm>
   );
 }

@@ -34,6 +34,8 @@ function chipText(t: Translate, name: string, value: unknown, teams: readonly Te
       return { label: t("users:list.team"), value: teams.find((team) => team.slug === value)?.teamName ?? String(value) };
     case "platform":
       return { label: t("users:list.platform"), value: platformLabel(t, Number(value)) };
+    case "lastSeen":
+      return { label: t("users:list.lastSeen"), value: t(`users:list.lastSeenGroups.${String(value)}`) };
     case "ecs":
     case "sip":
     case "cellcrypt":

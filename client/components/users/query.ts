@@ -11,7 +11,21 @@ import type { UsersQuery } from "./types";
 export const DEFAULT_USERS_QUERY: UsersQuery = { sort: "name", order: "asc", limit: listLimit.default };
 
 /** Filter, sort and page-size parameters in the order they appear in a URL. */
-const KEYS = ["search", "status", "team", "platform", "ecs", "sip", "cellcrypt", "outdated", "sort", "order", "limit", "cursor"] as const;
+const KEYS = [
+  "search",
+  "status",
+  "team",
+  "platform",
+  "lastSeen",
+  "ecs",
+  "sip",
+  "cellcrypt",
+  "outdated",
+  "sort",
+  "order",
+  "limit",
+  "cursor",
+] as const;
 
 /** The query as URL search parameters, without defaults and empty values. */
 export function queryToParams(query: UsersQuery): URLSearchParams {
@@ -37,7 +51,9 @@ export function usersPageHref(query: UsersQuery): string {
 export function hasFilters(query: UsersQuery): boolean {
   return (
     Boolean(query.search) ||
-    [query.status, query.team, query.platform, query.ecs, query.sip, query.cellcrypt, query.outdated].some((v) => v !== undefined)
+    [query.status, query.team, query.platform, query.lastSeen, query.ecs, query.sip, query.cellcrypt, query.outdated].some(
+      (v) => v !== undefined,
+    )
   );
 }
 

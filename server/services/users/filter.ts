@@ -1,12 +1,13 @@
 /**
  * The users list's filters as one SQL condition (scope, team, status, platform, flags, outdated
- * app, search), shared by the list's count and page and by the bulk calls' "select all matching".
+ * app, last-seen group, search), shared by the list's count and page and by the bulk calls' "select all matching".
  */
 import { expressionBuilder, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { UserFilter, UserListQuery } from "../../../shared/schemas/user";
 import { dialectOf, unindexed } from "../../db/dialect";
 import type { Database } from "../../db/types";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
+import { boundariesAt, dashboardTimeZone } from "../dashboard/summary";
 import { appMinimums, type AppMinimum } from "../settings";
 import { searchCondition, seeksIndexedSearch, type SearchPlan } from "./search";
 
@@ -16,6 +17,12 @@ export interface Narrowing {
   teamId: number | null;
   /** Each app platform's minimum version key (the `outdated` filter and the rows' marker). */
   minimums: AppMinimum[];
+  /**
+   * The `lastSeen` filter as a range of `last_seen_at` (epoch ms, half-open), resolved in the
+   * caller's time zone exactly as the dashboard counts it; `never` adds the never-seen users
+   * (longAgo). Null without the filter.
+   */
+  seen: { from: number | null; to: number | null; never: boolean } | null;
 }
 
 /**
@@ -49,8 +56,11 @@ export function filters(
   const dialect = dialectOf(db);
   const eb = expressionBuilder<Database, "users">();
   const seeking = seeksIndexedSearch(dialect, query, plan);
-  const column = <C extends "users.teamId" | "users.status" | "users.isEcs" | "users.isSip" | "users.isCellcrypt" | "users.id">(name: C) =>
-    seeking ? unindexed(dialect, eb.ref(name)) : eb.ref(name);
+  const column = <
+    C extends "users.teamId" | "users.status" | "users.isEcs" | "users.isSip" | "users.isCellcrypt" | "users.id" | "users.lastSeenAt",
+  >(
+    name: C,
+  ) => (seeking ? unindexed(dialect, eb.ref(name)) : eb.ref(name));
   const parts: Expression<SqlBool>[] = [];
   if (narrowing.teamIds !== null) parts.push(eb(column("users.teamId"), "in", narrowing.teamIds));
   if (narrowing.teamId !== null) parts.push(eb(column("users.teamId"), "=", narrowing.teamId));
@@ -78,24 +88,48 @@ export function filters(
     const owners = eb.selectFrom("devices").select("devices.userId").where(belowMinimum(narrowing.minimums));
     parts.push(eb(column("users.id"), query.outdated ? "in" : "not in", owners));
   }
+  if (narrowing.seen !== null) {
+    // Ranges of the (last_seen_at) and (team_id, last_seen_at) indexes, as the dashboard counts them.
+    const { from, to, never } = narrowing.seen;
+    const range: Expression<SqlBool>[] = [];
+    if (from !== null) range.push(eb(column("users.lastSeenAt"), ">=", from));
+    if (to !== null) range.push(eb(column("users.lastSeenAt"), "<", to));
+    parts.push(never ? eb.or([eb(column("users.lastSeenAt"), "is", null), eb.and(range)]) : eb.and(range));
+  }
   if (query.search) parts.push(searchCondition(dialect, query.search, plan));
   return eb.and(parts);
 }
 
+/**
+ * The `lastSeen` filter's range: the dashboard's time group (shared/domain/timeGroups.ts) in the
+ * calling admin's time zone (UTC when Intl does not know it), at `now`; one read of the admin's
+ * zone, only when the filter is given.
+ */
+async function seenRange(db: Kysely<Database>, scope: Scope, query: UserListQuery, now: number): Promise<Narrowing["seen"]> {
+  if (query.lastSeen === undefined) return null;
+  const admin = await db.selectFrom("admins").select("timezone").where("id", "=", scope.adminId).executeTakeFirst();
+  const range = boundariesAt(now, dashboardTimeZone(admin?.timezone ?? "UTC")).ranges[query.lastSeen];
+  return { from: range.from, to: range.to, never: query.lastSeen === "longAgo" };
+}
+
 /** The scope's teams and the team filter; null when the filter names a team the caller cannot see. */
-export async function narrow(db: Kysely<Database>, scope: Scope, query: UserListQuery): Promise<Narrowing | null> {
+export async function narrow(db: Kysely<Database>, scope: Scope, query: UserListQuery, now = Date.now()): Promise<Narrowing | null> {
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return null;
   const minimums = appMinimums(db);
-  if (!query.team) return { teamIds, teamId: null, minimums: await minimums };
+  const seen = seenRange(db, scope, query, now);
+  // Both settle below; a failed team read must not leave them rejected and unhandled.
+  minimums.catch(() => undefined);
+  seen.catch(() => undefined);
+  if (!query.team) return { teamIds, teamId: null, minimums: await minimums, seen: await seen };
   const team = await db.selectFrom("teams").select("id").where("slug", "=", query.team).executeTakeFirst();
   if (!team || !teamInScope(scope, team.id)) return null;
-  return { teamIds: null, teamId: team.id, minimums: await minimums };
+  return { teamIds: null, teamId: team.id, minimums: await minimums, seen: await seen };
 }
 
 /**
  * The condition that picks every user a bulk call's `filter` matches within the scope: the
- * list's own filter SQL (scope, team, status, platform, flags, search), so 'select all matching'
+ * list's own filter SQL (scope, team, status, platform, flags, last seen, search), so 'select all matching'
  * changes exactly the users the list counted. Null when nothing can match (a team outside the
  * scope, or a scope without teams).
  */

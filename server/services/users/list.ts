@@ -103,6 +103,7 @@ function cachedTotal(db: Kysely<Database>, narrowing: Narrowing, query: UserList
     query.cellcrypt,
     query.search,
     query.outdated === undefined ? null : [query.outdated, narrowing.minimums.map((m) => m.key)],
+    narrowing.seen,
   ]);
   return totals.get(db, key, () => countUsers(db, narrowing, query), now);
 }

@@ -192,7 +192,15 @@ export function pageQuery(
 
 /** A root caller's search page as listUsers builds it (first page): for the query-plan tests. */
 export function rootSearchPage(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan): CompiledQuery {
-  return pageQuery(db, SORTS[query.sort], { teamIds: null, teamId: null, minimums: [] }, query, null, plan, query.limit + 1).compile();
+  return pageQuery(
+    db,
+    SORTS[query.sort],
+    { teamIds: null, teamId: null, minimums: [], seen: null },
+    query,
+    null,
+    plan,
+    query.limit + 1,
+  ).compile();
 }
 
 /** A row of the users list page: the user, their team, flags, device count and the outdated-app marker. */
@@ -213,7 +221,7 @@ export function pageShape(
   query: UserListQuery,
   cursor: { values: SortValue[]; id: number } | null,
 ): CompiledQuery<PageRow> {
-  const { teamIds, teamId, minimums } = narrowing;
+  const { teamIds, teamId, minimums, seen } = narrowing;
   const shape = JSON.stringify([
     dialectOf(db),
     query.sort,
@@ -228,6 +236,7 @@ export function pageShape(
     query.cellcrypt,
     query.outdated,
     minimums.map((m) => m.platform),
+    seen && [seen.from !== null, seen.to !== null, seen.never],
   ]);
   const values: Record<string, unknown> = {
     limit: query.limit + 1,
@@ -235,6 +244,8 @@ export function pageShape(
     status: query.status,
     platform: query.platform,
     cursorId: cursor?.id,
+    seenFrom: seen?.from,
+    seenTo: seen?.to,
   };
   minimums.forEach((m, i) => (values[`min${i}`] = m.key));
   teamIds?.forEach((id, i) => (values[`team${i}`] = id));
@@ -246,6 +257,11 @@ export function pageShape(
         teamIds: teamIds?.map((_, i) => slot<number>(`team${i}`)) ?? null,
         teamId: teamId === null ? null : slot<number>("teamId"),
         minimums: minimums.map((m, i) => ({ platform: m.platform, key: slot<string>(`min${i}`) })),
+        seen: seen && {
+          from: seen.from === null ? null : slot<number>("seenFrom"),
+          to: seen.to === null ? null : slot<number>("seenTo"),
+          never: seen.never,
+        },
       };
       const options: UserListQuery = {
         ...query,
