@@ -43,7 +43,7 @@ import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, buildPack, buildTeam, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
 import { seedPolicyData } from "./policy";
-import { runScaleBench } from "./scale";
+import { runStandaloneMode } from "./modes";
 import { measureCliStartup, startupLines } from "./cliStartup";
 import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
 import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
@@ -69,37 +69,8 @@ const { values } = parseArgs({
     compare: { type: "string" },
   },
 });
-// `--scale <users>`: first visits at that size (bench/scale.ts), instead of the run below.
-if (values.scale) {
-  process.exit(
-    await runScaleBench({
-      users: Number(values.scale),
-      teams: Number(values.teams),
-      duration: Number(values.duration),
-      databaseUrl: values["database-url"],
-      reuse: values.reuse,
-      dataDir: values["data-dir"],
-      only: values.only,
-      out: values.out,
-      compare: values.compare,
-    }),
-  );
-}
-// `--only cli-startup` needs no server or data: measure, print, stop.
-if (values.only === "cli-startup") {
-  console.log(startupLines(await measureCliStartup(Number(values["cli-runs"]))).join("\n"));
-  process.exit(0);
-}
-// `--only js-budget` needs no seeded server either: build, render each page, sum its scripts.
-if (values.only === "js-budget") {
-  await (await import("./jsBudget")).runJsBudget();
-  process.exit(0);
-}
-// `--only js-mobile`: Lighthouse-style mobile figures of the heaviest pages (bench/jsBudgetMobile.ts).
-if (values.only === "js-mobile") {
-  await (await import("./jsBudgetMobile")).runJsMobile(Number(values["mobile-runs"]));
-  process.exit(0);
-}
+// The modes that need no seeded server of this run (scale, CLI start-up, JS budget, mobile figures).
+if (await runStandaloneMode(values)) process.exit(0);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const userCount = Number(values.users);
