@@ -2,7 +2,8 @@
  * Everything the CLI writes (DESIGN §9): results to stdout (human tables, or one JSON document
  * with `--json`), errors and notes to stderr. Colors only on a TTY and never with `NO_COLOR`;
  * off a TTY the tables lose their borders so `grep`/`awk` can read them. Every human text goes
- * through `printable` (the server's data may hold terminal escapes); `--json` stays exact JSON.
+ * through `printable` (the server's data may hold terminal escapes); `--json` stays exact JSON,
+ * with what a terminal would obey written as `\u` escapes (`terminalJson`).
  */
 import { Chalk, type ChalkInstance } from "chalk";
 import Table from "cli-table3";
@@ -16,10 +17,28 @@ export interface OutStream {
 
 /**
  * Control characters a terminal acts on (`\p{Cc}`, the C0 controls, DEL and C1, except tab and line
- * feed: ESC starts the sequences that retitle a window or repaint text, CR overwrites a line) and
- * the bidi embedding, override and isolate marks (which reorder what follows them on screen).
+ * feed: ESC starts the sequences that retitle a window or repaint text, CR overwrites a line), the
+ * bidi embedding, override and isolate marks (which reorder what follows them on screen), the
+ * invisible direction marks (LRM, RLM, ALM) and the line and paragraph separators U+2028/U+2029
+ * (a line break to some terminals and viewers, so one cell could look like two rows).
  */
-const UNPRINTABLE = /(?![\t\n])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu;
+const UNPRINTABLE = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * What `JSON.stringify` leaves raw but a terminal may act on: DEL, the C1 controls (U+009B is a
+ * one-byte CSI) and the direction and separator marks above. JSON escapes only C0.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * `JSON.stringify`, with every JSON_UNSAFE character written as a `\uXXXX` escape: the document
+ * stays exact (`JSON.parse` gives back the same strings) but prints nothing a terminal obeys. The
+ * characters can only occur inside JSON strings, where the escape means the same character.
+ */
+export function terminalJson(value: unknown, indent?: number): string {
+  // String(): JSON.stringify(undefined) is undefined; printed as before.
+  return String(JSON.stringify(value, null, indent)).replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 /**
  * Text as it may reach a terminal: each unprintable character (UNPRINTABLE) shown as a visible
@@ -117,7 +136,7 @@ export function createOutput(options: OutputOptions): Output {
     json,
     color,
     result(value, human) {
-      if (json) stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      if (json) stdout.write(`${terminalJson(value, 2)}\n`);
       else human();
     },
     line(text) {
@@ -139,7 +158,7 @@ export function createOutput(options: OutputOptions): Output {
     error(failure, hint) {
       if (json) {
         const { code, status, message, details, requestId, retryAfter } = failure;
-        stderr.write(`${JSON.stringify({ error: { code, status, message, details, requestId, retryAfter } })}\n`);
+        stderr.write(`${terminalJson({ error: { code, status, message, details, requestId, retryAfter } })}\n`);
         return;
       }
       stderr.write(`${errColor.red(printable(failure.message))}\n`);

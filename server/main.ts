@@ -12,6 +12,7 @@ import { productionAssets, type Assets } from "./pages/assets";
 import { createMailService } from "./mail/service";
 import { ensureRootAdmin } from "./services/admins";
 import { logSecretsSource, resolveInstallationSecrets } from "./lib/secrets";
+import { secureDataDir } from "./lib/dataDir";
 import { startHousekeeping } from "./services/housekeeping";
 import { createDrainableServer } from "./http/drain";
 import { startMetricsListener } from "./http/metricsListener";
@@ -96,6 +97,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logLevel: loaded.logLevel,
   });
   const logger = createLogger(loaded.logLevel, undefined, presentation.format);
+  // Before anything opens a file in it: a 0777 data directory is narrowed (issue #32 item 8b).
+  secureDataDir(loaded.dataDir, logger);
   const where = { databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath };
   // Migrations may legitimately run longer than one request's statement limit (an index on a
   // big table): they get a connection of their own without it.

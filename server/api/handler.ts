@@ -137,6 +137,8 @@ export interface Handlers {
   service(spec: null, fn: Handler<ServiceCallContext<undefined>>): RequestHandler[];
   /** A guard placed before an admin call's validation: a non-root caller gets 403 and learns nothing from the body's rules. */
   rootFirst: RequestHandler;
+  /** `rootFirst` answering with the call's own 403 code (the one its service refuses a non-root with), so the code stays stable. */
+  rootFirstAs(code: CatalogueCode): RequestHandler;
 }
 
 /** Marks a route's final handler with what it is (the OpenAPI generator reads `describes`). */
@@ -236,9 +238,14 @@ export function handlers(deps: ApiDeps, options: RouterOptions): Handlers {
     open: AnyHandler<PublicContext<never>>;
     service: AnyHandler<ServiceCallContext<never>>;
     rootFirst: RequestHandler;
+    rootFirstAs(code: CatalogueCode): RequestHandler;
   } = {
     rootFirst: async (_req, res, next) => {
       requireRoot(await scopeOf(res, deps.services.db));
+      next();
+    },
+    rootFirstAs: (code) => async (_req, res, next) => {
+      requireRoot(await scopeOf(res, deps.services.db), code);
       next();
     },
     admin: (spec, fn) => [

@@ -49,6 +49,19 @@ const CONTROL_MULTI_LINE = /(?![\t\n\r])\p{Cc}|\r(?!\n)/u;
 /** A UTF-16 surrogate without its pair: not a character; PostgreSQL would store U+FFFD instead. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * The bidi embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069): invisible, they
+ * reorder what follows them on screen, so `\u202egpj.exe` reads as `exe.jpg` in a list or an e-mail.
+ * A single-line field (a name, a slug, a label) refuses them; multi-line text may need them for
+ * right-to-left prose, and every output escapes them instead.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when `value` holds a bidi embedding, override or isolate mark (refused in single-line fields). */
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}
+
 /** True when `value` holds a control character a field of that kind refuses. */
 export function hasControlCharacters(value: string, multiLine = false): boolean {
   return (multiLine ? CONTROL_MULTI_LINE : CONTROL).test(value);
@@ -60,9 +73,9 @@ export function hasLoneSurrogates(value: string): boolean {
 }
 
 /** Any character either check could refuse: most text has none, and one test settles it. */
-const SUSPECT = /[\p{Cc}\uD800-\uDFFF]/u;
+const SUSPECT = /[\p{Cc}\uD800-\uDFFF\u202a-\u202e\u2066-\u2069]/u;
 
-/** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates. */
+/** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates, no bidi marks on one line. */
 function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
   return schema.superRefine((value, ctx) => {
     if (!SUSPECT.test(value)) return;
@@ -70,6 +83,7 @@ function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
       ctx.addIssue({ code: "custom", message: multiLine ? V.controlCharactersMultiLine : V.controlCharacters, input: value });
     }
     if (hasLoneSurrogates(value)) ctx.addIssue({ code: "custom", message: V.invalidCharacters, input: value });
+    if (!multiLine && hasBidiControls(value)) ctx.addIssue({ code: "custom", message: V.bidiControls, input: value });
   });
 }
 

@@ -12,6 +12,7 @@ export const V = {
   controlCharacters: "validation.controlCharacters",
   controlCharactersMultiLine: "validation.controlCharactersMultiLine",
   invalidCharacters: "validation.invalidCharacters",
+  bidiControls: "validation.bidiControls",
   required: "validation.required",
   invalidType: "validation.invalidType",
   unknownKey: "validation.unknownKey",

@@ -92,6 +92,7 @@ export function adminsRouter(deps: ApiDeps): Router {
   );
   router.put(
     "/admin/unlock",
+    api.rootFirstAs("adminUnlock403"),
     ...api.admin(
       { body: AdminUidSchema, response: OkResponseSchema, action: "adminUnlock", summary: "Lift an administrator's sign-in lock" },
       async ({ services, scope, input, origin }) => {

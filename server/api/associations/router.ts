@@ -39,6 +39,7 @@ export function associationsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/associations",
+    api.rootFirstAs("associationList403"),
     ...api.admin(
       { query: AssociationListQuerySchema, response: AssociationListSchema, action: "associationList", summary: "List associations" },
       async ({ services, scope, input }) => presentAssociationPage(await listAssociations(services, scope, input)),
@@ -46,6 +47,7 @@ export function associationsRouter(deps: ApiDeps): Router {
   );
   router.get(
     "/association/:id",
+    api.rootFirstAs("associationList403"),
     ...api.admin(
       { response: AssociationSchema, action: "associationRead", summary: "Read an association" },
       async ({ services, scope, req }) => presentAssociation(await readAssociation(services, scope, String(req.params.id))),
@@ -53,6 +55,7 @@ export function associationsRouter(deps: ApiDeps): Router {
   );
   router.post(
     "/association",
+    api.rootFirstAs("associationCreate403"),
     teamList("associationCreate400"),
     ...api.admin(
       { body: AssociationCreateSchema, response: AssociationSchema, action: "associationCreate", summary: "Create an association" },
@@ -61,6 +64,7 @@ export function associationsRouter(deps: ApiDeps): Router {
   );
   router.put(
     "/association",
+    api.rootFirstAs("associationEdit403"),
     teamList("associationEdit400"),
     ...api.admin(
       { body: AssociationUpdateSchema, response: AssociationSchema, action: "associationEdit", summary: "Edit an association" },
@@ -69,6 +73,7 @@ export function associationsRouter(deps: ApiDeps): Router {
   );
   router.delete(
     "/association",
+    api.rootFirstAs("associationDelete403"),
     ...api.admin(
       { body: AssociationDeleteSchema, response: OkResponseSchema, action: "associationDelete", summary: "Delete an association" },
       async ({ services, scope, input, origin }) => {

@@ -17,6 +17,7 @@ export function domainsRouter(deps: ApiDeps): Router {
 
   router.get(
     "/domains",
+    api.rootFirstAs("domainsList403"),
     ...api.admin(
       { query: TeamListQuerySchema, response: DomainsListSchema, action: "domainsList", summary: "List teams with their domains" },
       async ({ services, scope, input }) => presentTeamDomainsPage(await listTeamDomains(services, scope, input)),
@@ -24,6 +25,7 @@ export function domainsRouter(deps: ApiDeps): Router {
   );
   router.put(
     "/team/domains",
+    api.rootFirstAs("domainsEdit403"),
     ...api.admin(
       { body: TeamDomainsUpdateSchema, response: TeamDomainsResultSchema, action: "domainsEdit", summary: "Add domains to a team" },
       async ({ services, scope, input, origin }) => presentDomainsChange(await addTeamDomains(services, scope, input, origin)),
@@ -31,6 +33,7 @@ export function domainsRouter(deps: ApiDeps): Router {
   );
   router.delete(
     "/team/domains",
+    api.rootFirstAs("domainsDelete403"),
     ...api.admin(
       { body: TeamDomainsDeleteSchema, response: TeamDomainsResultSchema, action: "domainsDelete", summary: "Remove domains from a team" },
       async ({ services, scope, input, origin }) => presentDomainsChange(await removeTeamDomains(services, scope, input, origin)),

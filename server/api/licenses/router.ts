@@ -74,6 +74,7 @@ export function licensesRouter(deps: ApiDeps): Router {
 
   router.post(
     "/license/validate",
+    api.rootFirstAs("licenseValidate403"),
     ...api.admin(
       {
         body: LicenseValidateSchema,
@@ -86,6 +87,7 @@ export function licensesRouter(deps: ApiDeps): Router {
   );
   router.put(
     "/license",
+    api.rootFirstAs("licenseEdit403"),
     ...api.admin(
       {
         body: LicenseUpdateSchema,

@@ -35,6 +35,7 @@ export function teamsRouter(deps: ApiDeps): Router {
   );
   router.post(
     "/team",
+    api.rootFirstAs("teamCreate403"),
     ...api.admin(
       { body: TeamCreateSchema, response: TeamDetailsSchema, action: "teamCreate", summary: "Create a team" },
       async ({ services, scope, input, origin }) => presentTeam(await createTeam(services, scope, input, origin)),
@@ -49,6 +50,7 @@ export function teamsRouter(deps: ApiDeps): Router {
   );
   router.delete(
     "/team",
+    api.rootFirstAs("teamDelete403"),
     ...api.admin(
       { body: TeamDeleteSchema, response: OkResponseSchema, action: "teamDelete", summary: "Delete a team", reauth: true },
       async ({ services, scope, input, origin }) => {
