@@ -22,6 +22,7 @@ import { userImportsMigration } from "./0013_user_imports";
 import { accessTokensMigration } from "./0016_access_tokens";
 import { idempotencyKeysMigration } from "./0017_idempotency_keys";
 import { adminMfaMigration } from "./0018_admin_mfa";
+import { licenseSettingsMigration } from "./0022_license_settings";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -43,4 +44,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0016_access_tokens": accessTokensMigration,
   "0017_idempotency_keys": idempotencyKeysMigration,
   "0018_admin_mfa": adminMfaMigration,
+  "0022_license_settings": licenseSettingsMigration,
 };
