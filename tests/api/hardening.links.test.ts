@@ -23,7 +23,9 @@ describe.each(testDialects())("links and hidden roots on %s", (dialect) => {
   const db = () => server.database.db;
   const redeem = (token: string) => server.request().post("/v2/service/users/password").set("Authorization", service).send({ token, password });
   const bulk = (action: string, uids: string[], extra: object = {}) =>
-    server.request().put(`/v2/users/${action}`).set("Authorization", root).send({ uids, ...extra });
+    action === "delete"
+      ? server.request().delete("/v2/users").set("Authorization", root).send({ uids })
+      : server.request().put(`/v2/users/${action}`).set("Authorization", root).send({ uids, ...extra });
   const links = async (user: Row<"users">) => ({
     reset: await issueToken(db(), "user", user.id, "reset", 60),
     register: await issueToken(db(), "user", user.id, "register", 60),
