@@ -30,7 +30,7 @@ function languageHrefs(build: (lang: Lang) => string): Record<string, string> {
 
 /** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
 export function pagesRouter(deps: PageDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const db = deps.services.db;
   const { renderPublic, renderInLayout, renderNotFound } = pageRenderers(deps);
 

@@ -26,7 +26,7 @@ import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, prese
  * the services' to decide.
  */
 export function licensesRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Licenses", permission: "licenses" });
 
   router.get(
