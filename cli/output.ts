@@ -19,7 +19,19 @@ export interface OutStream {
  * feed: ESC starts the sequences that retitle a window or repaint text, CR overwrites a line) and
  * the bidi embedding, override and isolate marks (which reorder what follows them on screen).
  */
-const UNPRINTABLE = /(?![\t\n])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu;
+const UNPRINTABLE = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * What JSON.stringify leaves raw but a terminal acts on (issue #32): DEL and the C1 controls (U+009B
+ * is a one-byte CSI), the bidi marks, overrides and isolates, and the line and paragraph separators.
+ * They only occur inside JSON strings, where `\uXXXX` is the same character: the data stays exact.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `JSON.stringify` with JSON_UNSAFE characters written as `\u` escapes: exact data, inert on a terminal. */
+export function safeJson(value: unknown, space?: number): string {
+  return (JSON.stringify(value, null, space) ?? "null").replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 /**
  * Text as it may reach a terminal: each unprintable character (UNPRINTABLE) shown as a visible
@@ -117,7 +129,7 @@ export function createOutput(options: OutputOptions): Output {
     json,
     color,
     result(value, human) {
-      if (json) stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      if (json) stdout.write(`${safeJson(value, 2)}\n`);
       else human();
     },
     line(text) {
@@ -139,7 +151,7 @@ export function createOutput(options: OutputOptions): Output {
     error(failure, hint) {
       if (json) {
         const { code, status, message, details, requestId, retryAfter } = failure;
-        stderr.write(`${JSON.stringify({ error: { code, status, message, details, requestId, retryAfter } })}\n`);
+        stderr.write(`${safeJson({ error: { code, status, message, details, requestId, retryAfter } })}\n`);
         return;
       }
       stderr.write(`${errColor.red(printable(failure.message))}\n`);

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { z } from "zod";
 import { createTransport, type Method } from "../../shared/api";
+import { safeJson } from "../output";
 import { usageError } from "../errors";
 import { readAll } from "../prompt";
 import type { CliContext } from "../runtime";
@@ -104,10 +105,10 @@ export function registerApiCommand(program: Command, cli: CliContext): void {
         const answer = await call("sessionRead", method, path, AnyAnswer, body);
         if (answer === undefined) return;
         if (opts.jsonl && PageSchema.safeParse(answer).success) {
-          for (const item of (answer as z.infer<typeof PageSchema>).items) write(`${JSON.stringify(item)}\n`);
+          for (const item of (answer as z.infer<typeof PageSchema>).items) write(`${safeJson(item)}\n`);
           return;
         }
-        write(`${JSON.stringify(answer, null, opts.jsonl ? undefined : 2)}\n`);
+        write(`${safeJson(answer, opts.jsonl ? undefined : 2)}\n`);
         return;
       }
       const all: unknown[] = [];
@@ -116,12 +117,12 @@ export function registerApiCommand(program: Command, cli: CliContext): void {
       while (next !== null) {
         const parsed = PageSchema.safeParse(await call("sessionRead", "GET", next, AnyAnswer));
         if (!parsed.success) throw usageError(t("api.notAList", { path: rawPath }));
-        if (opts.jsonl) for (const item of parsed.data.items) write(`${JSON.stringify(item)}\n`);
+        if (opts.jsonl) for (const item of parsed.data.items) write(`${safeJson(item)}\n`);
         else all.push(...parsed.data.items);
         const cursor = parsed.data.nextCursor ?? null;
         next = cursor === null || seen.has(cursor) ? null : withCursor(path, cursor);
         if (cursor !== null) seen.add(cursor);
       }
-      if (!opts.jsonl) write(`${JSON.stringify(all, null, 2)}\n`);
+      if (!opts.jsonl) write(`${safeJson(all, 2)}\n`);
     });
 }

@@ -39,9 +39,11 @@ export function objectError(issue: RawIssue): ValidationMessageKey {
 /**
  * C0 controls, DEL and C1 controls (`\p{Cc}`): never part of a name, slug or label. PostgreSQL refuses NUL in
  * text (a 500 if it reached the database), SQLite stores it, and ESC/CSI sequences repaint the
- * terminal of whoever later prints the value (`bulwark users list`).
+ * terminal of whoever later prints the value (`bulwark users list`). Single-line fields also refuse
+ * the bidi embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069; issue #32): they
+ * reorder how a name and everything after it reads on screen. LRM/RLM stay: right-to-left names need them.
  */
-const CONTROL = /\p{Cc}/u;
+const CONTROL = /\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
 
 /** The same, except tab, line feed and CR-LF: what a multi-line field (notes, a banner) may hold. */
 const CONTROL_MULTI_LINE = /(?![\t\n\r])\p{Cc}|\r(?!\n)/u;
@@ -60,7 +62,7 @@ export function hasLoneSurrogates(value: string): boolean {
 }
 
 /** Any character either check could refuse: most text has none, and one test settles it. */
-const SUSPECT = /[\p{Cc}\uD800-\uDFFF]/u;
+const SUSPECT = /[\p{Cc}\uD800-\uDFFF\u202a-\u202e\u2066-\u2069]/u;
 
 /** The text-safety check every string field runs (one zod check): no control characters, no lone surrogates. */
 function safeText(schema: z.ZodString, multiLine: boolean): z.ZodString {
