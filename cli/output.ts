@@ -30,7 +30,10 @@ const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u
 
 /** `JSON.stringify` with JSON_UNSAFE characters written as `\u` escapes: exact data, inert on a terminal. */
 export function safeJson(value: unknown, space?: number): string {
-  return (JSON.stringify(value, null, space) ?? "null").replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return (JSON.stringify(value, null, space) ?? "null").replace(
+    JSON_UNSAFE,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -85,6 +85,8 @@ describe("users import under load", () => {
     expect(res.body.total).toBe(STALL_ROWS);
     gaps.sort((a, b) => a - b);
     const worst = gaps.at(-1) ?? 0;
-    console.info(`import preview of ${STALL_ROWS} rows: /healthz answered ${gaps.length} times, worst ${worst.toFixed(0)} ms (shared machine)`);
+    console.info(
+      `import preview of ${STALL_ROWS} rows: /healthz answered ${gaps.length} times, worst ${worst.toFixed(0)} ms (shared machine)`,
+    );
   }, 120_000);
 });

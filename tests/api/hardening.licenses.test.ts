@@ -17,12 +17,18 @@ describe.each(testDialects())("license purchase rules on %s", (dialect) => {
   const post = (auth: string, body: object) => server.request().post("/v2/license").set("Authorization", auth).send(body);
   const rules = (auth: string, body: object) => server.request().put("/v2/settings/licenses").set("Authorization", auth).send(body);
   const packs = async (teamId: number) =>
-    (await db().selectFrom("licensePacks").select("licenseCount").where("teamId", "=", teamId).execute()).map((p) => Number(p.licenseCount));
+    (await db().selectFrom("licensePacks").select("licenseCount").where("teamId", "=", teamId).execute()).map((p) =>
+      Number(p.licenseCount),
+    );
 
   beforeAll(async () => {
     server = await getTestServer({ dialect });
     root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
-    const teams = [await buildTeam(db(), { slug: "beta" }), await buildTeam(db(), { slug: "gamma" }), await buildTeam(db(), { slug: "delta" })];
+    const teams = [
+      await buildTeam(db(), { slug: "beta" }),
+      await buildTeam(db(), { slug: "gamma" }),
+      await buildTeam(db(), { slug: "delta" }),
+    ];
     admin = await bearerFor(server.config, await buildAdmin(db(), { teams }));
   });
   afterAll(async () => {

@@ -21,11 +21,16 @@ describe.each(testDialects())("links and hidden roots on %s", (dialect) => {
   let target: Row<"teams">;
   let password: string;
   const db = () => server.database.db;
-  const redeem = (token: string) => server.request().post("/v2/service/users/password").set("Authorization", service).send({ token, password });
+  const redeem = (token: string) =>
+    server.request().post("/v2/service/users/password").set("Authorization", service).send({ token, password });
   const bulk = (action: string, uids: string[], extra: object = {}) =>
     action === "delete"
       ? server.request().delete("/v2/users").set("Authorization", root).send({ uids })
-      : server.request().put(`/v2/users/${action}`).set("Authorization", root).send({ uids, ...extra });
+      : server
+          .request()
+          .put(`/v2/users/${action}`)
+          .set("Authorization", root)
+          .send({ uids, ...extra });
   const links = async (user: Row<"users">) => ({
     reset: await issueToken(db(), "user", user.id, "reset", 60),
     register: await issueToken(db(), "user", user.id, "register", 60),

@@ -19,7 +19,12 @@ function connect(port: number) {
   const state = { received: "", reset: false, closed: false };
   socket.on("data", (chunk: Buffer) => (state.received += chunk.toString("latin1")));
   socket.on("error", (error: NodeJS.ErrnoException) => (state.reset = error.code === "ECONNRESET" || error.code === "EPIPE"));
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve((state.closed = true) && undefined)));
+  const closed = new Promise<void>((resolve) =>
+    socket.once("close", () => {
+      state.closed = true;
+      resolve();
+    }),
+  );
   const until = async (test: () => boolean, what: string) => {
     for (let i = 0; i < 400 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
     if (!test()) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(state.received)}`);

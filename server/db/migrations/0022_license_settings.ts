@@ -15,7 +15,9 @@ const AFTER = [...BEFORE, "licenses"];
 async function allowGroups(db: Kysely<unknown>, groups: readonly string[]): Promise<void> {
   if (dialectOf(db) === "postgres") {
     await sql`alter table system_settings drop constraint if exists system_settings_group_name_check`.execute(db);
-    await sql`alter table system_settings add constraint system_settings_group_name_check check (${oneOf("group_name", groups)})`.execute(db);
+    await sql`alter table system_settings add constraint system_settings_group_name_check check (${oneOf("group_name", groups)})`.execute(
+      db,
+    );
     return;
   }
   await db.schema

@@ -40,7 +40,12 @@ export function checkOrder(rules: LicensesSettings, scope: Scope, order: OrderSh
  * 409 `licenseTrialUsed`, whoever buys. Locking the team makes two simultaneous trials for one
  * company buy one.
  */
-export async function checkTrialOnce(trx: Transaction<Database>, rules: LicensesSettings, teamId: number, order: OrderShape): Promise<void> {
+export async function checkTrialOnce(
+  trx: Transaction<Database>,
+  rules: LicensesSettings,
+  teamId: number,
+  order: OrderShape,
+): Promise<void> {
   if (order.licenseType !== "trial" || rules.trialRootOnly) return;
   await lockRowsInOrder(trx, trx.selectFrom("teams").select("id").where("id", "=", teamId), "noKeyUpdate").execute();
   const earlier = await trx

@@ -49,7 +49,7 @@ async function readRecords(text: string): Promise<string[][]> {
   parser.on("data", (record: string[]) => records.push(record));
   parser.on("error", (error: unknown) => (failure ??= error));
   const ended = new Promise<void>((resolve) => parser.once("end", resolve).once("error", () => resolve()));
-  for (let start = 0; start < text.length && failure === null; ) {
+  for (let start = 0; start < text.length && failure === null;) {
     const end = sliceEnd(text, start);
     parser.write(text.slice(start, end));
     start = end;
@@ -58,7 +58,7 @@ async function readRecords(text: string): Promise<string[][]> {
   }
   if (failure === null) parser.end();
   await ended;
-  if (failure !== null) throw failure;
+  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
   return records;
 }
 
