@@ -58,7 +58,7 @@ async function readRecords(text: string): Promise<string[][]> {
   }
   if (failure === null) parser.end();
   await ended;
-  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== null) throw failure instanceof Error ? failure : new Error("the CSV could not be parsed");
   return records;
 }
 
