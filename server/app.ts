@@ -47,6 +47,9 @@ export function createApp(deps: AppDeps): Express {
   const captcha = new CaptchaService(config.secrets.jwtSecret, database.db);
   const app = express();
   app.disable("x-powered-by");
+  // Issue #32: `/RESET/en/<token>` must not reach the reset page (nor be logged as another path).
+  // Each Router is made with `{ caseSensitive: true }` too (a test checks the source).
+  app.set("case sensitive routing", true);
   app.set("trust proxy", config.trustProxy ?? false);
   app.set("query parser", "simple");
   // Pages and API answers are private and never cached (no-store), so an ETag (a SHA-1 of every

@@ -2,14 +2,22 @@ import { createRequire } from "node:module";
 import { pino, type Logger, type DestinationStream, type LevelWithSilent } from "pino";
 import type { PrettyOptions } from "pino-pretty";
 
-/** Path segments that carry one-time tokens; they are cut from every logged URL. */
-const TOKEN_PATH = /^(\/(?:verify|reset)\/[^/]+\/)[^/?#]+/;
+/**
+ * Paths that carry one-time tokens, in any letter case (issue #32: `/RESET/en/<token>` was logged
+ * whole): an admin's `/verify|reset/<lang>/<token>` and an end user's `/register|reset/<token>`
+ * (its link names the service's host, but a mistyped one reaches this server). Every segment after
+ * the prefix except a lone two-letter language is cut.
+ */
+const TOKEN_PATH = /^(\/+(?:verify|reset|register)(?:\/+[a-z]{2}(?=\/))?\/+)[^?#]+/i;
 /** Query parameters whose values are secrets. */
 const SECRET_QUERY = /([?&](?:token|next_token|password|access_token)=)[^&#]*/gi;
+/** A language page (`/reset/en`), which has no token to cut. */
+const LANGUAGE_PAGE = /^\/+(?:verify|reset|register)\/+[a-z]{2}\/*(?:[?#]|$)/i;
 
 /** Removes one-time tokens from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PATH, "$1[redacted]").replace(SECRET_QUERY, "$1[redacted]");
+  const path = LANGUAGE_PAGE.test(url) ? url : url.replace(TOKEN_PATH, "$1[redacted]");
+  return path.replace(SECRET_QUERY, "$1[redacted]");
 }
 
 /**

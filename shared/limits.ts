@@ -215,6 +215,8 @@ export const settingsRange = {
   accessTokenMaxDays: { min: 1, max: 366 },
   /** chosen: authenticated /v2 calls per principal per minute, 60 to 100,000 (default 1,200: 20 per second). */
   apiRateLimitPerMinute: { min: 60, max: 100_000 },
+  /** chosen (issue #32): seats in one trial, one order, or a company admin's order: 1 to the largest license count. */
+  licenseSeats: { min: 1, max: 9_999_999_999 },
 } as const;
 
 /** Element counts of list-valued fields (all chosen, so a single request stays small). */

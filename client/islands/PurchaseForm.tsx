@@ -84,6 +84,25 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
   const teamName = chosen?.teamName ?? "";
   const before = values.team ? (seats[values.team] ?? null) : null;
   const after = before && validCount ? seatsAfter(before, validCount) : null;
+  // The purchase rules (issue #32) the server applies, shown under the count and checked before review.
+  const rules = prices.rules;
+  const countHint = rules
+    ? [
+        t("licenses:purchase.limitOrder", { max: formatNumber(rules.maxSeatsPerOrder, lang) }),
+        t(rules.trialRootOnly ? "licenses:purchase.limitTrialRoot" : "licenses:purchase.limitTrialOnce", {
+          max: formatNumber(rules.maxTrialSeats, lang),
+        }),
+        t("licenses:purchase.limitAdmin", { max: formatNumber(rules.adminOrderLimit, lang) }),
+      ].join(" ")
+    : undefined;
+  const ruleError =
+    rules && validCount !== null
+      ? validCount > rules.maxSeatsPerOrder
+        ? t("errors:licenseOrderTooLarge")
+        : values.licenseType === "trial" && validCount > rules.maxTrialSeats
+          ? t("errors:licenseTrialTooLarge")
+          : null
+      : null;
   const body = () => ({
     team: values.team,
     licenseType: values.licenseType as LicenseType,
@@ -96,6 +115,7 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
     setFailure(null);
     const checked = validateForm(LicensePurchaseSchema, body(), t);
     if (!checked.ok) form.showErrors(checked.errors);
+    else if (ruleError) form.showErrors({ licenseCount: ruleError });
     else if (price === null) form.showErrors({ termMonths: t("errors:licenseCreate422") });
     else setConfirming(true);
     return Promise.resolve();
@@ -173,6 +193,7 @@ export function PurchaseForm({ teams, prices: givenPrices, csrfToken, team }: Pu
           inputMode="numeric"
           min={licenseCountRange.min}
           max={licenseCountRange.max}
+          {...(countHint ? { hint: countHint } : {})}
           {...form.bind("licenseCount")}
         />
         <dl className="summary purchase-quote" aria-live="polite">

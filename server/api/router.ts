@@ -35,7 +35,7 @@ import { tokensRouter } from "./tokens/router";
  * session) and, for cookie sessions, the CSRF check. Each resource has its own router.
  */
 export function apiRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   let openApi: Record<string, unknown> | null = null;
   const api = handlers(deps, { tag: "Public" });
   router.get(

@@ -8,7 +8,7 @@ import type { EpochMs, Id, Immutable } from "./columns";
 /** Platforms with app version settings. */
 export type AppPlatform = "android" | "ios" | "windows" | "ecs";
 /** Groups of system settings, one JSON document each. */
-export type SettingsGroup = "general" | "messaging" | "attachments" | "calling" | "security" | "tls" | "apps" | "certs";
+export type SettingsGroup = "general" | "messaging" | "attachments" | "calling" | "security" | "tls" | "apps" | "certs" | "licenses";
 /** What a one-time token may be used for. */
 export type TokenPurpose = "verify" | "reset" | "admin_invite" | "setup";
 /** Outcome recorded in the access log. */

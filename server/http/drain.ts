@@ -7,6 +7,12 @@
  * requests in flight finish; a socket idle at the signal is closed as soon as it has stayed
  * silent for IDLE_GRACE_MS (a request that was already on its way is answered, with
  * `Connection: close`); only at the deadline are the remaining sockets destroyed.
+ *
+ * A socket this module has ended is closing: a request a client sends on it afterwards (it read
+ * a keep-alive answer that was streaming at the signal and reused the connection) is never
+ * handed to the app, the socket is destroyed unread. Before (issue #32) such a request was
+ * executed, its write applied, and its answer lost with the socket: the client saw ECONNRESET
+ * and could not tell an applied write from a lost one. Now a reset means "not applied".
  */
 import http from "node:http";
 import net from "node:net";
@@ -32,11 +38,21 @@ export function createDrainableServer(handler: http.RequestListener): DrainableS
   /** Every open socket with the number of requests it is answering. */
   const busy = new Map<net.Socket, number>();
   const inFlight = new Set<http.ServerResponse>();
+  /** Sockets ended here: nothing they still deliver is executed. */
+  const closing = new WeakSet<net.Socket>();
   const closeWhenIdle = (socket: net.Socket) => {
-    if (!socket.destroyed && (busy.get(socket) ?? 0) === 0) socket.end();
+    if (socket.destroyed || (busy.get(socket) ?? 0) !== 0) return;
+    closing.add(socket);
+    socket.end();
   };
   const server = http.createServer((req, res) => {
     const socket = req.socket;
+    if (closing.has(socket)) {
+      // Our side already said goodbye, so no answer can reach the client: not applying the
+      // request is the only outcome the client can interpret (a retry is safe).
+      socket.destroy();
+      return;
+    }
     if (draining) res.setHeader("Connection", "close");
     busy.set(socket, (busy.get(socket) ?? 0) + 1);
     inFlight.add(res);

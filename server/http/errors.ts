@@ -80,6 +80,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (appError.details !== undefined) body.error.details = appError.details;
     if (appError.status >= 500) body.error.requestId = requestIdText(req);
     if (appError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    // Issue #32: a refusal for load (an import already running) says when to come back too.
+    if (appError.status === 429 && !res.get("Retry-After")) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
     res.status(appError.status).json(body);
   };
 }

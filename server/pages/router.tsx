@@ -50,7 +50,7 @@ async function enforceMfaPolicy(deps: PageDeps, req: Request, res: Response, adm
 
 /** Builds the page routes of SPEC §2: public pages by language, protected pages inside the layout. */
 export function pagesRouter(deps: PageDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const db = deps.services.db;
   const { renderPublic, renderInLayout, renderNotFound } = pageRenderers(deps);
 

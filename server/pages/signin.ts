@@ -39,7 +39,7 @@ export function startsBrowserSession(req: Request): boolean {
  * /signin/{lang}/mfa (JSON only too) brings the challenge and a code and starts the session.
  */
 export function browserSignInRouter(services: ServiceContext, logger: Logger): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const refuseInsecure = (req: Request): void => {
     if (services.config.secureCookies && !req.secure) {
       // express-session would silently drop the Secure cookie: say so instead of a sign-in loop.

@@ -28,6 +28,7 @@ export const SETTINGS_ACTIONS: Readonly<Record<SettingsGroup, ActionPrefix>> = {
   calling: "settingsCalling",
   security: "settingsSecurity",
   tls: "settingsTls",
+  licenses: "settingsLicenses",
   apps: "settingsApps",
   certs: "settingsCerts",
 };

@@ -109,6 +109,7 @@ export const PROTECTED_PREFIXES = [
   "settingsTls", // PUT v2/settings/tls
   "settingsApps", // PUT v2/settings/apps
   "settingsCerts", // PUT v2/settings/certs
+  "settingsLicenses", // PUT v2/settings/licenses (issue #32 purchase rules)
   // Access log
   "logsList",
   // Exports of the lists (GET v2/<list>/export)

@@ -39,7 +39,8 @@ export function objectError(issue: RawIssue): ValidationMessageKey {
 /**
  * C0 controls, DEL and C1 controls (`\p{Cc}`): never part of a name, slug or label. PostgreSQL refuses NUL in
  * text (a 500 if it reached the database), SQLite stores it, and ESC/CSI sequences repaint the
- * terminal of whoever later prints the value (`bulwark users list`).
+ * terminal of whoever later prints the value (`bulwark users list`). The bidi marks have their own
+ * check and message (BIDI_CONTROL below).
  */
 const CONTROL = /\p{Cc}/u;
 

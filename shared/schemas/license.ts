@@ -138,10 +138,21 @@ export const TeamSeatsSchema = answer({
   available: int(),
 });
 
-/** `GET v2/license/prices` answer: the configured price list (per seat, minor units). */
+/** The purchase rules (settings group `licenses`, issue #32) as the purchase form shows them. */
+export const LicensePurchaseRulesSchema = answer({
+  trialRootOnly: bool(),
+  maxTrialSeats: int(),
+  maxSeatsPerOrder: int(),
+  adminOrderLimit: int(),
+});
+/** The purchase rules. */
+export type LicensePurchaseRules = z.infer<typeof LicensePurchaseRulesSchema>;
+
+/** `GET v2/license/prices` answer: the configured price list (per seat, minor units) and the purchase rules. */
 export const LicensePriceListSchema = answer({
   currency: text(),
   prices: z.array(answer({ licenseType: oneOf(LICENSE_TYPES), termMonths: int(), unitPriceMinor: int() }), { error: typeError }),
+  rules: LicensePurchaseRulesSchema.optional(),
 });
 /** The price list. */
 export type LicensePriceList = z.infer<typeof LicensePriceListSchema>;

@@ -24,7 +24,7 @@ import {
 } from "./primitives";
 
 /** The settings groups, in the order of the settings page; each is `PUT v2/settings/<group>`. */
-export const SETTINGS_GROUPS = ["general", "messaging", "attachments", "calling", "security", "tls", "apps", "certs"] as const;
+export const SETTINGS_GROUPS = ["general", "messaging", "attachments", "calling", "security", "tls", "apps", "certs", "licenses"] as const;
 
 /** A settings group name. */
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -219,6 +219,23 @@ export const CertsSettingsSchema = obj(certsSettingsShape);
 /** Certificate settings. */
 export type CertsSettings = z.infer<typeof CertsSettingsSchema>;
 
+/**
+ * Licenses (issue #32, the purchase rules a vendor sets): who may start a trial and how large it
+ * may be, the most seats one order may buy, and the order size above which a company admin is
+ * refused (`licenseOrderNeedsRoot`) and a super administrator must place it.
+ */
+export const licensesSettingsShape = {
+  /** On: only a super administrator starts trials; off: any admin, once per company. */
+  trialRootOnly: bool(),
+  maxTrialSeats: intIn(settingsRange.licenseSeats),
+  maxSeatsPerOrder: intIn(settingsRange.licenseSeats),
+  adminOrderLimit: intIn(settingsRange.licenseSeats),
+};
+/** `PUT v2/settings/licenses`. */
+export const LicensesSettingsSchema = obj(licensesSettingsShape);
+/** License purchase rules. */
+export type LicensesSettings = z.infer<typeof LicensesSettingsSchema>;
+
 /** The full schema of each group, keyed by the `<group>` of `PUT v2/settings/<group>`. */
 export const SettingsGroupSchemas = {
   general: GeneralSettingsSchema,
@@ -229,6 +246,7 @@ export const SettingsGroupSchemas = {
   tls: TlsSettingsSchema,
   apps: AppsSettingsSchema,
   certs: CertsSettingsSchema,
+  licenses: LicensesSettingsSchema,
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 
 /** Every system setting, by group. */

@@ -88,4 +88,12 @@ export const DEFAULT_SETTINGS: Settings = {
     serverCertificateChain: null,
     serverPrivateKey: null,
   },
+  // chosen (issue #32): a trial once per company, up to 50 seats; at most 100,000 seats an order;
+  // a company admin may order up to 1,000 seats, larger orders are a super administrator's.
+  licenses: {
+    trialRootOnly: false,
+    maxTrialSeats: 50,
+    maxSeatsPerOrder: 100_000,
+    adminOrderLimit: 1_000,
+  },
 };

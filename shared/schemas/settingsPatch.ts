@@ -11,6 +11,7 @@ import {
   attachmentsSettingsShape,
   callingSettingsShape,
   certsSettingsShape,
+  licensesSettingsShape,
   generalSettingsShape,
   messagingSettingsShape,
   securitySettingsShape,
@@ -35,6 +36,7 @@ export const SettingsPatchSchemas = {
   tls: obj(tlsSettingsShape).partial(),
   apps: obj(appsSettingsShape).partial(),
   certs: obj(certsSettingsShape).partial(),
+  licenses: obj(licensesSettingsShape).partial(),
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 
 /** The body of `PUT v2/settings/<group>`. */

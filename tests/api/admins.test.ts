@@ -220,7 +220,8 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
 
     it("refuses to block a root (non-root caller), oneself, and admins out of scope", async () => {
       const w = await buildWorld(server);
-      expectError(await api().put("/v2/admin/block").set("Authorization", w.as.adminA).send({ uid: w.root.uid }), 403, "adminBlock403");
+      // Issue #32: a root's uid answers as an unknown one.
+      expectError(await api().put("/v2/admin/block").set("Authorization", w.as.adminA).send({ uid: w.root.uid }), 404, "adminBlock404");
       expectError(await api().put("/v2/admin/block").set("Authorization", w.as.adminA).send({ uid: w.adminA.uid }), 403, "adminBlock403");
       expectError(await api().put("/v2/admin/block").set("Authorization", w.as.root).send({ uid: w.root.uid }), 403, "adminBlock403");
       expectError(await api().put("/v2/admin/block").set("Authorization", w.as.adminA).send({ uid: w.adminB.uid }), 404, "adminBlock404");
@@ -263,8 +264,8 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
       const invited = await w.admin({ status: "invited" });
       expectError(
         await api().put("/v2/admin/activate").set("Authorization", w.as.adminA).send({ uid: w.root.uid }),
-        403,
-        "adminActivate403",
+        404,
+        "adminActivate404",
       );
       expectError(
         await api().put("/v2/admin/activate").set("Authorization", w.as.adminA).send({ uid: w.adminB.uid }),
@@ -295,7 +296,7 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
       const w = await buildWorld(server);
       expectError(await api().delete("/v2/admin").set("Authorization", w.as.adminA).send({ uid: w.adminA.uid }), 409, "adminDelete409");
       expectError(await api().delete("/v2/admin").set("Authorization", w.as.root).send({ uid: w.root.uid }), 409, "adminDelete409");
-      expectError(await api().delete("/v2/admin").set("Authorization", w.as.adminA).send({ uid: w.root.uid }), 403, "adminDelete403");
+      expectError(await api().delete("/v2/admin").set("Authorization", w.as.adminA).send({ uid: w.root.uid }), 404, "adminDelete404");
       expectError(await api().delete("/v2/admin").set("Authorization", w.as.adminA).send({ uid: w.adminB.uid }), 404, "adminDelete404");
       // adminB is team B's only administrator.
       expectError(await api().delete("/v2/admin").set("Authorization", w.as.root).send({ uid: w.adminB.uid }), 400, "companyNotManaged");

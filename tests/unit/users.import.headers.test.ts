@@ -34,10 +34,10 @@ describe("import header resolution", () => {
     });
   });
 
-  it("parses a file headed by titles, with a BOM, into cells keyed by field", () => {
+  it("parses a file headed by titles, with a BOM, into cells keyed by field", async () => {
     const pt = titlesOf("pt");
     const header = [pt.uid, pt.username, pt.firstName, pt.lastName, pt.team, pt.status].join(",");
-    const file = parseImportFile(`\uFEFF${header}\r\nu-1,ana@x.test,Ana,Silva,acme,active\r\n`);
+    const file = await parseImportFile(`\uFEFF${header}\r\nu-1,ana@x.test,Ana,Silva,acme,active\r\n`);
     expect(file.columns).toEqual(["uid", "username", "firstName", "lastName", "team", "status"]);
     expect(file.rows[0]?.cells).toMatchObject({ username: "ana@x.test", firstName: "Ana", lastName: "Silva", team: "acme" });
   });

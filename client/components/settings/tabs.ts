@@ -3,7 +3,7 @@ import type { SettingsGroup } from "../../../shared/schemas/settings";
 
 /** The tabs of /settings (SPEC §2) and the groups each holds. */
 export const SETTINGS_TABS = {
-  general: ["general"],
+  general: ["general", "licenses"],
   message: ["messaging"],
   call: ["calling"],
   attachment: ["attachments"],

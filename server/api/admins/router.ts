@@ -28,7 +28,7 @@ import { presentAdminDetail, presentAdminPage } from "./present";
  * `DELETE /admin/terminate` (one's own account) lives in the me router.
  */
 export function adminsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Admins", permission: "full" });
 
   router.get(

@@ -34,7 +34,7 @@ function teamList(code: "associationCreate400" | "associationEdit400"): RequestH
 
 /** Company associations (docs/API.md "Domains and associations"), root only: list, read, create, edit, delete. */
 export function associationsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Associations", permission: "full" });
 
   router.get(

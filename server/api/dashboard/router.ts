@@ -10,7 +10,7 @@ import { handlers } from "../handler";
  * company `?team=` names within it) and zone (cached ~2 s).
  */
 export function dashboardRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Dashboard", permission: "full" });
   router.get(
     "/dashboard",

@@ -12,7 +12,7 @@ import { presentDomainsChange, presentTeamDomainsPage } from "./present";
  * remove them (the root's password confirms each change).
  */
 export function domainsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Domains", permission: "full" });
 
   router.get(

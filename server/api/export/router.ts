@@ -66,7 +66,7 @@ function presented<R, T>(batches: ExportBatches<R>, present: (row: R) => T): Exp
  * read the rows; each is presented by its list's presenter, so a list and its export agree.
  */
 export function exportRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Export", permission: "full" });
 
   /** One export route: validate, scope, stream the list's presented batches. */

@@ -31,7 +31,7 @@ import { presentInvitePage, presentInviteTeam } from "./present";
  * with per-item results. Every call works within the caller's scope (DESIGN §5).
  */
 export function invitesRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Invitations", permission: "invites" });
 
   router.get(

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/schemas/license";
 import { activatePack, listPacks, purchasePack, readPack, readSeats, updatePack, validateToken } from "../../services/licenses";
 import { LicenseListResponseSchema } from "../../../shared/api";
+import { readSettings } from "../../services/settings";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, presentTokenCheck } from "./present";
@@ -25,7 +26,7 @@ import { presentPack, presentPackPage, presentPackUpdate, presentPurchase, prese
  * the services' to decide.
  */
 export function licensesRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Licenses", permission: "licenses" });
 
   router.get(
@@ -38,8 +39,8 @@ export function licensesRouter(deps: ApiDeps): Router {
   router.get(
     "/license/prices",
     ...api.admin(
-      { response: LicensePriceListSchema, action: "licensePrices", summary: "Read the price list" },
-      ({ deps }) => deps.config.licenses.priceList,
+      { response: LicensePriceListSchema, action: "licensePrices", summary: "Read the price list and the purchase rules" },
+      async ({ deps, services }) => ({ ...deps.config.licenses.priceList, rules: (await readSettings(services.db)).licenses }),
     ),
   );
   router.get(

@@ -8,7 +8,7 @@ import { presentLogPage } from "./present";
 
 /** GET /v2/logs: the access log within the caller's scope. */
 export function logsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Access log", permission: "full" });
   router.get(
     "/logs",

@@ -21,7 +21,7 @@ import { handlers } from "../handler";
  * sessions and sign-in tokens only, never an access token (`permission: "never"`), as for passwords.
  */
 export function meMfaRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Me", permission: "full" });
 
   router.get(

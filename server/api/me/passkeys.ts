@@ -29,7 +29,7 @@ function presentPasskey(passkey: PasskeyRecord): Passkey {
  * token, as for the other factors. Another admin's passkey answers 404, like an unknown one.
  */
 export function meMfaPasskeysRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Me", permission: "full" });
 
   router.get(

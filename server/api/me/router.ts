@@ -14,7 +14,7 @@ function selfOf({ admin }: Authenticated): { id: number; username: string; uid: 
 
 /** The signed-in admin's own account: profile, password and termination. */
 export function meRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Me", permission: "full" });
 
   router.get(

@@ -14,7 +14,7 @@ import { handlers } from "../handler";
  * POST /v2/public/auth/mfa with the challenge and a code.
  */
 export function publicAuthRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Authentication" });
   router.post(
     "/public/auth",

@@ -15,7 +15,7 @@ import { handlers } from "../handler";
  * POST /signin/{lang}/mfa/passkey (server/pages/signin.ts).
  */
 export function publicAuthPasskeyRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Authentication" });
   router.post(
     "/public/auth/mfa/passkey/options",

@@ -10,7 +10,7 @@ import { handlers } from "../handler";
 /** The public account calls: captcha, register, verify, reset and confirm (docs/API.md). */
 export function publicAccountRouter(deps: ApiDeps): Router {
   const { services, captcha, config } = deps;
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/captcha",

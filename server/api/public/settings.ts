@@ -10,7 +10,7 @@ import { readSettings } from "../../services/settings";
  * languages, whether registration is open, the captcha kind and the warning banners).
  */
 export function publicSettingsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Public" });
   router.get(
     "/public/settings",

@@ -31,7 +31,7 @@ import { presentEffectiveSettings } from "../settings/present";
  * is authenticated by a service token and nothing else.
  */
 export function serviceRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Service" });
   const { db } = deps.services;
   // The token check, then the per-principal budget and Idempotency-Key of every service call.

@@ -8,7 +8,7 @@ import { presentServiceTokens } from "./present";
 
 /** `GET/POST/DELETE /v2/service-tokens`: root manages the tokens of the service API; others get 403. */
 export function serviceTokensRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Service tokens", permission: "full" });
   // Refuse a non-root before validating, so an admin learns nothing from the body checks.
   const rootOnly = api.rootFirst;

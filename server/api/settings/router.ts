@@ -13,7 +13,7 @@ import { presentSettings, presentSettingsUpdate } from "./present";
  * secrets masked; `PUT /v2/settings/<group>` takes a partial object of that group's fields.
  */
 export function settingsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Settings", permission: "full" });
   // Root only, decided before the body is even read (DESIGN §5).
   const rootOnly = api.rootFirst;

@@ -17,7 +17,7 @@ import { presentTeam, presentTeamList } from "./present";
  * (root), edit and custom settings (root or an admin of the team).
  */
 export function teamsRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Teams", permission: "full" });
 
   router.get(

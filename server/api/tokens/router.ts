@@ -15,7 +15,7 @@ import { presentTokenCreated, presentTokenList } from "./present";
  * also lists and revokes another admin's. Sessions only: no token may manage tokens.
  */
 export function tokensRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Access tokens", permission: "full" });
 
   router.post(

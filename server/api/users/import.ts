@@ -34,7 +34,7 @@ function importId(raw: unknown): string {
  * progress, its per-row results as CSV. Every call works within the caller's scope (DESIGN §5).
  */
 export function userImportRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Users", permission: "users" });
 
   const importCall = api.admin(

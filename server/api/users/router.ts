@@ -53,7 +53,7 @@ function selectionOf(body: Pick<UsersBulkReq, "uids" | "filter">): UserBulkSelec
  * works within the caller's scope (DESIGN §5).
  */
 export function usersRouter(deps: ApiDeps): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const api = handlers(deps, { tag: "Users", permission: "users" });
 
   router.get(

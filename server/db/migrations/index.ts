@@ -23,6 +23,7 @@ import { accessTokensMigration } from "./0016_access_tokens";
 import { idempotencyKeysMigration } from "./0017_idempotency_keys";
 import { adminMfaMigration } from "./0018_admin_mfa";
 import { teamCountersMigration } from "./0019_team_counters";
+import { licenseSettingsMigration } from "./0022_license_settings";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -45,4 +46,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0017_idempotency_keys": idempotencyKeysMigration,
   "0018_admin_mfa": adminMfaMigration,
   "0019_team_counters": teamCountersMigration,
+  "0022_license_settings": licenseSettingsMigration,
 };

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { loadScope, scopedTeamIds } from "../../services/access";
 import { teamChoices } from "../../services/teams";
 import { listPacks, seatsByTeam } from "../../services/licenses";
+import { readSettings } from "../../services/settings";
 import { presentPackPage } from "../../api/licenses/present";
 import { listLimit } from "../../../shared/limits";
 import { listQueryFromUrl, readListPage } from "./listPage";
@@ -106,7 +107,12 @@ async function purchasePage({ req, admin, services, edition, csrfToken }: PageCo
     body: (
       <PurchasePage
         edition="public"
-        purchase={{ teams, prices: services.config.licenses.priceList, csrfToken, ...(team ? { team } : {}) }}
+        purchase={{
+          teams,
+          prices: { ...services.config.licenses.priceList, rules: (await readSettings(services.db)).licenses },
+          csrfToken,
+          ...(team ? { team } : {}),
+        }}
       />
     ),
   };

@@ -167,12 +167,12 @@ export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: Admi
 /**
  * Blocks an admin: status 'blocked', the token version moves on and unused e-mailed links are
  * withdrawn, so every session, token and link of that admin ends at once. Nobody blocks
- * themselves, and a non-root cannot block a root or an admin who also manages a company
- * outside the caller's scope (403, reach.ts).
+ * themselves (403); a root is unknown (404) to a non-root, and a non-root cannot block an admin
+ * who also manages a company outside the caller's scope (403, reach.ts).
  */
 export async function blockAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
   await runTransaction(ctx.db, async (trx) => {
-    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminBlock404", forbidden: "adminBlock403" });
+    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminBlock404" });
     await assertReachesAllTeams(trx, scope, target, "adminBlock403");
     if (target.id === scope.adminId) throw new AppError("adminBlock403");
     const now = Date.now();
@@ -192,12 +192,13 @@ export async function blockAdmin(ctx: ServiceContext, scope: Scope, input: Admin
 
 /**
  * Activates an admin: status 'active', failed attempts cleared and any lock lifted. An admin who
- * never set a password (invited or registered) cannot be activated (422); a non-root cannot
- * activate a root or an admin who also manages a company outside their scope (403).
+ * never set a password (invited or registered) cannot be activated (422); a root is unknown
+ * (404) to a non-root, and a non-root cannot activate an admin who also manages a company outside
+ * their scope (403, reach.ts).
  */
 export async function activateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
   await runTransaction(ctx.db, async (trx) => {
-    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminActivate404", forbidden: "adminActivate403" });
+    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminActivate404" });
     await assertReachesAllTeams(trx, scope, target, "adminActivate403");
     if (!target.hasPassword) throw new AppError("adminActivate422");
     await trx
@@ -214,14 +215,15 @@ export async function activateAdmin(ctx: ServiceContext, scope: Scope, input: Ad
 }
 
 /**
- * Deletes another admin: one's own account → 409 (termination is the way); a root, or an admin
- * who also manages a company outside the caller's scope, by a non-root → 403; unknown or out of scope → 404; a team that would be left without an administrator →
+ * Deletes another admin: one's own account → 409 (termination is the way); unknown, out of
+ * scope, or a root for a non-root → 404; an admin who also manages a company outside the caller's
+ * scope → 403 (reach.ts); a team that would be left without an administrator →
  * 'companyNotManaged'. Their sessions fail their next check, their links and tokens go with them.
  */
 export async function deleteAdmin(ctx: ServiceContext, scope: Scope, input: AdminUidReq, origin: RequestOrigin): Promise<void> {
   if (input.uid === scope.uid) throw new AppError("adminDelete409");
   await runTransaction(ctx.db, async (trx) => {
-    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminDelete404", forbidden: "adminDelete403" });
+    const target = await loadTarget(trx, scope, input.uid, { notFound: "adminDelete404" });
     await assertReachesAllTeams(trx, scope, target, "adminDelete403");
     const teamIds = await teamIdsOf(trx, target.id);
     await assertTeamsKeepAdmin(trx, target.id, teamIds);

@@ -1,7 +1,8 @@
 /**
  * Finding the admin a change acts on, and refusing before anything leaks (DESIGN §5): unknown
- * and out-of-scope admins answer the call's 404; a root target of a non-root caller answers the
- * call's 403 where the call has one (block, activate, delete) and 404 otherwise (edit, teams).
+ * and out-of-scope admins answer the call's 404, and so does a root target of a non-root caller
+ * on every call (issue #32: block, activate and delete answered 403 there, telling a root's uid
+ * from an unknown one).
  */
 import type { Kysely } from "kysely";
 import type { CatalogueCode } from "../../../shared/errors";
@@ -20,10 +21,9 @@ export interface AdminTarget {
   hasPassword: boolean;
 }
 
-/** The catalogue codes a call answers with for a missing target and a forbidden (root) one. */
+/** The catalogue code a call answers with for a target the caller may not see (unknown, out of scope, a root). */
 export interface TargetCodes {
   notFound: CatalogueCode;
-  forbidden?: CatalogueCode;
 }
 
 /** Loads the target of a change if the caller may change it, else throws the call's code. */
@@ -43,7 +43,7 @@ export async function loadTarget(db: Kysely<Database>, scope: Scope, uid: string
     hasPassword: row.passwordHash !== null,
   };
   if (scope.role === "root" || row.id === scope.adminId) return target;
-  if (row.role === "root") throw codes.forbidden ? new AppError(codes.forbidden, 403) : new AppError(codes.notFound, 404);
+  if (row.role === "root") throw new AppError(codes.notFound, 404);
   const ids = [...scope.teamIds];
   const shared =
     ids.length > 0 &&

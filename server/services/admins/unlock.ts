@@ -10,7 +10,7 @@ import { loadTarget, recordPerTeam, teamIdsOf } from "./target";
 export async function unlockAdmin(ctx: ServiceContext, scope: Scope, uid: string, origin: RequestOrigin): Promise<void> {
   requireRoot(scope, "adminUnlock403");
   await ctx.db.transaction().execute(async (trx) => {
-    const target = await loadTarget(trx, scope, uid, { notFound: "adminUnlock404", forbidden: "adminUnlock403" });
+    const target = await loadTarget(trx, scope, uid, { notFound: "adminUnlock404" });
     const before = await trx
       .selectFrom("admins")
       .select(["failedAttempts", "lockedUntil"])

@@ -17,6 +17,8 @@ import { actorOf, requireRoot, teamInScope, type Scope } from "../access";
 import { packQuery, withState, type Pack } from "./packs";
 import { invoiceProvider, type PaymentProvider } from "./providers";
 import { readToken, type TokenPayload } from "./tokens";
+import { checkOrder, checkTrialOnce } from "./rules";
+import { readSettings } from "../settings";
 
 /** A team by slug: root gets `missing` (404) for an unknown one; an admin gets `forbidden` (403) for any team outside their scope, unknown ones included, so existence never leaks. */
 async function teamFor(ctx: ServiceContext, scope: Scope, slug: string, forbidden: CatalogueCode, missing: CatalogueCode) {
@@ -40,7 +42,9 @@ export interface PackPurchase {
  * Buys `licenseCount` seats of `licenseType` for `termMonths` for a team of the caller's scope:
  * the pack is usable at once and expires `termMonths` calendar months from now; the provider
  * records the order. 403 `licenseCreate403` outside the scope, 404 `licenseCreate404` for an
- * unknown team (root), 422 `licenseCreate422` when the price list has no such type and term.
+ * unknown team (root), 422 `licenseCreate422` when the price list has no such type and term,
+ * and the refusals of the purchase rules (rules.ts: trial policy and size, order size, a company
+ * admin's order limit).
  */
 export async function purchasePack(
   ctx: ServiceContext,
@@ -53,10 +57,13 @@ export async function purchasePack(
   const { priceList } = ctx.config.licenses;
   const total = quotePrice(priceList.prices, input.licenseType, input.termMonths, input.licenseCount);
   if (total === null) throw new AppError("licenseCreate422", 422);
+  const rules = (await readSettings(ctx.db)).licenses;
+  checkOrder(rules, scope, input);
   const buyer = await ctx.db.selectFrom("admins").select("username").where("id", "=", scope.adminId).executeTakeFirst();
   const uid = randomUUID();
   const now = Date.now();
   const receipt = await runTransaction(ctx.db, async (trx) => {
+    await checkTrialOnce(trx, rules, team.id, input);
     const pack = await trx
       .insertInto("licensePacks")
       .values({

@@ -24,6 +24,7 @@ export const SETTINGS_400: Record<SettingsGroup, CatalogueCode> = {
   tls: "settingsTls400",
   apps: "settingsApps400",
   certs: "settingsCerts400",
+  licenses: "settingsLicenses400",
 };
 
 /** A group after a change: its values as they now stand and the fields that changed. */

@@ -37,6 +37,16 @@ async function apply(
 ): Promise<void> {
   if (ids.length === 0) return;
   const among = inValues(dialectOf(trx), sql.ref("id"), ids);
+  if (action === "block" || action === "move") {
+    // Issue #32: a blocked or moved user's open reset and registration links end with the change,
+    // as an admin's do (a deleted user's go with the row).
+    await trx
+      .updateTable("userTokens")
+      .set({ usedAt: now })
+      .where(inValues(dialectOf(trx), sql.ref("userId"), ids))
+      .where("usedAt", "is", null)
+      .execute();
+  }
   if (action === "delete") {
     // Devices (and their locations), aliases, password history and tokens go by ON DELETE CASCADE.
     await trx.deleteFrom("users").where(among).execute();

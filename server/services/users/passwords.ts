@@ -20,7 +20,7 @@ export interface UserPasswordSetResult {
 
 /**
  * Redeems a `reset` or `register` token and sets the user's password: 404 `userPassword404` for
- * an unknown, used or withdrawn token, 410 `userPassword410` for an expired one, 422
+ * an unknown, used or withdrawn token (a blocked user's included), 410 `userPassword410` for an expired one, 422
  * `userPassword422` for one of the user's last N passwords (nothing is written and the token stays
  * usable, so the user can choose another). A `register` token activates a pending user. The
  * access-log entry names the service token, never the link or the password.
@@ -41,6 +41,10 @@ export async function setUserPasswordByToken(
     if (redeemed === "invalid") throw new AppError("userPassword404", 404);
     if (redeemed === "expired") throw new AppError("userPassword410", 410);
     const userId = redeemed.ownerId;
+    // A blocked user's link is withdrawn when they are blocked; one that slipped through still
+    // answers as withdrawn (the redemption rolls back with the error).
+    const owner = await trx.selectFrom("users").select("status").where("id", "=", userId).executeTakeFirst();
+    if (!owner || owner.status === "blocked") throw new AppError("userPassword404", 404);
     if (await isRecentPassword(trx, "user", pepper, userId, input.password, security.userPasswordHistory)) {
       throw new AppError("userPassword422", 422);
     }

@@ -63,6 +63,16 @@ export const MESSAGE_ENTRIES = {
     exit: EXIT_CODES.partial,
     en: "{{failed}} of {{total}} items failed. See the details and try those again",
   },
+  // Issue #32 purchase rules (settings group `licenses`); `details.max` carries the limit that applied.
+  licenseTrialRootOnly: { status: 403, kind: "error", en: "Only a super administrator can start a trial" },
+  licenseTrialUsed: { status: 409, kind: "error", en: "This company has already had a trial. Purchase a subscription" },
+  licenseTrialTooLarge: { status: 422, kind: "error", en: "This trial has too many licenses. Choose fewer licenses" },
+  licenseOrderTooLarge: { status: 422, kind: "error", en: "This order has too many licenses. Split it into smaller orders" },
+  licenseOrderNeedsRoot: {
+    status: 403,
+    kind: "error",
+    en: "Orders this large are placed by a super administrator. Ask one to place it or choose fewer licenses",
+  },
 } as const satisfies Record<string, EntrySpec>;
 
 /** A named message code. */

@@ -27,4 +27,6 @@ export const SETTINGS_ENTRIES = {
   settingsApps400: { status: 400, kind: "error", en: INVALID },
   settingsCerts200: { status: 200, kind: "success", en: "Certificates saved" },
   settingsCerts400: { status: 400, kind: "error", en: "Invalid certificate. Check the certificate and try again" },
+  settingsLicenses200: { status: 200, kind: "success", en: SAVED },
+  settingsLicenses400: { status: 400, kind: "error", en: INVALID },
 } as const satisfies ActionEntrySpecs;

@@ -60,6 +60,8 @@ export const USER_ENTRIES = {
     kind: "error",
     en: "This import is running or was started with another file. Wait for it or start a new import",
   },
+  // Issue #32: imports running at once are bounded per administrator and per process (gate.ts).
+  usersImport429: { status: 429, kind: "error", en: "Another import is running. Wait a moment and try again" },
   usersImportRead404: { status: 404, kind: "error", en: "Import not found. Start a new import" },
   deviceWipe200: { status: 200, kind: "success", en: "Wipe requested. The device is wiped the next time it connects" },
   deviceWipe403: { status: 403, kind: "error", en: "You are not allowed to wipe this device" },

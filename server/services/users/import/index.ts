@@ -15,6 +15,7 @@ import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../access";
 import { parseImportFile } from "./csv";
+import { inImportSlot } from "./gate";
 import { planRows, type PlannedRow } from "./plan";
 import {
   BATCH_ROWS,
@@ -35,7 +36,12 @@ const liveProgress = new Map<string, number>();
 
 /** `POST /v2/users/import?mode=preview`: counts of new, changed, unchanged, invalid and duplicate rows, and the first rows of each problem. */
 export async function previewImport(ctx: ServiceContext, scope: Scope, csv: string): Promise<ImportPreview> {
-  const file = parseImportFile(csv);
+  return inImportSlot(scope.adminId, () => preview(ctx, scope, csv));
+}
+
+/** The preview itself, in its slot. */
+async function preview(ctx: ServiceContext, scope: Scope, csv: string): Promise<ImportPreview> {
+  const file = await parseImportFile(csv);
   const planned = await planRows(ctx.db, scope, file.rows, { seats: true, now: Date.now() });
   const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, duplicate: 0 };
   for (const row of planned) counts[row.kind] += 1;
@@ -98,8 +104,13 @@ export async function applyImport(
   csv: string,
   origin: RequestOrigin,
 ): Promise<ImportStatus> {
+  return inImportSlot(scope.adminId, () => apply(ctx, scope, query, csv, origin));
+}
+
+/** The import itself, in its slot. */
+async function apply(ctx: ServiceContext, scope: Scope, query: UserImportQuery, csv: string, origin: RequestOrigin): Promise<ImportStatus> {
   const { db } = ctx;
-  const file = parseImportFile(csv);
+  const file = await parseImportFile(csv);
   const uid = query.id!;
   const claimed = await claimImport(db, scope, {
     uid,

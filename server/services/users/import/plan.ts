@@ -5,6 +5,7 @@
  * the team's domain white-list, and — for a preview — the team's free seats. `apply` runs the same
  * classification and re-checks seats and domains under the seat lock, batch by batch.
  */
+import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { usernameAllowed } from "../../../../shared/domain/domains";
 import { importRowInput, UserImportRowSchema, type ImportRowCode, type UserImportRow } from "../../../../shared/schemas/userImport";
@@ -55,24 +56,35 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** The schema check and the repeats within the file: no database. */
-function checkRows(rows: readonly CsvRow[]): PlannedRow[] {
+/** chosen: rows checked between two turns of the event loop. */
+const CHECK_BATCH = 1_000;
+
+/** The schema check and the repeats within the file, in batches that let other requests run: no database. */
+async function checkRows(rows: readonly CsvRow[]): Promise<PlannedRow[]> {
   const seen = new Set<string>();
-  return rows.map((row): PlannedRow => {
-    if (!row.cells) return { rowNumber: row.rowNumber, username: null, team: null, kind: "invalid", code: "cellCount" };
-    const raw = importRowInput(row.cells);
-    const username = typeof raw.username === "string" ? raw.username.toLowerCase().slice(0, 320) : null;
-    const team = typeof raw.team === "string" ? raw.team.slice(0, 100) : null;
-    const parsed = UserImportRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? "");
-      return { rowNumber: row.rowNumber, username, team, kind: "invalid", code: "invalidField", field };
-    }
-    const input = { ...parsed.data, username: parsed.data.username.toLowerCase() };
-    if (seen.has(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
-    seen.add(input.username);
-    return { rowNumber: row.rowNumber, username: input.username, team, kind: "new", input };
-  });
+  const out: PlannedRow[] = [];
+  for (let i = 0; i < rows.length; i += CHECK_BATCH) {
+    out.push(...rows.slice(i, i + CHECK_BATCH).map((row) => checkRow(row, seen)));
+    if (i + CHECK_BATCH < rows.length) await yieldToOthers();
+  }
+  return out;
+}
+
+/** One row's schema check and whether its username came earlier in the file. */
+function checkRow(row: CsvRow, seen: Set<string>): PlannedRow {
+  if (!row.cells) return { rowNumber: row.rowNumber, username: null, team: null, kind: "invalid", code: "cellCount" };
+  const raw = importRowInput(row.cells);
+  const username = typeof raw.username === "string" ? raw.username.toLowerCase().slice(0, 320) : null;
+  const team = typeof raw.team === "string" ? raw.team.slice(0, 100) : null;
+  const parsed = UserImportRowSchema.safeParse(raw);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? "");
+    return { rowNumber: row.rowNumber, username, team, kind: "invalid", code: "invalidField", field };
+  }
+  const input = { ...parsed.data, username: parsed.data.username.toLowerCase() };
+  if (seen.has(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
+  seen.add(input.username);
+  return { rowNumber: row.rowNumber, username: input.username, team, kind: "new", input };
 }
 
 /** The teams named by the rows that the caller may import into, by slug. */
@@ -125,7 +137,7 @@ export async function planRows(
   rows: readonly CsvRow[],
   options: { seats: boolean; now: number },
 ): Promise<PlannedRow[]> {
-  const planned = checkRows(rows);
+  const planned = await checkRows(rows);
   const candidates = planned.filter((row) => row.kind === "new");
   const teams = await teamsInScope(db, scope, [...new Set(candidates.map((row) => row.input!.team))]);
   const { users, aliases } = await existingNames(

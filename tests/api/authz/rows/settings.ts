@@ -11,6 +11,7 @@ const PATCH: Record<(typeof SETTINGS_GROUPS)[number], Record<string, unknown>> =
   tls: { port: 443 },
   apps: {},
   certs: { clientCertUserCheck: false },
+  licenses: { maxTrialSeats: 50 },
 };
 
 /** System settings (docs/API.md "Settings"): root only, 403 for every other admin before the body is read. */
