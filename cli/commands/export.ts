@@ -26,6 +26,7 @@ import {
   TeamExportQuerySchema,
   UserExportQuerySchema,
 } from "../../shared/schemas/export";
+import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import { usageError } from "../errors";
 import type { CliContext } from "../runtime";
 import { apiOptions, validated, type CommonOptions } from "./common";
@@ -50,6 +51,7 @@ const SPECS: Record<ExportResource, { schema: z.ZodType; flags: readonly FilterF
       { flag: "ecs" },
       { flag: "sip" },
       { flag: "cellcrypt" },
+      { flag: "last-seen", key: "lastSeen" },
       { flag: "sort" },
       { flag: "order" },
     ],
@@ -87,6 +89,9 @@ interface ExportFlags extends CommonOptions {
   [filter: string]: string | boolean | undefined;
 }
 
+/** Commander's name for a flag's value: `--last-seen` is `lastSeen`. */
+const attributeOf = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /** The flag of a query key, for validation messages (`licenseType` → `--type`). */
 function flagNames(resource: ExportResource): Record<string, string> {
   const names: Record<string, string> = { format: "--format", bom: "--bom", headers: "--headers", lang: "--lang" };
@@ -103,6 +108,10 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
     .option("--context <name>", t("options.context"))
     .option("--json", t("export.optJson"));
   for (const { flag } of SPECS[resource].flags) {
+    if (flag === "last-seen") {
+      command.option("--last-seen <group>", t("users.optLastSeen", { groups: TIME_GROUPS.join(", ") }));
+      continue;
+    }
     const key =
       flag === "role"
         ? "admins.optRole"
@@ -124,7 +133,10 @@ export function addExportCommand(group: Command, cli: CliContext, resource: Expo
         opts.format = "jsonl";
       }
       const raw: Record<string, unknown> = { format: opts.format, headers: opts.headers, bom: opts.bom ? "1" : "0", lang: cli.lang };
-      for (const { flag, key } of SPECS[resource].flags) if (typeof opts[flag] === "string") raw[key ?? flag] = opts[flag];
+      for (const { flag, key } of SPECS[resource].flags) {
+        const value = opts[attributeOf(flag)];
+        if (typeof value === "string") raw[key ?? flag] = value;
+      }
       // Checked before any call; what is sent is what the user typed (the server parses it again).
       validated(SPECS[resource].schema, raw, t, flagNames(resource));
       const params = Object.fromEntries(

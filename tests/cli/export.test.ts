@@ -43,6 +43,17 @@ describe("bulwark <list> export against a real server", () => {
     expect(lines.slice(1).every((line) => line.includes(",'=Cli "))).toBe(true);
   });
 
+  it("takes the users list's --last-seen group: never-seen users are 'longAgo', none was seen today", async () => {
+    const longAgo = await cli.run(["users", "export", "--team", team.slug, "--last-seen", "longAgo", "--json"]);
+    expect(longAgo.code).toBe(0);
+    expect(longAgo.stdout.split("\n").filter(Boolean)).toHaveLength(5);
+    const today = await cli.run(["users", "export", "--team", team.slug, "--last-seen", "today", "--json"]);
+    expect([today.code, today.stdout.trim()]).toEqual([0, ""]);
+    const bad = await cli.run(["users", "export", "--last-seen", "yesterday"]);
+    expect(bad.code).toBe(EXIT_CODES.usage);
+    expect(bad.stderr).toContain("--last-seen");
+  });
+
   it("streams JSON Lines to standard output, and the teams and logs exports work the same way", async () => {
     const users = await cli.run(["users", "export", "--team", team.slug, "--format", "jsonl"]);
     expect(users.code).toBe(0);
