@@ -8,6 +8,7 @@
  */
 import { CamelCasePlugin, PostgresQueryCompiler, SqliteQueryCompiler } from "kysely";
 import type { PluginTransformQueryArgs, RootOperationNode } from "kysely";
+import { speedTricks } from "../lib/speedTricks";
 
 /** Exposes the plugin's own (memoized) mappers, protected there. */
 class Mappers extends CamelCasePlugin {
@@ -34,20 +35,20 @@ export function camelCase(key: string): string {
 /** SQLite's compiler writing every identifier in snake_case. */
 export class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
-    return super.sanitizeIdentifier(snakeCase(identifier));
+    return super.sanitizeIdentifier(speedTricks.camelCompiler ? snakeCase(identifier) : identifier);
   }
 }
 
 /** PostgreSQL's compiler writing every identifier in snake_case. */
 export class SnakeCasePostgresCompiler extends PostgresQueryCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
-    return super.sanitizeIdentifier(snakeCase(identifier));
+    return super.sanitizeIdentifier(speedTricks.camelCompiler ? snakeCase(identifier) : identifier);
   }
 }
 
 /** The CamelCasePlugin's result half (row keys to camelCase); the compilers above do the query half. */
 export class CamelCaseRowsPlugin extends CamelCasePlugin {
   override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
+    return speedTricks.camelCompiler ? args.node : super.transformQuery(args);
   }
 }

@@ -32,6 +32,7 @@
 import type { Database as BetterSqlite, Statement } from "better-sqlite3";
 import type { PluginTransformResultArgs, QueryResult, SqliteDatabase, SqliteStatement, UnknownRow } from "kysely";
 import { camelCase, CamelCaseRowsPlugin } from "./naming";
+import { speedTricks } from "../lib/speedTricks";
 
 /** At most this many statements stay prepared (least recently used ones are finalized by GC). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -188,15 +189,19 @@ export class CachedStatementDatabase implements SqliteDatabase {
   }
 
   #statement(sql: string): Statement | RowStatement {
+    if (!speedTricks.statementCache) {
+      const fresh = this.#database.prepare(sql);
+      return fresh.reader && speedTricks.rawRows ? new RowStatement(fresh, this.#epoch) : fresh;
+    }
     const cached = this.#statements.get(sql);
-    if (cached && !cached.busy) {
+    if (cached && !cached.busy && cached instanceof RowStatement === (cached.reader && speedTricks.rawRows)) {
       // Map order is insertion order: move the hit to the end (most recently used).
       this.#statements.delete(sql);
       this.#statements.set(sql, cached);
       return cached;
     }
     const prepared = this.#database.prepare(sql);
-    const statement = prepared.reader ? new RowStatement(prepared, this.#epoch) : prepared;
+    const statement = prepared.reader && speedTricks.rawRows ? new RowStatement(prepared, this.#epoch) : prepared;
     if (cached) return statement;
     this.#statements.set(sql, statement);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) {

@@ -5,6 +5,8 @@
  * this was ~5 % of `GET /v2/users`. Times outside years 1970–9999 use toISOString itself.
  */
 
+import { speedTricks } from "./speedTricks";
+
 /** The last millisecond of year 9999: toISOString writes later years with a sign and six digits. */
 const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999;
 const DAY_MS = 86_400_000;
@@ -14,7 +16,7 @@ const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${
 
 /** `ms` as `YYYY-MM-DDTHH:mm:ss.sssZ` (days to civil dates: H. Hinnant's days_from_civil inverse). */
 export function isoUtc(ms: number): string {
-  if (!Number.isInteger(ms) || ms < 0 || ms > LAST_FOUR_DIGIT_YEAR_MS) return new Date(ms).toISOString();
+  if (!speedTricks.isoUtc || !Number.isInteger(ms) || ms < 0 || ms > LAST_FOUR_DIGIT_YEAR_MS) return new Date(ms).toISOString();
   const days = Math.floor(ms / DAY_MS);
   let rest = ms - days * DAY_MS;
   const z = days + 719_468;
