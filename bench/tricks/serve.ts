@@ -6,7 +6,6 @@
  */
 import { startServer } from "../../server/main";
 import { speedTricks, type SpeedTrick } from "../../server/lib/speedTricks";
-import { datePatternTrick } from "../../client/lib/datetime";
 import { TEST_ASSETS } from "../../tests/support/server";
 
 /** What the bench sends: a trick switched on or off, or a question for this process's memory. */
@@ -19,7 +18,6 @@ process.on("message", (message: Message) => {
     return;
   }
   speedTricks[message.trick] = message.on;
-  if (message.trick === "datePattern") datePatternTrick.on = message.on;
   process.send?.({ ok: true });
 });
 process.on("disconnect", () => void server.close().then(() => process.exit(0)));

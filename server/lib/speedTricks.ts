@@ -8,8 +8,6 @@ export const speedTricks = {
   statementCache: true,
   camelCompiler: true,
   shapeCache: true,
-  isoUtc: true,
-  datePattern: true,
   translator: true,
   noncePool: true,
   jwtCache: true,
