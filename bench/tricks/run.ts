@@ -103,12 +103,9 @@ const page = usersQueries("/users/manage");
 const cases: Case[] = [
   { trick: "rawRows", route: "GET /v2/users (rotating sorts, cursors)", next: api, headers: bearer, json: true },
   { trick: "statementCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
-  { trick: "camelCompiler", route: "GET /v2/users", next: api, headers: bearer, json: true },
   { trick: "shapeCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
   { trick: "jwtCache", route: "GET /v2/users (one bearer token)", next: api, headers: bearer, json: true },
   { trick: "translator", route: "SSR /users/manage", next: page, headers: cookie, json: false },
-  { trick: "noncePool", route: "GET /healthz", next: () => "/healthz", headers: {}, json: false },
-  { trick: "noncePool", route: "SSR /signin/en", next: () => "/signin/en", headers: {}, json: false },
 ].filter((c) => !values.only || c.trick.includes(values.only)) as Case[];
 
 let failures = 0;

@@ -30,8 +30,9 @@
  * under a cached `select *`, keeping its width (its rows keep the old key until evicted).
  */
 import type { Database as BetterSqlite, Statement } from "better-sqlite3";
+import { CamelCasePlugin } from "kysely";
 import type { PluginTransformResultArgs, QueryResult, SqliteDatabase, SqliteStatement, UnknownRow } from "kysely";
-import { camelCase, CamelCaseRowsPlugin } from "./naming";
+import { camelCase } from "./naming";
 import { speedTricks } from "../lib/speedTricks";
 
 /** At most this many statements stay prepared (least recently used ones are finalized by GC). */
@@ -218,10 +219,10 @@ export class CachedStatementDatabase implements SqliteDatabase {
 }
 
 /**
- * The CamelCasePlugin's result half for a CachedStatementDatabase: rows its readers built are
- * converted by their statement's generated converter; any other rows as the plugin does.
+ * The CamelCasePlugin for a CachedStatementDatabase: queries as the plugin writes them; rows its
+ * readers built are converted by their statement's converter, any other rows as the plugin does.
  */
-export class SqliteCamelCaseRowsPlugin extends CamelCaseRowsPlugin {
+export class SqliteCamelCaseRowsPlugin extends CamelCasePlugin {
   override transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const shape = builtRows.get(args.result.rows);
     if (!shape) return super.transformResult(args);

@@ -6,10 +6,8 @@
 export const speedTricks = {
   rawRows: true,
   statementCache: true,
-  camelCompiler: true,
   shapeCache: true,
   translator: true,
-  noncePool: true,
   jwtCache: true,
 };
 
