@@ -56,7 +56,11 @@ const bearer = { authorization: `Bearer ${(await signSessionToken(config.secrets
 await database.db.deleteFrom("systemSettings").where("groupName", "=", "security").execute();
 await database.db
   .insertInto("systemSettings")
-  .values({ groupName: "security", value: JSON.stringify({ ...DEFAULT_SETTINGS.security, apiRateLimitPerMinute: 100_000 }), updatedAt: Date.now() })
+  .values({
+    groupName: "security",
+    value: JSON.stringify({ ...DEFAULT_SETTINGS.security, apiRateLimitPerMinute: 100_000 }),
+    updatedAt: Date.now(),
+  })
   .execute();
 await database.close();
 
@@ -135,7 +139,11 @@ async function load(c: Case, clients: number): Promise<number[]> {
   return times;
 }
 
-const p = (times: number[], q: number) => quantile([...times].sort((a, b) => a - b), q);
+const p = (times: number[], q: number) =>
+  quantile(
+    [...times].sort((a, b) => a - b),
+    q,
+  );
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 const pct = (on: number, off: number) => `${(((off - on) / off) * 100).toFixed(0)} %`;
 const lines = [
@@ -173,5 +181,7 @@ const memory = await (async () => {
   return answered;
 })();
 console.log(lines.join("\n"));
-console.log(`\nServer RSS after the run: ${((memory.rss ?? 0) / 2 ** 20).toFixed(0)} MiB (heap used ${((memory.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MiB); non-2xx answers: ${failures}`);
+console.log(
+  `\nServer RSS after the run: ${((memory.rss ?? 0) / 2 ** 20).toFixed(0)} MiB (heap used ${((memory.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MiB); non-2xx answers: ${failures}`,
+);
 child.disconnect();

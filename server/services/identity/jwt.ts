@@ -104,7 +104,11 @@ export async function verifySessionToken(secret: string, token: string): Promise
     return null;
   }
   try {
-    const { payload } = await jwtVerify(token, speedTricks.jwtCache ? await verifyKeyOf(secret) : keyOf(secret), { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, speedTricks.jwtCache ? await verifyKeyOf(secret) : keyOf(secret), {
+      algorithms: ALGORITHMS,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     const parsed = ClaimsSchema.safeParse(payload);
     if (!parsed.success) return null;
     remember(secret, token, parsed.data);
