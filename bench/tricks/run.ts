@@ -28,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "3" },
     rounds: { type: "string", default: "2" },
     only: { type: "string" },
+    mixed: { type: "string", default: "0" },
   },
 });
 const dataDir = values["data-dir"];
@@ -175,13 +176,28 @@ for (const c of cases) {
     console.error(line, `(${on.length} + ${off.length} requests)`);
   }
 }
-const memory = await (async () => {
+const rss = async () => {
   const answered = reply();
   child.send({ rss: true });
-  return answered;
-})();
+  const m = await answered;
+  return `${((m.rss ?? 0) / 2 ** 20).toFixed(0)} MiB (heap used ${((m.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MiB)`;
+};
+// --mixed <seconds>: every route above in turn at 10 clients, the server's RSS each minute (item 6).
+const mixedSeconds = Number(values.mixed);
+if (mixedSeconds > 0) {
+  const routes: Case[] = [
+    { trick: "translator", route: "", next: api, headers: bearer, json: true },
+    { trick: "translator", route: "", next: page, headers: cookie, json: false },
+    { trick: "translator", route: "", next: () => "/signin/en", headers: {}, json: false },
+    { trick: "translator", route: "", next: () => "/healthz", headers: {}, json: false },
+  ];
+  console.log(`Mixed load, ${mixedSeconds} s at 10 clients; RSS at start: ${await rss()}`);
+  for (let minute = 1; minute * 60 <= mixedSeconds; minute++) {
+    for (let i = 0; i < 60 / seconds; i++) await load(routes[i % routes.length]!, 10);
+    console.log(`RSS after ${minute} min: ${await rss()}`);
+  }
+}
 console.log(lines.join("\n"));
-console.log(
-  `\nServer RSS after the run: ${((memory.rss ?? 0) / 2 ** 20).toFixed(0)} MiB (heap used ${((memory.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MiB); non-2xx answers: ${failures}`,
-);
+console.log(`
+Server RSS at the end: ${await rss()}; non-2xx answers: ${failures}`);
 child.disconnect();
