@@ -1,17 +1,16 @@
 /**
  * Opens the database: SQLite (embedded default) or PostgreSQL (scale-out), DESIGN §2.
- * Both are wrapped in Kysely with camelCase names in TypeScript and snake_case in SQL (naming.ts:
- * the compiler converts identifiers, a plugin converts row keys back; on SQLite with converters
- * generated per statement, statements.ts).
+ * Both are wrapped in Kysely with camelCase names in TypeScript and snake_case in SQL (Kysely's
+ * CamelCasePlugin; on SQLite its row half converts raw rows with a converter per statement,
+ * statements.ts).
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
 import { CachedStatementDatabase, SqliteCamelCaseRowsPlugin } from "./statements";
-import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
-import type { DialectAdapter, LogConfig, QueryCompiler } from "kysely";
-import { CamelCaseRowsPlugin, SnakeCasePostgresCompiler, SnakeCaseSqliteCompiler } from "./naming";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
+import type { DialectAdapter, LogConfig } from "kysely";
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
@@ -86,17 +85,6 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 class TransactionalSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
-  }
-
-  override createQueryCompiler(): QueryCompiler {
-    return new SnakeCaseSqliteCompiler();
-  }
-}
-
-/** PostgreSQL with identifiers written in snake_case by the compiler (naming.ts). */
-class SnakeCasePostgresDialect extends PostgresDialect {
-  override createQueryCompiler(): QueryCompiler {
-    return new SnakeCasePostgresCompiler();
   }
 }
 
@@ -200,8 +188,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     onError: (error) => options.onPoolError?.(error),
   });
   const db = new Kysely<Database>({
-    dialect: new SnakeCasePostgresDialect({ pool: guarded.pool }),
-    plugins: [new WriteGenerationPlugin(), new CamelCaseRowsPlugin()],
+    dialect: new PostgresDialect({ pool: guarded.pool }),
+    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
     log: timeQueries,
   });
   const ping = (timeoutMs?: number): Promise<void> =>

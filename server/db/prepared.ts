@@ -8,6 +8,7 @@
  * length of an IN list, a search term's escaping) must be part of the shape key instead.
  */
 import { CompiledQuery, type Compilable } from "kysely";
+import { speedTricks } from "../lib/speedTricks";
 
 /** A placeholder Kysely compiles like any value: it lands in the compiled parameters. */
 class Slot {
@@ -32,7 +33,7 @@ export class ShapeCache<R> {
    * misses something the SQL depends on would otherwise run the wrong query.
    */
   bind(shape: string, build: () => Compilable<R>, values: Readonly<Record<string, unknown>>): CompiledQuery<R> {
-    let compiled = this.#compiled.get(shape);
+    let compiled = speedTricks.shapeCache ? this.#compiled.get(shape) : build().compile();
     if (compiled) {
       this.#compiled.delete(shape);
     } else {

@@ -30,8 +30,10 @@
  * under a cached `select *`, keeping its width (its rows keep the old key until evicted).
  */
 import type { Database as BetterSqlite, Statement } from "better-sqlite3";
+import { CamelCasePlugin } from "kysely";
 import type { PluginTransformResultArgs, QueryResult, SqliteDatabase, SqliteStatement, UnknownRow } from "kysely";
-import { camelCase, CamelCaseRowsPlugin } from "./naming";
+import { camelCase } from "./naming";
+import { speedTricks } from "../lib/speedTricks";
 
 /** At most this many statements stay prepared (least recently used ones are finalized by GC). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -188,15 +190,19 @@ export class CachedStatementDatabase implements SqliteDatabase {
   }
 
   #statement(sql: string): Statement | RowStatement {
+    if (!speedTricks.statementCache) {
+      const fresh = this.#database.prepare(sql);
+      return fresh.reader && speedTricks.rawRows ? new RowStatement(fresh, this.#epoch) : fresh;
+    }
     const cached = this.#statements.get(sql);
-    if (cached && !cached.busy) {
+    if (cached && !cached.busy && cached instanceof RowStatement === (cached.reader && speedTricks.rawRows)) {
       // Map order is insertion order: move the hit to the end (most recently used).
       this.#statements.delete(sql);
       this.#statements.set(sql, cached);
       return cached;
     }
     const prepared = this.#database.prepare(sql);
-    const statement = prepared.reader ? new RowStatement(prepared, this.#epoch) : prepared;
+    const statement = prepared.reader && speedTricks.rawRows ? new RowStatement(prepared, this.#epoch) : prepared;
     if (cached) return statement;
     this.#statements.set(sql, statement);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) {
@@ -213,10 +219,10 @@ export class CachedStatementDatabase implements SqliteDatabase {
 }
 
 /**
- * The CamelCasePlugin's result half for a CachedStatementDatabase: rows its readers built are
- * converted by their statement's generated converter; any other rows as the plugin does.
+ * The CamelCasePlugin for a CachedStatementDatabase: queries as the plugin writes them; rows its
+ * readers built are converted by their statement's converter, any other rows as the plugin does.
  */
-export class SqliteCamelCaseRowsPlugin extends CamelCaseRowsPlugin {
+export class SqliteCamelCaseRowsPlugin extends CamelCasePlugin {
   override transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const shape = builtRows.get(args.result.rows);
     if (!shape) return super.transformResult(args);

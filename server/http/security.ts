@@ -1,24 +1,16 @@
-import { randomFillSync } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
 
 /**
- * 128 random bits in base64, each handed out once. Drawn from a pool refilled 256 nonces at a
- * time (as Node's randomUUID does): one call into the CSPRNG per request cost more than the
- * rest of /healthz's own work (measured: 4.5–5.7 µs a call in a tight loop, ~14 µs under load; the pool ~0.2 µs).
+ * 128 random bits in base64, fresh from the CSPRNG for each response. (A pool refilled 256 nonces
+ * at a time stood here; measured on the pages it serves it bought nothing beyond noise: issue
+ * #28, docs/DECISIONS.md "28 — speed tricks, measured".)
  */
 export function nextCspNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
+  return randomBytes(NONCE_BYTES).toString("base64");
 }
 
 /** A fresh CSP nonce per response; pages put it on every inline and module script. */

@@ -9,6 +9,7 @@
  */
 import type { i18n } from "i18next";
 import type { Translate } from "../../client/components/render-context";
+import { speedTricks } from "../lib/speedTricks";
 
 /** A text split at its `{{name}}` placeholders: literals at even indexes, names at odd ones. */
 type Template = readonly string[];
@@ -82,6 +83,7 @@ export function makeTranslate(i18n: i18n, lang: string): Translate {
   const { texts, templates } = cacheOf(i18n, lang);
   const memo = new Map<string, string>();
   return (key, vars) => {
+    if (!speedTricks.translator) return vars === undefined ? fixed(key) : fixed(key, vars);
     if (vars === undefined) {
       let text = texts.get(key);
       if (text === undefined) texts.set(key, (text = fixed(key)));
