@@ -64,6 +64,8 @@ describe("mail templates", () => {
     // The second-factor change template.
     change: "recoveryCodeUsed",
     left: "7",
+    // The two-step verification policy template.
+    deadline: "2027-01-31",
   };
 
   it.each(languages)("renders every template in %s from the catalogue, with no raw key", (lang) => {

@@ -189,7 +189,7 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
     expect(await verifyPassword(pepper(), after.passwordHash, hexes[1]!)).toBe(true);
     expect(await history(user.id)).toHaveLength(2);
     const [entry] = await accessEntries(db(), "user.update");
-    expect(JSON.parse(entry!.details ?? "{}")).toEqual({ fields: ["password"] });
+    expect(JSON.parse(entry!.details ?? "{}")).toEqual({ fields: ["password"], passwordPolicy: "notChecked" });
     expect(entry!.details).not.toContain(hexes[1]);
     expectError(await server.request().put("/v2/user").set("Authorization", root).send({ uid, password: "plain" }), 400, "badParameters");
   });

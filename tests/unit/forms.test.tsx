@@ -166,7 +166,7 @@ describe("MyProfilePage", () => {
     // The one date style of lists and profiles (client/components/DateTime.tsx), in the admin's zone.
     expect(html).toContain(`>${formatDateTime(profile.createdOn, "pt", "Asia/Tokyo")}</time>`);
     expect(formatDateTime(profile.createdOn, "pt", "Asia/Tokyo")).toBe("03/01/2025, 08:30");
-    expect([...state.islands].sort()).toEqual(["PasswordChangeForm", "ProfileForm", "TerminateAccount"]);
+    expect([...state.islands].sort()).toEqual(["MfaSettings", "PasswordChangeForm", "ProfileForm", "TerminateAccount"]);
     expect(html).toContain("<dialog");
     expect(html).not.toContain("<h1");
   });
