@@ -2,14 +2,14 @@ import { useState, type FormEvent } from "react";
 import { isApiError } from "../../shared/api/errors";
 import { createTeamsApi } from "../../shared/api/teams";
 import { maxLength } from "../../shared/limits";
-import { CustomSettingsSchema, OVERRIDABLE_SETTINGS_GROUPS, type OverridableSettingsGroup } from "../../shared/schemas/customSettings";
+import { CustomSettingsInputSchema, OVERRIDABLE_SETTINGS_GROUPS, type OverridableSettingsGroup } from "../../shared/schemas/customSettings";
 import { toI18nKey, validationKeyOf, validationMessageParams, type IssueLike } from "../../shared/schemas/messages";
 import { Alert } from "../components/forms/Alert";
 import { CheckboxField } from "../components/forms/ChoiceFields";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
 import { useT, type Translate } from "../components/render-context";
-import { fieldKind, flatten, groupFields, patchOf } from "../components/settings/fieldModel";
+import { flatten, groupFields, patchOf } from "../components/settings/fieldModel";
 import { OverrideField } from "../components/teams/OverrideField";
 
 /** Props of the custom-settings editor: the team, its current overrides and the system values beside them. */
@@ -24,8 +24,8 @@ export interface TeamSettingsEditorProps {
 /** The overrides object of a team, group by group. */
 type Overrides = Partial<Record<OverridableSettingsGroup, Record<string, unknown>>>;
 
-/** Fields edited here: every overridable one but the TURN relay, whose password never leaves the server. */
-const editable = (group: OverridableSettingsGroup) => groupFields(group).filter((field) => fieldKind(group, field) !== "turn");
+/** Fields edited here: every overridable one (the TURN relay's password is write-only: blank keeps it). */
+const editable = (group: OverridableSettingsGroup) => groupFields(group);
 
 /** The zod issues a 400 envelope carries, when it has them. */
 function detailIssues(error: unknown): (IssueLike & { path: PropertyKey[] })[] {
@@ -53,7 +53,7 @@ function errorsOf(issues: readonly (IssueLike & { path?: readonly PropertyKey[] 
  * 'Override' switch; switched on, its field (a checkbox, a number, a text or the sub-fields of a
  * banner) starts from the team's value, else the system's. The overrides are checked with the
  * shared schema before `PUT v2/team/settings`; each problem is shown on its field. A TURN relay
- * override (its password stays on the server) is kept as it is.
+ * override's password is write-only: left blank, the server keeps the stored one.
  */
 export function TeamSettingsEditor({ slug, customSettings, system, csrfToken }: TeamSettingsEditorProps) {
   const t = useT();
@@ -75,25 +75,24 @@ export function TeamSettingsEditor({ slug, customSettings, system, csrfToken }: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  /** The overrides the form describes: the switched-on fields, typed; a kept TURN override. */
+  /** The overrides the form describes: the switched-on fields, typed (a TURN password left blank is kept by the server). */
   const overridesOf = (): Overrides => {
     const out: Overrides = {};
     for (const group of OVERRIDABLE_SETTINGS_GROUPS) {
       const typed = patchOf(group, {}, values[group]);
       const chosen: Record<string, unknown> = {};
       for (const field of editable(group)) if (on[`${group}.${field}`]) chosen[field] = typed[field];
-      const turn = group === "calling" ? current.calling?.turn : undefined;
-      if (turn !== undefined) chosen.turn = turn;
       if (Object.keys(chosen).length > 0) out[group] = chosen;
     }
     return out;
   };
+  const turnPasswordSet = (current.calling?.turn as { passwordSet?: boolean } | null | undefined)?.passwordSet === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     clear();
-    const checked = CustomSettingsSchema.safeParse(overridesOf());
+    const checked = CustomSettingsInputSchema.safeParse(overridesOf());
     if (!checked.success) {
       setErrors(errorsOf(checked.error.issues, t));
       return;
@@ -137,6 +136,7 @@ export function TeamSettingsEditor({ slug, customSettings, system, csrfToken }: 
                     label={label}
                     values={values[group]}
                     error={errors[key]}
+                    passwordSet={field === "turn" && turnPasswordSet}
                     onChange={(name, value) => setValues((prev) => ({ ...prev, [group]: { ...prev[group], [name]: value } }))}
                   />
                 ) : null}

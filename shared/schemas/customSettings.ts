@@ -14,6 +14,7 @@ import {
   generalSettingsShape,
   messagingSettingsShape,
   securitySettingsShape,
+  TurnServerSchema,
 } from "./settings";
 import type { Settings } from "./settings";
 
@@ -26,14 +27,22 @@ export const OVERRIDABLE_SETTINGS_GROUPS = ["general", "messaging", "attachments
 /** A settings group a team may override. */
 export type OverridableSettingsGroup = (typeof OVERRIDABLE_SETTINGS_GROUPS)[number];
 
-/** The team overrides object; unknown groups or fields are rejected. */
-export const CustomSettingsSchema = obj({
-  general: obj(generalSettingsShape).partial().optional(),
-  messaging: obj(messagingSettingsShape).partial().optional(),
-  attachments: obj(attachmentsSettingsShape).partial().optional(),
-  calling: obj(callingSettingsShape).partial().superRefine(checkCallTimeouts).optional(),
-  security: obj(securitySettingsShape).partial().optional(),
-}).superRefine((value, ctx) => {
+/** The overrides object over a given TURN relay rule (stored: with its password; sent: it may be left out). */
+function customSettingsSchema<T extends z.ZodType>(turn: T) {
+  return obj({
+    general: obj(generalSettingsShape).partial().optional(),
+    messaging: obj(messagingSettingsShape).partial().optional(),
+    attachments: obj(attachmentsSettingsShape).partial().optional(),
+    calling: obj({ ...callingSettingsShape, turn })
+      .partial()
+      .superRefine(checkCallTimeouts)
+      .optional(),
+    security: obj(securitySettingsShape).partial().optional(),
+  }).superRefine(withinSize);
+}
+
+/** SPEC §9: the overrides, serialized, are at most 2000 characters. */
+function withinSize(value: unknown, ctx: z.RefinementCtx): void {
   if (JSON.stringify(value).length > maxLength.customSettings) {
     ctx.addIssue({
       code: "custom",
@@ -42,10 +51,22 @@ export const CustomSettingsSchema = obj({
       input: value,
     });
   }
-});
+}
+
+/** The team overrides object as stored and served to the service; unknown groups or fields are rejected. */
+export const CustomSettingsSchema = customSettingsSchema(TurnServerSchema.nullable());
 
 /** Team overrides. */
 export type CustomSettings = z.infer<typeof CustomSettingsSchema>;
+
+/**
+ * The overrides as a client sends them (`PUT v2/team/settings`): a TURN relay override may leave
+ * out its password, which keeps the one stored (answers never carry it: `passwordSet` instead).
+ */
+export const CustomSettingsInputSchema = customSettingsSchema(TurnServerSchema.partial({ password: true }).nullable());
+
+/** Team overrides as a client sends them. */
+export type CustomSettingsInput = z.infer<typeof CustomSettingsInputSchema>;
 
 /**
  * The settings in force for a team: system settings with the team's overrides laid over them,

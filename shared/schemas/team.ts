@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { lengthRange, maxLength } from "../limits";
 import { CERT_REVOCATION_STRATEGIES } from "../domain/statuses";
 import { bool, oneOf, obj, optionalText, patternText, requiredText } from "./builders";
-import { CustomSettingsSchema } from "./customSettings";
+import { CustomSettingsInputSchema, CustomSettingsSchema } from "./customSettings";
 import { teamDomains } from "./domain";
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
@@ -105,7 +105,7 @@ export const TeamDeleteSchema = obj({ slug });
 export type TeamDeleteReq = z.infer<typeof TeamDeleteSchema>;
 
 /** `PUT v2/team/settings`: replace a team's overrides (`{}` clears them). */
-export const TeamSettingsSchema = obj({ slug, customSettings: CustomSettingsSchema });
+export const TeamSettingsSchema = obj({ slug, customSettings: CustomSettingsInputSchema });
 /** Team settings body. */
 export type TeamSettingsReq = z.infer<typeof TeamSettingsSchema>;
 

@@ -155,4 +155,41 @@ describe("teams in Chromium", () => {
     expect(await refused.getByRole("button", { name: "Delete company" }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("edits a company's TURN relay override: the password is written once, kept when left blank, never shown", async () => {
+    const id = tag();
+    const secret = `Relay-${id}-S3cret`;
+    const db = suite.server().database.db;
+    const root = await buildAdmin(db, { role: "root" });
+    const team = await buildTeam(db, { teamName: `Vega ${id}`, slug: `vega-${id}` });
+    const { page, consoleErrors } = await open(root);
+    const stored = async () =>
+      JSON.parse(
+        (await db.selectFrom("teams").select("customSettings").where("id", "=", team.id).executeTakeFirstOrThrow()).customSettings,
+      ) as {
+        calling?: { turn?: { url: string; username: string; password: string } };
+      };
+    await page.goto(`/teams/profile/${team.slug}`);
+    await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
+    await page.getByLabel("Override: TURN/STUN server").check();
+    const relay = page.locator('[data-override-field="calling.turn"]');
+    await relay.getByLabel("Use a TURN/STUN server").check();
+    await relay.locator('input[name="calling.turn.url"]').fill("turn:relay.vega.test:3478");
+    await relay.locator('input[name="calling.turn.username"]').fill("vega");
+    await relay.locator('input[name="calling.turn.password"]').fill(secret);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Company settings saved").waitFor();
+    expect((await stored()).calling?.turn).toEqual({ url: "turn:relay.vega.test:3478", username: "vega", password: secret });
+
+    await page.reload();
+    await page.waitForSelector('bulwark-island[name="TeamSettingsEditor"][hydrated]');
+    expect(await page.content()).not.toContain(secret);
+    expect(await relay.getByText("A password is set; leave empty to keep it.").isVisible()).toBe(true);
+    expect(await relay.locator('input[name="calling.turn.password"]').inputValue()).toBe("");
+    await relay.locator('input[name="calling.turn.url"]').fill("turns:relay2.vega.test:5349");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Company settings saved").waitFor();
+    expect((await stored()).calling?.turn).toEqual({ url: "turns:relay2.vega.test:5349", username: "vega", password: secret });
+    expect(consoleErrors).toEqual([]);
+  });
 });

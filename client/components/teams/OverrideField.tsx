@@ -1,6 +1,6 @@
 import type { OverridableSettingsGroup } from "../../../shared/schemas/customSettings";
 import { CheckboxField, TextAreaField } from "../forms/ChoiceFields";
-import { TextField } from "../forms/Field";
+import { PasswordField, TextField } from "../forms/Field";
 import { useT } from "../render-context";
 import { fieldKind, subFields } from "../settings/fieldModel";
 
@@ -12,13 +12,50 @@ export interface OverrideFieldProps {
   /** The group's form strings (`warningBanner.en`, booleans as "true"/"false"), as on /settings. */
   values: Record<string, string>;
   error: string | undefined;
+  /** For the TURN relay: whether the override has a stored password (a blank field keeps it). */
+  passwordSet?: boolean;
   onChange: (name: string, value: string) => void;
 }
 
 /** One overridden setting's typed field, the same kind of field /settings shows for it. */
-export function OverrideField({ group, field, label, values, error, onChange }: OverrideFieldProps) {
+export function OverrideField({ group, field, label, values, error, passwordSet = false, onChange }: OverrideFieldProps) {
   const t = useT();
   const kind = fieldKind(group, field);
+  if (kind === "turn") {
+    const enabled = values["turn.enabled"] === "true";
+    return (
+      <div className="override-subfields">
+        <CheckboxField
+          name={`${group}.turn.enabled`}
+          label={t("settings:turnEnabled")}
+          checked={enabled}
+          onChange={(checked) => onChange("turn.enabled", String(checked))}
+        />
+        {enabled
+          ? (["url", "username"] as const).map((sub) => (
+              <TextField
+                key={sub}
+                label={`${label} · ${t(`settings:sub.${sub}`)}`}
+                name={`${group}.turn.${sub}`}
+                value={values[`turn.${sub}`] ?? ""}
+                error={error}
+                onChange={(event) => onChange(`turn.${sub}`, event.target.value)}
+              />
+            ))
+          : null}
+        {enabled ? (
+          <PasswordField
+            label={`${label} · ${t("settings:sub.password")}`}
+            name={`${group}.turn.password`}
+            hint={t(passwordSet ? "settings:passwordSet" : "settings:passwordNotSet")}
+            autoComplete="new-password"
+            value={values["turn.password"] ?? ""}
+            onChange={(event) => onChange("turn.password", event.target.value)}
+          />
+        ) : null}
+      </div>
+    );
+  }
   if (kind === "boolean")
     return (
       <CheckboxField

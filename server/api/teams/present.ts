@@ -21,6 +21,19 @@ function parseObject<T>(text: string | null, fallback: T): Record<string, unknow
   }
 }
 
+/**
+ * A team's overrides as answers show them: a TURN relay override's password is write-only, so it
+ * is replaced by `passwordSet` (as the system settings do); everything else as stored.
+ */
+export function maskCustomSettings(custom: Record<string, unknown>): Record<string, unknown> {
+  const calling = custom.calling;
+  if (typeof calling !== "object" || calling === null) return custom;
+  const turn = (calling as { turn?: unknown }).turn;
+  if (typeof turn !== "object" || turn === null) return custom;
+  const { password, ...rest } = turn as { password?: unknown };
+  return { ...custom, calling: { ...calling, turn: { ...rest, passwordSet: typeof password === "string" && password !== "" } } };
+}
+
 function emailThemeOf(text: string | null): TeamDetails["emailTheme"] {
   const theme = parseObject(text, null);
   if (!theme || typeof theme.name !== "string" || typeof theme.primaryColor !== "string") return null;
@@ -68,7 +81,7 @@ export function presentTeam({ team, domains, admins, userCount, licensePacks }: 
     country: team.country,
     language: team.language,
     timezone: team.timezone,
-    customSettings: parseObject(team.customSettings, {}),
+    customSettings: maskCustomSettings(parseObject(team.customSettings, {})),
     emailTheme: emailThemeOf(team.emailTheme),
     authentication: {
       oauthClientId: team.authOauthClientId,

@@ -12,7 +12,7 @@ import { listQueryFromUrl, readListPage } from "./listPage";
 import { teamDomainsView } from "../../services/domains";
 import { readSettings } from "../../services/settings";
 import { teamOverrides } from "../../services/settings";
-import { presentTeamOverrides } from "../../api/settings/present";
+import { presentGroup, presentTeamOverrides } from "../../api/settings/present";
 import type { PageContext, PageLoaders, PageResult } from "./types";
 
 /** The parameters of a /teams address (listQueryFromUrl: a page never answers 400). */
@@ -62,15 +62,15 @@ function teamCreatePage({ admin, csrfToken }: PageContext): Promise<PageResult> 
 /** /teams/profile/{slug}: a team in the admin's scope; unknown or out of scope is the not-found page. */
 async function teamProfilePage({ req, admin, services, csrfToken, t }: PageContext): Promise<PageResult> {
   const scope = await loadScope(services.db, admin);
-  const team = presentTeam(await readTeam(services, scope, String(req.params.queryUID ?? "")));
+  const record = await readTeam(services, scope, String(req.params.queryUID ?? ""));
+  const team = presentTeam(record);
   const settings = await readSettings(services.db);
-  // What an override starts from; the TURN relay (with its password) is not edited there.
-  const { turn: _turn, ...calling } = settings.calling;
+  // What an override starts from, secrets masked (a TURN override starts from the system relay's address).
   const systemSettings = {
     general: settings.general,
     messaging: settings.messaging,
     attachments: settings.attachments,
-    calling,
+    calling: presentGroup("calling", settings.calling),
     security: settings.security,
   };
   const notice = flag(req.query.created) ? t("errors:teamCreate200") : flag(req.query.updated) ? t("errors:teamEdit200") : undefined;
@@ -85,7 +85,7 @@ async function teamProfilePage({ req, admin, services, csrfToken, t }: PageConte
         timezones={[...TIMEZONES]}
         timezone={admin.timezone}
         domainsView={admin.role === "root" ? await teamDomainsView(services, team.slug, team.teamName) : null}
-        overrides={presentTeamOverrides(teamOverrides(settings, team.customSettings))}
+        overrides={presentTeamOverrides(teamOverrides(settings, JSON.parse(record.team.customSettings || "{}")))}
         systemSettings={systemSettings}
       />
     ),

@@ -10,6 +10,8 @@ import { fromFlag, toFlag } from "../../db/flags";
 import type { Database, Row, RowUpdate } from "../../db/types";
 import { AppError } from "../../errors";
 import { checkDiscovery } from "./discovery";
+import { CustomSettingsSchema, type CustomSettings } from "../../../shared/schemas/customSettings";
+import { V } from "../../../shared/schemas/messages";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import { uniqueTeamSlug } from "../identity";
@@ -211,6 +213,25 @@ export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamU
   }
 }
 
+/**
+ * The overrides to store: a TURN relay override sent without its password keeps the stored
+ * override's (answers never carry it); without one stored, the password is required.
+ */
+function withStoredTurnPassword(input: TeamSettingsReq["customSettings"], stored: string): CustomSettings {
+  const turn = input.calling?.turn;
+  if (turn && turn.password === undefined) {
+    const previous = CustomSettingsSchema.safeParse(JSON.parse(stored || "{}"));
+    const password = previous.success ? previous.data.calling?.turn?.password : undefined;
+    if (!password) {
+      throw new AppError("teamSettings400", 400, [
+        { path: ["customSettings", "calling", "turn", "password"], code: "custom", message: V.required },
+      ]);
+    }
+    return CustomSettingsSchema.parse({ ...input, calling: { ...input.calling, turn: { ...turn, password } } });
+  }
+  return CustomSettingsSchema.parse(input);
+}
+
 /** Replaces a team's custom settings (same scope rule as edit; `teamSettings404`). */
 export async function updateTeamSettings(
   ctx: ServiceContext,
@@ -220,9 +241,10 @@ export async function updateTeamSettings(
 ): Promise<TeamRecord> {
   const team = await runTransaction(ctx.db, async (trx) => {
     const current = await findTeamInScope(trx, scope, input.slug, "teamSettings404");
+    const customSettings = withStoredTurnPassword(input.customSettings, current.customSettings);
     const row = await trx
       .updateTable("teams")
-      .set({ customSettings: JSON.stringify(input.customSettings), updatedAt: Date.now() })
+      .set({ customSettings: JSON.stringify(customSettings), updatedAt: Date.now() })
       .where("id", "=", current.id)
       .returningAll()
       .executeTakeFirstOrThrow();
