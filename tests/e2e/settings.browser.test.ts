@@ -24,7 +24,9 @@ describe("settings in Chromium", () => {
     await waitForIslands(page);
     await page.getByLabel("Public registration").check();
     await page.getByLabel("Invitation validity (days)").fill("9");
-    await page.getByRole("button", { name: "Save" }).click();
+    // The general tab holds two forms (general, then licences): each saves on its own.
+    const generalForm = page.locator("form.settings-form").first();
+    await generalForm.getByRole("button", { name: "Save" }).click();
     await page
       .getByText(/Changed: (Public registration, Invitation validity \(days\)|Invitation validity \(days\), Public registration)/)
       .waitFor();
@@ -34,7 +36,7 @@ describe("settings in Chromium", () => {
 
     await waitForIslands(page);
     await page.getByLabel("Invitation validity (days)").fill("9999");
-    await page.getByRole("button", { name: "Save" }).click();
+    await generalForm.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByLabel("Invitation validity (days)").getAttribute("aria-invalid")).toBe("true");
   });
 
