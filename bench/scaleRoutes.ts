@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../server/db/types";
 import { encodeCursor } from "../server/lib/pagination";
-import { FIRST_NAMES, LAST_NAMES } from "../server/services/seed/data";
+import { FIRST_NAMES, LAST_NAMES } from "../server/services/seed";
 
 /** One measured route: its name, what kind of aim applies, the paths it rotates through, and who calls. */
 export interface ScaleRoute {

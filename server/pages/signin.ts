@@ -12,7 +12,7 @@ import { completeSignIn, signIn } from "../services/identity";
 import { checkSecondStep, hasSecondFactor, startSecondStep } from "../services/mfa";
 import { MfaSignInSchema } from "../../shared/schemas/mfa";
 import { PasskeySignInSchema } from "../../shared/schemas/mfaPasskey";
-import { checkPasskeyStep } from "../services/mfa/passkeysSignIn";
+import { checkPasskeyStep } from "../services/mfa";
 import type { ServiceContext } from "../lib/context";
 import { readSettings } from "../services/settings";
 import { safeNextPath } from "./next-path";

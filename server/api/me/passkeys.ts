@@ -9,7 +9,7 @@ import {
   renamePasskey,
   startPasskeyRegistration,
   type PasskeyRecord,
-} from "../../services/mfa/passkeysRegistry";
+} from "../../services/mfa";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 

@@ -4,7 +4,7 @@ import { MfaTokenSchema } from "../../../shared/api";
 import { PasskeySignInOptionsResponseSchema } from "../../../shared/api/mfaPasskeys";
 import { limitPerIp } from "../../http/rate-limit";
 import { completeSignIn, issueApiToken } from "../../services/identity";
-import { checkPasskeyStep, passkeySignInOptions } from "../../services/mfa/passkeysSignIn";
+import { checkPasskeyStep, passkeySignInOptions } from "../../services/mfa";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 

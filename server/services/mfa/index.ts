@@ -33,3 +33,12 @@ export {
 export { assertMayCreateToken, assertRecentVerification, REAUTH_WINDOW_MINUTES, SUDO_BULK_THRESHOLD, type VerificationState } from "./sudo";
 export { hasSecondFactor } from "./state";
 export { resetFactors } from "./reset";
+export { checkPasskeyStep, passkeySignInOptions } from "./passkeysSignIn";
+export {
+  finishPasskeyRegistration,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  type PasskeyRecord,
+} from "./passkeysRegistry";

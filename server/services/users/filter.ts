@@ -7,7 +7,7 @@ import type { UserFilter, UserListQuery } from "../../../shared/schemas/user";
 import { dialectOf, unindexed } from "../../db/dialect";
 import type { Database } from "../../db/types";
 import { scopedTeamIds, teamInScope, type Scope } from "../access";
-import { boundariesAt, dashboardTimeZone } from "../dashboard/summary";
+import { boundariesAt, dashboardTimeZone } from "../dashboard";
 import { appMinimums, type AppMinimum } from "../settings";
 import { searchCondition, seeksIndexedSearch, type SearchPlan } from "./search";
 
