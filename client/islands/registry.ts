@@ -7,7 +7,7 @@ import type { ComponentType } from "react";
 export const islandRegistry = {
   LanguageSwitcher: () => import("./LanguageSwitcher").then((m) => m.LanguageSwitcher),
   // Sudo mode's one prompt (issue #29), on every console page: it lives with its parts in components/reauth.
-  ReauthPrompt: () => import("../components/reauth/ReauthPrompt").then((m) => m.ReauthPrompt),
+  ReauthPrompt: () => import("./ReauthPrompt").then((m) => m.ReauthPrompt),
   SignInForm: () => import("./SignInForm").then((m) => m.SignInForm),
   SignUpForm: () => import("./SignUpForm").then((m) => m.SignUpForm),
   ForgotPasswordForm: () => import("./ForgotPasswordForm").then((m) => m.ForgotPasswordForm),

@@ -1,6 +1,6 @@
 import { Island } from "../Island";
 import { useRenderState } from "../render-context";
-import { ReauthPrompt } from "./ReauthPrompt";
+import { ReauthPrompt } from "../../islands/ReauthPrompt";
 
 /**
  * The prompt's island, placed by the layout after the page's content: only on a page that has

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { createMfaApi } from "../../../shared/api/mfa";
-import { asksForCode, setReauthHandler, type ReauthChallenge, type ReauthOutcome } from "../../../shared/api/reauth";
-import { sha512Hex } from "../../../shared/crypto";
-import { PasswordField, TextField } from "../forms/Field";
-import { useCallMessage } from "../forms/useCallMessage";
-import { useT } from "../render-context";
-import { ConfirmDialog } from "../users/ConfirmDialog";
+import { createMfaApi } from "../../shared/api/mfa";
+import { asksForCode, setReauthHandler, type ReauthChallenge, type ReauthOutcome } from "../../shared/api/reauth";
+import { sha512Hex } from "../../shared/crypto";
+import { PasswordField, TextField } from "../components/forms/Field";
+import { useCallMessage } from "../components/forms/useCallMessage";
+import { useT } from "../components/render-context";
+import { ConfirmDialog } from "../components/users/ConfirmDialog";
 
 /** A recovery code with spaces is the longest answer the server takes (shared/schemas/mfa). */
 const MAX_CODE_LENGTH = 32;
