@@ -229,7 +229,9 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
     expect(noOtp.stderr).toContain("--otp-stdin");
 
     const dir = tempConfigDir();
-    const run = await runCli(dir, [...base, "--otp-stdin", "--json"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });
+    // One code, replayed as it was sent: recomputing it could cross into the next 30 s step.
+    const code = codeAt(secret, 0);
+    const run = await runCli(dir, [...base, "--otp-stdin", "--json"], { stdin: `${GOOD_PASSWORD}\n${code}\n` });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const me = await server
@@ -238,7 +240,7 @@ describe("bulwark login, whoami, logout and contexts against a real server", () 
       .set("Authorization", `Bearer ${tokenOf(dir)}`);
     expect(me.body.uid).toBe(mfaAdmin.uid);
 
-    const replay = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${codeAt(secret, 0)}\n` });
+    const replay = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${code}\n` });
     expect(replay.code).toBe(EXIT_CODES.authentication);
     expect(replay.stderr).toContain(englishMessage("signinMfa401"));
     const recovery = await runCli(tempConfigDir(), [...base, "--otp-stdin"], { stdin: `${GOOD_PASSWORD}\n${codes[0]!}\n` });
