@@ -160,7 +160,7 @@ describe.each(testDialects())("access log details on %s", (dialect) => {
       }));
     };
     expect(await detailsOf(reader, "admin.create")).toEqual([
-      { team: alpha.slug, details: { role: "admin", via: "password", teams: [alpha.slug] } },
+      { team: alpha.slug, details: { role: "admin", via: "password", passwordPolicy: "notChecked", teams: [alpha.slug] } },
     ]);
     expect(await detailsOf(reader, "admin.teams")).toEqual([]);
     const rootView = await detailsOf(rootAuth, "admin.create");
