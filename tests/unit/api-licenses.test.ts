@@ -8,6 +8,7 @@ const PACK = {
   team: "acme",
   licenseType: "subscription",
   licenseCount: 25,
+  status: "valid",
   state: "valid",
   expiration: "2027-01-02T03:04:05.000Z",
   issuedOn: "2026-01-02T03:04:05.000Z",
