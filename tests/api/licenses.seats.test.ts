@@ -94,6 +94,8 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
   it("never oversells when two imports (one per instance) race user creations for the same company", async () => {
     const db = one.database.db;
     const auth = await bearerFor(one.config, await buildAdmin(db, { role: "root" }));
+    // A second root for the second import: one admin runs one import at a time (issue 32's gate).
+    const other = await bearerFor(one.config, await buildAdmin(db, { role: "root" }));
     const team = await buildTeam(db);
     await buildPack(db, { team, licenseCount: 300 });
     // 600 rows per import (two batches each) and 40 creations: 1,240 asked for, 300 free.
@@ -111,7 +113,7 @@ describe.each(testDialects())("seat reservation under concurrency on %s", (diale
       two
         .request()
         .post(`/v2/users/import?mode=apply&id=${randomUUID()}`)
-        .set("Authorization", auth)
+        .set("Authorization", other)
         .set("Content-Type", "text/csv")
         .send(file("b")),
       ...Array.from({ length: 40 }, (_, i) =>

@@ -69,7 +69,12 @@ describe("bulwark invites against a real server", () => {
     expect((JSON.parse(list.stdout) as { items: { id: string }[] }).items.map((i) => i.id).sort()).toEqual(ok.map((o) => o.id).sort());
     const resend = await cli.run(["invites", "resend", ok[0]!.id, "--yes", "--json"]);
     const resent = JSON.parse(resend.stdout) as { ok: { id: string; code: string }[]; failed: unknown[] };
-    expect(resent).toEqual({ ok: [{ id: ok[0]!.id, code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{12}$/) }], failed: [] });
+    expect(resent).toEqual({
+      ok: [
+        { id: ok[0]!.id, inviteCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{12}$/), code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{12}$/) },
+      ],
+      failed: [],
+    });
     expect(resent.ok[0]!.code).not.toBe(ok[0]!.code);
     const ids = path.join(dir, "ids.txt");
     writeFileSync(ids, `${ok[1]!.id}\n00000000-0000-4000-8000-000000000000\n`);
