@@ -4,6 +4,7 @@
  * `passkeyAdd` challenge, single-use, a few minutes long) and the add call redeems it before
  * verifying. The first factor an admin sets up, passkey or app, brings the ten recovery codes.
  */
+import { isUid } from "../../../shared/schemas/primitives";
 import { randomUUID } from "node:crypto";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import type { PasskeyAddReq } from "../../../shared/schemas/mfaPasskey";
@@ -101,6 +102,8 @@ export async function finishPasskeyRegistration(
 
 /** Renames one of the caller's passkeys (404 for anyone else's: it looks unknown). */
 export async function renamePasskey(ctx: ServiceContext, admin: SessionAdmin, uid: string, name: string): Promise<void> {
+  // A path parameter: anything that is not a uid names no passkey (and never reaches SQL).
+  if (!isUid(uid)) throw new AppError("mfaPasskeyRename404");
   const updated = await ctx.db
     .updateTable("adminPasskeys")
     .set({ name })
@@ -116,6 +119,7 @@ export async function renamePasskey(ctx: ServiceContext, admin: SessionAdmin, ui
  * policy requires one (409); with no factor left, the recovery codes go too. Logged and mailed.
  */
 export async function removePasskey(ctx: ServiceContext, admin: SessionAdmin, uid: string, origin: RequestOrigin): Promise<void> {
+  if (!isUid(uid)) throw new AppError("mfaPasskeyRemove404");
   await runTransaction(ctx.db, async (trx) => {
     const passkey = await trx
       .selectFrom("adminPasskeys")
