@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { createPasskeySignInApi } from "../../../shared/api/mfaPasskeys";
 import { useCallMessage } from "../forms/useCallMessage";
@@ -25,7 +25,9 @@ export function PasskeySignInButton({ lang, next, challenge, onFailure, onDone }
   const messageFor = useCallMessage();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
-  if (hydrated && !browserSupportsWebAuthn()) return null;
+  // What @simplewebauthn/browser's browserSupportsWebAuthn checks; the library itself loads on the
+  // first click, so the sign-in page (a small-form page, issue 28's budget) does not ship it.
+  if (hydrated && typeof window.PublicKeyCredential !== "function") return null;
 
   const use = async () => {
     onFailure(null);
@@ -37,6 +39,7 @@ export function PasskeySignInButton({ lang, next, challenge, onFailure, onDone }
       const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
       let response;
       try {
+        const { startAuthentication } = await import("@simplewebauthn/browser");
         response = await startAuthentication({ optionsJSON });
       } catch {
         // Cancelled, timed out, or no matching passkey on this device: nothing was sent.
