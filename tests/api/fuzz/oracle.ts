@@ -59,10 +59,15 @@ function exportViolation(answer: Answer): string | null {
   return null;
 }
 
-/** Why an answer breaks the oracle, or null when it is fine. `exporting`: a /export route, whose success is a file. */
-export function violation(answer: Answer, sentBytes: number, exporting = false): string | null {
+/**
+ * Why an answer breaks the oracle, or null when it is fine. `exporting`: a /export route, whose
+ * success is a file. `undecodablePath`: the path holds a malformed percent-escape, which the router
+ * refuses (400) while matching the route, before any body is read — so it may precede the 413.
+ */
+export function violation(answer: Answer, sentBytes: number, exporting = false, undecodablePath = false): string | null {
   const { status } = answer;
-  if (sentBytes > BODY_LIMIT_BYTES && status !== 413) return `a body over the 1 MiB limit answered ${status}, not 413`;
+  if (sentBytes > BODY_LIMIT_BYTES && status !== 413 && !(undecodablePath && status === 400))
+    return `a body over the 1 MiB limit answered ${status}, not 413`;
   // 431 with no body is Node's own HTTP parser refusing a request line and headers over its
   // 16 KiB limit (a fuzzed query string of thousands of characters): no route or middleware ran.
   if (status === 431 && answer.contentType === "" && answer.text === "") return null;
