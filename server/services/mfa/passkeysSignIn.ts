@@ -5,12 +5,12 @@
  * and clears the stored WebAuthn challenge (a new options call is needed: each WebAuthn challenge
  * gets one try); a verified one redeems the sign-in challenge, once.
  */
+import { recordSecondStepFailure } from "./signIn";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import type { PasskeySignInReq } from "../../../shared/schemas/mfaPasskey";
 import type { Row } from "../../db/types";
 import { AppError } from "../../errors";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { recordAccess } from "../accessLog";
 import { checkBudgeted } from "../identity";
 import { findChallenge, redeemChallenge } from "./challenges";
 import { assertionOptionsFor, verifyPasskeyAssertion, type VerifiedAssertion } from "./passkeys";
@@ -40,16 +40,7 @@ export async function checkPasskeyStep(ctx: ServiceContext, input: PasskeySignIn
   const admin = await ctx.db.selectFrom("admins").selectAll().where("id", "=", challenge.adminId).executeTakeFirst();
   if (!admin) throw new AppError("signinPasskey410");
   const fail = async (code: "signinPasskey401" | "signinPasskey403", reason: string) => {
-    await recordAccess(
-      ctx.db,
-      { actor: { id: admin.id, username: admin.username }, ...origin },
-      {
-        action: "admin.signin",
-        outcome: "failure",
-        target: { type: "admin", id: admin.username },
-        details: { reason, method: "passkey", browser: input.browser ?? null },
-      },
-    );
+    await recordSecondStepFailure(ctx, admin, origin, { reason, method: "passkey", browser: input.browser ?? null });
     return new AppError(code);
   };
   if (admin.status !== "active") throw await fail("signinPasskey403", "blocked");

@@ -35,6 +35,20 @@ export interface SecondStepInput {
   browser?: string | undefined;
 }
 
+/** The access-log entry of a refused second sign-in step, whichever factor was tried (codes, passkeys). */
+export async function recordSecondStepFailure(
+  ctx: Pick<ServiceContext, "db">,
+  admin: Pick<Row<"admins">, "id" | "username">,
+  origin: RequestOrigin,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAccess(
+    ctx.db,
+    { actor: { id: admin.id, username: admin.username }, ...origin },
+    { action: "admin.signin", outcome: "failure", target: { type: "admin", id: admin.username }, details },
+  );
+}
+
 /**
  * Checks the second step: 410 for an unknown, expired or already redeemed challenge, 403 for a
  * blocked or locked account, 401 for a wrong code (counted in the lockout budget). Answers the
@@ -46,16 +60,7 @@ export async function checkSecondStep(ctx: ServiceContext, input: SecondStepInpu
   const admin = await ctx.db.selectFrom("admins").selectAll().where("id", "=", challenge.adminId).executeTakeFirst();
   if (!admin) throw new AppError("signinMfa410");
   const fail = async (code: "signinMfa401" | "signinMfa403", reason: string) => {
-    await recordAccess(
-      ctx.db,
-      { actor: { id: admin.id, username: admin.username }, ...origin },
-      {
-        action: "admin.signin",
-        outcome: "failure",
-        target: { type: "admin", id: admin.username },
-        details: { reason, browser: input.browser ?? null },
-      },
-    );
+    await recordSecondStepFailure(ctx, admin, origin, { reason, browser: input.browser ?? null });
     return new AppError(code);
   };
   if (admin.status !== "active") throw await fail("signinMfa403", "blocked");
