@@ -15,8 +15,8 @@ import { startsBrowserSession } from "./pages/signin";
 import { apiErrorHandler, apiNotFound, wellFormedPath } from "./http/errors";
 import { apiRouter } from "./api/router";
 import { keepBodyHash } from "./http/idempotency";
-import { pagesRouter } from "./pages/router";
-import { pageErrorHandler } from "./pages/render";
+import { pageHandlers, type PageHandlers } from "./pages/entry";
+import type { PageDeps } from "./pages/deps";
 import type { Assets } from "./pages/assets";
 import { RETRY_AFTER_SECONDS } from "./db/unavailable";
 import type { MailService } from "./mail/service";
@@ -33,6 +33,8 @@ export interface AppDeps {
   mail: MailService;
   /** Development: Vite's middleware serves client sources before the page routes. */
   devMiddleware?: express.RequestHandler;
+  /** Development: the page handlers from Vite's SSR module graph (server/dev.ts), so page edits apply without a restart. */
+  pages?: (deps: PageDeps) => PageHandlers;
   /** At a terminal: each request's log level (logPresentation); absent: pino-http's default, as for log collectors. */
   requestLogLevel?: LogPresentation["requestLevel"] | undefined;
 }
@@ -130,8 +132,9 @@ export function createApp(deps: AppDeps): Express {
     apiNotFound,
     apiErrorHandler(logger),
   );
-  app.use(sessions, pagesRouter({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger }));
-  app.use(pageErrorHandler({ i18n, assets, edition: config.edition, logger }));
+  const pages = (deps.pages ?? pageHandlers)({ services, i18n, assets, edition: config.edition, captcha: config.captcha, logger });
+  app.use(sessions, pages.router);
+  app.use(pages.errorHandler);
   return app;
 }
 

@@ -23,6 +23,8 @@ export interface StartOptions {
   config?: Config;
   assets?: (config: Config) => Assets;
   devMiddleware?: express.RequestHandler;
+  /** Development: the page handlers from Vite's SSR module graph (see AppDeps). */
+  pages?: AppDeps["pages"];
   /** Whether stdout is a terminal (default: process.stdout.isTTY); decides the banner and log format. */
   isTTY?: boolean;
 }
@@ -162,6 +164,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     assets,
     mail,
     devMiddleware: options.devMiddleware,
+    pages: options.pages,
     requestLogLevel: presentation.banner ? presentation.requestLevel : undefined,
   };
   handler = createApp(deps);

@@ -1,9 +1,11 @@
 /**
  * `npm run dev` (issue 30 item 6), on a temporary copy of the sources so the test edits files
  * freely: an island edit reaches the open page by React Fast Refresh — no reload (a marker set on
- * window survives), typed state kept — under the console's CSP (no violation reported); a locale
- * edit applies to the next request (tsx watch restarts the server for it). One dev server and one page: cheap enough
- * for every CI run (the first start pre-bundles React for Vite into the copy's own cache).
+ * window survives), typed state kept — under the console's CSP (no violation reported); a page
+ * component edit re-renders on the next request from the same process (pages run through Vite's
+ * SSR module graph) and the open page reloads; a locale edit applies to the next request (tsx
+ * watch restarts the server for it). One dev server and one page: cheap enough for every CI run
+ * (the first start pre-bundles React for Vite into the copy's own cache).
  */
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -77,7 +79,7 @@ describe("npm run dev", () => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  it("applies an island edit in place with its state, under the CSP, and a locale edit on the next request", async () => {
+  it("applies an island edit in place with its state, a page edit without a restart, under the CSP, and a locale edit on the next request", async () => {
     const page: Page = await browser!.newPage();
     const violations: string[] = [];
     await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
@@ -103,6 +105,28 @@ describe("npm run dev", () => {
     expect(await username.inputValue()).toBe("kept-through-refresh");
     expect(violations).toEqual([]);
 
+    // A page component (server-rendered only): the next request renders it, from the same process.
+    const pidBefore = (await fetch(`${url}/signin/en`)).headers.get("x-bulwark-dev-pid");
+    expect(pidBefore).toMatch(/^\d+$/);
+    const edited = Date.now();
+    edit(copy, "client/pages/public/SignInPage.tsx", "<NeedsScript />", '<NeedsScript /><p id="page-edit">Edited page</p>');
+    let pidAfter: string | null = null;
+    const pageEdited = async () => {
+      const res = await fetch(`${url}/signin/en`);
+      pidAfter = res.headers.get("x-bulwark-dev-pid");
+      return (await res.text()).includes('<p id="page-edit">Edited page</p>');
+    };
+    await expect.poll(pageEdited, { timeout: 30_000, interval: 50 }).toBe(true);
+    // Reported, not asserted (a loaded machine): edit to new HTML.
+    console.info(`dev loop: page edit to new HTML in ${Date.now() - edited} ms`);
+    expect(pidAfter).toBe(pidBefore);
+    expect(server!.output().match(/Bulwark console:/g)).toHaveLength(1);
+    // The open page is reloaded through Vite's socket (the marker set on window is gone), still under the CSP.
+    await page.locator("#page-edit").waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { devMarker?: number }).devMarker ?? null)).toBeNull();
+    await waitForIslands(page, 30_000);
+    expect(violations).toEqual([]);
+
     const english = JSON.parse(readFileSync(path.join(copy, "locales", "en", "auth.json"), "utf8")) as Record<string, unknown>;
     const title = (english.signin as { title: string }).title;
     expect(await page.title()).toContain(title);
@@ -119,5 +143,5 @@ describe("npm run dev", () => {
     await expect.poll(page2, { timeout: 60_000, interval: 250 }).toBe(true);
     await page.close();
     // Generous: the first page load pre-bundles React for Vite, and the locale edit waits for a restart.
-  }, 120_000);
+  }, 180_000);
 });
