@@ -9,8 +9,10 @@
 # base fails the build. docs/DECISIONS.md "#30 — the image" says why no digest is written here.
 ARG NODE_BASE=node:24-bookworm-slim
 
-# Build stage: install everything (better-sqlite3 and argon2 compile here), build client, server
-# and CLI, then drop the development dependencies so only what runs is copied on.
+# Build stage: install everything (better-sqlite3 and argon2 compile here), build client, server,
+# CLI and the operations scripts, then drop the development dependencies so only what runs is
+# copied on. `npm run backup|restore|migrate` then run the built scripts directly (no build check:
+# the image has no sources), so `docker exec <container> npm run backup -- --to DIR` works.
 FROM ${NODE_BASE} AS build
 ARG NODE_BASE
 ARG REQUIRE_PINNED_BASE=0
@@ -25,7 +27,8 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+  && npm pkg set scripts.backup="node dist/scripts/backup.js" scripts.restore="node dist/scripts/restore.js" scripts.migrate="node dist/scripts/migrate.js"
 
 # Runtime stage: the production server as the unprivileged `node` user (uid 1000).
 FROM ${NODE_BASE}

@@ -1,12 +1,12 @@
-// Production build: the client (Vite: hydrator, one chunk per island, stylesheet) and the server
-// (esbuild: one ESM bundle, dependencies left in node_modules). Writes dist/build-stamp.json last,
+// Production build: the client (Vite: hydrator, one chunk per island, stylesheet), the server, the
+// CLI and the operations scripts (esbuild: one ESM bundle each, dependencies left in node_modules). Writes dist/build-stamp.json last,
 // so `npm start` can tell a complete, current build from a missing or stale one.
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build as viteBuild } from "vite";
 import { build as esbuild } from "esbuild";
-import { newestSourceTime } from "./sources.mjs";
+import { BUILT_SCRIPTS, newestSourceTime } from "./sources.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -25,7 +25,11 @@ export async function buildAll({ quiet = false } = {}) {
   }
   await esbuild({
     absWorkingDir: root,
-    entryPoints: { "server/main": "server/main.ts", "cli/main": "cli/main.ts" },
+    entryPoints: {
+      "server/main": "server/main.ts",
+      "cli/main": "cli/main.ts",
+      ...Object.fromEntries(BUILT_SCRIPTS.map((name) => [`scripts/${name}`, `scripts/${name}.ts`])),
+    },
     outdir: "dist",
     bundle: true,
     platform: "node",

@@ -2,8 +2,14 @@
 import { readdirSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["server", "client", "shared", "cli"];
+const SOURCE_DIRS = ["server", "client", "shared", "cli", "scripts"];
 const SOURCE_FILES = ["package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"];
+
+/**
+ * The operations scripts built into dist/scripts/<name>.js (`npm run backup|restore|migrate` and
+ * the image run them with plain node; tsx is a development dependency).
+ */
+export const BUILT_SCRIPTS = ["backup", "restore", "migrate"];
 
 function newestIn(dir) {
   let newest = 0;
