@@ -1,8 +1,12 @@
 /**
- * Measurement helpers of `npm run bench`: a load run of one route (autocannon) with its own
+ * Measurement helpers of `npm run bench` and the scale bench: the server process (a free port,
+ * the production build started and stopped), a load run of one route (autocannon) with its own
  * latency percentiles, a timed single call, and the Markdown table the run prints.
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
 import autocannon from "autocannon";
 
 /** One route under load: throughput, latency percentiles (ms) and failed requests. */
@@ -48,17 +52,79 @@ export function processCpuMicros(pid: number): number | null {
   }
 }
 
+/** A port nobody listens on now, for the server process. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** A bench's server: the production build in its own process, answering on `baseUrl`. */
+export interface BenchServer {
+  baseUrl: string;
+  pid: number | undefined;
+  /** Its CPU time so far (µs), for LoadOptions.serverCpuMicros. */
+  cpuMicros: () => number | null;
+  /** SIGTERM, then resolves once it has exited. */
+  stop: () => Promise<void>;
+}
+
 /**
- * Loads `path` for the run's duration and connections; p50 and p95 are computed from every
- * response time (autocannon's own histogram has no p95).
+ * Starts `scripts/start.mjs` (the production build, built first if stale) on `port` with `env`
+ * added to this process's, and resolves once /healthz answers; rejects if it exits or stays
+ * silent past `timeoutMs`. `nodeFlags` go to node (e.g. --cpu-prof).
  */
-export async function measure(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+export async function startBenchServer(options: {
+  rootDir: string;
+  port: number;
+  env: Record<string, string>;
+  timeoutMs: number;
+  nodeFlags?: string[];
+}): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), path.join(options.rootDir, "scripts", "start.mjs")], {
+    cwd: options.rootDir,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const answers = () =>
+    fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (let waited = 0; !(await answers()); waited += 200) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+    if (waited > options.timeoutMs) {
+      child.kill("SIGTERM");
+      throw new Error(`the server did not answer /healthz within ${options.timeoutMs / 60_000} minutes`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    cpuMicros: () => (child.pid === undefined ? null : processCpuMicros(child.pid)),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** One autocannon run: every response time (sorted), its result, and the server's CPU per answered request. */
+async function loadRun(
+  load: LoadOptions,
+  options: autocannon.Options,
+): Promise<{ result: autocannon.Result; times: number[]; cpuMicrosPerRequest: number | null }> {
   const times: number[] = [];
   const cpuBefore = load.serverCpuMicros?.() ?? null;
-  const instance = autocannon(
-    { url: load.baseUrl + path, duration: load.duration, connections: load.connections, headers },
-    () => undefined,
-  );
+  const instance = autocannon(options, () => undefined);
   instance.on("response", (_client, _status, _bytes, responseTime) => {
     times.push(responseTime);
   });
@@ -69,8 +135,23 @@ export async function measure(load: LoadOptions, name: string, path: string, hea
   times.sort((a, b) => a - b);
   const cpuAfter = load.serverCpuMicros?.() ?? null;
   const answered = result.requests.total;
+  const cpuMicrosPerRequest = cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null;
+  return { result, times, cpuMicrosPerRequest };
+}
+
+/**
+ * Loads `path` for the run's duration and connections; p50 and p95 are computed from every
+ * response time (autocannon's own histogram has no p95).
+ */
+export async function measure(load: LoadOptions, name: string, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const { result, times, cpuMicrosPerRequest } = await loadRun(load, {
+    url: load.baseUrl + path,
+    duration: load.duration,
+    connections: load.connections,
+    headers,
+  });
   return {
-    ...(cpuBefore !== null && cpuAfter !== null && answered > 0 ? { cpuMicrosPerRequest: (cpuAfter - cpuBefore) / answered } : {}),
+    ...(cpuMicrosPerRequest !== null ? { cpuMicrosPerRequest } : {}),
     name,
     requestsPerSecond: result.requests.average,
     p50: quantile(times, 0.5),
@@ -150,40 +231,25 @@ export async function measureRotating(
   paths: readonly string[],
   headers: Record<string, string>,
 ): Promise<RotatingMeasurement> {
-  const times: number[] = [];
   let next = 0;
-  const cpuBefore = load.serverCpuMicros?.() ?? null;
-  const instance = autocannon(
-    {
-      url: load.baseUrl,
-      duration: load.duration,
-      connections: load.connections,
-      headers,
-      requests: [
-        {
-          method: "GET",
-          setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
-        },
-      ],
-    },
-    () => undefined,
-  );
-  instance.on("response", (_client, _status, _bytes, responseTime) => {
-    times.push(responseTime);
+  const { result, times, cpuMicrosPerRequest } = await loadRun(load, {
+    url: load.baseUrl,
+    duration: load.duration,
+    connections: load.connections,
+    headers,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
+      },
+    ],
   });
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    instance.on("done", resolve);
-    instance.on("error", reject);
-  });
-  times.sort((a, b) => a - b);
-  const cpuAfter = load.serverCpuMicros?.() ?? null;
-  const answered = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
-    cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
+    cpuMicrosPerRequest,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }

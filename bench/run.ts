@@ -24,9 +24,7 @@
  * --scale <users> runs the first-visit benchmark of bench/scale.ts instead (its options:
  * --reuse, --data-dir, --out, --compare, and --duration, --teams, --only, --database-url).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -46,7 +44,16 @@ import { seedPolicyData } from "./policy";
 import { runStandaloneMode } from "./modes";
 import { measureCliStartup, startupLines } from "./cliStartup";
 import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
-import { markdownTable, measure, measureIfPresent, median, processCpuMicros, type LoadOptions, type Measurement } from "./measure";
+import {
+  freePort,
+  markdownTable,
+  measure,
+  measureIfPresent,
+  median,
+  startBenchServer,
+  type LoadOptions,
+  type Measurement,
+} from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -76,18 +83,6 @@ const connections = Number(values.connections);
 const userCount = Number(values.users);
 const bulkRuns = Number(values["bulk-runs"]);
 const BULK_SIZE = 10_000;
-
-/** A port nobody listens on now, for the server process. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 const serverUrl = values["database-url"];
 const benchDatabase = serverUrl ? `bulwark_bench_${randomBytes(6).toString("hex")}` : null;
@@ -176,33 +171,9 @@ await (database.dialect === "postgres" ? sql`analyze` : sql`pragma wal_checkpoin
 
 // The server: the production build, in its own process, on the seeded data directory.
 const nodeFlags = values.profile ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT_DIR, "scripts", "start.mjs")], {
-  cwd: ROOT_DIR,
-  env: { ...process.env, ...env },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-const baseUrl = `http://127.0.0.1:${port}`;
-for (let waited = 0; ; waited += 200) {
-  if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
-  if (
-    await fetch(`${baseUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (waited > 120_000) throw new Error("the server did not answer /healthz within 2 minutes");
-  await new Promise((r) => setTimeout(r, 200));
-}
-
-const serverPid = child.pid;
-const load: LoadOptions = {
-  baseUrl,
-  duration,
-  connections,
-  serverCpuMicros: () => (serverPid === undefined ? null : processCpuMicros(serverPid)),
-};
+const server = await startBenchServer({ rootDir: ROOT_DIR, port, env, nodeFlags, timeoutMs: 120_000 });
+const baseUrl = server.baseUrl;
+const load: LoadOptions = { baseUrl, duration, connections, serverCpuMicros: server.cpuMicros };
 const runs: Measurement[] = [];
 const routes: Array<[string, string, Record<string, string>]> = [
   ["`GET /v2/public/settings` (JSON + database)", "/v2/public/settings", {}],
@@ -319,8 +290,7 @@ async function bulkInvite(): Promise<string[]> {
 // `--only bulk` measures both bulk actions (next to the baseline), `--only invite` this one.
 const inviteLines = values.only && !"bulk invite".includes(values.only) ? [] : await bulkInvite();
 
-child.kill("SIGTERM");
-await exited;
+await server.stop();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 if (serverUrl && benchDatabase) await onAdminConnection(serverUrl, `drop database if exists "${benchDatabase}" with (force)`);

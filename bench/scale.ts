@@ -12,10 +12,8 @@
  * empty), otherwise a `bulwark_bench_<random>` database is created and dropped as in run.ts.
  * The server's CPU is its own process's (PostgreSQL's own processes are not counted).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -30,7 +28,7 @@ import { DEFAULT_SETTINGS } from "../shared/schemas/settingsDefaults";
 import { onAdminConnection } from "../tests/support/db";
 import { buildAdmin, signIn } from "../tests/support/factories";
 import { ROOT_DIR } from "../tests/support/server";
-import { measureRotating, processCpuMicros, type RotatingMeasurement } from "./measure";
+import { freePort, measureRotating, startBenchServer, type RotatingMeasurement } from "./measure";
 import { scaleRoutes, type ScaleRoute } from "./scaleRoutes";
 
 /** The scale run's options (from run.ts's command line). */
@@ -52,17 +50,6 @@ interface ScaleResult {
   kind: ScaleRoute["kind"];
   one: RotatingMeasurement;
   ten: RotatingMeasurement;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : "–");
@@ -177,32 +164,9 @@ export async function runScaleBench(options: ScaleOptions): Promise<number> {
   const routes = await scaleRoutes(db, users);
   await (database.dialect === "postgres" ? sql`analyze` : sql`pragma wal_checkpoint(TRUNCATE)`).execute(db);
 
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, "scripts", "start.mjs")], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (waited > 180_000) throw new Error("the server did not answer /healthz within 3 minutes");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const serverPid = child.pid;
-  const load = (connections: number) => ({
-    baseUrl,
-    duration: options.duration,
-    connections,
-    serverCpuMicros: () => (serverPid === undefined ? null : processCpuMicros(serverPid)),
-  });
+  const server = await startBenchServer({ rootDir: ROOT_DIR, port, env, timeoutMs: 180_000 });
+  const baseUrl = server.baseUrl;
+  const load = (connections: number) => ({ baseUrl, duration: options.duration, connections, serverCpuMicros: server.cpuMicros });
   await measureRotating({ ...load(4), duration: 3 }, ["/healthz"], {});
   const results: ScaleResult[] = [];
   for (const route of routes) {
@@ -216,9 +180,8 @@ export async function runScaleBench(options: ScaleOptions): Promise<number> {
     results.push({ name: route.name, kind: route.kind, one, ten });
     console.error(`${route.name}: 1 client p50 ${ms(one.p50)} ms, 10 clients p95 ${ms(ten.p95)} ms`);
   }
-  const rss = readFileSync(`/proc/${serverPid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1];
-  child.kill("SIGTERM");
-  await exited;
+  const rss = readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1];
+  await server.stop();
   await database.close();
   if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
   if (options.databaseUrl && benchDatabase)
