@@ -4,7 +4,9 @@
  * see isTransientConflict) a bounded number of times with a short jittered back-off. When the
  * attempts run out it throws DatabaseBusyError (503 `contention` with Retry-After), so
  * contention never surfaces as a 500. `work` must touch nothing but the transaction: it may run
- * more than once, and only the last run commits.
+ * more than once, and only the last run commits. When `work` fails and the ROLLBACK after it fails
+ * too (the engine had already rolled back, the connection broke), the work's error is the one
+ * thrown: it says what happened (issue #32: a full disk), the rollback's only that it came after.
  */
 import type { Kysely, Transaction } from "kysely";
 import { DatabaseBusyError, isTransientConflict } from "./errors";
@@ -40,9 +42,20 @@ export async function runTransaction<T>(
   policy: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let workFailed = false;
+    let workError: unknown;
     try {
-      return await db.transaction().execute(work);
-    } catch (error) {
+      return await db.transaction().execute(async (trx) => {
+        try {
+          return await work(trx);
+        } catch (error) {
+          workFailed = true;
+          workError = error;
+          throw error;
+        }
+      });
+    } catch (thrown) {
+      const error = workFailed ? workError : thrown;
       if (!isTransientConflict(error)) throw error;
       if (attempt >= policy.attempts || waitedForLock(error)) throw new DatabaseBusyError(attempt, { cause: error });
       dbTransactionRetries.inc();
