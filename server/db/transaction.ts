@@ -27,12 +27,15 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * A plain SQLITE_BUSY comes after busy_timeout (5 s) already waited for the other writer, and
  * better-sqlite3 waits synchronously, blocking every request: running it again would only freeze
- * the process for another 5 s each time. SQLITE_BUSY_SNAPSHOT (a read snapshot outdated by another
- * writer) skips that wait and is worth retrying, as are PostgreSQL's conflicts.
+ * the process for another 5 s each time. PostgreSQL's 55P03 comes after lock_timeout (pool.ts,
+ * most of the statement limit) waited for a row: a rerun would likely wait as long again, past
+ * what the client is willing to wait, so the caller is told at once (503 `contention`, Retry-After 1).
+ * SQLITE_BUSY_SNAPSHOT (a read snapshot outdated by another writer) skips that wait and is worth
+ * retrying, as are PostgreSQL's deadlocks and serialization failures.
  */
 function waitedForLock(error: unknown): boolean {
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_TIMEOUT";
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_TIMEOUT" || code === "55P03";
 }
 
 /** Runs `work` in a transaction, retried on transient conflicts (see the module comment). */
