@@ -6,6 +6,7 @@ import { ConfigError, listeningUrl, loadConfig, withListeningPort, type Config }
 import { createLogger, logPresentation, startBanner, type LogPresentation } from "./logger";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
+import { explainStartupFailure } from "./db/unavailable";
 import { createI18n } from "./i18n";
 import { createApp, type AppDeps } from "./app";
 import { productionAssets, type Assets } from "./pages/assets";
@@ -104,9 +105,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const where = { databaseUrl: loaded.databaseUrl, sqlitePath: loaded.sqlitePath };
   // Migrations may legitimately run longer than one request's statement limit (an index on a
   // big table): they get a connection of their own without it.
-  const migrating = await createDatabase({ ...where, timeouts: { ...loaded.databaseTimeouts, statementMs: 0 } });
+  const migrating = await createDatabase({ ...where, timeouts: { ...loaded.databaseTimeouts, statementMs: 0 } }).catch((error: unknown) => {
+    throw explainStartupFailure(error, where);
+  });
   try {
     await migrateToLatest(migrating.db);
+  } catch (error) {
+    // Issue #32: a full disk names the database and the cause rather than a bare SQLITE_FULL.
+    throw explainStartupFailure(error, where);
   } finally {
     await migrating.close();
   }
@@ -115,7 +121,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timeouts: loaded.databaseTimeouts,
     onPoolError: (error) => logger.warn({ err: error }, "database connection lost"),
   });
-  const { config: resolved, ...secrets } = await resolveInstallationSecrets(database.db, loaded);
+  const { config: resolved, ...secrets } = await resolveInstallationSecrets(database.db, loaded).catch(async (error: unknown) => {
+    await database.close(1000);
+    throw explainStartupFailure(error, where);
+  });
   logSecretsSource(logger, secrets);
   const i18n = await createI18n(path.join(resolved.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(resolved);
@@ -138,7 +147,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     server.close();
     await database.close(1000);
-    throw error;
+    throw explainStartupFailure(error, where);
   }
   if (root.kind === "created") logger.info({ username: root.username }, "root administrator created from BULWARK_ROOT_EMAIL");
   // The one-time setup link goes to the operator's console, not into the structured log; at a

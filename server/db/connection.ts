@@ -9,8 +9,8 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
 import { CachedStatementDatabase, SqliteCamelCaseRowsPlugin } from "./statements";
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from "kysely";
-import type { DialectAdapter, LogConfig } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from "kysely";
+import type { DatabaseConnection, DialectAdapter, Driver, LogConfig, SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
@@ -82,9 +82,42 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, an interrupt) SQLite rolls the whole
+ * transaction back itself; Kysely then sends ROLLBACK anyway, which throws "cannot rollback - no
+ * transaction is active" and replaces the error that said what happened (issue #32: a full disk
+ * answered 500). This driver rolls back only a transaction that is still open, so the first
+ * error reaches the error handler. The server has one connection, so the database's own
+ * `inTransaction` is that connection's state.
+ */
+class SelfRollbackAwareSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly database: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.database.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
 class TransactionalSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly database: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new SelfRollbackAwareSqliteDriver(this.config, this.database);
   }
 }
 
@@ -142,7 +175,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
     throw error;
   }
   const db = new Kysely<Database>({
-    dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }),
+    dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }, database),
     plugins: [new WriteGenerationPlugin(), new SqliteCamelCaseRowsPlugin()],
     log: timeQueries,
   });

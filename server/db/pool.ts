@@ -37,6 +37,16 @@ function clientQueryTimeout(statementMs: number): number | undefined {
   return statementMs ? statementMs + Math.min(2000, Math.ceil(statementMs / 2)) : undefined;
 }
 
+/**
+ * PostgreSQL's lock_timeout: shorter than statement_timeout (by a fifth, at most 3 s), so a
+ * statement stuck behind another transaction's row lock ends with 55P03 lock_not_available, which
+ * the API answers 503 `contention` with Retry-After 1, before the statement limit ends it with
+ * 57014, which reads as a database that cannot serve (503 `unavailable`; issue #32 item 10).
+ */
+export function lockTimeoutFor(statementMs: number): number | undefined {
+  return statementMs ? Math.max(1, statementMs - Math.min(3000, Math.ceil(statementMs / 5))) : undefined;
+}
+
 /** What the pool is built from. */
 export interface PoolOptions {
   url: string;
@@ -154,6 +164,7 @@ export function createGuardedPool(options: PoolOptions): GuardedPool {
     types: options.types,
     connectionTimeoutMillis: timeouts.connectMs || undefined,
     statement_timeout: timeouts.statementMs || undefined,
+    lock_timeout: lockTimeoutFor(timeouts.statementMs),
     query_timeout: clientQueryTimeout(timeouts.statementMs),
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     // A dropped path (no RST) is found by TCP keepalive rather than never.

@@ -4,6 +4,8 @@
  * handlers answer them 503 `unavailable` with Retry-After rather than 500. This file is the one
  * place that knows what such an error looks like on either engine.
  */
+import { statfsSync } from "node:fs";
+import path from "node:path";
 
 /**
  * Thrown by the PostgreSQL pool wrapper (pool.ts) when a connection could not be had, broke, or
@@ -38,7 +40,7 @@ const SOCKET_UNAVAILABLE = new Set([
   "EAI_AGAIN",
 ]);
 
-/** SQLite: the file stayed locked past busy_timeout (connection.ts), or the disk is full. */
+/** SQLite: the file stayed locked past busy_timeout (connection.ts), or the disk is full (also isStorageFull). */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR)/;
 
 function codeOf(error: object): string | undefined {
@@ -76,5 +78,101 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The engine's own "no space left" codes: SQLite's SQLITE_FULL (a write that needed a page it
+ * could not get; SQLite has already rolled the transaction back) and PostgreSQL's 53100
+ * disk_full. Nothing else: a message is never matched where a code exists.
+ */
+const STORAGE_FULL_CODES: ReadonlySet<string> = new Set(["SQLITE_FULL", "53100"]);
+
+/** The storage-full code of `error` or of an error in its `cause` chain, if any. */
+function storageFullCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const code = codeOf(current);
+    if (code !== undefined && STORAGE_FULL_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * True when `error`, or an error in its `cause` chain, says the database's disk is full. The API
+ * answers it 503 `storageFull` (before isDatabaseUnavailable, which counts it too, so pages show
+ * their "unavailable" page): nothing was written, and retrying helps only once space is freed.
+ */
+export function isStorageFull(error: unknown): boolean {
+  return storageFullCode(error) !== undefined;
+}
+
+/** Where the database is, as start-up messages name it: the SQLite file, or PostgreSQL's host and database (no password). */
+export interface DatabaseWhereabouts {
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+}
+
+function describeWhereabouts(where: DatabaseWhereabouts): string {
+  const url = where.databaseUrl?.trim();
+  if (!url) return `the SQLite database ${path.resolve(where.sqlitePath)}`;
+  try {
+    const u = new URL(url);
+    return `PostgreSQL at ${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "PostgreSQL";
+  }
+}
+
+/** Less free space than this next to the SQLite file counts as a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/** Bytes an unprivileged writer may still use in `directory`, or undefined when it cannot be told. */
+function freeBytes(directory: string): number | undefined {
+  try {
+    const stats = statfsSync(directory);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The SQLite I/O error behind `error` when the disk of `file` has (next to) no space left: opening
+ * a WAL database on a full disk fails with SQLITE_IOERR_SHMSIZE (its shared-memory file cannot
+ * grow), not SQLITE_FULL, so the file system is asked.
+ */
+function sqliteIoErrorOnFullDisk(error: unknown, file: string): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const code = codeOf(current);
+    if (code?.startsWith("SQLITE_IOERR")) {
+      const free = freeBytes(path.dirname(file));
+      return free !== undefined && free < NEARLY_FULL_BYTES ? code : undefined;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A start-up failure as the operator should read it: when the disk is full, an Error naming the
+ * database's path and the cause (keeping the driver's error as `cause`); any other error as it is.
+ */
+export function explainStartupFailure(error: unknown, where: DatabaseWhereabouts): unknown {
+  const sqliteFile = where.databaseUrl?.trim() || where.sqlitePath === ":memory:" ? undefined : path.resolve(where.sqlitePath);
+  const code = storageFullCode(error) ?? (sqliteFile ? sqliteIoErrorOnFullDisk(error, sqliteFile) : undefined);
+  if (code === undefined) return error;
+  return new Error(
+    `Cannot write to ${describeWhereabouts(where)}: the disk that holds it is full (${code}). ` +
+      "Free space on that disk (or move the data directory to a larger one), then start Bulwark again.",
+    { cause: error },
+  );
+}
+
 /** Seconds a client should wait before retrying after a 503 (the Retry-After header). */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Retry-After for a full disk: space comes back only when an operator frees it, so clients are
+ * told to wait minutes, not seconds (the CLI then stops at once instead of retrying, exit 12).
+ */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 300;

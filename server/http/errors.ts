@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
+import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_SECONDS, STORAGE_FULL_RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { DatabaseBusyError, isTransientConflict } from "../db/errors";
 import { AppError, badParameters } from "../errors";
 import { requestIdText } from "./request-id";
@@ -51,8 +51,9 @@ export const wellFormedPath: RequestHandler = (req, _res, next) => {
 /**
  * Writes the envelope for every API error: typed errors as they are, validation errors as 400,
  * malformed bodies and paths as 400, oversized bodies as 413, lock contention that outlived the
- * retries (or escaped a transaction without them) as 503 `contention` with Retry-After, a database
- * that cannot serve now as 503 `unavailable` with Retry-After, anything else as a 500 with the
+ * retries (or escaped a transaction without them) as 503 `contention` with Retry-After, a full disk
+ * as 503 `storageFull` (Retry-After in minutes: nothing was written, space must be freed first), a
+ * database that cannot serve now as 503 `unavailable` with Retry-After, anything else as a 500 with the
  * request id and never a stack.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -67,6 +68,10 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       appError = new AppError("contention", 503);
       contentionAnswers.inc();
       res.set("Retry-After", String(CONTENTION_RETRY_AFTER_SECONDS));
+    } else if (isStorageFull(error)) {
+      logger.error({ err: error, reqId: req.id }, "database storage full");
+      appError = new AppError("storageFull", 503);
+      res.set("Retry-After", String(STORAGE_FULL_RETRY_AFTER_SECONDS));
     } else if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, reqId: req.id }, "database unavailable");
       appError = new AppError("unavailable", 503);

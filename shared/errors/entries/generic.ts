@@ -28,6 +28,12 @@ export const GENERIC_ENTRIES = {
   unavailable: { status: 503, kind: "error", en: "The service is temporarily unavailable. Try again in a few moments" },
   // Lock contention the server's retries did not resolve; sent with Retry-After.
   contention: { status: 503, kind: "error", en: "Busy. Other changes to the same items are in progress; try again in a moment" },
+  // The database's disk is full (issue #32): nothing was saved; sent with a long Retry-After.
+  storageFull: {
+    status: 503,
+    kind: "error",
+    en: "The server's storage is full, so nothing was saved. Ask your system administrator to free disk space, then try again",
+  },
   // Idempotency-Key (docs/API.md "Idempotency and rate limits").
   idempotencyKeyInvalid: {
     status: 400,
