@@ -62,7 +62,12 @@ describe.each(testDialects())("access level on %s", (dialect) => {
       const list = await server.request().get(`/v2/users?search=lvl-${w.tag}`).set("Authorization", w.as.adminA);
       expect(list.body.items.map((i: { uid: string; accessLevel: number | null }) => [i.uid, i.accessLevel])).toEqual([[res.body.uid, 5]]);
       // Without one, a user has none.
-      const plain = await send("post", "/v2/user", w.as.root, { username: `plain-${w.tag}`, firstName: "P", lastName: "L", team: w.teamA.slug });
+      const plain = await send("post", "/v2/user", w.as.root, {
+        username: `plain-${w.tag}`,
+        firstName: "P",
+        lastName: "L",
+        team: w.teamA.slug,
+      });
       expect(plain.body.accessLevel).toBeNull();
       expect(await stored("users", plain.body.uid)).toBeNull();
     });
@@ -105,7 +110,13 @@ describe.each(testDialects())("access level on %s", (dialect) => {
         expect({ value, details: details(res.body) }).toEqual({ value, details: [["accessLevel", key]] });
       }
       expect(await stored("users", user.uid)).toBe("2");
-      const create = await send("post", "/v2/user", w.as.root, { username: `bad-${w.tag}`, firstName: "B", lastName: "L", team: w.teamA.slug, accessLevel: 12 });
+      const create = await send("post", "/v2/user", w.as.root, {
+        username: `bad-${w.tag}`,
+        firstName: "B",
+        lastName: "L",
+        team: w.teamA.slug,
+        accessLevel: 12,
+      });
       expectError(create, 400, "badParameters");
       expect(await db().selectFrom("users").select("id").where("username", "=", `bad-${w.tag}`).executeTakeFirst()).toBeUndefined();
     });
@@ -143,12 +154,14 @@ describe.each(testDialects())("access level on %s", (dialect) => {
       const w = await buildWorld(server);
       const peer = await w.admin({ accessLevel: "4" });
       expectError(await send("post", "/v2/admin", w.as.adminA, { ...(await base(w, "raised")), accessLevel: 3 }), 403, "forbidden");
-      expect(await db().selectFrom("admins").select("id").where("username", "=", `raised-${w.tag}@admins.test`).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db().selectFrom("admins").select("id").where("username", "=", `raised-${w.tag}@admins.test`).executeTakeFirst(),
+      ).toBeUndefined();
       const noLevel = await send("post", "/v2/admin", w.as.adminA, { ...(await base(w, "nolevel")), accessLevel: null });
       expect(noLevel.status, JSON.stringify(noLevel.body)).toBe(200);
       expectError(await send("put", "/v2/admin", w.as.adminA, { uid: peer.uid, accessLevel: 9, firstName: "Changed" }), 403, "forbidden");
       expectError(await send("put", "/v2/admin", w.as.adminA, { uid: w.adminA.uid, accessLevel: 9 }), 403, "forbidden");
-      expect((await adminRow(server, peer.id))).toMatchObject({ accessLevel: "4", firstName: peer.firstName });
+      expect(await adminRow(server, peer.id)).toMatchObject({ accessLevel: "4", firstName: peer.firstName });
       const same = await send("put", "/v2/admin", w.as.adminA, { uid: peer.uid, accessLevel: 4, firstName: "Kept" });
       expect(same.status, JSON.stringify(same.body)).toBe(200);
       expect(same.body).toMatchObject({ accessLevel: 4, firstName: "Kept" });
@@ -159,7 +172,11 @@ describe.each(testDialects())("access level on %s", (dialect) => {
   it("the service reads an edited level at the user's next device sign-in", async () => {
     const w = await buildWorld(server);
     const user = await buildUser(db(), { team: w.teamA });
-    const minted = await server.request().post("/v2/service-tokens").set("Authorization", w.as.root).send({ name: `svc ${w.tag}` });
+    const minted = await server
+      .request()
+      .post("/v2/service-tokens")
+      .set("Authorization", w.as.root)
+      .send({ name: `svc ${w.tag}` });
     expect(minted.status).toBe(200);
     const signIn = () =>
       server

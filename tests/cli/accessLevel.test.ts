@@ -24,7 +24,21 @@ describe("bulwark access level flags against a real server", () => {
   });
 
   it("users create and update set, change and clear it; show and list print it", async () => {
-    const created = await cli.run(["users", "create", "-u", "lev", "--first-name", "Lev", "--last-name", "El", "--team", team.slug, "--access-level", "5", "--json"]);
+    const created = await cli.run([
+      "users",
+      "create",
+      "-u",
+      "lev",
+      "--first-name",
+      "Lev",
+      "--last-name",
+      "El",
+      "--team",
+      team.slug,
+      "--access-level",
+      "5",
+      "--json",
+    ]);
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     const { uid } = JSON.parse(created.stdout) as { uid: string };
@@ -56,7 +70,20 @@ describe("bulwark access level flags against a real server", () => {
     const half = await cli.run(["users", "update", user.uid, "--access-level", "2.5", "--lang", "pt"]);
     expect(half.code).toBe(EXIT_CODES.usage);
     expect(half.stderr).toContain(`--access-level: ${validation("pt").integer}`);
-    const created = await cli.run(["users", "create", "-u", "neg", "--first-name", "N", "--last-name", "G", "--team", team.slug, "--access-level", "-1"]);
+    const created = await cli.run([
+      "users",
+      "create",
+      "-u",
+      "neg",
+      "--first-name",
+      "N",
+      "--last-name",
+      "G",
+      "--team",
+      team.slug,
+      "--access-level",
+      "-1",
+    ]);
     expect(created.code).toBe(EXIT_CODES.usage);
     expect(await stored("users", user.uid)).toBe("3");
     expect(await cli.db.selectFrom("users").select("id").where("username", "=", "neg").executeTakeFirst()).toBeUndefined();
@@ -64,7 +91,22 @@ describe("bulwark access level flags against a real server", () => {
 
   it("admins create and update take it from root; a company admin is refused", async () => {
     const created = await cli.run(
-      ["admins", "create", "-u", "lvl@acme.example", "--first-name", "A", "--last-name", "L", "--team", team.slug, "--password-stdin", "--access-level", "7", "--json"],
+      [
+        "admins",
+        "create",
+        "-u",
+        "lvl@acme.example",
+        "--first-name",
+        "A",
+        "--last-name",
+        "L",
+        "--team",
+        team.slug,
+        "--password-stdin",
+        "--access-level",
+        "7",
+        "--json",
+      ],
       { stdin: "N3w!Passw0rd\n" },
     );
     expect(created.stderr).toBe("");

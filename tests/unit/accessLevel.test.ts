@@ -19,12 +19,13 @@ function message(lang: string, value: unknown): string {
   const parsed = accessLevel.safeParse(value);
   if (parsed.success) throw new Error(`${String(value)} was accepted`);
   const issue = parsed.error.issues[0]!;
-  const texts = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/validation.json`, import.meta.url)), "utf8")) as Record<
-    string,
-    string
-  >;
+  const texts = JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../locales/${lang}/validation.json`, import.meta.url)), "utf8"),
+  ) as Record<string, string>;
   const params = validationMessageParams(issue);
-  return texts[validationKeyOf(issue).slice("validation.".length)]!.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name]));
+  return texts[validationKeyOf(issue).slice("validation.".length)]!.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    String(params[name]),
+  );
 }
 
 describe("access level rule", () => {

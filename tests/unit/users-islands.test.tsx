@@ -319,7 +319,16 @@ describe("UserCreateForm", () => {
 });
 
 describe("UserEditForm", () => {
-  const editable = { uid: UID_A, firstName: "Ana", lastName: "Silva", aliases: ["ana.s"], accessLevel: 3, ecs: false, sip: true, cellcrypt: false };
+  const editable = {
+    uid: UID_A,
+    firstName: "Ana",
+    lastName: "Silva",
+    aliases: ["ana.s"],
+    accessLevel: 3,
+    ecs: false,
+    sip: true,
+    cellcrypt: false,
+  };
 
   it("offers the access level as 'Not set' and 0 to 9, the user's own selected, in every language", () => {
     const texts = { en: ["Access level", "Not set"], pt: ["Nível de acesso", "Não definido"], es: ["Nivel de acceso", "Sin definir"] };
