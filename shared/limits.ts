@@ -271,3 +271,9 @@ export const licenseReminderDays = [30, 7, 1] as const;
 
 /** chosen: an activation token's term is 1 to 120 months (ten years, like the extension bound). */
 export const licenseTokenTermMonthsRange: Range = { min: 1, max: 120 };
+
+/**
+ * chosen (#31, docs/DECISIONS.md "31 — access level"): SPEC §3 names an access level on users and
+ * admins without values; it is a whole number from 0 (lowest) to 9, or not set (null).
+ */
+export const accessLevelRange: Range = { min: 0, max: 9 };

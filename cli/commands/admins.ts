@@ -27,6 +27,7 @@ import {
   type ListOptions,
 } from "./common";
 import { examples } from "./help";
+import { ACCESS_LEVEL_FLAG, accessLevelDraft, addAccessLevelOptions } from "./accessLevel";
 
 interface AdminListOptions extends ListOptions {
   role?: string;
@@ -44,6 +45,8 @@ interface AdminFieldOptions extends CommonOptions {
   invite?: boolean;
   language?: string;
   timezone?: string;
+  /** `--access-level <n>`, or false for `--no-access-level` (root only, #31). */
+  accessLevel?: string | false;
 }
 
 /** Body field → the flag that sets it, for validation messages. */
@@ -61,6 +64,7 @@ const FLAGS = {
   role: "--role",
   status: "--status",
   team: "--team",
+  accessLevel: ACCESS_LEVEL_FLAG,
 } as const;
 
 /** The human view of an admin. */
@@ -71,6 +75,7 @@ function adminFields(t: Translate, admin: AdminDetail): [string, string][] {
     [t("fields.name"), `${admin.firstName} ${admin.lastName}`.trim()],
     [t("fields.role"), admin.role],
     [t("fields.status"), admin.status],
+    [t("fields.accessLevel"), cell(admin.accessLevel)],
     [t("fields.language"), admin.lang],
     [t("fields.timezone"), admin.timezone],
     [t("fields.teams"), cell(admin.teams.map((team) => `${team.teamName} (${team.slug})`).join(", "))],
@@ -100,7 +105,7 @@ async function list(cli: CliContext, opts: AdminListOptions): Promise<void> {
   };
   const query = validated(AdminListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createAdminsApi(apiOptions(cli, opts));
-  const head = ["uid", "username", "name", "role", "status", "teams", "lastSeen"].map((k) => t(`fields.${k}`));
+  const head = ["uid", "username", "name", "role", "status", "accessLevel", "teams", "lastSeen"].map((k) => t(`fields.${k}`));
   await printList(
     cli,
     opts,
@@ -112,6 +117,7 @@ async function list(cli: CliContext, opts: AdminListOptions): Promise<void> {
       `${a.firstName} ${a.lastName}`.trim(),
       a.role,
       a.status,
+      cell(a.accessLevel),
       cell(a.teams.map((team) => team.slug).join(", ")),
       cell(a.lastSeen),
     ],
@@ -130,6 +136,7 @@ async function create(cli: CliContext, opts: AdminFieldOptions): Promise<void> {
     ...(opts.invite ? { invite: true } : {}),
     ...(opts.language !== undefined ? { lang: opts.language } : {}),
     ...(opts.timezone !== undefined ? { timezone: opts.timezone } : {}),
+    ...accessLevelDraft(opts.accessLevel),
   };
   const password = opts.passwordStdin ? await passwordFromStdin(cli) : undefined;
   const body = validated(AdminCreateSchema, password === undefined ? draft : { ...draft, password }, t, FLAGS);
@@ -143,6 +150,7 @@ async function update(cli: CliContext, uid: string, opts: AdminFieldOptions): Pr
     ...(opts.lastName !== undefined ? { lastName: opts.lastName } : {}),
     ...(opts.language !== undefined ? { lang: opts.language } : {}),
     ...(opts.timezone !== undefined ? { timezone: opts.timezone } : {}),
+    ...accessLevelDraft(opts.accessLevel),
   };
   if (Object.keys(changes).length === 0) throw usageError(t("resource.nothingToUpdate"));
   const body = validated(AdminUpdateSchema, { uid, ...changes }, t, FLAGS);
@@ -178,7 +186,9 @@ export function registerAdminsCommands(program: Command, cli: CliContext): void 
       out.result(admin, () => out.fields(adminFields(t, admin)));
     });
 
-  addProfileOptions(addCommonOptions(group.command("create").description(t("admins.createDescription")), t), t)
+  addAccessLevelOptions(addProfileOptions(addCommonOptions(group.command("create").description(t("admins.createDescription")), t), t), t, {
+    clear: false,
+  })
     .option("-u, --username <username>", t("admins.optUsername"))
     .option("--team <slug...>", t("admins.optTeams"))
     .option("--root", t("admins.optRoot"))
@@ -187,9 +197,13 @@ export function registerAdminsCommands(program: Command, cli: CliContext): void 
     .addHelpText("after", examples(t, "admins.createExamples"))
     .action((opts: AdminFieldOptions) => create(cli, opts));
 
-  addProfileOptions(
-    addCommonOptions(group.command("update").description(t("admins.updateDescription")).argument("<uid>", t("admins.argUid")), t),
+  addAccessLevelOptions(
+    addProfileOptions(
+      addCommonOptions(group.command("update").description(t("admins.updateDescription")).argument("<uid>", t("admins.argUid")), t),
+      t,
+    ),
     t,
+    { clear: true },
   )
     .addHelpText("after", examples(t, "admins.updateExamples"))
     .action((uid: string, opts: AdminFieldOptions) => update(cli, uid, opts));

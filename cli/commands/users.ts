@@ -29,6 +29,7 @@ import { examples } from "./help";
 import { resolveUid, usersBatch } from "./userIds";
 import { registerUserImportCommand } from "./userImport";
 import { deviceRows, userFields } from "./userView";
+import { ACCESS_LEVEL_FLAG, accessLevelDraft, addAccessLevelOptions } from "./accessLevel";
 import { addFilterOptions, addUserFlagFilterOptions, byFilter, type UserFilterOptions } from "./usersFilter";
 
 interface UserListOptions extends ListOptions {
@@ -53,6 +54,7 @@ interface UserCreateOptions extends CommonOptions {
   sip?: boolean;
   cellcrypt?: boolean;
   viaEmail?: boolean;
+  accessLevel?: string;
 }
 
 /** The flags of `users update` as commander parses them (`--no-alias` gives `alias: false`). */
@@ -64,6 +66,8 @@ interface UserUpdateOptions extends CommonOptions {
   sip?: boolean;
   cellcrypt?: boolean;
   passwordStdin?: boolean;
+  /** `--access-level <n>`, or false for `--no-access-level`. */
+  accessLevel?: string | false;
 }
 
 /** Body or query field → the flag that sets it, for validation messages. */
@@ -81,6 +85,7 @@ const FLAGS = {
   cellcrypt: "--cellcrypt",
   outdated: "--outdated",
   lastSeen: "--last-seen",
+  accessLevel: ACCESS_LEVEL_FLAG,
 } as const;
 
 async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
@@ -90,7 +95,7 @@ async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
     if (opts[key] !== undefined) filters[key] = opts[key];
   const query = validated(UserListQuerySchema, filters, t, { ...LIST_FLAGS, ...FLAGS });
   const api = createUsersApi(apiOptions(cli, opts));
-  const head = ["uid", "username", "name", "team", "status", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
+  const head = ["uid", "username", "name", "team", "status", "accessLevel", "lastSeen", "devices"].map((k) => t(`fields.${k}`));
   await printList(
     cli,
     opts,
@@ -102,6 +107,7 @@ async function list(cli: CliContext, opts: UserListOptions): Promise<void> {
       `${u.firstName} ${u.lastName}`.trim(),
       u.team.slug,
       u.status,
+      cell(u.accessLevel),
       cell(u.lastSeen),
       u.appOutdated ? `${u.deviceCount} (${t("users.outdatedMark")})` : String(u.deviceCount),
     ],
@@ -130,6 +136,7 @@ async function update(cli: CliContext, idOrName: string, opts: UserUpdateOptions
   if (opts.lastName !== undefined) draft.lastName = opts.lastName;
   if (opts.alias !== undefined) draft.aliases = opts.alias === false ? [] : opts.alias;
   for (const key of ["ecs", "sip", "cellcrypt"] as const) if (opts[key] !== undefined) draft[key] = opts[key];
+  Object.assign(draft, accessLevelDraft(opts.accessLevel));
   if (opts.passwordStdin) draft.password = await passwordFromStdin(cli);
   if (Object.keys(draft).length === 0) throw usageError(t("resource.nothingToUpdate"));
   // The flags are checked before anything is sent (the uid may need a call to resolve).
@@ -173,6 +180,7 @@ async function create(cli: CliContext, opts: UserCreateOptions): Promise<void> {
     sip: Boolean(opts.sip),
     cellcrypt: Boolean(opts.cellcrypt),
     ...(opts.viaEmail ? { viaEmail: true } : {}),
+    ...accessLevelDraft(opts.accessLevel),
   };
   validated(UserCreateSchema, draft, t, FLAGS);
   const password = opts.passwordStdin ? await passwordFromStdin(cli) : undefined;
@@ -209,7 +217,7 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .addHelpText("after", examples(t, "users.showExamples"))
     .action((uid: string, opts: CommonOptions) => show(cli, uid, opts));
 
-  addCommonOptions(group.command("create").description(t("users.createDescription")), t)
+  addAccessLevelOptions(addCommonOptions(group.command("create").description(t("users.createDescription")), t), t, { clear: false })
     .option("-u, --username <username>", t("users.optUsername"))
     .option("--first-name <name>", t("users.optFirstName"))
     .option("--last-name <name>", t("users.optLastName"))
@@ -223,9 +231,13 @@ export function registerUsersCommands(program: Command, cli: CliContext): void {
     .addHelpText("after", examples(t, "users.createExamples"))
     .action((opts: UserCreateOptions) => create(cli, opts));
 
-  addCommonOptions(
-    group.command("update").description(t("users.updateDescription")).argument("<uid|username>", t("users.argUidOrUsername")),
+  addAccessLevelOptions(
+    addCommonOptions(
+      group.command("update").description(t("users.updateDescription")).argument("<uid|username>", t("users.argUidOrUsername")),
+      t,
+    ),
     t,
+    { clear: true },
   )
     .option("--first-name <name>", t("users.optFirstName"))
     .option("--last-name <name>", t("users.optLastName"))

@@ -8,16 +8,22 @@ export interface AdminDetailsFormProps {
   uid: string;
   details: PersonalDetails;
   timezones: string[];
+  /** The admin's access level when the viewer may change it (root, #31); absent: not in the form. */
+  accessLevel?: number | null;
 }
 
-/** Another admin's profile → personal details: name, console language and time zone (`PUT /v2/admin`). */
-export function AdminDetailsForm({ csrfToken, uid, details, timezones }: AdminDetailsFormProps) {
+/**
+ * Another admin's profile → personal details: name, console language, time zone and, for a root
+ * viewer, the access level (`PUT /v2/admin`).
+ */
+export function AdminDetailsForm({ csrfToken, uid, details, timezones, accessLevel }: AdminDetailsFormProps) {
   const t = useT();
   return (
     <PersonalDetailsForm
       initial={details}
       timezones={timezones}
       ownAccount={false}
+      accessLevel={accessLevel}
       texts={{
         firstName: t("admins:create.firstName"),
         lastName: t("admins:create.lastName"),

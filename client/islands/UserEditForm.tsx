@@ -3,6 +3,7 @@ import { sha512Hex } from "../../shared/crypto";
 import { maxLength } from "../../shared/limits";
 import { PasswordWithConfirmationSchema } from "../../shared/schemas/primitives";
 import { UserUpdateSchema } from "../../shared/schemas/user";
+import { AccessLevelField, accessLevelChoice, accessLevelOfChoice } from "../components/forms/AccessLevelField";
 import { PasswordField, TextField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { OutcomeAlert, useOutcome } from "../components/forms/useOutcome";
@@ -18,6 +19,8 @@ export interface EditableUser extends UserFlags {
   firstName: string;
   lastName: string;
   aliases: string[];
+  /** 0..9 or null (#31). */
+  accessLevel: number | null;
 }
 
 /** Props of the user edit island. */
@@ -30,13 +33,14 @@ const textOf = (user: EditableUser) => ({
   firstName: user.firstName,
   lastName: user.lastName,
   aliases: user.aliases.join("\n"),
+  accessLevel: accessLevelChoice(user.accessLevel),
   password: "",
   confirmPassword: "",
 });
 
 /**
- * User profile → edit: first and last name, aliases (one per line or comma separated) and the
- * ECS / SIP / Cellcrypt flags, and an optional new password (the create form's rules, hashed before
+ * User profile → edit: first and last name, aliases (one per line or comma separated), the access
+ * level (#31: "Not set" or 0..9), the ECS / SIP / Cellcrypt flags, and an optional new password (the create form's rules, hashed before
  * sending; empty = unchanged), validated with the shared schemas and saved with `PUT /v2/user`. A
  * recently used password is refused with the catalogue's `userEdit422` text.
  */
@@ -48,8 +52,8 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
 
   const submit = form.handleSubmit(async () => {
     clear();
-    const { firstName, lastName, aliases, password, confirmPassword } = form.values;
-    const body = { uid: user.uid, firstName, lastName, aliases: parseAliases(aliases), ...flags };
+    const { firstName, lastName, aliases, accessLevel, password, confirmPassword } = form.values;
+    const body = { uid: user.uid, firstName, lastName, aliases: parseAliases(aliases), accessLevel: accessLevelOfChoice(accessLevel), ...flags };
     const checked = validateForm(UserUpdateSchema, body, t);
     const withPassword = password !== "" || confirmPassword !== "";
     const passwordCheck = withPassword ? validateForm(PasswordWithConfirmationSchema, { password, confirmPassword }, t) : null;
@@ -97,6 +101,14 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
         error={form.errors.aliases}
         onChange={(value) => form.setValue("aliases", value)}
       />
+      <div className="form-row">
+        <AccessLevelField
+          value={form.values.accessLevel}
+          error={form.errors.accessLevel}
+          disabled={form.busy}
+          onChange={(value) => form.setValue("accessLevel", value)}
+        />
+      </div>
       <div className="form-row">
         <PasswordField
           label={t("users:edit.newPassword")}

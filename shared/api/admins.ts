@@ -21,6 +21,8 @@ export const AdminListItemSchema = z.object({
   role: z.enum(ROLES),
   status: z.enum(ADMIN_STATUSES),
   teams: z.array(TeamRefSchema),
+  /** 0..9, null when not set (#31); root alone changes it. */
+  accessLevel: z.number().int().nullable(),
   createdOn: z.string(),
   lastSeen: z.string().nullable(),
 });
@@ -53,7 +55,7 @@ export interface AdminsApi {
   get(uid: string): Promise<AdminDetail>;
   /** `POST /v2/admin`: with a hashed `password` (active) or `invite: true` (e-mail invitation). */
   create(body: AdminCreateReq): Promise<AdminDetail>;
-  /** `PUT /v2/admin`: names, language, time zone. */
+  /** `PUT /v2/admin`: names, language, time zone, access level (root). */
   update(body: AdminUpdateReq): Promise<AdminDetail>;
   /** `PUT /v2/admin/teams`: the teams the admin manages (within the caller's scope). */
   setTeams(body: AdminTeamsReq): Promise<AdminDetail>;

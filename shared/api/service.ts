@@ -7,8 +7,14 @@ import { z } from "zod";
 import { USER_STATUSES } from "../domain/statuses";
 import { TIME_GROUPS } from "../domain/timeGroups";
 
-/** `POST /v2/service/devices`: the device as recorded, and whether the service must wipe it now. */
-export const DeviceReportResultSchema = z.object({ device: z.string(), wipe: z.boolean() });
+/** An access level (0..9, #31) or null: not set (the service applies its own default). */
+const accessLevel = z.number().int().nullable();
+
+/**
+ * `POST /v2/service/devices`: the device as recorded, whether the service must wipe it now, and the
+ * user's access level as it stands (the service reads it at every device sign-in).
+ */
+export const DeviceReportResultSchema = z.object({ device: z.string(), wipe: z.boolean(), accessLevel });
 /** A device report's reply. */
 export type DeviceReportResult = z.infer<typeof DeviceReportResultSchema>;
 
@@ -52,7 +58,7 @@ export const AppCheckSchema = z.object({
 export type AppCheckResponse = z.infer<typeof AppCheckSchema>;
 
 /** `POST /v2/service/users/password`: the user whose password was set. */
-export const UserPasswordSetResultSchema = z.object({ user: z.string(), username: z.string(), status: z.string() });
+export const UserPasswordSetResultSchema = z.object({ user: z.string(), username: z.string(), status: z.string(), accessLevel });
 /** A password set from a link. */
 export type UserPasswordSetResponse = z.infer<typeof UserPasswordSetResultSchema>;
 

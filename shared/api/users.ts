@@ -15,6 +15,8 @@ import { listQueryString } from "./query";
 import { createTransport, type ApiClientOptions } from "./transport";
 
 const text = z.string().nullable();
+/** An access level (0..9, #31) or null: not set. */
+const level = z.number().int().nullable();
 
 /** One row of `GET /v2/users`. */
 export const UserListItemSchema = z.object({
@@ -27,6 +29,8 @@ export const UserListItemSchema = z.object({
   ecs: z.boolean(),
   sip: z.boolean(),
   cellcrypt: z.boolean(),
+  /** 0..9 for the communications service, null when not set (#31). */
+  accessLevel: level,
   createdOn: z.string(),
   lastSeen: text,
   deviceCount: z.number().int(),
@@ -75,7 +79,7 @@ export const UserDetailsSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: z.string(),
-  accessLevel: text,
+  accessLevel: level,
   team: TeamRefSchema,
   status: z.enum(USER_STATUSES),
   ecs: z.boolean(),

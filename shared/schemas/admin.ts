@@ -9,6 +9,7 @@ import { bool, obj, objectError, oneOf, uniqueList } from "./builders";
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { email, firstName, language, lastName, passwordHash, slug, timezone, uid, username } from "./primitives";
+import { accessLevel } from "./accessLevel";
 
 /** A list of team slugs an admin manages (may be empty for root). */
 export const adminTeams = uniqueList(slug, { min: 0, max: maxCount.teams });
@@ -17,7 +18,7 @@ export const adminTeams = uniqueList(slug, { min: 0, max: maxCount.teams });
  * `POST v2/admin`: exactly one of `password` (hashed; the admin is active at once) or
  * `invite: true` (an e-mail invitation; the username must then be an e-mail). A non-root admin
  * manages at least one team; a root manages every team and is given none. `lang` and `timezone`
- * default to the creator's.
+ * default to the creator's. `accessLevel` (0..9, #31) is root's to give.
  */
 export const AdminCreateSchema = obj({
   username,
@@ -29,6 +30,7 @@ export const AdminCreateSchema = obj({
   invite: z.literal(true, { error: V.invalidOption }).optional(),
   lang: language.optional(),
   timezone: timezone.optional(),
+  accessLevel: accessLevel.optional(),
 }).superRefine((value, ctx) => {
   if ((value.password === undefined) === (value.invite === undefined)) {
     ctx.addIssue({ code: "custom", message: V.passwordOrInvite, path: ["password"], input: value.password });
@@ -47,8 +49,9 @@ export const AdminCreateSchema = obj({
 export type AdminCreateReq = z.infer<typeof AdminCreateSchema>;
 
 /**
- * `PUT v2/admin`: edit another admin's name, language and time zone (teams go through
- * `PUT v2/admin/teams`; the username and the role are fixed once created).
+ * `PUT v2/admin`: edit another admin's name, language, time zone and access level (root's alone to
+ * change, #31; null clears it). Teams go through `PUT v2/admin/teams`; the username and the role
+ * are fixed once created.
  */
 export const AdminUpdateSchema = obj({
   uid,
@@ -56,6 +59,7 @@ export const AdminUpdateSchema = obj({
   lastName: lastName.optional(),
   lang: language.optional(),
   timezone: timezone.optional(),
+  accessLevel: accessLevel.optional(),
 });
 /** Admin edit body. */
 export type AdminUpdateReq = z.infer<typeof AdminUpdateSchema>;

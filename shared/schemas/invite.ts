@@ -163,7 +163,14 @@ export const InviteListItemSchema = answer({
 export type InviteListItem = z.infer<typeof InviteListItemSchema>;
 
 /** `POST /v2/service/invites/redeem` reply: the user the invitation became. */
-export const InviteRedeemResponseSchema = answer({ user: idText(), username: text(), team: text(), directSignIn: flag() });
+export const InviteRedeemResponseSchema = answer({
+  user: idText(),
+  username: text(),
+  team: text(),
+  directSignIn: flag(),
+  /** The user's access level (0..9 or null, #31), as an admin may have set it before the redemption. */
+  accessLevel: z.int({ error: typeError }).nullable(),
+});
 /** Invite redemption reply. */
 export type InviteRedeemResponse = z.infer<typeof InviteRedeemResponseSchema>;
 

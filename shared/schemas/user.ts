@@ -10,6 +10,7 @@ import { bool, obj, oneOf, queryBool, uniqueList } from "./builders";
 import { ListQuerySchema, search, sortOrder } from "./list";
 import { V } from "./messages";
 import { email, firstName, lastName, passwordHash, platformCode, slug, uid, username } from "./primitives";
+import { accessLevel } from "./accessLevel";
 
 /** A user's other usernames (0..20, distinct, same rule as username). */
 export const aliases = uniqueList(username, { min: 0, max: maxCount.aliases });
@@ -33,6 +34,8 @@ export const UserCreateSchema = obj({
   password: passwordHash.optional(),
   aliases: aliases.optional(),
   viaEmail: bool().optional(),
+  /** 0..9 for the communications service (#31); absent or null: not set. */
+  accessLevel: accessLevel.optional(),
   ...userFlags,
 }).superRefine((value, ctx) => {
   if (value.viaEmail && !email.safeParse(value.username).success) {
@@ -43,8 +46,8 @@ export const UserCreateSchema = obj({
 export type UserCreateReq = z.infer<typeof UserCreateSchema>;
 
 /**
- * Edit a user's names, aliases, flags and password (SHA-512 hex; refused when among the user's
- * last 'user password history' passwords); absent fields are unchanged.
+ * Edit a user's names, aliases, flags, access level (null clears it) and password (SHA-512 hex;
+ * refused when among the user's last 'user password history' passwords); absent fields are unchanged.
  */
 export const UserUpdateSchema = obj({
   uid,
@@ -55,6 +58,7 @@ export const UserUpdateSchema = obj({
   ecs: bool().optional(),
   sip: bool().optional(),
   cellcrypt: bool().optional(),
+  accessLevel: accessLevel.optional(),
 });
 /** User edit body. */
 export type UserUpdateReq = z.infer<typeof UserUpdateSchema>;

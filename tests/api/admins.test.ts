@@ -159,6 +159,7 @@ describe.each(testDialects())("administrators API on %s", (dialect) => {
         timezone: "UTC",
         failedAttempts: 2,
         lockedUntil: null,
+        accessLevel: null,
         createdOn: new Date(both.createdAt).toISOString(),
         lastSeen: "2023-11-14T22:13:20.000Z",
         teams: [

@@ -52,9 +52,11 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     const { id, code } = created.body.ok[0] as { id: string; code: string };
     expect(await seats(team)).toEqual({ capacity: 3, users: 0, invites: 1, available: 2 });
     expect((await redeem({ code, username: "agent_x" }, root)).status).toBe(401);
+    // An access level given to the pending user before the redemption reaches the service with it (#31).
+    await db().updateTable("users").set({ accessLevel: "2" }).where("username", "=", "agent_x").execute();
     const res = await redeem({ code: code.toLowerCase(), username: "Agent_Renamed", device: { token: "push-1", platform: 1 } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: "agent_renamed", team: team.slug, directSignIn: true });
+    expect(res.body).toMatchObject({ username: "agent_renamed", team: team.slug, directSignIn: true, accessLevel: 2 });
     expect(await seats(team)).toEqual({ capacity: 3, users: 1, invites: 0, available: 2 });
     const user = await db()
       .selectFrom("users")

@@ -143,14 +143,16 @@ describe.each(testDialects())("service API on %s", (dialect) => {
         location: { city: "Lisbon", country: "PT", geocountry: "Portugal", ip: "85.1.2.3" },
       });
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ device: expect.any(String), wipe: false });
+      expect(first.body).toEqual({ device: expect.any(String), wipe: false, accessLevel: null });
+      // The service reads the access level an admin set (#31) at the next sign-in.
+      await server.database.db.updateTable("users").set({ accessLevel: "6" }).where("id", "=", user.id).execute();
 
       const second = await report({
         user: user.uid,
         device: { token: "tok-1", platform: 2, appVersion: "5.0.1", osVersion: "18.1" },
         location: { city: "Porto", ip: "85.1.2.4" },
       });
-      expect(second.body).toEqual({ device: first.body.device, wipe: false });
+      expect(second.body).toEqual({ device: first.body.device, wipe: false, accessLevel: 6 });
 
       const db = server.database.db;
       const devices = await db.selectFrom("devices").selectAll().where("userId", "=", user.id).execute();

@@ -76,7 +76,7 @@ describe.each(testDialects())("user passwords on %s", (dialect) => {
 
     const done = await setPassword({ token, password: hexes[0] });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ user: user.uid, username: "new.joiner@example.test", status: "active" });
+    expect(done.body).toEqual({ user: user.uid, username: "new.joiner@example.test", status: "active", accessLevel: null });
     const after = await userRow(user.uid);
     expect(after.status).toBe("active");
     expect(await verifyPassword(pepper(), after.passwordHash, hexes[0]!)).toBe(true);

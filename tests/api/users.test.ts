@@ -70,6 +70,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
       lastName: "Field",
       isEcs: 1,
       isCellcrypt: 1,
+      accessLevel: "4",
       lastSeenAt: Date.UTC(2025, 0, 2),
     });
     await buildDevice(db(), user);
@@ -87,12 +88,13 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
       ecs: true,
       sip: false,
       cellcrypt: true,
+      accessLevel: 4,
       createdOn: new Date(user.createdAt).toISOString(),
       lastSeen: "2025-01-02T00:00:00.000Z",
       deviceCount: 2,
       appOutdated: false,
     });
-    expect(page.items[1]).toMatchObject({ uid: never.uid, status: "pending", lastSeen: null, deviceCount: 0 });
+    expect(page.items[1]).toMatchObject({ uid: never.uid, status: "pending", lastSeen: null, deviceCount: 0, accessLevel: null });
   });
 
   it("filters by status, team, platform, the three flags and search (name, username, alias)", async () => {
@@ -302,7 +304,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
       lastName: "Read",
       isSip: 1,
       ipAddress: "10.1.2.3",
-      accessLevel: "basic",
+      accessLevel: "7",
       aliases: ["zeta-read", "alpha-read"],
     });
     const t = Date.UTC(2025, 2, 3);
@@ -327,7 +329,7 @@ describe.each(testDialects())("GET /v2/users and GET /v2/user/:uid on %s", (dial
       firstName: "Lin",
       lastName: "Read",
       role: "user",
-      accessLevel: "basic",
+      accessLevel: 7,
       team: { slug: team.slug, teamName: team.teamName },
       status: "active",
       ecs: false,

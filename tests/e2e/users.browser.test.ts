@@ -327,8 +327,10 @@ describe("users console in Chromium", () => {
     expect(await details()).not.toContain("nn-handle");
     expect(await page.getByLabel("Aliases").inputValue()).toContain("nn-handle");
     expect(await page.getByLabel("ECS user").isChecked()).toBe(true);
+    expect(await page.getByLabel("Access level").inputValue()).toBe("");
     await page.getByLabel("First name").fill("Nadine");
     await page.getByLabel("Third-party SIP user").check();
+    await page.getByLabel("Access level").selectOption("6");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("User updated successfully").waitFor();
     await page.getByRole("button", { name: "Send password reset" }).click();
@@ -337,6 +339,15 @@ describe("users console in Chromium", () => {
     await page.waitForSelector('bulwark-island[name="UserEditForm"][hydrated]');
     expect(await page.getByLabel("First name").inputValue()).toBe("Nadine");
     expect(await page.getByLabel("Third-party SIP user").isChecked()).toBe(true);
+    // The access level (#31) was saved: the form shows it, the API answers it, and the list has its column.
+    expect(await page.getByLabel("Access level").inputValue()).toBe("6");
+    const saved = await suite
+      .server()
+      .database.db.selectFrom("users")
+      .select("accessLevel")
+      .where("username", "=", "nadia.novak@aurora.test")
+      .executeTakeFirstOrThrow();
+    expect(saved.accessLevel).toBe("6");
 
     const handle = await buildUser(suite.server().database.db, {
       team: aurora,

@@ -14,6 +14,7 @@ const ITEM = {
   ecs: false,
   sip: true,
   cellcrypt: false,
+  accessLevel: 2,
   createdOn: "2025-01-02T03:04:05.000Z",
   lastSeen: null,
   deviceCount: 1,

@@ -39,6 +39,7 @@ const PAGE: UserListPage = {
       ecs: true,
       sip: false,
       cellcrypt: false,
+      accessLevel: 3,
       createdOn: "2025-03-01T10:00:00.000Z",
       lastSeen: null,
       deviceCount: 2,
@@ -54,6 +55,7 @@ const PAGE: UserListPage = {
       ecs: false,
       sip: true,
       cellcrypt: true,
+      accessLevel: null,
       createdOn: "2025-03-02T10:00:00.000Z",
       lastSeen: "2025-04-01T08:30:00.000Z",
       deviceCount: 0,
@@ -317,7 +319,31 @@ describe("UserCreateForm", () => {
 });
 
 describe("UserEditForm", () => {
-  const editable = { uid: UID_A, firstName: "Ana", lastName: "Silva", aliases: ["ana.s"], ecs: false, sip: true, cellcrypt: false };
+  const editable = {
+    uid: UID_A,
+    firstName: "Ana",
+    lastName: "Silva",
+    aliases: ["ana.s"],
+    accessLevel: 3,
+    ecs: false,
+    sip: true,
+    cellcrypt: false,
+  };
+
+  it("offers the access level as 'Not set' and 0 to 9, the user's own selected, in every language", () => {
+    const texts = { en: ["Access level", "Not set"], pt: ["Nível de acesso", "Não definido"], es: ["Nivel de acceso", "Sin definir"] };
+    for (const [lang, [label, notSet]] of Object.entries(texts)) {
+      const { html } = render(<UserEditForm user={editable} csrfToken="c" />, lang);
+      expect(html).toContain(label);
+      const select = html.match(/<select[^>]*name="accessLevel"[^>]*>(.*?)<\/select>/s);
+      expect(select).not.toBeNull();
+      const options = [...select![1]!.matchAll(/<option[^>]*value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+      expect(options).toEqual([["", notSet], ...Array.from({ length: 10 }, (_, i) => [String(i), String(i)])]);
+      expect(select![0]).toMatch(/<option[^>]*value="3"[^>]*selected/);
+    }
+    const unset = render(<UserEditForm user={{ ...editable, accessLevel: null }} csrfToken="c" />, "en").html;
+    expect(unset.match(/<select[^>]*name="accessLevel"[^>]*>.*?<\/select>/s)![0]).toMatch(/<option value=""[^>]*selected/);
+  });
 
   it("offers an optional new password with its confirmation, empty (= unchanged), in every language", () => {
     const labels = {

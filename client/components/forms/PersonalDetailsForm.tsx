@@ -1,6 +1,8 @@
 import type { CatalogueCode } from "../../../shared/errors";
 import { languages, maxLength } from "../../../shared/limits";
 import { ProfileUpdateSchema, type ProfileUpdateReq } from "../../../shared/schemas/admin";
+import { accessLevel as accessLevelRule } from "../../../shared/schemas/accessLevel";
+import { AccessLevelField, accessLevelChoice, accessLevelOfChoice } from "./AccessLevelField";
 import { useT } from "../render-context";
 import { SelectField, TextField } from "./Field";
 import { SubmitButton } from "./SubmitButton";
@@ -44,8 +46,13 @@ export interface PersonalDetailsFormProps {
    * Sends the checked values; resolves with the details as stored (shown in the form with the
    * success message), or with null when the page is being reloaded and nothing should be shown.
    */
-  save: (details: ProfileUpdateReq) => Promise<PersonalDetails | null>;
+  save: (details: ProfileUpdateReq & { accessLevel?: number | null }) => Promise<PersonalDetails | null>;
+  /** Another admin's access level, when the viewer may change it (root, #31); absent: not in the form. */
+  accessLevel?: number | null | undefined;
 }
+
+/** The form's schema: the four fields, and the access level when the form carries it. */
+const WithAccessLevelSchema = ProfileUpdateSchema.extend({ accessLevel: accessLevelRule });
 
 /** The four edited fields of anything that carries them (an API reply has more). */
 function pick({ firstName, lastName, lang, timezone }: PersonalDetails): PersonalDetails {
@@ -57,20 +64,24 @@ function pick({ firstName, lastName, lang, timezone }: PersonalDetails): Persona
  * (`PUT /v2/admin`): the same fields, validation and outcome message, so both stay alike.
  * Validated with ProfileUpdateSchema, which is exactly these four fields.
  */
-export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, failureFallback, save }: PersonalDetailsFormProps) {
+export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, failureFallback, save, accessLevel }: PersonalDetailsFormProps) {
   const t = useT();
   const { outcome, clear, succeed, fail } = useOutcome({ fallback: failureFallback });
-  const form = useForm(pick(initial));
+  const withLevel = accessLevel !== undefined;
+  const form = useForm({ ...pick(initial), accessLevel: accessLevelChoice(accessLevel ?? null) });
   const zones = timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones];
 
   const submit = form.handleSubmit(async () => {
     clear();
-    const checked = validateForm(ProfileUpdateSchema, form.values, t);
+    const { accessLevel: choice, ...details } = form.values;
+    const checked = withLevel
+      ? validateForm(WithAccessLevelSchema, { ...details, accessLevel: accessLevelOfChoice(choice) }, t)
+      : validateForm(ProfileUpdateSchema, details, t);
     if (!checked.ok) return form.showErrors(checked.errors);
     try {
       const stored = await save(checked.data);
       if (!stored) return;
-      form.setValues(pick(stored));
+      form.setValues({ ...pick(stored), accessLevel: choice });
       // Reloaded: the header's name and the profile's cards show what the server now holds.
       succeed(texts.saved, { reload: true });
     } catch (error) {
@@ -111,6 +122,16 @@ export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, fai
           {...form.bind("timezone")}
         />
       </div>
+      {withLevel ? (
+        <div className="form-row">
+          <AccessLevelField
+            value={form.values.accessLevel}
+            error={form.errors.accessLevel}
+            disabled={form.busy}
+            onChange={(value) => form.setValue("accessLevel", value)}
+          />
+        </div>
+      ) : null}
       <div className="form-actions">
         <SubmitButton busy={form.busy}>{texts.submit}</SubmitButton>
       </div>

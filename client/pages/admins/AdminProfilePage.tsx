@@ -13,6 +13,8 @@ import { fullName, roleText, StatusBadge } from "./format";
 /** What the viewer may do on this profile, as the server decided it. */
 export interface AdminProfilePermissions {
   edit: boolean;
+  /** The viewer may change the access level (root alone, #31): the details form then carries it. */
+  accessLevel: boolean;
   teams: boolean;
   actions: AdminAction[];
   /** The admin manages teams outside the viewer's scope (kept by the teams editor). */
@@ -87,6 +89,12 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
               <dd>{admin.timezone}</dd>
             </>
           )}
+          {can.edit && can.accessLevel ? null : (
+            <>
+              <dt>{t("common:accessLevel.label")}</dt>
+              <dd data-field="accessLevel">{admin.accessLevel ?? <span className="muted">{t("common:accessLevel.notSet")}</span>}</dd>
+            </>
+          )}
           <dt>{t("admins:profile.failedAttempts")}</dt>
           <dd>{admin.failedAttempts}</dd>
           {lockedNow(admin.lockedUntil) ? (
@@ -132,6 +140,7 @@ export function AdminProfilePage({ admin, can, teamOptions, csrfToken, timezones
               uid: admin.uid,
               details: { firstName: admin.firstName, lastName: admin.lastName, lang: admin.lang, timezone: admin.timezone },
               timezones,
+              ...(can.accessLevel ? { accessLevel: admin.accessLevel } : {}),
             }}
             namespaces={ns}
           />

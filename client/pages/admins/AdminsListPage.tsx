@@ -180,6 +180,7 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
             </th>
             <SortHeader label={label("role")} href={null} sorted={null} />
             <SortHeader label={label("status")} {...sortLink("status")} />
+            <SortHeader label={t("common:accessLevel.label")} href={null} sorted={null} />
             <SortHeader label={label("teams")} href={null} sorted={null} />
             <SortHeader label={label("createdOn")} {...sortLink("createdOn", "desc")} />
             <SortHeader label={label("lastSeen")} {...sortLink("lastSeen", "desc")} />
@@ -197,6 +198,9 @@ export function AdminsListPage({ page, query, teams, timezone, invalidQuery, err
               <td data-label={label("role")}>{roleText(t, admin.role)}</td>
               <td data-label={label("status")}>
                 <StatusBadge t={t} status={admin.status} />
+              </td>
+              <td data-label={t("common:accessLevel.label")} data-field="accessLevel" className="col-number">
+                {admin.accessLevel ?? <span className="muted">{t("common:accessLevel.notSet")}</span>}
               </td>
               <td data-label={label("teams")}>
                 {admin.role === "root"

@@ -114,7 +114,7 @@ function DevicesTable({ user, csrfToken, timezone }: UserProfilePageProps) {
 
 /**
  * A user's profile (the form pattern: each field once): the account facts the form
- * does not edit, rendered on the server; the edit form (names, aliases, flags: shown there only,
+ * does not edit, rendered on the server; the edit form (names, aliases, access level, flags: shown there only,
  * filled with the saved values); the devices table with a DeviceActions island per device
  * (remote wipe, delete); the password reset; and the account actions (block, activate, move,
  * delete) with the users list's confirmation and review (UserActions).
@@ -126,7 +126,6 @@ export function UserProfilePage(props: UserProfilePageProps) {
   const rows: [string, ReactNode][] = [
     ["username", user.username],
     ["role", user.role ? userRoleLabel(t, user.role) : none],
-    ["accessLevel", user.accessLevel || none],
     ["status", <StatusBadge key="s" status={user.status} />],
     [
       "team",
@@ -162,6 +161,7 @@ export function UserProfilePage(props: UserProfilePageProps) {
               firstName: user.firstName,
               lastName: user.lastName,
               aliases: user.aliases,
+              accessLevel: user.accessLevel,
               ecs: user.ecs,
               sip: user.sip,
               cellcrypt: user.cellcrypt,

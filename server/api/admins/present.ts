@@ -4,6 +4,7 @@
  * The export's admin columns read these same items.
  */
 import type { AdminDetail, AdminListItem } from "../../../shared/api/admins";
+import { accessLevelFromStored } from "../../../shared/domain/accessLevels";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { AdminRecord } from "../../services/admins";
 
@@ -19,6 +20,7 @@ export function presentAdminListItem(admin: AdminRecord): AdminListItem {
     role: admin.role,
     status: admin.status,
     teams: admin.teams,
+    accessLevel: accessLevelFromStored(admin.accessLevel),
     createdOn: new Date(admin.createdAt).toISOString(),
     lastSeen: isoOrNull(admin.lastSeenAt),
   };

@@ -3,6 +3,7 @@
  * names, ISO 8601 UTC times, 0/1 flags as booleans, the team as `{ slug, teamName }`, internal
  * ids left out. The export's user columns read these same items.
  */
+import { accessLevelFromStored } from "../../../shared/domain/accessLevels";
 import { platformName } from "../../../shared/domain/platforms";
 import type { DeviceWipeState, UserDetails, UserDevice, UserListItem, UserListResponse } from "../../../shared/api/users";
 import { isoUtc } from "../../lib/isoTime";
@@ -22,6 +23,7 @@ export function presentUserListItem(row: UserListRow): UserListItem {
     ecs: row.isEcs === 1,
     sip: row.isSip === 1,
     cellcrypt: row.isCellcrypt === 1,
+    accessLevel: accessLevelFromStored(row.accessLevel),
     createdOn: isoUtc(row.createdAt),
     lastSeen: isoOrNull(row.lastSeenAt),
     deviceCount: row.deviceCount,
@@ -68,7 +70,7 @@ export function presentUserDetails(user: UserRecord): UserDetails {
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
-    accessLevel: user.accessLevel,
+    accessLevel: accessLevelFromStored(user.accessLevel),
     team: { slug: user.teamSlug, teamName: user.teamName },
     status: user.status,
     ecs: user.isEcs === 1,

@@ -80,6 +80,8 @@ export function profilePermissions(view: PresentedProfile, viewerIsRoot: boolean
   actions.push("delete");
   return {
     edit: true,
+    // The access level is root's alone to change (#31, docs/DECISIONS.md).
+    accessLevel: viewerIsRoot,
     teams: admin.role !== "root",
     actions,
     hasOtherTeams: !viewerIsRoot && teamCount > admin.teams.length,

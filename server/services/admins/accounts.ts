@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AdminCreateReq, AdminUidReq, AdminUpdateReq } from "../../../shared/schemas/admin";
+import { accessLevelFromStored, accessLevelToStored } from "../../../shared/domain/accessLevels";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
@@ -39,6 +40,7 @@ async function creationTeams(ctx: ServiceContext, scope: Scope, slugs: string[])
  * own teams (adminCreate403 otherwise), root only existing ones (adminCreate404); the username is unique case-insensitively (409). With a password the admin is active at
  * once; with `invite` the admin is 'invited' and the invitation is delivered before answering:
  * e-mail disabled → 501 with nothing created, delivery failure → 509 with the admin removed.
+ * Only root gives an access level (#31): a company admin naming one is refused (403 forbidden).
  */
 export async function createAdmin(
   ctx: ServiceContext,
@@ -50,6 +52,8 @@ export async function createAdmin(
   const { db, config, mail } = ctx;
   // Not adminCreate403, whose words are about a company: making a super administrator is root's alone.
   if (input.root && scope.role !== "root") throw new AppError("forbidden", 403);
+  const accessLevel = input.accessLevel ?? null;
+  if (accessLevel !== null && scope.role !== "root") throw new AppError("forbidden", 403);
   if (input.invite && !(await emailingEnabled(db, mail))) throw new AppError("adminCreate501");
   const teamIds = await creationTeams(ctx, scope, input.teams);
   const username = input.username.trim().toLowerCase();
@@ -73,6 +77,7 @@ export async function createAdmin(
           status: passwordHash ? "active" : "invited",
           lang,
           timezone: input.timezone ?? creator.timezone,
+          accessLevel: accessLevelToStored(accessLevel),
           createdAt: now,
           updatedAt: now,
           verifiedAt: passwordHash ? now : null,
@@ -100,7 +105,12 @@ export async function createAdmin(
         });
         mailId = queued.id;
       }
-      const details = { role: input.root ? "root" : "admin", via: passwordHash ? "password" : "invite", teams: input.teams };
+      const details = {
+        role: input.root ? "root" : "admin",
+        via: passwordHash ? "password" : "invite",
+        teams: input.teams,
+        ...(accessLevel === null ? {} : { accessLevel }),
+      };
       await recordPerTeam(trx, access, teamIds, { action: "admin.create", target: { type: "admin", id: admin.uid }, details });
       return { id: admin.id, uid: admin.uid, mailId };
     });
@@ -138,7 +148,13 @@ async function deliverInvitation(
   }
 }
 
-/** Edits another admin's name, language and time zone; unknown, out-of-scope or root (for a non-root) → 404. */
+/**
+ * Edits another admin's name, language, time zone and access level; unknown, out-of-scope or root
+ * (for a non-root) → 404. The access level is root's alone to change (#31): a company admin
+ * sending a different one, even their own, is refused (403 forbidden, nothing written); the same
+ * value is accepted, so a client may send the whole form back. A changed level is logged with its
+ * old and new values.
+ */
 export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUpdateReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db } = ctx;
   const targetId = await runTransaction(db, async (trx) => {
@@ -149,15 +165,19 @@ export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: Admi
       ...(input.lang === undefined ? {} : { lang: input.lang }),
       ...(input.timezone === undefined ? {} : { timezone: input.timezone }),
     };
+    const from = accessLevelFromStored(target.accessLevel);
+    const level = input.accessLevel === undefined || input.accessLevel === from ? undefined : { from, to: input.accessLevel };
+    if (level && scope.role !== "root") throw new AppError("forbidden", 403);
     await trx
       .updateTable("admins")
-      .set({ ...changes, updatedAt: Date.now() })
+      .set({ ...changes, ...(level ? { accessLevel: accessLevelToStored(level.to) } : {}), updatedAt: Date.now() })
       .where("id", "=", target.id)
       .execute();
+    const fields = [...Object.keys(changes), ...(level ? ["accessLevel"] : [])];
     await recordPerTeam(trx, { actor: actorOf(scope), ...origin }, await teamIdsOf(trx, target.id), {
       action: "admin.update",
       target: { type: "admin", id: target.uid },
-      details: { fields: Object.keys(changes) },
+      details: { fields, ...(level ? { accessLevel: level } : {}) },
     });
     return target.id;
   });

@@ -69,6 +69,7 @@ export const ADMIN_COLUMNS = [
   "admins.timezone",
   "admins.failedAttempts",
   "admins.lockedUntil",
+  "admins.accessLevel",
   "admins.createdAt",
   "admins.lastSeenAt",
 ] as const;
@@ -86,6 +87,8 @@ export interface AdminRow {
   timezone: string;
   failedAttempts: number;
   lockedUntil: number | null;
+  /** Stored text; the presenter reads it with accessLevelFromStored (#31). */
+  accessLevel: string | null;
   createdAt: number;
   lastSeenAt: number | null;
 }

@@ -19,6 +19,8 @@ export interface AdminTarget {
   role: AdminRole;
   status: AdminStatus;
   hasPassword: boolean;
+  /** The stored access level (#31), as text. */
+  accessLevel: string | null;
 }
 
 /** The catalogue code a call answers with for a target the caller may not see (unknown, out of scope, a root). */
@@ -30,7 +32,7 @@ export interface TargetCodes {
 export async function loadTarget(db: Kysely<Database>, scope: Scope, uid: string, codes: TargetCodes): Promise<AdminTarget> {
   const row = await db
     .selectFrom("admins")
-    .select(["id", "uid", "username", "role", "status", "passwordHash"])
+    .select(["id", "uid", "username", "role", "status", "passwordHash", "accessLevel"])
     .where("uid", "=", uid)
     .executeTakeFirst();
   if (!row) throw new AppError(codes.notFound, 404);
@@ -41,6 +43,7 @@ export async function loadTarget(db: Kysely<Database>, scope: Scope, uid: string
     role: row.role,
     status: row.status,
     hasPassword: row.passwordHash !== null,
+    accessLevel: row.accessLevel,
   };
   if (scope.role === "root" || row.id === scope.adminId) return target;
   if (row.role === "root") throw new AppError(codes.notFound, 404);

@@ -7,6 +7,7 @@
  * now counted as a user), the invitation accepted — one conditional update, so two redemptions
  * of one code cannot both succeed.
  */
+import { accessLevelFromStored } from "../../../shared/domain/accessLevels";
 import type { InviteRedeemReq, InviteRedeemResponse } from "../../../shared/schemas/invite";
 import { isUniqueViolation } from "../../db/errors";
 import { runTransaction } from "../../db/transaction";
@@ -65,7 +66,7 @@ export async function redeemInvitation(
         .updateTable("users")
         .set({ status: "active", username, updatedAt: now })
         .where("id", "=", row.userId)
-        .returning(["uid", "username"])
+        .returning(["uid", "username", "accessLevel"])
         .executeTakeFirstOrThrow();
       await recordAccess(
         trx,
@@ -77,7 +78,13 @@ export async function redeemInvitation(
           details: { team: row.slug, invite: row.uid, serviceToken: caller.name },
         },
       );
-      return { user: user.uid, username: user.username, team: row.slug, directSignIn: row.directSignin === 1 };
+      return {
+        user: user.uid,
+        username: user.username,
+        team: row.slug,
+        directSignIn: row.directSignin === 1,
+        accessLevel: accessLevelFromStored(user.accessLevel),
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, "username")) throw new AppError("userCreate409", 409);

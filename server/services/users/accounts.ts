@@ -5,10 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { UserCreateReq, UserUpdateReq } from "../../../shared/schemas/user";
+import { accessLevelFromStored, accessLevelToStored } from "../../../shared/domain/accessLevels";
 import { isUniqueViolation } from "../../db/errors";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
-import type { RowUpdate } from "../../db/types";
+import type { Database, RowUpdate } from "../../db/types";
+import type { Transaction } from "kysely";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
@@ -70,6 +72,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
           isEcs: toFlag(input.ecs),
           isSip: toFlag(input.sip),
           isCellcrypt: toFlag(input.cellcrypt),
+          accessLevel: accessLevelToStored(input.accessLevel ?? null),
           passwordHash,
           createdAt: now,
           updatedAt: now,
@@ -105,6 +108,7 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
             status: passwordHash ? "active" : "pending",
             aliases: aliases.length,
             registrationMail: register,
+            accessLevel: input.accessLevel ?? null,
           },
         },
       );
@@ -117,12 +121,19 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   return loadUserDetails(ctx, scope, uid);
 }
 
+/** A user's access level as it stands before an edit, for the access log. */
+async function storedLevel(trx: Transaction<Database>, userId: number): Promise<number | null> {
+  const row = await trx.selectFrom("users").select("accessLevel").where("id", "=", userId).executeTakeFirst();
+  return accessLevelFromStored(row?.accessLevel ?? null);
+}
+
 /** The editable fields of `PUT /v2/user`, as the access log names them. */
-const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt", "password"] as const;
+const EDITABLE = ["firstName", "lastName", "aliases", "ecs", "sip", "cellcrypt", "accessLevel", "password"] as const;
 
 /**
- * Edits a user's names, aliases (the whole set is replaced), flags and password; absent fields stay
- * as they are. 404 `userEdit404` for an unknown or out-of-scope user, 409 `userEdit409` for an
+ * Edits a user's names, aliases (the whole set is replaced), flags, access level and password;
+ * absent fields stay as they are. A changed access level is logged with its old and new values
+ * (the service acts on it, so the log says what it was). 404 `userEdit404` for an unknown or out-of-scope user, 409 `userEdit409` for an
  * alias that is another user's username or alias, 422 `userEdit422` for a password among the
  * user's last 'user password history' ones (nothing is written). A new password is recorded in
  * the history, trimmed to that many; the access log names the field, never the value.
@@ -138,6 +149,7 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
   if (input.ecs !== undefined) changes.isEcs = toFlag(input.ecs);
   if (input.sip !== undefined) changes.isSip = toFlag(input.sip);
   if (input.cellcrypt !== undefined) changes.isCellcrypt = toFlag(input.cellcrypt);
+  if (input.accessLevel !== undefined) changes.accessLevel = accessLevelToStored(input.accessLevel);
   const aliases = input.aliases === undefined ? undefined : normalizeAliases(input.aliases, user.username);
   if (aliases) {
     const taken = await takenNames(db, aliases, user.id);
@@ -152,6 +164,7 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
           throw new AppError("userEdit422", 422);
         await setPassword(trx, "user", user.id, newHash, { keep: historySize });
       }
+      const levelChange = input.accessLevel === undefined ? {} : { accessLevel: { from: await storedLevel(trx, user.id), to: input.accessLevel } };
       // The user's row first (locked by the update), then its aliases: the order bulk actions use.
       const updated = await trx
         .updateTable("users")
@@ -167,7 +180,7 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
           action: "user.update",
           target: { type: "user", id: user.uid },
           teamId: user.teamId,
-          details: { fields },
+          details: { fields, ...levelChange },
         },
       );
     });

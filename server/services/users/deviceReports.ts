@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { accessLevelFromStored } from "../../../shared/domain/accessLevels";
 import type { DeviceReportReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import type { Database } from "../../db/types";
@@ -8,10 +9,14 @@ import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
 import type { ServiceCaller } from "../identity";
 
-/** The answer to a device report: the device's id and whether a wipe is pending for it. */
+/**
+ * The answer to a device report: the device's id, whether a wipe is pending for it, and the user's
+ * access level (0..9 or null, #31), which the service reads at each sign-in.
+ */
 export interface DeviceReportResult {
   device: string;
   wipe: boolean;
+  accessLevel: number | null;
 }
 
 /** A pending wipe as `GET /v2/service/wipes` lists it. */
@@ -26,10 +31,13 @@ export interface PendingWipe {
 export const PENDING_WIPES_PAGE = 1000;
 
 /** The user a report names: by uid, else by username (stored lowercase). A uid match wins. */
-async function findReportedUser(db: Kysely<Database>, user: string): Promise<{ id: number; status: string } | undefined> {
+async function findReportedUser(
+  db: Kysely<Database>,
+  user: string,
+): Promise<{ id: number; status: string; accessLevel: string | null } | undefined> {
   const rows = await db
     .selectFrom("users")
-    .select(["id", "uid", "status"])
+    .select(["id", "uid", "status", "accessLevel"])
     .where((eb) => eb.or([eb("uid", "=", user), eb("username", "=", user.toLowerCase())]))
     .limit(2)
     .execute();
@@ -111,7 +119,7 @@ export async function reportDevice(ctx: ServiceContext, report: DeviceReportReq,
         })
         .execute();
     }
-    return { device: device.uid, wipe: device.wipe };
+    return { device: device.uid, wipe: device.wipe, accessLevel: accessLevelFromStored(user.accessLevel) };
   });
 }
 

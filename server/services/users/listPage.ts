@@ -168,6 +168,7 @@ export function pageQuery(
       "users.isEcs",
       "users.isSip",
       "users.isCellcrypt",
+      "users.accessLevel",
       "users.createdAt",
       "users.lastSeenAt",
       "users.deviceCount",

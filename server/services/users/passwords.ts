@@ -3,6 +3,7 @@
  * password from a reset or registration link the console e-mailed. Tokens, hashing and the
  * history are identity's; what a `register` link means for a user is here.
  */
+import { accessLevelFromStored } from "../../../shared/domain/accessLevels";
 import type { UserPasswordSetReq } from "../../../shared/schemas/service";
 import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
@@ -16,6 +17,8 @@ export interface UserPasswordSetResult {
   user: string;
   username: string;
   status: string;
+  /** The user's access level (0..9 or null, #31). */
+  accessLevel: number | null;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function setUserPasswordByToken(
     }
     const user = await trx
       .selectFrom("users")
-      .select(["uid", "username", "status", "teamId"])
+      .select(["uid", "username", "status", "teamId", "accessLevel"])
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     await recordAccess(
@@ -67,6 +70,6 @@ export async function setUserPasswordByToken(
         details: { serviceToken: caller.name, status: user.status },
       },
     );
-    return { user: user.uid, username: user.username, status: user.status };
+    return { user: user.uid, username: user.username, status: user.status, accessLevel: accessLevelFromStored(user.accessLevel) };
   });
 }
