@@ -13,6 +13,7 @@ import { SubmitButton } from "../components/forms/SubmitButton";
 import { useCallMessage } from "../components/forms/useCallMessage";
 import { useForm } from "../components/forms/useForm";
 import { validateForm } from "../components/forms/validation";
+import { AccessLevelField, accessLevelOfChoice } from "../components/forms/AccessLevelField";
 import { useT } from "../components/render-context";
 import { TakesFocus } from "../components/forms/TakesFocus";
 
@@ -39,6 +40,7 @@ const FormSchema = z
     confirmPassword: str(),
     root: z.boolean(),
     teams: z.array(str()),
+    accessLevel: str(),
   })
   .superRefine((value, ctx) => {
     if (value.method === "password") {
@@ -66,7 +68,7 @@ const FormSchema = z
 export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: AdminCreateFormProps) {
   const t = useT();
   const messageFor = useCallMessage();
-  const empty = { username: "", firstName: "", lastName: "", lang, method: "password", password: "", confirmPassword: "" };
+  const empty = { username: "", firstName: "", lastName: "", lang, method: "password", password: "", confirmPassword: "", accessLevel: "" };
   const form = useForm(empty);
   const [selected, setSelected] = useState<string[]>(teams.length === 1 ? [teams[0]!.slug] : []);
   const [root, setRoot] = useState(false);
@@ -90,6 +92,7 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
         lang: data.lang,
         teams: data.root ? [] : data.teams,
         ...(data.root ? { root: true } : {}),
+        ...(canCreateRoot && data.accessLevel !== "" ? { accessLevel: accessLevelOfChoice(data.accessLevel) } : {}),
         ...(data.method === "invite" ? { invite: true as const } : { password: await sha512Hex(data.password) }),
       });
       form.setValues(empty);
@@ -186,6 +189,14 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
             {t("admins:create.rootHint")}
           </span>
         </label>
+      ) : null}
+      {canCreateRoot ? (
+        <AccessLevelField
+          value={form.values.accessLevel}
+          error={form.errors.accessLevel}
+          disabled={form.busy}
+          onChange={(value) => form.setValue("accessLevel", value)}
+        />
       ) : null}
       {root ? null : (
         <TeamChecklist

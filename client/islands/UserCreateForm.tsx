@@ -3,6 +3,7 @@ import { sha512Hex } from "../../shared/crypto";
 import { maxLength } from "../../shared/limits";
 import { PasswordWithConfirmationSchema } from "../../shared/schemas/primitives";
 import { UserCreateSchema } from "../../shared/schemas/user";
+import { AccessLevelField, accessLevelOfChoice } from "../components/forms/AccessLevelField";
 import { Alert } from "../components/forms/Alert";
 import { PasswordField, SelectField, TextField } from "../components/forms/Field";
 import { SubmitButton } from "../components/forms/SubmitButton";
@@ -40,6 +41,7 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
     password: "",
     confirmPassword: "",
     aliases: "",
+    accessLevel: "",
   };
   const form = useForm(empty);
   const [viaEmail, setViaEmail] = useState(true);
@@ -48,7 +50,7 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
 
   const submit = form.handleSubmit(async () => {
     setOutcome(null);
-    const { username, firstName, lastName, team, password, confirmPassword, aliases } = form.values;
+    const { username, firstName, lastName, team, password, confirmPassword, aliases, accessLevel } = form.values;
     const aliasList = parseAliases(aliases);
     const body = {
       username: username.trim(),
@@ -58,6 +60,7 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
       viaEmail,
       ...flags,
       ...(aliasList.length ? { aliases: aliasList } : {}),
+      ...(accessLevel !== "" ? { accessLevel: accessLevelOfChoice(accessLevel) } : {}),
     };
     const checked = validateForm(UserCreateSchema, body, t);
     const withPassword = password !== "" || confirmPassword !== "";
@@ -146,6 +149,14 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
         error={form.errors.aliases}
         onChange={(value) => form.setValue("aliases", value)}
       />
+      <div className="form-row">
+        <AccessLevelField
+          value={form.values.accessLevel}
+          error={form.errors.accessLevel}
+          disabled={form.busy}
+          onChange={(value) => form.setValue("accessLevel", value)}
+        />
+      </div>
       <FlagFields legend={t("users:create.flags")} value={flags} onChange={setFlags} disabled={form.busy} />
       <div className="form-actions">
         <SubmitButton busy={form.busy}>{t("users:create.submit")}</SubmitButton>
