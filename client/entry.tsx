@@ -2,6 +2,7 @@
 import "./zodJitless";
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { IslandScope } from "./components/hooks";
 import { TranslateProvider } from "./components/render-context";
 import { createClientTranslate, type InlinedTranslations } from "./i18n-client";
 import { isIslandName, islandRegistry } from "./islands/registry";
@@ -51,13 +52,18 @@ async function hydrateIslands(): Promise<void> {
       const props = readJson<object>(marker.querySelector(':scope > script[type="application/json"]')) ?? {};
       try {
         const Component = (await withTimeout(islandRegistry[name](), scriptChunkLoadTimeoutMs)) as ComponentType<object>;
+        const prefix = marker.getAttribute("prefix") ?? `${name}-`;
+        // React in development, preact/compat in the production build (vite.config.ts): the
+        // island scope gives both the server's ids; Preact ignores the options.
         hydrateRoot(
           root,
           <TranslateProvider t={t} lang={lang}>
-            <Component {...props} />
+            <IslandScope prefix={prefix}>
+              <Component {...props} />
+            </IslandScope>
           </TranslateProvider>,
           {
-            identifierPrefix: marker.getAttribute("prefix") ?? `${name}-`,
+            identifierPrefix: prefix,
             // A mismatch React had to recover from means server and browser rendered differently.
             onRecoverableError: (error) => console.error(`Island ${name} did not hydrate cleanly`, error),
           },
