@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId as useLibraryId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId as useLibraryId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 
 /**
  * The hooks an island needs that React and Preact (the production client runtime, issue #28
