@@ -61,6 +61,20 @@ function zodWithoutJsonSchema(): Plugin {
 }
 
 /**
+ * The production client runs on Preact's React compatibility layer (issue #28, "client runtime"):
+ * React DOM alone is 69 KB gzip, Preact with compat about 5 KB. The server renders with React
+ * (renderToString) and the dev server keeps React for Fast Refresh; only `vite build` swaps the
+ * imports. Exact-match patterns, so `react-dom/server` (never imported by the client) is untouched.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+];
+
+/**
  * Client build: the island hydrator (each island its own chunk through dynamic imports) and the
  * stylesheet as a separate entry, so pages without islands get CSS and no JavaScript.
  */
@@ -70,6 +84,7 @@ export default defineConfig(({ command }) => ({
   publicDir: false,
   esbuild: { jsx: "automatic" },
   plugins: [catalogueWithoutEnglish(), zodWithoutJsonSchema()],
+  resolve: command === "build" ? { alias: PREACT_ALIASES } : {},
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

@@ -21,17 +21,24 @@ export const PAGE_AIM = 100 * KB;
 /** Issue #28's aim for pages whose island is a small form. */
 export const SMALL_FORM_AIM = 60 * KB;
 /**
- * What the test enforces while the aims are out of reach (docs/DECISIONS.md, "#28 — the browser
- * budget": React DOM alone is 69 KB gzip and classic zod about 20 KB): ratchets set about 2 KB above
- * the heaviest page of each kind when they were measured; lower them as pages shrink, never raise
- * them without a decision.
+ * What the test enforces: ratchets about 2 KB above the heaviest page of each kind when measured
+ * (docs/DECISIONS.md, "#28 — client runtime": the production client on preact/compat, the
+ * re-authentication prompt loaded on demand; 62.5 and 53.0 KB). Both aims are met, and the test
+ * asserts them too; lower the ratchets as pages shrink, never raise them without a decision.
  */
-export const PAGE_BUDGET = 127 * KB;
+export const PAGE_BUDGET = 65 * KB;
 /** The ratchet for small-form pages (see {@link PAGE_BUDGET}). */
-export const SMALL_FORM_BUDGET = 115 * KB;
+export const SMALL_FORM_BUDGET = 55 * KB;
 
 /** The public pages whose island is a small form (the sign-in page includes its MFA step). */
 export const SMALL_FORM_PAGES: ReadonlySet<string> = new Set(["/signin", "/forgot-password", "/verify", "/reset"]);
+
+/**
+ * Islands whose chunk the hydrator loads only when needed, not at start: the re-authentication
+ * prompt, on the first call refused with `reauthRequired` (client/entry.tsx). Listed on the page,
+ * not counted.
+ */
+export const ON_DEMAND_ISLANDS: ReadonlySet<string> = new Set(["ReauthPrompt"]);
 
 /** One page's load: its islands, the script files it fetches and their compressed sizes (bytes). */
 export interface PageLoad {
@@ -88,7 +95,7 @@ export function pageLoad(page: string, html: string, manifest: Manifest = readMa
   const files = new Set<string>();
   for (const [, src] of html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)) files.add(src!);
   for (const [, href] of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(href!);
-  for (const name of islands) closure(manifest, `client/islands/${name}.tsx`, files);
+  for (const name of islands) if (!ON_DEMAND_ISLANDS.has(name)) closure(manifest, `client/islands/${name}.tsx`, files);
   const inlineJson = [...html.matchAll(/<script type="application\/json"[^>]*>([^<]*)<\/script>/g)].map((m) => m[1]!).join("");
   let raw = 0;
   let gzip = 0;
@@ -166,6 +173,17 @@ export function budgetLines(loads: readonly PageLoad[]): string[] {
   return lines;
 }
 
+/** Whether issue #28's two aims are met, with the heaviest page of each kind. */
+export function aimLines(loads: readonly PageLoad[]): string[] {
+  return [true, false].map((small) => {
+    const kind = loads.filter((load) => SMALL_FORM_PAGES.has(load.page) === small);
+    const heaviest = kind.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+    const aim = small ? SMALL_FORM_AIM : PAGE_AIM;
+    const verdict = heaviest.gzip <= aim ? "met" : "NOT met";
+    return `Aim ${small ? "for small-form pages" : "for every page"} (${kb(aim)} KB gzip): ${verdict}; heaviest \`${heaviest.page}\` ${kb(heaviest.gzip)} KB.`;
+  });
+}
+
 /** The shared files and their sizes, largest first: what every page with an island pays. */
 export function fileLines(loads: readonly PageLoad[]): string[] {
   const pages = new Map<string, number>();
@@ -185,4 +203,5 @@ export async function runJsBudget(): Promise<void> {
   console.log([...budgetLines(loads), "", ...fileLines(loads)].join("\n"));
   const over = loads.filter((load) => load.gzip > load.budget);
   if (over.length > 0) console.log(`\nOver budget: ${over.map((load) => load.page).join(", ")}`);
+  console.log(`\n${aimLines(loads).join("\n")}`);
 }

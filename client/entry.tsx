@@ -2,9 +2,12 @@
 import "./zodJitless";
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { TranslateProvider } from "./components/render-context";
+import { IslandScope } from "./components/hooks";
+import { TranslateProvider, type Translate } from "./components/render-context";
 import { createClientTranslate, type InlinedTranslations } from "./i18n-client";
-import { isIslandName, islandRegistry } from "./islands/registry";
+import { isIslandName, islandRegistry, type IslandName } from "./islands/registry";
+import type { ReauthPromptProps } from "./islands/ReauthPrompt";
+import { setReauthHandler, type ReauthHandler } from "../shared/api/reauth";
 import { showPendingStatus } from "./components/status/pageStatus";
 import { scriptChunkLoadTimeoutMs } from "../shared/limits";
 
@@ -37,36 +40,75 @@ function showLoadError(marker: Element, message: string): void {
   marker.prepend(alert);
 }
 
+type IslandMarker = { marker: Element; name: IslandName; root: Element; props: object };
+
+/** Loads one island's chunk and hydrates its root; `extra` props are the browser's own (not from the server). */
+async function hydrateIsland({ marker, name, root, props }: IslandMarker, t: Translate, lang: string, extra: object = {}): Promise<void> {
+  try {
+    const Component = (await withTimeout(islandRegistry[name](), scriptChunkLoadTimeoutMs)) as ComponentType<object>;
+    const prefix = marker.getAttribute("prefix") ?? `${name}-`;
+    // React in development, preact/compat in the production build (vite.config.ts): the
+    // island scope gives both the server's ids; Preact ignores the options.
+    hydrateRoot(
+      root,
+      <TranslateProvider t={t} lang={lang}>
+        <IslandScope prefix={prefix}>
+          <Component {...props} {...extra} />
+        </IslandScope>
+      </TranslateProvider>,
+      {
+        identifierPrefix: prefix,
+        // A mismatch React had to recover from means server and browser rendered differently.
+        onRecoverableError: (error) => console.error(`Island ${name} did not hydrate cleanly`, error),
+      },
+    );
+    marker.setAttribute("hydrated", "");
+  } catch (error) {
+    console.error(`Island ${name} could not load`, error);
+    showLoadError(marker, t("errors:scriptLoadError"));
+    throw error;
+  }
+}
+
+/**
+ * The re-authentication prompt renders nothing until a call is refused with `reauthRequired`
+ * (sudo mode), so its chunk loads then rather than on every page: a stand-in handler loads and
+ * hydrates the island on the first refusal and hands the challenge to the handler it installs.
+ * The marker says `deferred` until then (`hydrated` after).
+ */
+function deferReauthPrompt(island: IslandMarker, t: Translate, lang: string): void {
+  island.marker.setAttribute("deferred", "");
+  let ready: Promise<ReauthHandler> | null = null;
+  setReauthHandler((challenge) => {
+    ready ??= new Promise<ReauthHandler>((resolve, reject) => {
+      hydrateIsland(island, t, lang, { onInstalled: resolve } satisfies Partial<ReauthPromptProps>).catch(reject);
+    });
+    // A prompt that cannot load leaves the call refused, as without a handler.
+    return ready.then(
+      (handler) => handler(challenge),
+      () => null,
+    );
+  });
+}
+
 /** Finds every island marker and hydrates it with its own chunk; the rest of the page stays static. */
 async function hydrateIslands(): Promise<void> {
   const translations = readJson<InlinedTranslations>(document.getElementById("bulwark-i18n"));
   const lang = translations?.lang ?? document.documentElement.lang ?? "en";
   const t = createClientTranslate(translations ?? { lang, resources: {} });
-  const markers = Array.from(document.querySelectorAll("bulwark-island"));
+  const islands: IslandMarker[] = [];
+  for (const marker of document.querySelectorAll("bulwark-island")) {
+    const name = marker.getAttribute("name");
+    const root = marker.querySelector(":scope > [data-island-root]");
+    if (!isIslandName(name) || !root) continue;
+    const props = readJson<object>(marker.querySelector(':scope > script[type="application/json"]')) ?? {};
+    islands.push({ marker, name, root, props });
+  }
   await Promise.all(
-    markers.map(async (marker) => {
-      const name = marker.getAttribute("name");
-      const root = marker.querySelector(":scope > [data-island-root]");
-      if (!isIslandName(name) || !root) return;
-      const props = readJson<object>(marker.querySelector(':scope > script[type="application/json"]')) ?? {};
-      try {
-        const Component = (await withTimeout(islandRegistry[name](), scriptChunkLoadTimeoutMs)) as ComponentType<object>;
-        hydrateRoot(
-          root,
-          <TranslateProvider t={t} lang={lang}>
-            <Component {...props} />
-          </TranslateProvider>,
-          {
-            identifierPrefix: marker.getAttribute("prefix") ?? `${name}-`,
-            // A mismatch React had to recover from means server and browser rendered differently.
-            onRecoverableError: (error) => console.error(`Island ${name} did not hydrate cleanly`, error),
-          },
-        );
-        marker.setAttribute("hydrated", "");
-      } catch (error) {
-        console.error(`Island ${name} could not load`, error);
-        showLoadError(marker, t("errors:scriptLoadError"));
-      }
+    islands.map(async (island) => {
+      if (island.name === "ReauthPrompt") return deferReauthPrompt(island, t, lang);
+      // A failure is shown in the island and logged; the others go on.
+      await hydrateIsland(island, t, lang).catch(() => undefined);
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { IslandScope } from "./hooks";
 import { TranslateProvider, useLang, useRenderState, useT, type RenderState } from "./render-context";
 import type { IslandName } from "../islands/registry";
 
@@ -33,7 +34,8 @@ export const ISLAND_BASE_NAMESPACES = ["common", "errors"] as const;
  * Renders an interactive component on the server inside a marker that the browser hydrator
  * (client/entry.tsx) finds; props travel as escaped JSON so the browser renders the same tree.
  * The island is rendered as a root of its own, with a per-page id prefix, exactly as the browser
- * hydrates it, so generated ids (useId) match and never collide between islands.
+ * hydrates it, so generated ids (client/components/hooks.tsx useId) match and never collide
+ * between islands.
  */
 export function Island<P extends object>(input: {
   name: IslandName;
@@ -49,7 +51,9 @@ export function Island<P extends object>(input: {
   const prefix = recordIsland(state, name, [...ISLAND_BASE_NAMESPACES, ...namespaces]);
   const html = renderToString(
     <TranslateProvider t={t} lang={lang}>
-      <Component {...props} />
+      <IslandScope prefix={prefix}>
+        <Component {...props} />
+      </IslandScope>
     </TranslateProvider>,
     { identifierPrefix: prefix },
   );

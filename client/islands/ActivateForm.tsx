@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffectEvent, useId } from "../components/hooks";
 import { createLicensesApi } from "../../shared/api/licenses";
 import type { TeamRef } from "../../shared/api/responses";
 import {

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useId } from "../components/hooks";
 import { createAdminsApi } from "../../shared/api/admins";
 import { Alert } from "../components/forms/Alert";
 import { SubmitButton } from "../components/forms/SubmitButton";

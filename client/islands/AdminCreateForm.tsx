@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useId } from "../components/hooks";
 import { z } from "zod";
 import { createAdminsApi, type AdminDetail } from "../../shared/api/admins";
 import { sha512Hex } from "../../shared/crypto";

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffectEvent, useId } from "../components/hooks";
 import { createDomainsApi, type Association } from "../../shared/api/domains";
 import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";

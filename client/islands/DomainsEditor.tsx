@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useId } from "../components/hooks";
 import { isApiError } from "../../shared/api/errors";
 import { createDomainsApi } from "../../shared/api/domains";
 import { sha512Hex } from "../../shared/crypto";

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useId } from "../components/hooks";
 import type { TeamRef } from "../../shared/api/responses";
 import { createInvitesApi, type InviteListResponse } from "../../shared/api/invites";
 import { INVITE_STATES } from "../../shared/domain/statuses";

@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { useId } from "../components/hooks";
 import { useT } from "../components/render-context";
 
 /** Props of the public pages' language switcher: the current language and where each one lives. */

@@ -5,7 +5,8 @@
  * address, and puts focus and caret back in the field on the new page. Keys typed while the next
  * page loads are carried over and searched in turn.
  */
-import { useEffect, useEffectEvent, useId, useRef, type ChangeEvent } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
+import { useEffectEvent, useId } from "../components/hooks";
 import { listHref, type ListFiltersProps } from "../components/list/listQuery";
 import { FilterForm, FilterSearch, FilterSelect } from "../components/list/FilterForm";
 import { enhanceExportMenus } from "../components/list/exportMenu";

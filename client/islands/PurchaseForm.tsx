@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useState } from "react";
+import { useEffectEvent } from "../components/hooks";
 import { LICENSE_TYPES, quotePrice, type LicenseType } from "../../shared/domain/licenses";
 import { licenseCountRange, licenseTermMonths } from "../../shared/limits";
 import { createLicensesApi } from "../../shared/api/licenses";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { createMfaApi } from "../../shared/api/mfa";
-import { asksForCode, setReauthHandler, type ReauthChallenge, type ReauthOutcome } from "../../shared/api/reauth";
+import { asksForCode, setReauthHandler, type ReauthChallenge, type ReauthHandler, type ReauthOutcome } from "../../shared/api/reauth";
 import { sha512Hex } from "../../shared/crypto";
 import { PasswordField, TextField } from "../components/forms/Field";
 import { useCallMessage } from "../components/forms/useCallMessage";
@@ -13,6 +13,11 @@ const MAX_CODE_LENGTH = 32;
 /** Props of the prompt: the session's CSRF token for POST /v2/me/reauth. */
 export interface ReauthPromptProps {
   csrfToken: string;
+  /**
+   * Told the handler once it is installed: the hydrator loads this island only when a first call
+   * is refused (client/entry.tsx) and hands that call's challenge to it.
+   */
+  onInstalled?: (handler: ReauthHandler) => void;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface ReauthPromptProps {
  * `reauthRequired` opens this dialog (password, and a code when the admin has a factor), and
  * after POST /v2/me/reauth succeeds the island's call is made again; Cancel fails it as answered.
  */
-export function ReauthPrompt({ csrfToken }: ReauthPromptProps) {
+export function ReauthPrompt({ csrfToken, onInstalled }: ReauthPromptProps) {
   const t = useT();
   const messageFor = useCallMessage();
   const [challenge, setChallenge] = useState<ReauthChallenge | null>(null);
@@ -35,16 +40,16 @@ export function ReauthPrompt({ csrfToken }: ReauthPromptProps) {
   const waiting = useRef<((outcome: ReauthOutcome) => void)[]>([]);
 
   useEffect(() => {
-    setReauthHandler(
-      (request) =>
-        new Promise<ReauthOutcome>((resolve) => {
-          waiting.current.push(resolve);
-          setAsked(true);
-          setChallenge((open) => open ?? request);
-        }),
-    );
+    const handler: ReauthHandler = (request) =>
+      new Promise<ReauthOutcome>((resolve) => {
+        waiting.current.push(resolve);
+        setAsked(true);
+        setChallenge((open) => open ?? request);
+      });
+    setReauthHandler(handler);
+    onInstalled?.(handler);
     return () => setReauthHandler(null);
-  }, []);
+  }, [onInstalled]);
 
   const settle = (outcome: ReauthOutcome) => {
     const resolvers = waiting.current;

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useId } from "../components/hooks";
 import { createTeamsApi } from "../../shared/api/teams";
 import { Alert } from "../components/forms/Alert";
 import { useCallMessage } from "../components/forms/useCallMessage";

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useId } from "../components/hooks";
 import { createApiClient } from "../../shared/api/client";
 import { sha512Hex } from "../../shared/crypto";
 import { obj, str } from "../../shared/schemas/builders";

@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { useId } from "../components/hooks";
 import { sha512Hex } from "../../shared/crypto";
 import { maxLength } from "../../shared/limits";
 import { PasswordWithConfirmationSchema } from "../../shared/schemas/primitives";

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useId } from "../components/hooks";
 import { ApiError } from "../../shared/api/errors";
 import { createUserImportApi, type ImportPreview, type ImportStatus } from "../../shared/api/userImport";
 import { IMPORT_LIMITS } from "../../shared/schemas/userImport";

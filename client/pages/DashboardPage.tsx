@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId } from "../components/hooks";
 import { TIME_GROUPS } from "../../shared/domain/timeGroups";
 import { USER_STATUSES } from "../../shared/domain/statuses";
 import { licenseNearExpirationDays } from "../../shared/limits";

@@ -63,4 +63,41 @@ describe("the browser has nothing to say about the console's headers and scripts
     expect(issues.filter((line) => /ContentSecurityPolicy|eval/i.test(line))).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("keeps the server's ids through hydration (React renders, Preact hydrates): every label and aria reference resolves", async () => {
+    const db = suite.server().database.db;
+    const root = await buildAdmin(db, { role: "root" });
+    const { page, consoleErrors } = await suite.open(root);
+    /** Every id inside island roots, and every reference (for, aria-*) that names none. */
+    const audit = () =>
+      page.evaluate(() => {
+        const ids = Array.from(document.querySelectorAll("[data-island-root] [id]")).map((el) => el.id);
+        const dangling: string[] = [];
+        for (const el of document.querySelectorAll(
+          "[data-island-root] [for], [data-island-root] [aria-describedby], [data-island-root] [aria-labelledby], [data-island-root] [aria-controls]",
+        ))
+          for (const attr of ["for", "aria-describedby", "aria-labelledby", "aria-controls"])
+            for (const ref of (el.getAttribute(attr) ?? "").split(/\s+/).filter(Boolean))
+              if (!document.getElementById(ref)) dangling.push(`${attr}=${ref}`);
+        return { ids, dangling };
+      });
+    for (const target of ["/users/create", "/admins/create", "/settings"]) {
+      const served = await (await page.request.get(target)).text();
+      await page.goto(target);
+      await waitForIslands(page);
+      const { ids, dangling } = await audit();
+      expect(ids.length, target).toBeGreaterThan(0);
+      expect(new Set(ids).size, target).toBe(ids.length);
+      // Each id the browser has is one the server rendered (not Preact's own `P0-0` kind).
+      for (const id of ids) expect(served, `${target} #${id}`).toContain(`id="${id}"`);
+      expect(dangling, target).toEqual([]);
+    }
+    // After hydration, elements that appear (field errors) and the inputs that name them agree.
+    await page.goto("/users/create");
+    await waitForIslands(page);
+    await page.locator("form.form button[type=submit]").click({ timeout: 5_000 });
+    await page.waitForSelector("[aria-invalid=true]", { state: "attached" });
+    expect((await audit()).dangling).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });

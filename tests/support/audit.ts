@@ -18,12 +18,15 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Waits (bounded) until every island marker on the page says it hydrated or failed to load. */
+/**
+ * Waits (bounded) until every island marker on the page says it hydrated, failed to load, or is
+ * deferred (the re-authentication prompt loads on the first refused call: client/entry.tsx).
+ */
 export async function waitForIslands(page: Page, timeout = 10_000): Promise<void> {
   await page.waitForFunction(
     () =>
       Array.from(document.querySelectorAll("bulwark-island")).every(
-        (el) => el.hasAttribute("hydrated") || el.querySelector(".island-load-error"),
+        (el) => el.hasAttribute("hydrated") || el.hasAttribute("deferred") || el.querySelector(".island-load-error"),
       ),
     undefined,
     { timeout },

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId } from "../hooks";
 import { describedBy } from "../forms/Field";
 
 /** A team a checklist offers. */

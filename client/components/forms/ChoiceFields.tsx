@@ -1,4 +1,5 @@
-import { useId, type TextareaHTMLAttributes } from "react";
+import { type TextareaHTMLAttributes } from "react";
+import { useId } from "../hooks";
 import { describedBy, Field, FieldMessages } from "./Field";
 
 /** A multi-line text input inside a Field (hint and error wired as in TextField). */

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId } from "../hooks";
 
 /**
  * The ids a control must point at with aria-describedby: its hint and its error, when shown

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId } from "../hooks";
 import type { FieldErrors } from "./validation";
 
 /** The props a bound input or select spreads: its value, change handler and current error. */

@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
+import { useId } from "../hooks";
 import { languages, maxCount } from "../../../shared/limits";
 import { i18nKeyFor } from "../../../shared/errors";
 import { CheckboxField, TextAreaField } from "../forms/ChoiceFields";

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useState } from "react";
+import { useEffectEvent } from "../hooks";
 import { extendedExpiration } from "../../../shared/domain/licenses";
 import { licenseExtendDaysRange } from "../../../shared/limits";
 import { createLicensesApi } from "../../../shared/api/licenses";

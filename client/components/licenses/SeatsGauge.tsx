@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId } from "../hooks";
 import { useLang, useT } from "../render-context";
 import { formatNumber } from "../../lib/datetime";
 import { counted } from "./format";

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useId } from "../hooks";
 import type { TeamRef } from "../../../shared/api/responses";
 import { createTeamsApi } from "../../../shared/api/teams";
 import { maxLength } from "../../../shared/limits";

@@ -7,7 +7,8 @@
  * The requests are those of the old form: `format` is the button pressed, `headers`, `bom`, `lang`.
  * Where script runs, Escape and a click outside close it and focus returns to its button.
  */
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { useId } from "../hooks";
 import { formatNumber } from "../../lib/datetime";
 import { useLang, useT } from "../render-context";
 import { enhanceExportMenu } from "./exportMenu";

@@ -4,7 +4,7 @@
  * without script), islands buttons. A change goes back to the first page: a keyset cursor belongs
  * to the page size it was cut for.
  */
-import { useId } from "react";
+import { useId } from "../hooks";
 import { useT } from "../render-context";
 
 /** The sizes offered; 200 is `listLimit.max`. */

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { useId } from "../hooks";
 import { maxLength } from "../../../shared/limits";
 import { LOG_OUTCOMES, type LogListQuery } from "../../../shared/schemas/logs";
 import { TextField } from "../forms/Field";

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
+import { useId } from "../hooks";
 import { SETTINGS_GROUPS } from "../../../shared/schemas/settings";
 import { TextField } from "../forms/Field";
 import { EmptyState } from "../list/EmptyState";

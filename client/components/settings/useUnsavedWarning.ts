@@ -1,4 +1,5 @@
-import { createElement, useEffect, useId, useState, type ReactNode } from "react";
+import { createElement, useEffect, useState, type ReactNode } from "react";
+import { useId } from "../hooks";
 import { UnsavedPrompt } from "./UnsavedPrompt";
 
 /** The forms of the page with unsaved changes (one listener serves them all). */

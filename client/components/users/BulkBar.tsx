@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { useId } from "../hooks";
 import type { UserFilter } from "../../../shared/schemas/user";
 import { formatNumber } from "../../lib/datetime";
 import { Alert } from "../forms/Alert";

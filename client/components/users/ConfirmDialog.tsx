@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useId } from "../hooks";
 import { Alert } from "../forms/Alert";
 import { SubmitButton } from "../forms/SubmitButton";
 import { useT } from "../render-context";

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useId } from "../hooks";
 import { useT } from "../render-context";
 import type { TeamOption } from "./types";
 

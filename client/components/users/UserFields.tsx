@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId } from "../hooks";
 import { useT } from "../render-context";
 import { FieldMessages } from "../forms/Field";
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { useId } from "../hooks";
 import { PLATFORM_CODE_LIST } from "../../../shared/domain/platforms";
 import { USER_STATUSES, type UserStatus } from "../../../shared/domain/statuses";
 import { TIME_GROUPS, type TimeGroup } from "../../../shared/domain/timeGroups";
