@@ -31,7 +31,10 @@ try {
   console.log(
     `${database.dialect}: ${result.users.toLocaleString("en")} users, ${result.devices.toLocaleString("en")} devices, ` +
       `${result.locations.toLocaleString("en")} locations in ${(result.milliseconds / 1000).toFixed(1)} s ` +
-      `(this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}); ` +
+      `(this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}); ` +
       `counters ${equal ? "equal" : "DIFFER from"} a recount`,
   );
   if (!equal) process.exitCode = 1;

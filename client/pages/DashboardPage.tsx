@@ -343,7 +343,9 @@ export function DashboardPage({
               format={format}
             />
             <p className="card-note">{t("dashboard:lastSeen.note")}</p>
-            {data.lastSeenAsOf ? <p className="card-note dashboard-as-of">{t("dashboard:lastSeen.asOf", { age: countedAgo(data.lastSeenAsOf, lang) })}</p> : null}
+            {data.lastSeenAsOf ? (
+              <p className="card-note dashboard-as-of">{t("dashboard:lastSeen.asOf", { age: countedAgo(data.lastSeenAsOf, lang) })}</p>
+            ) : null}
           </section>
         </div>
       )}

@@ -54,7 +54,9 @@ function copyText(rows: readonly (readonly unknown[])[]): string {
           ? "\\N"
           : typeof value === "string"
             ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
-            : String(value),
+            : typeof value === "number" || typeof value === "bigint" || typeof value === "boolean"
+              ? String(value)
+              : JSON.stringify(value),
       )
       .join("\t");
     out += "\n";
@@ -94,7 +96,8 @@ async function setAsidePostgres(client: pg.Client, tables: readonly string[]): P
       ...tables.map((table) => `alter table "${table}" enable trigger user`),
       // Rows given explicit ids leave an identity's sequence behind: move it past them.
       ...tables.map(
-        (table) => `select setval(s, (select max(id) from "${table}")) from pg_get_serial_sequence('"${table}"', 'id') s where s is not null`,
+        (table) =>
+          `select setval(s, (select max(id) from "${table}")) from pg_get_serial_sequence('"${table}"', 'id') s where s is not null`,
       ),
     ],
   };
@@ -104,7 +107,11 @@ async function setAsidePostgres(client: pg.Client, tables: readonly string[]): P
  * Runs `work` with a writer into `tables`, all in one transaction, their secondary indexes and
  * triggers set aside during the load and put back (indexes rebuilt) before the commit.
  */
-export async function bulkLoad(db: Kysely<Database>, tables: readonly string[], work: (writer: BulkWriter) => Promise<void>): Promise<void> {
+export async function bulkLoad(
+  db: Kysely<Database>,
+  tables: readonly string[],
+  work: (writer: BulkWriter) => Promise<void>,
+): Promise<void> {
   if (dialectOf(db) === "postgres") {
     const url = urls.get(db);
     if (!url) throw new Error("bulkLoad needs a database opened by createDatabase");
@@ -122,7 +129,7 @@ export async function bulkLoad(db: Kysely<Database>, tables: readonly string[], 
           const stream = client.query(copyFrom(`copy "${table}" (${columns.map((c) => `"${c}"`).join(",")}) from stdin`));
           await pipeline(Readable.from([copyText(rows)]), stream);
         },
-        fillUserSearch: async () => undefined,
+        fillUserSearch: () => Promise.resolve(),
       });
       for (const statement of aside.restore) await client.query(statement);
       await client.query("commit");

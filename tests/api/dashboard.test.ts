@@ -125,7 +125,12 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       .get("/v2/dashboard")
       .set("Authorization", await bearer(root));
     expect(asRoot.status).toBe(200);
-    expect(asRoot.body).toEqual({ users: { active: 5, pending: 3, blocked: 3, total: 11 }, lastSeen: expected(null), timezone: ZONE, lastSeenAsOf: null });
+    expect(asRoot.body).toEqual({
+      users: { active: 5, pending: 3, blocked: 3, total: 11 },
+      lastSeen: expected(null),
+      timezone: ZONE,
+      lastSeenAsOf: null,
+    });
     const asAdmin = await server
       .request()
       .get("/v2/dashboard")

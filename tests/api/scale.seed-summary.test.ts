@@ -20,10 +20,7 @@ const rootScope = { adminId: 0, uid: "", username: "", role: "root" as const, te
 /** The groups counted straight from the users, for the given teams (null: all). */
 async function recount(server: TestServer, teamIds: number[] | null, zone: string, now: number) {
   const { ranges } = timeGroupBoundaries(now, zone);
-  const users = await server.database.db
-    .selectFrom("users")
-    .select(["lastSeenAt", "teamId"])
-    .execute();
+  const users = await server.database.db.selectFrom("users").select(["lastSeenAt", "teamId"]).execute();
   const inScope = users.filter((u) => teamIds === null || teamIds.includes(u.teamId));
   const within = (r: { from: number | null; to: number | null }) =>
     inScope.filter((u) => u.lastSeenAt !== null && u.lastSeenAt >= (r.from ?? 0) && (r.to === null || u.lastSeenAt < r.to)).length;
@@ -47,7 +44,11 @@ describe.each(testDialects())("bulk seed and last-seen summary on %s", (dialect)
     const mismatched = await sql<{ n: number }>`select count(*) as n from users u
       where u.device_count <> (select count(*) from devices d where d.user_id = u.id)`.execute(db);
     expect(Number(mismatched.rows[0]?.n)).toBe(0);
-    const keyless = await db.selectFrom("devices").select((eb) => eb.fn.countAll<number>().as("n")).where("versionKey", "is", null).executeTakeFirstOrThrow();
+    const keyless = await db
+      .selectFrom("devices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("versionKey", "is", null)
+      .executeTakeFirstOrThrow();
     expect(Number(keyless.n)).toBe(0);
 
     const root = await buildAdmin(db, { role: "root" });
@@ -56,17 +57,34 @@ describe.each(testDialects())("bulk seed and last-seen summary on %s", (dialect)
     const list = await server.request().get("/v2/users?limit=5").set("Cookie", cookie);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(USERS);
-    const byUsername = await server.request().get(`/v2/users?search=${encodeURIComponent(sample.username)}`).set("Cookie", cookie);
+    const byUsername = await server
+      .request()
+      .get(`/v2/users?search=${encodeURIComponent(sample.username)}`)
+      .set("Cookie", cookie);
     expect(byUsername.status).toBe(200);
     expect(byUsername.body.items.map((u: { uid: string }) => u.uid)).toContain(sample.uid);
-    const byName = await server.request().get(`/v2/users?search=${encodeURIComponent(sample.lastName)}`).set("Cookie", cookie);
-    const expected = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("lastName", "=", sample.lastName).executeTakeFirstOrThrow();
+    const byName = await server
+      .request()
+      .get(`/v2/users?search=${encodeURIComponent(sample.lastName)}`)
+      .set("Cookie", cookie);
+    const expected = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("lastName", "=", sample.lastName)
+      .executeTakeFirstOrThrow();
     expect(byName.body.total).toBeGreaterThanOrEqual(Number(expected.n));
     // A user written after the load gets the next id (the sequences moved past the seeded ids).
     const team = await db.selectFrom("teams").select("id").executeTakeFirstOrThrow();
     const added = await db
       .insertInto("users")
-      .values({ uid: "00000000-0000-4000-8000-00000000abcd", username: "after.seed@example.test", teamId: team.id, status: "active", createdAt: Date.now(), updatedAt: Date.now() })
+      .values({
+        uid: "00000000-0000-4000-8000-00000000abcd",
+        username: "after.seed@example.test",
+        teamId: team.id,
+        status: "active",
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(added.id).toBeGreaterThan(USERS);
@@ -93,7 +111,11 @@ describe.each(testDialects())("bulk seed and last-seen summary on %s", (dialect)
     }
     // Seen after the refresh: not in the summary until the next one.
     const someone = await db.selectFrom("users").select("id").where("lastSeenAt", "is", null).executeTakeFirstOrThrow();
-    await db.updateTable("users").set({ lastSeenAt: now + 1000 }).where("id", "=", someone.id).execute();
+    await db
+      .updateTable("users")
+      .set({ lastSeenAt: now + 1000 })
+      .where("id", "=", someone.id)
+      .execute();
     const before = await dashboardCounts(db, rootScope, "UTC", now + 2000);
     await refreshLastSeenSummary(db, now + 2000);
     const after = await dashboardCounts(db, rootScope, "UTC", now + 2000);
