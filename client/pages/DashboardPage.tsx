@@ -7,13 +7,15 @@ import { useLang, useT, type Translate } from "../components/render-context";
 import { SeatsGauge } from "../components/licenses/SeatsGauge";
 import { type Seats } from "../components/licenses/seats";
 import { counted } from "../components/licenses/format";
-import { formatNumber } from "../lib/datetime";
+import { DATE_LOCALES, formatNumber } from "../lib/datetime";
 
 /** The counts the dashboard shows (the shape of `GET /v2/dashboard`). */
 export interface DashboardData {
   users: { active: number; pending: number; blocked: number; total: number };
   lastSeen: { today: number; thisWeek: number; thisMonth: number; longAgo: number };
   timezone: string;
+  /** When the last-seen groups were counted (the housekeeping's summary); null or absent: just now. */
+  lastSeenAsOf?: string | null;
 }
 
 /** The license side of the dashboard, in the admin's scope. */
@@ -93,6 +95,13 @@ function BarChart({ id, caption, bars, format }: { id: string; caption: string; 
       </ul>
     </figure>
   );
+}
+
+/** How long ago `iso` was, in the console language ("12 minutes ago", "há 12 minutos"), to the minute. */
+export function countedAgo(iso: string, lang: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+  const format = new Intl.RelativeTimeFormat(DATE_LOCALES[lang] ?? "en-GB", { numeric: "auto" });
+  return minutes < 60 ? format.format(-minutes, "minute") : format.format(-Math.round(minutes / 60), "hour");
 }
 
 /**
@@ -334,6 +343,9 @@ export function DashboardPage({
               format={format}
             />
             <p className="card-note">{t("dashboard:lastSeen.note")}</p>
+            {data.lastSeenAsOf ? (
+              <p className="card-note dashboard-as-of">{t("dashboard:lastSeen.asOf", { age: countedAgo(data.lastSeenAsOf, lang) })}</p>
+            ) : null}
           </section>
         </div>
       )}

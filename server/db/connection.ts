@@ -14,6 +14,7 @@ import type { DatabaseConnection, DialectAdapter, Driver, LogConfig, SqliteDiale
 import pg from "pg";
 import type { DatabaseDialect } from "./dialect";
 import type { Database } from "./types";
+import { registerPostgresUrl } from "./bulkLoad";
 import { createGuardedPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts, type PoolStats } from "./pool";
 import { dbQueryDuration } from "../lib/metrics";
 import { DatabaseUnavailableError } from "./unavailable";
@@ -225,6 +226,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
     log: timeQueries,
   });
+  registerPostgresUrl(db, url);
   const ping = (timeoutMs?: number): Promise<void> =>
     within(
       sql`select 1`.execute(db).then(() => undefined),

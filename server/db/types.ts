@@ -28,6 +28,7 @@ import type {
   UserImportsTable,
   UserImportRowsTable,
 } from "./business-tables";
+import type { LastSeenSummaryTable, LastSeenSummaryStateTable } from "./summary-tables";
 import type {
   AppSettingsTable,
   SystemSettingsTable,
@@ -64,6 +65,8 @@ export interface Database {
   mfaGrace: MfaGraceTable;
   users: UsersTable;
   teamCounters: TeamCountersTable;
+  lastSeenSummary: LastSeenSummaryTable;
+  lastSeenSummaryState: LastSeenSummaryStateTable;
   userAliases: UserAliasesTable;
   userPasswordHistory: UserPasswordHistoryTable;
   userTokens: UserTokensTable;

@@ -89,6 +89,8 @@ export const DashboardCountsSchema = z.object({
   users: z.object({ ...Object.fromEntries(USER_STATUSES.map((s) => [s, z.number().int()])), total: z.number().int() }),
   lastSeen: z.object(Object.fromEntries(TIME_GROUPS.map((g) => [g, z.number().int()]))),
   timezone: z.string(),
+  /** When the last-seen groups were counted (the housekeeping's summary, refreshed every 15 minutes); null: counted for this answer. */
+  lastSeenAsOf: z.string().nullable(),
 });
 /** The dashboard counts. */
 export type DashboardCountsResponse = z.infer<typeof DashboardCountsSchema>;

@@ -78,6 +78,7 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       users: { active: 5, pending: 3, blocked: 3, total: 11 },
       lastSeen: { today: 5, thisWeek: 2, thisMonth: 2, longAgo: 2 },
       timezone: ZONE,
+      lastSeenAsOf: null,
     });
   });
 
@@ -93,6 +94,7 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       users: { active: 0, pending: 0, blocked: 0, total: 0 },
       lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 },
       timezone: "UTC",
+      lastSeenAsOf: null,
     });
   });
 
@@ -123,7 +125,12 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       .get("/v2/dashboard")
       .set("Authorization", await bearer(root));
     expect(asRoot.status).toBe(200);
-    expect(asRoot.body).toEqual({ users: { active: 5, pending: 3, blocked: 3, total: 11 }, lastSeen: expected(null), timezone: ZONE });
+    expect(asRoot.body).toEqual({
+      users: { active: 5, pending: 3, blocked: 3, total: 11 },
+      lastSeen: expected(null),
+      timezone: ZONE,
+      lastSeenAsOf: null,
+    });
     const asAdmin = await server
       .request()
       .get("/v2/dashboard")
@@ -132,6 +139,7 @@ describe.each(testDialects())("dashboard on %s", (dialect) => {
       users: { active: 4, pending: 2, blocked: 2, total: 8 },
       lastSeen: expected([teamA.id]),
       timezone: ZONE,
+      lastSeenAsOf: null,
     });
     const asLonely = await server
       .request()

@@ -28,6 +28,8 @@ const APP_TABLES = [
   "idempotency_keys",
   "installation_secrets",
   "invites",
+  "last_seen_summary",
+  "last_seen_summary_state",
   "license_orders",
   "license_packs",
   "license_reminders",

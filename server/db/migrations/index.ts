@@ -24,6 +24,7 @@ import { idempotencyKeysMigration } from "./0017_idempotency_keys";
 import { adminMfaMigration } from "./0018_admin_mfa";
 import { teamCountersMigration } from "./0019_team_counters";
 import { licenseSettingsMigration } from "./0022_license_settings";
+import { lastSeenSummaryMigration } from "./0023_last_seen_summary";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -47,4 +48,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0018_admin_mfa": adminMfaMigration,
   "0019_team_counters": teamCountersMigration,
   "0022_license_settings": licenseSettingsMigration,
+  "0023_last_seen_summary": lastSeenSummaryMigration,
 };

@@ -7,12 +7,15 @@ import type { Database } from "../../db/types";
 import type { ServiceContext } from "../../lib/context";
 import { RecentCounts } from "../../lib/recentCounts";
 import { scopedTeamIds, teamIdsKey, type Scope } from "../access";
+import { summarizedLastSeen } from "./lastSeenSummary";
 
 /** `GET /v2/dashboard` (docs/API.md): users by status and by last-seen time group, in scope. */
 export interface DashboardCounts {
   users: Record<UserStatus, number> & { total: number };
   lastSeen: Record<TimeGroup, number>;
   timezone: string;
+  /** When the last-seen groups were counted (ISO): the housekeeping's summary; null when counted for this answer. */
+  lastSeenAsOf: string | null;
 }
 
 /** Counts of nothing: an admin without teams, or a scope without users. */
@@ -21,6 +24,7 @@ function zeros(timezone: string): DashboardCounts {
     users: { active: 0, pending: 0, blocked: 0, total: 0 },
     lastSeen: { today: 0, thisWeek: 0, thisMonth: 0, longAgo: 0 },
     timezone,
+    lastSeenAsOf: null,
   };
 }
 
@@ -83,24 +87,31 @@ export function boundariesAt(now: number, zone: string): TimeGroupBoundaries {
 
 /**
  * The dashboard counts within a scope (root: every user; an admin: the users of their teams),
- * with time groups in `timezone` at `now`: the team counters for the total and the statuses, one
- * statement of index range counts for the time groups (see dashboardCountQuery). Both
- * dimensions sum to the same total.
+ * with time groups in `timezone` at `now`: the team counters for the total and the statuses; the
+ * time groups from the housekeeping's summary (lastSeenSummary.ts), or, when it is missing or
+ * stale, one statement of index range counts (dashboardCountQuery). A long time ago is the rest
+ * of the total, so both dimensions sum to the same total.
  */
 export async function dashboardCounts(db: Kysely<Database>, scope: Scope, timezone: string, now = Date.now()): Promise<DashboardCounts> {
   const zone = dashboardTimeZone(timezone);
   const teamIds = scopedTeamIds(scope);
   if (teamIds !== null && teamIds.length === 0) return zeros(zone);
-  const [counters, row] = await Promise.all([
-    summedCounts(db, teamIds),
-    dashboardCountQuery(db, teamIds, boundariesAt(now, zone)).executeTakeFirstOrThrow(),
-  ]);
+  const bounds = boundariesAt(now, zone);
+  const [counters, summarized] = await Promise.all([summedCounts(db, teamIds), summarizedLastSeen(db, teamIds, bounds, now)]);
   const { users: total, active, pending, blocked } = counters;
-  const [today, thisWeek, thisMonth] = [row.today, row.thisWeek, row.thisMonth].map(Number) as [number, number, number];
+  let groups: { today: number; thisWeek: number; thisMonth: number };
+  if (summarized !== null) groups = summarized;
+  else {
+    const row = await dashboardCountQuery(db, teamIds, bounds).executeTakeFirstOrThrow();
+    groups = { today: Number(row.today), thisWeek: Number(row.thisWeek), thisMonth: Number(row.thisMonth) };
+  }
+  const { today, thisWeek, thisMonth } = groups;
   return {
     users: { active, pending, blocked, total },
-    lastSeen: { today, thisWeek, thisMonth, longAgo: total - today - thisWeek - thisMonth },
+    // Users added since the summary was counted are in the total, so in a long time ago until the next refresh.
+    lastSeen: { today, thisWeek, thisMonth, longAgo: Math.max(0, total - today - thisWeek - thisMonth) },
     timezone: zone,
+    lastSeenAsOf: summarized === null ? null : new Date(summarized.asOf).toISOString(),
   };
 }
 

@@ -11,6 +11,7 @@ import { DatabaseSessionStore } from "../../db/stores/sessionStore";
 import { pruneImports } from "../users";
 import { pruneExpiredTokens, sendTokenExpiryReminders } from "../accessTokens";
 import { housekeepingDuration, housekeepingLastRun } from "../../lib/metrics";
+import { refreshLastSeenSummaryIfDue } from "../dashboard";
 
 /** Records a finished pass in the housekeeping series. */
 function measured(started: number, outcome: "ok" | "failed"): void {
@@ -41,6 +42,8 @@ export interface PruneCounts {
   licenseReminders?: number;
   /** Access-token expiry e-mails (about 7 days before) queued by this pass (only with the public URL). */
   tokenReminders?: number;
+  /** Whether the pass counted the dashboard's last-seen summary again (due every 15 minutes). */
+  lastSeenSummary?: boolean;
 }
 
 /** The pruning timer of one process. */
@@ -76,7 +79,8 @@ export async function pruneExpired(db: Kysely<Database>, now = Date.now()): Prom
  * Runs {@link pruneExpired} every `intervalMs` (default 5 minutes) on an unref'd timer, so it
  * never keeps the process alive; a failed pass is logged and the next one tries again. With
  * `publicUrl` each pass also queues the license expiry reminders that fell due (30, 7 and 1 days
- * before; each once across processes, see services/licenses/reminders.ts).
+ * before; each once across processes, see services/licenses/reminders.ts). Each pass, and once at
+ * start, also counts the dashboard's last-seen summary again when it is 15 minutes old or missing.
  */
 export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; intervalMs?: number; publicUrl?: string }): Housekeeping {
   const log = deps.logger.child({ component: "housekeeping" });
@@ -86,15 +90,16 @@ export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; 
 
   const runNow = (now?: number): Promise<PruneCounts> => {
     const started = Date.now();
-    const pass = pruneExpired(deps.db, now).then(async (counts) =>
-      deps.publicUrl === undefined
-        ? counts
-        : {
-            ...counts,
-            licenseReminders: await sendExpiryReminders(deps.db, deps.publicUrl, now),
-            tokenReminders: await sendTokenExpiryReminders(deps.db, deps.publicUrl, now),
-          },
-    );
+    const pass = pruneExpired(deps.db, now).then(async (counts) => {
+      const reminders =
+        deps.publicUrl === undefined
+          ? {}
+          : {
+              licenseReminders: await sendExpiryReminders(deps.db, deps.publicUrl, now),
+              tokenReminders: await sendTokenExpiryReminders(deps.db, deps.publicUrl, now),
+            };
+      return { ...counts, ...reminders, lastSeenSummary: await refreshLastSeenSummaryIfDue(deps.db, now) };
+    });
     const settled: Promise<void> = pass.then(
       () => {
         measured(started, "ok");
@@ -108,6 +113,13 @@ export function startHousekeeping(deps: { db: Kysely<Database>; logger: Logger; 
     running.add(settled);
     return pass;
   };
+  // The dashboard's last-seen summary at start when it is missing or stale (the first pass is 5 minutes away).
+  const first = refreshLastSeenSummaryIfDue(deps.db).then(
+    () => undefined,
+    (error: unknown) => log.warn({ err: error }, "the last-seen summary could not be counted"),
+  );
+  running.add(first);
+  void first.finally(() => running.delete(first));
   const timer = setInterval(() => {
     if (stopped) return;
     runNow().then(

@@ -1,14 +1,17 @@
 /**
  * Demo data (`npm run seed`, the benchmark and the seed tests): realistic teams, users, aliases,
- * devices and locations, inserted in multi-row batches, one transaction per chunk of users.
+ * devices and locations, bulk loaded in one transaction (server/db/bulkLoad.ts: COPY on
+ * PostgreSQL, prepared multi-row inserts on SQLite, indexes built once at the end).
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import { recountTeamCounters, setUserCounterTriggers } from "../../db/counters";
+import type { Kysely } from "kysely";
+import { appVersionKey } from "../../../shared/appVersions";
+import { bulkLoad, type BulkWriter } from "../../db/bulkLoad";
+import { recountTeamCounters } from "../../db/counters";
 import { setBulkLoadCache, settleAfterBulkLoad } from "../../db/maintenance";
-import type { Database, NewRow } from "../../db/types";
+import type { Database } from "../../db/types";
 import { recordAccess } from "../accessLog";
-import { buildDevices, buildTeamRow, buildUserRow, Random, type SeedDevice, type SeedUser } from "./generate";
+import { buildDevices, buildTeamRow, buildUserRow, Random } from "./generate";
 
 /** What to generate. */
 export interface SeedOptions {
@@ -40,42 +43,31 @@ export class SeedRefusedError extends Error {
   override name = "SeedRefusedError";
 }
 
-/** Users per transaction; rows per INSERT stay under SQLite's 32,766 bound variables. */
+/** Users generated and written per batch (the whole load is one transaction). */
 const CHUNK = 2000;
-const ROWS_PER_INSERT = 1000;
 
-function slices<T>(rows: readonly T[], size = ROWS_PER_INSERT): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** The tables the load writes; their secondary indexes and triggers are set aside meanwhile. */
+const LOADED_TABLES = ["users", "user_aliases", "devices", "locations"] as const;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Generated rows as SQL columns (the first row's keys, snake_cased) and value lists. */
+function columnsOf<T extends object>(rows: readonly T[]): { columns: string[]; values: unknown[][] } {
+  const keys = rows.length > 0 ? (Object.keys(rows[0] as object) as (keyof T)[]) : [];
+  return { columns: keys.map((k) => snake(String(k))), values: rows.map((row) => keys.map((k) => row[k] ?? null)) };
 }
 
-async function insertUsers(trx: Transaction<Database>, users: SeedUser[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of slices(users)) {
-    const rows = await trx
-      .insertInto("users")
-      .values(part.map((u) => u.row))
-      .returning(["id", "uid"])
-      .execute();
-    for (const r of rows) ids.set(r.uid, r.id);
-  }
-  return ids;
+async function write<T extends object>(writer: BulkWriter, table: string, rows: readonly T[]): Promise<void> {
+  const { columns, values } = columnsOf(rows);
+  await writer.insert(table, columns, values);
 }
 
-async function insertDevices(trx: Transaction<Database>, devices: SeedDevice[]): Promise<number> {
-  const ids = new Map<string, number>();
-  for (const part of slices(devices)) {
-    const rows = await trx
-      .insertInto("devices")
-      .values(part.map((d) => d.row))
-      .returning(["id", "uid"])
-      .execute();
-    for (const r of rows) ids.set(r.uid, r.id);
-  }
-  const locations: NewRow<"locations">[] = devices.flatMap((d) => d.locations.map((l) => ({ ...l, deviceId: ids.get(d.row.uid) ?? 0 })));
-  for (const part of slices(locations)) await trx.insertInto("locations").values(part).execute();
-  return locations.length;
+async function highestId(db: Kysely<Database>, table: "users" | "devices"): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /** Picks a team for a user: a few large teams and a long tail of small ones. */
@@ -105,8 +97,6 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const tag = options.append ? randomBytes(3).toString("hex") : "";
 
   await setBulkLoadCache(db, true);
-  // The team counters are counted once at the end (migration 0019's triggers would update them per statement).
-  await setUserCounterTriggers(db, false);
   let result: SeedResult;
   try {
     const teams = await db.transaction().execute(async (trx) => {
@@ -127,24 +117,47 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
 
     result = { teams: teams.length, users: 0, aliases: 0, devices: 0, locations: 0, milliseconds: 0 };
     const perTeam = new Map<number, number>();
-    for (let start = 0; start < total; start += CHUNK) {
-      const users = Array.from({ length: Math.min(CHUNK, total - start) }, (_, i) => {
-        const team = teams[teamIndex(rng, teams.length)] ?? teams[0]!;
-        perTeam.set(team.id, (perTeam.get(team.id) ?? 0) + 1);
-        return buildUserRow(rng, start + i + 1, tag, team, now);
-      });
-      await db.transaction().execute(async (trx) => {
-        const ids = await insertUsers(trx, users);
-        const aliases = users.filter((u) => u.alias !== null).map((u) => ({ userId: ids.get(u.row.uid) ?? 0, alias: u.alias ?? "" }));
-        for (const part of slices(aliases)) await trx.insertInto("userAliases").values(part).execute();
-        const devices = users.flatMap((u) => buildDevices(rng, ids.get(u.row.uid) ?? 0, u, now));
-        result.locations += await insertDevices(trx, devices);
+    // Ids are given here (users' and devices' rows refer to them), after those already present.
+    const firstUserId = await highestId(db, "users");
+    let nextUserId = firstUserId;
+    let nextDeviceId = await highestId(db, "devices");
+    // One transaction, indexes built once at the end, triggers set aside: what they would have
+    // written is written here (device_count, version_key, the search table) or recounted below.
+    await bulkLoad(db, LOADED_TABLES, async (writer) => {
+      for (let start = 0; start < total; start += CHUNK) {
+        const users = Array.from({ length: Math.min(CHUNK, total - start) }, (_, i) => {
+          const team = teams[teamIndex(rng, teams.length)] ?? teams[0]!;
+          perTeam.set(team.id, (perTeam.get(team.id) ?? 0) + 1);
+          return buildUserRow(rng, start + i + 1, tag, team, now);
+        });
+        const ids = users.map(() => ++nextUserId);
+        const aliases = users.flatMap((u, i) => (u.alias === null ? [] : [{ userId: ids[i], alias: u.alias }]));
+        const devices = users.flatMap((u, i) => {
+          const built = buildDevices(rng, ids[i] ?? 0, u, now);
+          u.row.deviceCount = built.length;
+          return built.map((d) => ({ ...d, id: ++nextDeviceId }));
+        });
+        await write(
+          writer,
+          "users",
+          users.map((u, i) => ({ id: ids[i], ...u.row })),
+        );
+        await write(writer, "user_aliases", aliases);
+        await write(
+          writer,
+          "devices",
+          devices.map((d) => ({ id: d.id, ...d.row, versionKey: appVersionKey(d.row.appVersion) })),
+        );
+        const locations = devices.flatMap((d) => d.locations.map((l) => ({ ...l, deviceId: d.id })));
+        await write(writer, "locations", locations);
         result.aliases += aliases.length;
         result.devices += devices.length;
-      });
-      result.users += users.length;
-      options.onProgress?.(result.users, total);
-    }
+        result.locations += locations.length;
+        result.users += users.length;
+        options.onProgress?.(result.users, total);
+      }
+      await writer.fillUserSearch(firstUserId);
+    });
     // Seats for the seeded users: one subscription pack per team, with room for 10 % more.
     // With --append a team's pack counts only the users added by this run (earlier ones had theirs).
     const packs = teams.map((team) => ({
@@ -158,11 +171,15 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
       createdAt: now,
       updatedAt: now,
     }));
-    for (const part of slices(packs)) await db.insertInto("licensePacks").values(part).execute();
-    await setBulkLoadCache(db, false);
+    for (let i = 0; i < packs.length; i += 500)
+      await db
+        .insertInto("licensePacks")
+        .values(packs.slice(i, i + 500))
+        .execute();
   } finally {
-    await setUserCounterTriggers(db, true);
+    await setBulkLoadCache(db, false);
   }
+  // The counter triggers were set aside during the load: every team's counters from a recount.
   await recountTeamCounters(db);
   await settleAfterBulkLoad(db, ["teams", "teamDomains", "users", "userAliases", "devices", "locations", "teamCounters"]);
   const { users, teams: teamsCreated, devices } = result;
