@@ -171,9 +171,18 @@ export function textBody(text: string, chunkBytes = 64 * 1024): ImportBody {
   const bytes = Buffer.from(text, "utf8");
   return {
     charset: "utf-8",
-    chunks: (async function* chunks() {
-      for (let i = 0; i < bytes.length; i += chunkBytes) yield bytes.subarray(i, i + chunkBytes);
-    })(),
+    chunks: {
+      [Symbol.asyncIterator]: () => {
+        let at = 0;
+        return {
+          next: () => {
+            const chunk = bytes.subarray(at, at + chunkBytes);
+            at += chunkBytes;
+            return Promise.resolve(chunk.length > 0 ? { done: false, value: chunk } : { done: true, value: undefined });
+          },
+        };
+      },
+    },
     read: () => Promise.resolve(true),
   };
 }
@@ -181,8 +190,9 @@ export function textBody(text: string, chunkBytes = 64 * 1024): ImportBody {
 /** Parses a whole import file held as text (see {@link readImportFile}): tests, and the slices' edge cases. */
 export async function parseImportFile(text: string | ImportBody): Promise<ImportFile> {
   const rows: CsvRow[] = [];
-  const summary = await readImportFile(typeof text === "string" ? textBody(text) : text, async (batch) => {
+  const summary = await readImportFile(typeof text === "string" ? textBody(text) : text, (batch) => {
     rows.push(...batch);
+    return Promise.resolve();
   });
   return { sha256: summary.sha256, columns: summary.columns, rows };
 }
