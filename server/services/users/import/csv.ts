@@ -7,7 +7,7 @@
  * `usersImport400` whose details say why; a row with the wrong number of cells is that row's
  * own problem (`cellCount`), so the other rows still import.
  *
- * The file is read as a stream (issue #32): bytes are decoded as they arrive, parsed in slices,
+ * The file is read as a stream (issue #32): bytes are parsed as they arrive, in slices,
  * and handed on in batches of {@link READ_BATCH_ROWS} rows that the caller checks before the next
  * bytes are read (back-pressure holds the rest in the socket). Memory is bounded by a batch, not
  * by the file; nothing keeps the file's text.
@@ -34,7 +34,7 @@ export interface ImportFile {
 
 /** What reading a file leaves once every batch was handed on: its checksum, columns and row count. */
 export interface ReadSummary {
-  /** SHA-256 of the decoded text (BOM left out): the same file resumes the same import. */
+  /** SHA-256 of the file as UTF-8 (BOM left out): the same file resumes the same import. */
   sha256: string;
   columns: string[];
   total: number;
@@ -51,17 +51,10 @@ export interface ImportBody {
   read(): Promise<boolean>;
 }
 
-/** chosen: characters of CSV parsed between two turns of the event loop (~2-5 ms of work). */
-const SLICE_CHARS = 64 * 1024;
+/** chosen: bytes of CSV parsed between two turns of the event loop (~2-5 ms of work). */
+const SLICE_BYTES = 64 * 1024;
 /** chosen: rows handed on (and checked) at a time: the most rows a running import holds as text. */
 export const READ_BATCH_ROWS = 1_000;
-
-/** The end of the slice from `start`, never between the two halves of a surrogate pair. */
-function sliceEnd(text: string, start: number): number {
-  const end = Math.min(start + SLICE_CHARS, text.length);
-  const last = text.charCodeAt(end - 1);
-  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end + 1 : end;
-}
 
 /** A decoder for `charset` (a BOM is read past); an unknown charset is refused as body-parser refused it (415, answered 400). */
 function decoderFor(charset: string): TextDecoder {
@@ -72,17 +65,52 @@ function decoderFor(charset: string): TextDecoder {
   }
 }
 
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const UTF8: ReadonlySet<string> = new Set(["utf-8", "utf8", "unicode-1-1-utf-8"]);
+
+/**
+ * The body as UTF-8 bytes for the parser, and the file's SHA-256 over them without a leading BOM
+ * (for UTF-8 text, the SHA-256 of the text as before #32, which hashed the decoded string). UTF-8
+ * bytes go to the parser as they are (csv-parse decodes a field once it ends, so a character
+ * split between two chunks stays whole); another charset is decoded and re-encoded first.
+ */
+async function* utf8Chunks(body: ImportBody, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
+  const decoder = UTF8.has(body.charset.toLowerCase()) ? null : decoderFor(body.charset);
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const raw of body.chunks) {
+    let chunk = decoder ? Buffer.from(decoder.decode(raw, { stream: true }), "utf8") : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    if (head !== null) {
+      // The first three bytes decide whether there is a BOM to leave out of the checksum.
+      head = Buffer.concat([head, chunk]);
+      if (head.length < UTF8_BOM.length) continue;
+      chunk = head.subarray(0, 3).equals(UTF8_BOM) ? head.subarray(3) : head;
+      head = null;
+    }
+    hash.update(chunk);
+    yield chunk;
+  }
+  const rest = Buffer.concat([head ?? Buffer.alloc(0), decoder ? Buffer.from(decoder.decode(), "utf8") : Buffer.alloc(0)]);
+  const tail = head !== null && rest.subarray(0, 3).equals(UTF8_BOM) ? rest.subarray(3) : rest;
+  hash.update(tail);
+  yield tail;
+}
+
+/** The end of the slice from `start`: at most {@link SLICE_BYTES} of `chunk`. */
+function sliceEnd(chunk: Buffer, start: number): number {
+  return Math.min(start + SLICE_BYTES, chunk.length);
+}
+
 /** The file's refusal for a parse failure, with the line csv-parse reached. */
 function notCsv(error: unknown): AppError {
   const line = typeof error === "object" && error !== null && "lines" in error ? Number(error.lines) : null;
   return new AppError("usersImport400", 400, { reason: "notCsv", line });
 }
 
-/** Writes `text` to the parser in slices, waiting for it to drain and giving other requests a turn between slices. */
-async function writeSlices(parser: Parser, text: string): Promise<void> {
-  for (let start = 0; start < text.length && !parser.destroyed;) {
-    const end = sliceEnd(text, start);
-    if (!parser.write(text.slice(start, end))) {
+/** Writes `chunk` to the parser in slices, waiting for it to drain and giving other requests a turn between slices. */
+async function writeSlices(parser: Parser, chunk: Buffer): Promise<void> {
+  for (let start = 0; start < chunk.length && !parser.destroyed;) {
+    const end = sliceEnd(chunk, start);
+    if (!parser.write(chunk.subarray(start, end))) {
       await new Promise<void>((resolve) => {
         const done = () => {
           parser.off("drain", done).off("close", done);
@@ -96,19 +124,13 @@ async function writeSlices(parser: Parser, text: string): Promise<void> {
   }
 }
 
-/** Feeds the body into the parser (decoded, hashed) and ends it; a failure (the body's own: too large, aborted) destroys the parser with it. */
+/** Feeds the body into the parser (as UTF-8, hashed) and ends it; a failure (the body's own: too large, aborted) destroys the parser with it. */
 async function feed(body: ImportBody, parser: Parser, hash: ReturnType<typeof createHash>): Promise<void> {
   try {
-    const decoder = decoderFor(body.charset);
-    for await (const chunk of body.chunks) {
+    for await (const chunk of utf8Chunks(body, hash)) {
       if (parser.destroyed) return;
-      const text = decoder.decode(chunk, { stream: true });
-      hash.update(text);
-      await writeSlices(parser, text);
+      await writeSlices(parser, chunk);
     }
-    const rest = decoder.decode();
-    hash.update(rest);
-    await writeSlices(parser, rest);
     if (!parser.destroyed) parser.end();
   } catch (error) {
     parser.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -16,7 +16,7 @@ import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../access";
 import { readImportFile, READ_BATCH_ROWS, type CsvRow, type ImportBody, type ReadSummary } from "./csv";
 import { inImportSlot } from "./gate";
-import { planner, rowChecker, type PlannedRow } from "./plan";
+import { checkInTurns, planner, rowChecker, type PlannedRow } from "./plan";
 import {
   BATCH_ROWS,
   LeaseLostError,
@@ -68,7 +68,7 @@ async function preview(ctx: ServiceContext, scope: Scope, body: ImportBody): Pro
   const examples: { rowNumber: number; username: string | null; code: string | null; field: string | null }[] = [];
   const listed = new Map<string, number>();
   const summary = await readThrough(body, async (rows) => {
-    const planned = check(rows);
+    const planned = await checkInTurns(check, rows);
     await plan(planned);
     for (const row of planned) {
       counts[row.kind] += 1;
@@ -151,8 +151,7 @@ async function apply(
   const check = rowChecker();
   const rows: PlannedRow[] = [];
   const file = await readThrough(body, async (batch) => {
-    rows.push(...check(batch));
-    await yieldToOthers();
+    for (const row of await checkInTurns(check, batch)) rows.push(row);
   });
   if (!file) return undefined;
   const uid = query.id!;
