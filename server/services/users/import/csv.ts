@@ -188,7 +188,7 @@ function rowOf(columns: readonly string[], record: readonly string[], rowNumber:
   return { rowNumber, cells };
 }
 
-/** A body over one text already in memory (tests; the CLI's own checks). */
+/** A body over one text already in memory (tests, parseImportFile). */
 export function textBody(text: string, chunkBytes = 64 * 1024): ImportBody {
   const bytes = Buffer.from(text, "utf8");
   return {
