@@ -1,6 +1,7 @@
 /**
  * The modes of `npm run bench` that run alone, without the seeded server of bench/run.ts: the
- * first-visit scale bench, the CLI's start-up, the browser's JavaScript budget and its mobile figures.
+ * first-visit scale bench, the CLI's start-up, the browser's JavaScript budget and its mobile figures,
+ * the users-import stall (issue #32).
  */
 import { measureCliStartup, startupLines } from "./cliStartup";
 import { runScaleBench } from "./scale";
@@ -46,6 +47,11 @@ export async function runStandaloneMode(values: StandaloneOptions): Promise<bool
   // `--only js-budget`: build, render each page, sum its scripts (bench/jsBudget.ts).
   if (values.only === "js-budget") {
     await (await import("./jsBudget")).runJsBudget();
+    return true;
+  }
+  // `--only import-stall`: eight parallel 46 MB import previews against /healthz alone (bench/importStall.ts).
+  if (values.only === "import-stall") {
+    await (await import("./importStall")).runImportStall(values["database-url"]);
     return true;
   }
   // `--only js-mobile`: Lighthouse-style mobile figures of the heaviest pages (bench/jsBudgetMobile.ts).

@@ -16,6 +16,7 @@
  * associations behind the `GET /v2/service/policy` figure (bench/policy.ts),
  * --cli-runs <n> (default 15): runs of the `cli-startup` case (`--only cli-startup` runs it alone),
  * `--only js-budget`: the compressed JavaScript each page loads (bench/jsBudget.ts), alone;
+ * `--only import-stall`: eight parallel 46 MB users-import previews against /healthz (bench/importStall.ts), alone;
  * `--only js-mobile` with --mobile-runs <n> (default 3): Lighthouse-style mobile figures of the
  * heaviest pages (bench/jsBudgetMobile.ts), alone,
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),

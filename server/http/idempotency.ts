@@ -134,7 +134,7 @@ function keyOf(req: Request, res: Response): { principal: string; key: string } 
  * mounted after authentication, it replays a stored answer (`Idempotent-Replayed: true`), refuses
  * a reused key with another request (422) or one still running (409 + Retry-After: 1), or lets the
  * request run holding the key. A request whose body its route reads itself is left to
- * {@link idempotentAfterBody} on that route. Public calls have no principal and ignore the header.
+ * {@link claimStreamedBody} on that route. Public calls have no principal and ignore the header.
  */
 export function idempotency(db: Kysely<Database>, now: () => number = Date.now): RequestHandler {
   return (req, res, next) => {
@@ -150,19 +150,29 @@ export function idempotency(db: Kysely<Database>, now: () => number = Date.now):
   };
 }
 
+/** Whether the router-level step left this request's key to its route (a body the route streams itself). */
+export function keyPending(req: IncomingMessage): boolean {
+  return (req as HashedRequest)[PENDING] === true;
+}
+
 /**
- * The same, placed on a route right after it reads its own body with `verify: keepBodyHash`
- * (the CSV import reads 50 MB only after validating its query): claims the key the router-level
- * step left pending, with the raw body's fingerprint.
+ * For a route that streams its own body (the CSV import, server/http/streamedBody.ts): once the
+ * last byte is read, keeps the raw body's SHA-256 (`bodySha256`, computed as the bytes came) and
+ * claims the key the router-level step left pending — replay, 422 for another body under the
+ * key, 409 while it runs, as {@link idempotency}. Answers false when the answer was sent (a replay).
  */
-export function idempotentAfterBody(db: Kysely<Database>, now: () => number = Date.now): RequestHandler {
-  return (req, res, next) => {
-    if (!(req as HashedRequest)[PENDING]) return next();
-    delete (req as HashedRequest)[PENDING];
-    const held = keyOf(req, res);
-    if (!held) return next();
-    claimAndRun(db, now, held.principal, held.key, req, res).then(() => {
-      if (!res.headersSent) next();
-    }, next);
-  };
+export async function claimStreamedBody(
+  db: Kysely<Database>,
+  req: Request,
+  res: Response,
+  bodySha256: string,
+  now: () => number = Date.now,
+): Promise<boolean> {
+  (req as HashedRequest)[BODY_HASH] = bodySha256;
+  if (!keyPending(req)) return true;
+  delete (req as HashedRequest)[PENDING];
+  const held = keyOf(req, res);
+  if (!held) return true;
+  await claimAndRun(db, now, held.principal, held.key, req, res);
+  return !res.headersSent;
 }

@@ -1,24 +1,25 @@
-import express, { Router, type RequestHandler } from "express";
+import { Router, type RequestHandler } from "express";
 import { IMPORT_LIMITS, UserImportQuerySchema } from "../../../shared/schemas/userImport";
 import { isUid } from "../../../shared/schemas/primitives";
 import { AppError } from "../../errors";
-import { idempotentAfterBody, keepBodyHash } from "../../http/idempotency";
+import { streamedBody } from "../../http/streamedBody";
 import { applyImport, importResults, previewImport, readImport } from "../../services/users";
 import { ImportAnswerSchema, ImportStatusSchema } from "../../../shared/api";
 import type { ApiDeps } from "../deps";
 import { handlers } from "../handler";
 
 /**
- * The CSV body of an import: `text/csv` (UTF-8, a BOM allowed), read with its own limit
- * (IMPORT_LIMITS.bytes, 50 MB: ~100,000 rows are ~6 MB, beyond the API's 1 MB JSON limit).
- * Anything else is 400 `usersImport400`; the OpenAPI document reads `rawBody` for the media type.
+ * The CSV body of an import: `text/csv` (UTF-8 unless its charset says otherwise, a BOM allowed),
+ * anything else (or no body) is 400 `usersImport400`. The body itself is read as a stream by the
+ * import (server/http/streamedBody.ts: at most IMPORT_LIMITS.bytes, counted as it arrives, 413
+ * beyond), never held whole (issue #32). The OpenAPI document reads `rawBody` for the media type.
  */
-const csvBody: RequestHandler[] = [
-  Object.assign(express.text({ type: "text/csv", limit: IMPORT_LIMITS.bytes, verify: keepBodyHash }), { rawBody: "text/csv" }),
-  (req, _res, next) => next(typeof req.body === "string" ? undefined : new AppError("usersImport400", 400, { reason: "contentType" })),
-];
+const csvOnly: RequestHandler = Object.assign<RequestHandler, { rawBody: string }>(
+  (req, _res, next) => next(req.is("text/csv") ? undefined : new AppError("usersImport400", 400, { reason: "contentType" })),
+  { rawBody: "text/csv" },
+);
 
-/** Reads `body` between a handler's validation and its run, so a bad query never reads a 50 MB body. */
+/** Checks `body` between a handler's validation and its run, so a bad query never reads the body. */
 function withBodyAfterValidation(chain: RequestHandler[], body: RequestHandler[]): RequestHandler[] {
   return [...chain.slice(0, -1), ...body, ...chain.slice(-1)];
 }
@@ -44,13 +45,13 @@ export function userImportRouter(deps: ApiDeps): Router {
       action: "usersImport",
       summary: "Preview or apply a CSV import of users",
     },
-    ({ services, scope, input, origin, req }) => {
-      const csv = req.body as string;
-      return input.mode === "preview" ? previewImport(services, scope, csv) : applyImport(services, scope, input, csv, origin);
+    ({ services, scope, input, origin, req, res }) => {
+      // An Idempotency-Key is claimed once the CSV is read, with the raw CSV's fingerprint (body.read()).
+      const body = streamedBody(req, res, services.db, IMPORT_LIMITS.bytes);
+      return input.mode === "preview" ? previewImport(services, scope, body) : applyImport(services, scope, input, body, origin);
     },
   );
-  // An Idempotency-Key is claimed once the CSV is read, with the raw CSV's fingerprint.
-  router.post("/users/import", ...withBodyAfterValidation(importCall, [...csvBody, idempotentAfterBody(deps.services.db)]));
+  router.post("/users/import", ...withBodyAfterValidation(importCall, [csvOnly]));
 
   router.get(
     "/users/import/:id",

@@ -14,9 +14,9 @@ import { AppError } from "../../../errors";
 import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../access";
-import { parseImportFile } from "./csv";
+import { readImportFile, READ_BATCH_ROWS, type CsvRow, type ImportBody, type ReadSummary } from "./csv";
 import { inImportSlot } from "./gate";
-import { planRows, type PlannedRow } from "./plan";
+import { checkInTurns, planner, rowChecker, type PlannedRow } from "./plan";
 import {
   BATCH_ROWS,
   LeaseLostError,
@@ -29,27 +29,57 @@ import {
   type RunContext,
 } from "./run";
 import { importsInProgress } from "../../../lib/metrics";
-import { claimImport, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
+import { claimImport, EXAMPLES_PER_CODE, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
 const liveProgress = new Map<string, number>();
 
-/** `POST /v2/users/import?mode=preview`: counts of new, changed, unchanged, invalid and duplicate rows, and the first rows of each problem. */
-export async function previewImport(ctx: ServiceContext, scope: Scope, csv: string): Promise<ImportPreview> {
-  return inImportSlot(scope.adminId, () => preview(ctx, scope, csv));
+/**
+ * Reads the file through `onBatch`, then lets the body's owner settle the call (`read()`, e.g.
+ * claim the Idempotency-Key with the body's fingerprint): undefined when the call was answered
+ * there (a replay). A file refused as unreadable is settled the same way before the refusal is
+ * thrown, so a key keeps its meaning whatever the file holds.
+ */
+async function readThrough(body: ImportBody, onBatch: (rows: CsvRow[]) => Promise<void>): Promise<ReadSummary | undefined> {
+  let summary: ReadSummary;
+  try {
+    summary = await readImportFile(body, onBatch);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "usersImport400" && !(await body.read())) return undefined;
+    throw error;
+  }
+  return (await body.read()) ? summary : undefined;
 }
 
-/** The preview itself, in its slot. */
-async function preview(ctx: ServiceContext, scope: Scope, csv: string): Promise<ImportPreview> {
-  const file = await parseImportFile(csv);
-  const planned = await planRows(ctx.db, scope, file.rows, { seats: true, now: Date.now() });
+/**
+ * `POST /v2/users/import?mode=preview`: counts of new, changed, unchanged, invalid and duplicate
+ * rows, and the first rows of each problem; undefined when the call was answered otherwise (a
+ * replay). The slot is taken before the first byte is read.
+ */
+export async function previewImport(ctx: ServiceContext, scope: Scope, body: ImportBody): Promise<ImportPreview | undefined> {
+  return inImportSlot(scope.adminId, () => preview(ctx, scope, body));
+}
+
+/** The preview itself, in its slot: each batch is checked and classified as it is read, and only its counts are kept. */
+async function preview(ctx: ServiceContext, scope: Scope, body: ImportBody): Promise<ImportPreview | undefined> {
+  const check = rowChecker();
+  const plan = planner(ctx.db, scope, { seats: true, now: Date.now() });
   const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, duplicate: 0 };
-  for (const row of planned) counts[row.kind] += 1;
-  return {
-    total: planned.length,
-    counts,
-    errors: examplesByCode(planned.map((row) => ({ ...row, code: row.code ?? null, field: row.field ?? null }))),
-  };
+  const examples: { rowNumber: number; username: string | null; code: string | null; field: string | null }[] = [];
+  const listed = new Map<string, number>();
+  const summary = await readThrough(body, async (rows) => {
+    const planned = await checkInTurns(check, rows);
+    await plan(planned);
+    for (const row of planned) {
+      counts[row.kind] += 1;
+      if (!row.code || (listed.get(row.code) ?? 0) >= EXAMPLES_PER_CODE) continue;
+      listed.set(row.code, (listed.get(row.code) ?? 0) + 1);
+      examples.push({ rowNumber: row.rowNumber, username: row.username, code: row.code, field: row.field ?? null });
+    }
+    await yieldToOthers();
+  });
+  if (!summary) return undefined;
+  return { total: summary.total, counts, errors: examplesByCode(examples) };
 }
 
 /** Rows of a refused all-or-nothing import as recorded: the problems with their codes, the rest skipped. */
@@ -101,21 +131,34 @@ export async function applyImport(
   ctx: ServiceContext,
   scope: Scope,
   query: UserImportQuery,
-  csv: string,
+  body: ImportBody,
   origin: RequestOrigin,
-): Promise<ImportStatus> {
-  return inImportSlot(scope.adminId, () => apply(ctx, scope, query, csv, origin));
+): Promise<ImportStatus | undefined> {
+  return inImportSlot(scope.adminId, () => apply(ctx, scope, query, body, origin));
 }
 
 /** The import itself, in its slot. */
-async function apply(ctx: ServiceContext, scope: Scope, query: UserImportQuery, csv: string, origin: RequestOrigin): Promise<ImportStatus> {
+async function apply(
+  ctx: ServiceContext,
+  scope: Scope,
+  query: UserImportQuery,
+  body: ImportBody,
+  origin: RequestOrigin,
+): Promise<ImportStatus | undefined> {
   const { db } = ctx;
-  const file = await parseImportFile(csv);
+  // Every row is needed before the first write (the file's checksum starts or resumes the import;
+  // all-or-nothing refuses before writing): the checked values are kept, never the file's text.
+  const check = rowChecker();
+  const rows: PlannedRow[] = [];
+  const file = await readThrough(body, async (batch) => {
+    for (const row of await checkInTurns(check, batch)) rows.push(row);
+  });
+  if (!file) return undefined;
   const uid = query.id!;
   const claimed = await claimImport(db, scope, {
     uid,
     sha256: file.sha256,
-    total: file.rows.length,
+    total: file.total,
     allOrNothing: query.allOrNothing,
     now: Date.now(),
   });
@@ -144,7 +187,9 @@ async function apply(ctx: ServiceContext, scope: Scope, query: UserImportQuery, 
     const done = await processedRowNumbers(db, row.id);
     // The whole file is planned (repeats are decided against every row), then the recorded rows are left out.
     // All-or-nothing also counts seats up front, to refuse before writing; batches re-check them under the seat lock.
-    const planned = (await planRows(db, scope, file.rows, { seats: allOrNothing, now: Date.now() })).filter((r) => !done.has(r.rowNumber));
+    const plan = planner(db, scope, { seats: allOrNothing, now: Date.now() });
+    for (let i = 0; i < rows.length; i += READ_BATCH_ROWS) await plan(rows.slice(i, i + READ_BATCH_ROWS));
+    const planned = rows.filter((r) => !done.has(r.rowNumber));
     // Planning a large file takes seconds: renew the lease before the first batch relies on it.
     await renewLease(db, run);
     const outcome = await runRows(ctx, run, planned, allOrNothing);
@@ -168,7 +213,7 @@ async function apply(ctx: ServiceContext, scope: Scope, query: UserImportQuery, 
             status: outcome.status,
             allOrNothing,
             resumed,
-            total: file.rows.length,
+            total: file.total,
             processed: run.processed,
             ...run.counts,
             teams: teams.slice(0, 100),

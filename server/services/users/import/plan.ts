@@ -1,9 +1,11 @@
 /**
- * Classifying import rows against the database, in bulk (a few chunked queries for the whole
- * file, never one per row): the shared row schema, repeats within the file, the team (unknown and
+ * Classifying import rows against the database, in bulk (a few chunked queries per batch of
+ * rows, never one per row): the shared row schema, repeats within the file, the team (unknown and
  * out-of-scope alike), existing usernames and aliases (new, changed, unchanged, or not importable),
- * the team's domain white-list, and — for a preview — the team's free seats. `apply` runs the same
- * classification and re-checks seats and domains under the seat lock, batch by batch.
+ * the team's domain white-list, and — for a preview — the team's free seats. Rows come in
+ * batches as the file is read (issue #32): a preview checks and classifies each batch and keeps
+ * only its counts; `apply` keeps the checked rows (the values, not the text), then classifies
+ * them and re-checks seats and domains under the seat lock, batch by batch.
  */
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { Kysely } from "kysely";
@@ -56,18 +58,38 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** chosen: rows checked between two turns of the event loop. */
-const CHECK_BATCH = 1_000;
+/** chosen: rows checked between two turns of the event loop (~10 ms of schema checks on an idle core). */
+const CHECK_ROWS = 250;
 
-/** The schema check and the repeats within the file, in batches that let other requests run: no database. */
-async function checkRows(rows: readonly CsvRow[]): Promise<PlannedRow[]> {
-  const seen = new Set<string>();
+/** Checks `rows` with `check` a few hundred at a time, giving other requests a turn in between. */
+export async function checkInTurns(check: (rows: readonly CsvRow[]) => PlannedRow[], rows: readonly CsvRow[]): Promise<PlannedRow[]> {
   const out: PlannedRow[] = [];
-  for (let i = 0; i < rows.length; i += CHECK_BATCH) {
-    out.push(...rows.slice(i, i + CHECK_BATCH).map((row) => checkRow(row, seen)));
-    if (i + CHECK_BATCH < rows.length) await yieldToOthers();
+  for (let i = 0; i < rows.length; i += CHECK_ROWS) {
+    for (const row of check(rows.slice(i, i + CHECK_ROWS))) out.push(row);
+    await yieldToOthers();
   }
   return out;
+}
+
+/**
+ * Checks rows as they are read (no database): the shared row schema, and repeats of an earlier
+ * row's username — the usernames seen so far are all it keeps. A company slug is kept once, not
+ * once per row. Returns the checker of the next batch; call it with the rows in file order.
+ */
+export function rowChecker(): (rows: readonly CsvRow[]) => PlannedRow[] {
+  const seen = new Set<string>();
+  const slugs = new Map<string, string>();
+  return (rows) =>
+    rows.map((row) => {
+      const planned = checkRow(row, seen);
+      if (planned.input) {
+        const team = slugs.get(planned.input.team) ?? planned.input.team;
+        if (slugs.size < 10_000) slugs.set(team, team);
+        if (planned.team === planned.input.team) planned.team = team;
+        planned.input.team = team;
+      }
+      return planned;
+    });
 }
 
 /** One row's schema check and whether its username came earlier in the file. */
@@ -113,6 +135,8 @@ async function existingNames(
     for (const row of found) users.set(row.username, row);
     const taken = await db.selectFrom("userAliases").select("alias").where("alias", "in", part).execute();
     for (const row of taken) aliases.add(row.alias);
+    // SQLite answers synchronously: a turn for other requests between chunks.
+    await yieldToOthers();
   }
   return { users, aliases };
 }
@@ -127,51 +151,64 @@ function sameAs(user: ExistingUser, input: UserImportRow): boolean {
   );
 }
 
+/** Classifies checked rows in place, batch after batch, in file order (see {@link planner}). */
+export type Planner = (rows: PlannedRow[]) => Promise<void>;
+
 /**
- * Classifies every row (see the module comment). With `seats`, new rows beyond a team's free
- * seats (in file order) are `overSeats`, as the import would find them now.
+ * Classifies checked rows against the database (see the module comment), a batch at a time in
+ * file order: the companies, their domains and — with `seats` — their free seats are read once
+ * and kept, so new rows beyond a company's free seats (in file order) are `overSeats`, as the
+ * import would find them now, whether the file comes in one batch or many.
  */
-export async function planRows(
-  db: Kysely<Database>,
-  scope: Scope,
-  rows: readonly CsvRow[],
-  options: { seats: boolean; now: number },
-): Promise<PlannedRow[]> {
-  const planned = await checkRows(rows);
-  const candidates = planned.filter((row) => row.kind === "new");
-  const teams = await teamsInScope(db, scope, [...new Set(candidates.map((row) => row.input!.team))]);
-  const { users, aliases } = await existingNames(
-    db,
-    candidates.map((row) => row.input!.username),
-  );
-  const domains = await domainsOfTeams(db, [...new Set(teams.values())]);
-  for (const row of candidates) {
-    const input = row.input!;
-    const teamId = teams.get(input.team);
-    const existing = users.get(input.username);
-    const refuse = (code: ImportRowCode) => Object.assign(row, { kind: "invalid", code, input: undefined });
-    if (teamId === undefined) refuse("unknownTeam");
-    else if (existing) {
-      if (!teamInScope(scope, existing.teamId)) refuse("usernameTaken");
-      else if (existing.teamId !== teamId) refuse("otherTeam");
-      else
-        Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
-    } else if (aliases.has(input.username)) refuse("usernameTaken");
-    else if (!usernameAllowed(input.username, domains.get(teamId) ?? [])) refuse("outsideDomains");
-    else row.teamId = teamId;
-  }
-  if (options.seats) {
-    const free = new Map<number, number>();
-    for (const teamId of new Set(planned.filter((row) => row.kind === "new").map((row) => row.teamId!))) {
-      const seats = await seatsOf(db, teamId, options.now);
-      free.set(teamId, seats.capacity - seats.users - seats.invites);
-    }
+export function planner(db: Kysely<Database>, scope: Scope, options: { seats: boolean; now: number }): Planner {
+  const teams = new Map<string, number | null>();
+  const domains = new Map<number, string[]>();
+  const free = new Map<number, number>();
+  return async (planned) => {
+    const candidates = planned.filter((row) => row.kind === "new");
+    const unknownSlugs = [...new Set(candidates.map((row) => row.input!.team))].filter((slug) => !teams.has(slug));
+    const found = await teamsInScope(db, scope, unknownSlugs);
+    for (const slug of unknownSlugs) teams.set(slug, found.get(slug) ?? null);
+    const newTeams = [...new Set(found.values())].filter((id) => !domains.has(id));
+    const listed = await domainsOfTeams(db, newTeams);
+    for (const id of newTeams) domains.set(id, listed.get(id) ?? []);
+    const { users, aliases } = await existingNames(
+      db,
+      candidates.map((row) => row.input!.username),
+    );
+    for (const row of candidates) classify(scope, row, teams.get(row.input!.team) ?? undefined, users, aliases, domains);
+    if (!options.seats) return;
     for (const row of planned) {
       if (row.kind !== "new") continue;
-      const left = free.get(row.teamId!) ?? 0;
+      if (!free.has(row.teamId!)) {
+        const seats = await seatsOf(db, row.teamId!, options.now);
+        free.set(row.teamId!, seats.capacity - seats.users - seats.invites);
+      }
+      const left = free.get(row.teamId!)!;
       if (left <= 0) Object.assign(row, { kind: "invalid", code: "overSeats", input: undefined });
       else free.set(row.teamId!, left - 1);
     }
-  }
-  return planned;
+  };
+}
+
+/** One candidate row's kind once its company, its username and the company's domains are known. */
+function classify(
+  scope: Scope,
+  row: PlannedRow,
+  teamId: number | undefined,
+  users: ReadonlyMap<string, ExistingUser>,
+  aliases: ReadonlySet<string>,
+  domains: ReadonlyMap<number, string[]>,
+): void {
+  const input = row.input!;
+  const existing = users.get(input.username);
+  const refuse = (code: ImportRowCode) => Object.assign(row, { kind: "invalid", code, input: undefined });
+  if (teamId === undefined) refuse("unknownTeam");
+  else if (existing) {
+    if (!teamInScope(scope, existing.teamId)) refuse("usernameTaken");
+    else if (existing.teamId !== teamId) refuse("otherTeam");
+    else Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
+  } else if (aliases.has(input.username)) refuse("usernameTaken");
+  else if (!usernameAllowed(input.username, domains.get(teamId) ?? [])) refuse("outsideDomains");
+  else row.teamId = teamId;
 }

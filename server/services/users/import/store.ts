@@ -19,7 +19,7 @@ import { isRootScope, type Scope } from "../../access";
 export const IMPORT_LEASE_MS = 10_000;
 
 /** The first rows listed per problem code. */
-const EXAMPLES_PER_CODE = 5;
+export const EXAMPLES_PER_CODE = 5;
 
 /** An import this process may run: its record and the lease token every batch must still hold. */
 export interface ClaimedImport {
