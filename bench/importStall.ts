@@ -63,8 +63,19 @@ export async function runImportStall(databaseUrl: string | undefined): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const baseline = await idle.stop();
     const baselineLag = await loopLagMaxMs(baseUrl, metricsToken);
-    const record = await measureImportStall({ baseUrl, pid, auths, team: team.slug, bytesPerFile: mb * 1024 * 1024, retry: true, metricsToken });
-    const load = os.loadavg().map((n) => n.toFixed(1)).join(", ");
+    const record = await measureImportStall({
+      baseUrl,
+      pid,
+      auths,
+      team: team.slug,
+      bytesPerFile: mb * 1024 * 1024,
+      retry: true,
+      metricsToken,
+    });
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(", ");
     console.log(
       [
         `\nBulwark import-stall bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, load average ${load}`,

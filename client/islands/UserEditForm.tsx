@@ -53,7 +53,14 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
   const submit = form.handleSubmit(async () => {
     clear();
     const { firstName, lastName, aliases, accessLevel, password, confirmPassword } = form.values;
-    const body = { uid: user.uid, firstName, lastName, aliases: parseAliases(aliases), accessLevel: accessLevelOfChoice(accessLevel), ...flags };
+    const body = {
+      uid: user.uid,
+      firstName,
+      lastName,
+      aliases: parseAliases(aliases),
+      accessLevel: accessLevelOfChoice(accessLevel),
+      ...flags,
+    };
     const checked = validateForm(UserUpdateSchema, body, t);
     const withPassword = password !== "" || confirmPassword !== "";
     const passwordCheck = withPassword ? validateForm(PasswordWithConfirmationSchema, { password, confirmPassword }, t) : null;

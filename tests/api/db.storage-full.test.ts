@@ -53,7 +53,10 @@ async function freeDisk(db: Kysely<Database>): Promise<void> {
 }
 
 /** Sends `write(i)` for i = 0, 1, … until an answer is not `okStatus`; returns the last success index and the failure. */
-async function writeUntilRefused(write: (i: number) => Promise<Response>, okStatus = 200): Promise<{ succeeded: number; refused: Response }> {
+async function writeUntilRefused(
+  write: (i: number) => Promise<Response>,
+  okStatus = 200,
+): Promise<{ succeeded: number; refused: Response }> {
   for (let i = 0; i < MAX_WRITES; i++) {
     const res = await write(i);
     if (res.status !== okStatus) return { succeeded: i, refused: res };
@@ -89,7 +92,11 @@ describe("a full disk on SQLite", () => {
     const user = await buildUser(db(), { team });
     await fillDisk(db());
     const { succeeded, refused } = await writeUntilRefused((i) =>
-      server.request().put("/v2/user").set("Authorization", auth).send({ uid: user.uid, firstName: `Edit ${i}`, lastName: "Full".repeat(10) }),
+      server
+        .request()
+        .put("/v2/user")
+        .set("Authorization", auth)
+        .send({ uid: user.uid, firstName: `Edit ${i}`, lastName: "Full".repeat(10) }),
     );
     expectStorageFull(refused);
     const saved = await db().selectFrom("users").select("firstName").where("id", "=", user.id).executeTakeFirstOrThrow();
@@ -103,7 +110,11 @@ describe("a full disk on SQLite", () => {
     await fillDisk(db());
     const username = (i: number) => `full-${i}@disk.test`;
     const { refused, succeeded } = await writeUntilRefused((i) =>
-      server.request().post("/v2/user").set("Authorization", auth).send({ username: username(i), firstName: "Full", lastName: String(i), team: team.slug }),
+      server
+        .request()
+        .post("/v2/user")
+        .set("Authorization", auth)
+        .send({ username: username(i), firstName: "Full", lastName: String(i), team: team.slug }),
     );
     expectStorageFull(refused);
     expect(await db().selectFrom("users").select("id").where("username", "=", username(succeeded)).execute()).toEqual([]);
@@ -116,45 +127,52 @@ describe("a full disk on SQLite", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
-  it("answers a create with an Idempotency-Key 503 storageFull and runs it again, once, when space is back", { timeout: 60_000 }, async () => {
-    await fillDisk(db());
-    const send = (i: number) =>
-      server
-        .request()
-        .post("/v2/user")
-        .set("Authorization", auth)
-        .set("Idempotency-Key", `full-key-${i}`)
-        .send({ username: `keyed-${i}@disk.test`, firstName: "Keyed", lastName: String(i), team: team.slug });
-    const { refused, succeeded } = await writeUntilRefused(send);
-    expectStorageFull(refused);
-    await freeDisk(db());
-    // The refusal was not kept as the key's answer: the same request runs now, and a repeat replays it.
-    const again = await send(succeeded);
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const repeat = await send(succeeded);
-    expect(repeat.headers["idempotent-replayed"]).toBe("true");
-    expect(await db().selectFrom("users").select("id").where("username", "=", `keyed-${succeeded}@disk.test`).execute()).toHaveLength(1);
-  });
+  it(
+    "answers a create with an Idempotency-Key 503 storageFull and runs it again, once, when space is back",
+    { timeout: 60_000 },
+    async () => {
+      await fillDisk(db());
+      const send = (i: number) =>
+        server
+          .request()
+          .post("/v2/user")
+          .set("Authorization", auth)
+          .set("Idempotency-Key", `full-key-${i}`)
+          .send({ username: `keyed-${i}@disk.test`, firstName: "Keyed", lastName: String(i), team: team.slug });
+      const { refused, succeeded } = await writeUntilRefused(send);
+      expectStorageFull(refused);
+      await freeDisk(db());
+      // The refusal was not kept as the key's answer: the same request runs now, and a repeat replays it.
+      const again = await send(succeeded);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      const repeat = await send(succeeded);
+      expect(repeat.headers["idempotent-replayed"]).toBe("true");
+      expect(await db().selectFrom("users").select("id").where("username", "=", `keyed-${succeeded}@disk.test`).execute()).toHaveLength(1);
+    },
+  );
 
   it("answers a bulk action 503 storageFull and leaves every user as it was", { timeout: 60_000 }, async () => {
     const uids = await insertUsers(db(), team.id, 300, "fullbulk");
     await fillDisk(db());
     const action = (i: number) => (i % 2 === 0 ? "block" : "activate");
     const { refused, succeeded } = await writeUntilRefused((i) =>
-      server.request().put(`/v2/users/${action(i)}`).set("Authorization", auth).send({ uids }),
+      server
+        .request()
+        .put(`/v2/users/${action(i)}`)
+        .set("Authorization", auth)
+        .send({ uids }),
     );
     expectStorageFull(refused);
     // The refused call changed nobody: all are as the last successful call left them.
     const expected = succeeded === 0 ? "active" : action(succeeded - 1) === "block" ? "blocked" : "active";
-    const statuses = await db()
-      .selectFrom("users")
-      .select("status")
-      .distinct()
-      .where("uid", "in", uids)
-      .execute();
+    const statuses = await db().selectFrom("users").select("status").distinct().where("uid", "in", uids).execute();
     expect(statuses).toEqual([{ status: expected }]);
     await freeDisk(db());
-    const again = await server.request().put(`/v2/users/${action(succeeded)}`).set("Authorization", auth).send({ uids });
+    const again = await server
+      .request()
+      .put(`/v2/users/${action(succeeded)}`)
+      .set("Authorization", auth)
+      .send({ uids });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 });
@@ -219,8 +237,9 @@ describe("a full disk on PostgreSQL (53100 disk_full)", () => {
     });
     app.use(apiErrorHandler(createLogger("silent")));
     for (const path of ["/raw", "/wrapped"]) expectStorageFull(await supertest(app).get(path));
-    const message = (explainStartupFailure(diskFull, { databaseUrl: "postgres://u:secret@db.example:5433/bulwark", sqlitePath: "" }) as Error)
-      .message;
+    const message = (
+      explainStartupFailure(diskFull, { databaseUrl: "postgres://u:secret@db.example:5433/bulwark", sqlitePath: "" }) as Error
+    ).message;
     expect(message).toContain("PostgreSQL at db.example:5433/bulwark");
     expect(message).toContain("(53100)");
     expect(message).not.toContain("secret");

@@ -78,37 +78,41 @@ describe.each(testDialects())("overlapping bulk actions on %s", (dialect) => {
     });
   }
 
-  it("moves users A→B and B→A at the same time: every call 200 (deadlocks, if any, retried) and the counters equal a recount", { timeout: 300_000 }, async () => {
-    const other = await buildTeam(db());
-    await buildPack(db(), { team, licenseCount: USERS });
-    await buildPack(db(), { team: other, licenseCount: USERS });
-    const inA = uids.slice(4_000, 4_500);
-    const inB = uids.slice(4_500, 5_000);
-    const first = await one.request().put("/v2/users/move").set("Authorization", auth).send({ uids: inB, team: other.slug });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const retriesBefore = await retriesSoFar();
-    const answers: Response[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const [toB, toA] = round % 2 ? [inB, inA] : [inA, inB];
-      answers.push(
-        ...(await Promise.all([
-          one.request().put("/v2/users/move").set("Authorization", auth).send({ uids: toB, team: other.slug }),
-          two.request().put("/v2/users/move").set("Authorization", auth).send({ uids: toA, team: team.slug }),
-        ])),
-      );
-    }
-    console.log(`[bulk-overlap] ${dialect} opposite moves calls=${answers.length} retries=${(await retriesSoFar()) - retriesBefore}`);
-    expect(answers.filter((res) => res.status !== 200).map((res) => [res.status, res.body])).toEqual([]);
-    for (const t of [team, other]) {
-      const seats = await one.request().get(`/v2/teams/${t.slug}/seats`).set("Authorization", auth);
-      const recount = await db()
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("teamId", "=", t.id)
-        .executeTakeFirstOrThrow();
-      expect(seats.body.users).toBe(Number(recount.n));
-    }
-  });
+  it(
+    "moves users A→B and B→A at the same time: every call 200 (deadlocks, if any, retried) and the counters equal a recount",
+    { timeout: 300_000 },
+    async () => {
+      const other = await buildTeam(db());
+      await buildPack(db(), { team, licenseCount: USERS });
+      await buildPack(db(), { team: other, licenseCount: USERS });
+      const inA = uids.slice(4_000, 4_500);
+      const inB = uids.slice(4_500, 5_000);
+      const first = await one.request().put("/v2/users/move").set("Authorization", auth).send({ uids: inB, team: other.slug });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const retriesBefore = await retriesSoFar();
+      const answers: Response[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const [toB, toA] = round % 2 ? [inB, inA] : [inA, inB];
+        answers.push(
+          ...(await Promise.all([
+            one.request().put("/v2/users/move").set("Authorization", auth).send({ uids: toB, team: other.slug }),
+            two.request().put("/v2/users/move").set("Authorization", auth).send({ uids: toA, team: team.slug }),
+          ])),
+        );
+      }
+      console.log(`[bulk-overlap] ${dialect} opposite moves calls=${answers.length} retries=${(await retriesSoFar()) - retriesBefore}`);
+      expect(answers.filter((res) => res.status !== 200).map((res) => [res.status, res.body])).toEqual([]);
+      for (const t of [team, other]) {
+        const seats = await one.request().get(`/v2/teams/${t.slug}/seats`).set("Authorization", auth);
+        const recount = await db()
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("teamId", "=", t.id)
+          .executeTakeFirstOrThrow();
+        expect(seats.body.users).toBe(Number(recount.n));
+      }
+    },
+  );
 });
 
 describe.each(testDialects().filter((d) => d === "postgres"))("a lock wait past the limit on %s", (dialect) => {

@@ -25,63 +25,77 @@ const MB = Number(process.env.IMPORT_STALL_MB ?? 4);
 const FILES = Number(process.env.IMPORT_STALL_FILES ?? 8);
 
 describe.each(testDialects())("parallel users-import previews against a server process on %s (issue #32)", (dialect) => {
-  it(`answers ${FILES} previews of ${MB} MB and every /healthz probe; records the worst latency and the RSS growth`, { timeout: 900_000 }, async () => {
-    const database = await createTestDatabase(dialect);
-    const db = database.db;
-    const secrets = sharedSecrets();
-    const metricsToken = randomBytes(24).toString("hex");
-    const dataDir = database.options.databaseUrl ? mkdtempSync(path.join(tmpdir(), "bulwark-stall-")) : path.dirname(database.options.sqlitePath);
-    const env = {
-      BULWARK_DATA_DIR: dataDir,
-      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
-      METRICS_TOKEN: metricsToken,
-      ...secrets,
-    };
-    const config = loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR);
-    const team = await buildTeam(db);
-    await buildPack(db, { team, licenseCount: 2_000_000 });
-    const auths: string[] = [];
-    for (let i = 0; i < FILES; i++) auths.push(await bearerFor(config, await buildAdmin(db, { teams: [team] })));
-    const server = startBuiltServer(env);
-    try {
-      const baseUrl = await server.url;
-      const pid = server.child.pid!;
-      // A warmed server: one small preview first, then /healthz alone for two seconds (the baseline).
-      const warm = await fetch(`${baseUrl}/v2/users/import?mode=preview`, {
-        method: "POST",
-        headers: { Authorization: auths[0]!, "Content-Type": "text/csv" },
-        body: `username,firstName,lastName,team\nwarm@stall.test,W,U,${team.slug}\n`,
-      });
-      expect(warm.status).toBe(200);
-      const idle = probeHealthz(baseUrl, pid);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const baseline = await idle.stop();
+  it(
+    `answers ${FILES} previews of ${MB} MB and every /healthz probe; records the worst latency and the RSS growth`,
+    { timeout: 900_000 },
+    async () => {
+      const database = await createTestDatabase(dialect);
+      const db = database.db;
+      const secrets = sharedSecrets();
+      const metricsToken = randomBytes(24).toString("hex");
+      const dataDir = database.options.databaseUrl
+        ? mkdtempSync(path.join(tmpdir(), "bulwark-stall-"))
+        : path.dirname(database.options.sqlitePath);
+      const env = {
+        BULWARK_DATA_DIR: dataDir,
+        ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+        METRICS_TOKEN: metricsToken,
+        ...secrets,
+      };
+      const config = loadConfig({ BULWARK_DATA_DIR: dataDir, ...secrets }, ROOT_DIR);
+      const team = await buildTeam(db);
+      await buildPack(db, { team, licenseCount: 2_000_000 });
+      const auths: string[] = [];
+      for (let i = 0; i < FILES; i++) auths.push(await bearerFor(config, await buildAdmin(db, { teams: [team] })));
+      const server = startBuiltServer(env);
+      try {
+        const baseUrl = await server.url;
+        const pid = server.child.pid!;
+        // A warmed server: one small preview first, then /healthz alone for two seconds (the baseline).
+        const warm = await fetch(`${baseUrl}/v2/users/import?mode=preview`, {
+          method: "POST",
+          headers: { Authorization: auths[0]!, "Content-Type": "text/csv" },
+          body: `username,firstName,lastName,team\nwarm@stall.test,W,U,${team.slug}\n`,
+        });
+        expect(warm.status).toBe(200);
+        const idle = probeHealthz(baseUrl, pid);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const baseline = await idle.stop();
 
-      const record = await measureImportStall({ baseUrl, pid, auths, team: team.slug, bytesPerFile: MB * 1024 * 1024, retry: true, metricsToken });
-      const lines = [
-        ...stallLines(record, `users import stall (${dialect}, shared machine)`),
-        `  baseline /healthz alone: ${baseline.latencies.length} probes, worst ${Math.max(...baseline.latencies).toFixed(0)} ms, p99 ${quantile(baseline.latencies, 0.99).toFixed(0)} ms`,
-      ];
-      console.info(lines.join("\n"));
-      mkdirSync(path.join(ROOT_DIR, "test-results"), { recursive: true });
-      writeFileSync(
-        path.join(ROOT_DIR, "test-results", `import-stall-${dialect}.json`),
-        `${JSON.stringify({ dialect, mb: MB, files: FILES, record, baselineWorstMs: Math.max(...baseline.latencies) }, null, 2)}\n`,
-      );
+        const record = await measureImportStall({
+          baseUrl,
+          pid,
+          auths,
+          team: team.slug,
+          bytesPerFile: MB * 1024 * 1024,
+          retry: true,
+          metricsToken,
+        });
+        const lines = [
+          ...stallLines(record, `users import stall (${dialect}, shared machine)`),
+          `  baseline /healthz alone: ${baseline.latencies.length} probes, worst ${Math.max(...baseline.latencies).toFixed(0)} ms, p99 ${quantile(baseline.latencies, 0.99).toFixed(0)} ms`,
+        ];
+        console.info(lines.join("\n"));
+        mkdirSync(path.join(ROOT_DIR, "test-results"), { recursive: true });
+        writeFileSync(
+          path.join(ROOT_DIR, "test-results", `import-stall-${dialect}.json`),
+          `${JSON.stringify({ dialect, mb: MB, files: FILES, record, baselineWorstMs: Math.max(...baseline.latencies) }, null, 2)}\n`,
+        );
 
-      expect(baseline.failed).toBe(0);
-      expect(record.healthz.failed).toBe(0);
-      expect(record.healthz.probes).toBeGreaterThan(0);
-      for (const preview of record.previews) {
-        expect([200, 429]).toContain(preview.status);
-        if (preview.status === 200) expect([preview.total, preview.fresh]).toEqual([record.rows, record.rows]);
+        expect(baseline.failed).toBe(0);
+        expect(record.healthz.failed).toBe(0);
+        expect(record.healthz.probes).toBeGreaterThan(0);
+        for (const preview of record.previews) {
+          expect([200, 429]).toContain(preview.status);
+          if (preview.status === 200) expect([preview.total, preview.fresh]).toEqual([record.rows, record.rows]);
+        }
+        // Two run at a time and the others come back after Retry-After: every file was read.
+        expect(record.previews.filter((p) => p.status === 200)).toHaveLength(FILES);
+      } finally {
+        server.child.kill("SIGKILL");
+        await server.exited;
+        await database.destroy();
       }
-      // Two run at a time and the others come back after Retry-After: every file was read.
-      expect(record.previews.filter((p) => p.status === 200)).toHaveLength(FILES);
-    } finally {
-      server.child.kill("SIGKILL");
-      await server.exited;
-      await database.destroy();
-    }
-  });
+    },
+  );
 });

@@ -116,7 +116,11 @@ async function sendPreview(load: StallLoad, file: number, rows: number): Promise
 }
 
 /** Probes /healthz every `everyMs` until `stop()`: each probe's latency, and how many did not answer 200. */
-export function probeHealthz(baseUrl: string, pid: number, everyMs = 50): { stop(): Promise<{ latencies: number[]; failed: number; peakMb: number }> } {
+export function probeHealthz(
+  baseUrl: string,
+  pid: number,
+  everyMs = 50,
+): { stop(): Promise<{ latencies: number[]; failed: number; peakMb: number }> } {
   const latencies: number[] = [];
   let failed = 0;
   let peakMb = rssMb(pid);

@@ -64,7 +64,15 @@ function pick({ firstName, lastName, lang, timezone }: PersonalDetails): Persona
  * (`PUT /v2/admin`): the same fields, validation and outcome message, so both stay alike.
  * Validated with ProfileUpdateSchema, which is exactly these four fields.
  */
-export function PersonalDetailsForm({ initial, timezones, texts, ownAccount, failureFallback, save, accessLevel }: PersonalDetailsFormProps) {
+export function PersonalDetailsForm({
+  initial,
+  timezones,
+  texts,
+  ownAccount,
+  failureFallback,
+  save,
+  accessLevel,
+}: PersonalDetailsFormProps) {
   const t = useT();
   const { outcome, clear, succeed, fail } = useOutcome({ fallback: failureFallback });
   const withLevel = accessLevel !== undefined;

@@ -164,7 +164,8 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
           throw new AppError("userEdit422", 422);
         await setPassword(trx, "user", user.id, newHash, { keep: historySize });
       }
-      const levelChange = input.accessLevel === undefined ? {} : { accessLevel: { from: await storedLevel(trx, user.id), to: input.accessLevel } };
+      const levelChange =
+        input.accessLevel === undefined ? {} : { accessLevel: { from: await storedLevel(trx, user.id), to: input.accessLevel } };
       // The user's row first (locked by the update), then its aliases: the order bulk actions use.
       const updated = await trx
         .updateTable("users")

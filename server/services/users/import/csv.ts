@@ -78,7 +78,9 @@ async function* utf8Chunks(body: ImportBody, hash: ReturnType<typeof createHash>
   const decoder = UTF8.has(body.charset.toLowerCase()) ? null : decoderFor(body.charset);
   let head: Buffer | null = Buffer.alloc(0);
   for await (const raw of body.chunks) {
-    let chunk = decoder ? Buffer.from(decoder.decode(raw, { stream: true }), "utf8") : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    let chunk = decoder
+      ? Buffer.from(decoder.decode(raw, { stream: true }), "utf8")
+      : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     if (head !== null) {
       // The first three bytes decide whether there is a BOM to leave out of the checksum.
       head = Buffer.concat([head, chunk]);

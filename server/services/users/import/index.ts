@@ -29,7 +29,16 @@ import {
   type RunContext,
 } from "./run";
 import { importsInProgress } from "../../../lib/metrics";
-import { claimImport, EXAMPLES_PER_CODE, examplesByCode, findImport, importStatus, processedRowNumbers, RESULTS_HEADER, resultPage } from "./store";
+import {
+  claimImport,
+  EXAMPLES_PER_CODE,
+  examplesByCode,
+  findImport,
+  importStatus,
+  processedRowNumbers,
+  RESULTS_HEADER,
+  resultPage,
+} from "./store";
 
 /** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
 const liveProgress = new Map<string, number>();

@@ -207,7 +207,8 @@ function classify(
   else if (existing) {
     if (!teamInScope(scope, existing.teamId)) refuse("usernameTaken");
     else if (existing.teamId !== teamId) refuse("otherTeam");
-    else Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
+    else
+      Object.assign(row, { kind: sameAs(existing, input) ? "unchanged" : "changed", teamId, userId: existing.id, userUid: existing.uid });
   } else if (aliases.has(input.username)) refuse("usernameTaken");
   else if (!usernameAllowed(input.username, domains.get(teamId) ?? [])) refuse("outsideDomains");
   else row.teamId = teamId;
