@@ -62,7 +62,6 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
     createdOn: t("users:columns.createdOn"),
     lastSeen: t("users:columns.lastSeen"),
     devices: t("users:columns.devices"),
-    accessLevel: t("common:accessLevel.label"),
   };
   return (
     <table className="data-table users-table">
@@ -82,9 +81,6 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
           {sortable.map((field) => (
             <SortHeader key={field} field={field} query={query} onSort={onSort} />
           ))}
-          <th scope="col" className="col-number">
-            {labels.accessLevel}
-          </th>
           <th scope="col" className="col-number">
             {t("users:columns.devices")}
           </th>
@@ -122,9 +118,6 @@ export function UsersGrid({ items, query, selected, timezone, onSort, onToggle, 
               </td>
               <td className="col-time" data-label={labels.lastSeen}>
                 {cells.time(user.lastSeen)}
-              </td>
-              <td className="col-number" data-label={labels.accessLevel} data-field="accessLevel">
-                {user.accessLevel ?? <span className="muted">{t("common:accessLevel.notSet")}</span>}
               </td>
               <td className="col-number" data-label={labels.devices} title={t(DEVICES_KEY, { count: user.deviceCount })}>
                 {user.deviceCount}
