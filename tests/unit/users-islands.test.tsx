@@ -7,6 +7,7 @@ import { queryToParams, usersPageHref, DEFAULT_USERS_QUERY } from "../../client/
 import type { UserDetail, UserListPage } from "../../client/components/users/types";
 import { UsersFilters } from "../../client/components/users/UsersFilters";
 import { DeviceActions } from "../../client/islands/DeviceActions";
+import { AdminCreateForm } from "../../client/islands/AdminCreateForm";
 import { UserCreateForm } from "../../client/islands/UserCreateForm";
 import { UserEditForm } from "../../client/islands/UserEditForm";
 import { UsersTable } from "../../client/islands/UsersTable";
@@ -315,6 +316,24 @@ describe("UserCreateForm", () => {
     expect(html).toContain('<option value="acme">Acme &amp; Co</option>');
     expect(html).toContain('autoComplete="new-password"');
     expect(render(<UserCreateForm teams={[]} csrfToken="c" />, "pt").html).toContain("Ainda não gere nenhuma empresa");
+  });
+});
+
+describe("the access level at creation", () => {
+  const picker = /<select[^>]*name="accessLevel"[^>]*>(.*?)<\/select>/s;
+
+  it("is offered by the user creation form, 'Not set' chosen, with the ten levels", () => {
+    const { html } = render(<UserCreateForm teams={TEAMS} csrfToken="c" />, "pt");
+    const select = html.match(picker);
+    expect(select).not.toBeNull();
+    expect(select![0]).toMatch(/<option value=""[^>]*selected[^>]*>Não definido<\/option>/);
+    expect([...select![1]!.matchAll(/value="(\d)"/g)].map((m) => m[1])).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+  });
+
+  it("is offered by the administrator creation form to a root only (only root sets an administrator's level)", () => {
+    const teams = [{ slug: "acme", teamName: "Acme & Co" }];
+    expect(render(<AdminCreateForm csrfToken="c" teams={teams} canCreateRoot lang="en" />, "en").html).toMatch(picker);
+    expect(render(<AdminCreateForm csrfToken="c" teams={teams} canCreateRoot={false} lang="en" />, "en").html).not.toMatch(picker);
   });
 });
 
