@@ -105,8 +105,9 @@ describe("every page fits and passes axe-core, at 1400 and 390 px", () => {
       return { top: r.top, bottom: r.bottom, viewport: window.innerHeight, scrolled: window.scrollY };
     });
     expect(box.scrolled).toBeGreaterThan(700);
-    expect(box.top).toBe(0);
-    expect(box.bottom).toBe(box.viewport);
+    // Within a pixel: a page whose content ends on a half pixel leaves the sticky sidebar 0.5 px up.
+    expect(Math.abs(box.top)).toBeLessThan(1);
+    expect(Math.abs(box.bottom - box.viewport)).toBeLessThan(1);
     await context.close();
   });
 
