@@ -87,6 +87,7 @@ describe.each(testDialects())("GET /v2/admins on %s", (dialect) => {
     expect(aView.items.find((i) => i.firstName === "Amy")?.teams).toEqual([{ slug: w.teamA.slug, teamName: w.teamA.teamName }]);
     expect(rootView.items.find((i) => i.firstName === "Amy")?.teams.map((t) => t.slug)).toEqual([w.teamA.slug, w.teamB.slug]);
     expect(Object.keys(aView.items[0]!).sort()).toEqual([
+      "accessLevel",
       "createdOn",
       "firstName",
       "lastName",

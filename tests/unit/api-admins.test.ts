@@ -16,6 +16,7 @@ const ADMIN = {
   lockedUntil: null,
   createdOn: "2025-01-02T03:04:05.000Z",
   lastSeen: null,
+  accessLevel: null,
   teams: [{ slug: "acme", teamName: "Acme" }],
 };
 
