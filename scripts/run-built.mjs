@@ -2,10 +2,9 @@
 // plain node, the file the production image runs (tsx is a development dependency, absent
 // there). In a checkout it builds first when the build is missing or older than the sources, the
 // rule of `npm start`; the arguments after the name reach the script as its own.
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { BUILT_SCRIPTS, newestSourceTime } from "./sources.mjs";
+import { BUILT_SCRIPTS, buildIsCurrent } from "./sources.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [name, ...args] = process.argv.slice(2);
@@ -15,18 +14,7 @@ if (!name || !BUILT_SCRIPTS.includes(name)) {
 }
 const entry = path.join(root, "dist", "scripts", `${name}.js`);
 
-function buildIsCurrent() {
-  const stampFile = path.join(root, "dist", "build-stamp.json");
-  if (!existsSync(stampFile) || !existsSync(entry)) return false;
-  try {
-    const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
-    return typeof stamp.sourceTime === "number" && stamp.sourceTime >= newestSourceTime(root);
-  } catch {
-    return false;
-  }
-}
-
-if (!buildIsCurrent()) {
+if (!buildIsCurrent(root, path.relative(root, entry))) {
   // On stderr: the script's own output (a dry run's plan) stays alone on stdout.
   console.error("Building Bulwark (the build is missing or older than the sources)…");
   const { buildAll } = await import("./build.mjs");

@@ -1,5 +1,5 @@
-// What the production build is made from; shared by build.mjs and start.mjs to detect staleness.
-import { readdirSync, statSync, existsSync } from "node:fs";
+// What the production build is made from; shared by build.mjs, start.mjs and run-built.mjs to detect staleness.
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 
 const SOURCE_DIRS = ["server", "client", "shared", "cli", "scripts"];
@@ -28,4 +28,19 @@ export function newestSourceTime(root) {
   for (const file of SOURCE_FILES)
     if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
   return Math.round(newest);
+}
+
+/**
+ * Whether dist/ holds a build of today's sources that includes `entry` (a path under root):
+ * `npm start` and the operations scripts build first otherwise.
+ */
+export function buildIsCurrent(root, entry) {
+  const stampFile = path.join(root, "dist", "build-stamp.json");
+  if (!existsSync(stampFile) || !existsSync(path.join(root, entry))) return false;
+  try {
+    const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+    return typeof stamp.sourceTime === "number" && stamp.sourceTime >= newestSourceTime(root);
+  } catch {
+    return false;
+  }
 }

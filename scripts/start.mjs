@@ -6,25 +6,12 @@
 // `exec node scripts/start.mjs` makes this process the shell's replacement, so npm's SIGTERM
 // reaches the server's graceful shutdown directly. Should npm itself vanish (SIGKILL, or a shell
 // without exec), the server notices it was orphaned and shuts down the same way.
-import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { newestSourceTime } from "./sources.mjs";
+import { buildIsCurrent } from "./sources.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const stampFile = path.join(root, "dist", "build-stamp.json");
-
-function buildIsCurrent() {
-  if (!existsSync(stampFile) || !existsSync(path.join(root, "dist", "server", "main.js"))) return false;
-  try {
-    const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
-    return typeof stamp.sourceTime === "number" && stamp.sourceTime >= newestSourceTime(root);
-  } catch {
-    return false;
-  }
-}
-
-if (!buildIsCurrent()) {
+if (!buildIsCurrent(root, path.join("dist", "server", "main.js"))) {
   console.log("Building Bulwark (the build is missing or older than the sources)…");
   const { buildAll } = await import("./build.mjs");
   await buildAll({ quiet: true });
