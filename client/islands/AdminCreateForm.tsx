@@ -191,14 +191,7 @@ export function AdminCreateForm({ csrfToken, teams, canCreateRoot, lang }: Admin
           </span>
         </label>
       ) : null}
-      {canCreateRoot ? (
-        <AccessLevelField
-          value={form.values.accessLevel}
-          error={form.errors.accessLevel}
-          disabled={form.busy}
-          onChange={(value) => form.setValue("accessLevel", value)}
-        />
-      ) : null}
+      {canCreateRoot ? <AccessLevelField {...form.bind("accessLevel")} disabled={form.busy} /> : null}
       {root ? null : (
         <TeamChecklist
           legend={t("admins:create.teams")}

@@ -151,12 +151,7 @@ export function UserCreateForm({ teams, csrfToken }: UserCreateFormProps) {
         onChange={(value) => form.setValue("aliases", value)}
       />
       <div className="form-row">
-        <AccessLevelField
-          value={form.values.accessLevel}
-          error={form.errors.accessLevel}
-          disabled={form.busy}
-          onChange={(value) => form.setValue("accessLevel", value)}
-        />
+        <AccessLevelField {...form.bind("accessLevel")} disabled={form.busy} />
       </div>
       <FlagFields legend={t("users:create.flags")} value={flags} onChange={setFlags} disabled={form.busy} />
       <div className="form-actions">

@@ -109,12 +109,7 @@ export function UserEditForm({ user, csrfToken }: UserEditFormProps) {
         onChange={(value) => form.setValue("aliases", value)}
       />
       <div className="form-row">
-        <AccessLevelField
-          value={form.values.accessLevel}
-          error={form.errors.accessLevel}
-          disabled={form.busy}
-          onChange={(value) => form.setValue("accessLevel", value)}
-        />
+        <AccessLevelField {...form.bind("accessLevel")} disabled={form.busy} />
       </div>
       <div className="form-row">
         <PasswordField

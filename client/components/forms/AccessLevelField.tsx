@@ -1,6 +1,7 @@
 import { ACCESS_LEVELS } from "../../../shared/domain/accessLevels";
 import { useT } from "../render-context";
 import { SelectField } from "./Field";
+import type { BoundField } from "./useForm";
 
 /** A form's text value of an access level: "" (not set) or the level's digits. */
 export function accessLevelChoice(level: number | null): string {
@@ -17,31 +18,19 @@ export function accessLevelOfChoice(choice: string): number | null {
 
 /**
  * The access level picker of the user and admin forms (#31): "Not set" and 0..9, with the hint
- * saying what the number is for. The value is the form's text (see accessLevelChoice).
+ * saying what the number is for. Bound like any field (`{...form.bind("accessLevel")}`); the value
+ * is the form's text (see accessLevelChoice).
  */
-export function AccessLevelField({
-  value,
-  error,
-  disabled,
-  onChange,
-}: {
-  value: string;
-  error?: string;
-  disabled?: boolean;
-  onChange: (value: string) => void;
-}) {
+export function AccessLevelField({ disabled, ...field }: BoundField & { disabled?: boolean }) {
   const t = useT();
   return (
     <SelectField
+      {...field}
       label={t("common:accessLevel.label")}
       hint={t("common:accessLevel.hint")}
-      name="accessLevel"
       placeholder={t("common:accessLevel.notSet")}
       options={ACCESS_LEVELS.map((level) => ({ value: String(level), label: String(level) }))}
-      value={value}
-      error={error}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }

@@ -132,12 +132,7 @@ export function PersonalDetailsForm({
       </div>
       {withLevel ? (
         <div className="form-row">
-          <AccessLevelField
-            value={form.values.accessLevel}
-            error={form.errors.accessLevel}
-            disabled={form.busy}
-            onChange={(value) => form.setValue("accessLevel", value)}
-          />
+          <AccessLevelField {...form.bind("accessLevel")} disabled={form.busy} />
         </div>
       ) : null}
       <div className="form-actions">
