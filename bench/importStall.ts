@@ -15,7 +15,7 @@ import path from "node:path";
 import { loadConfig } from "../server/config";
 import { createTestDatabase } from "../tests/support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam } from "../tests/support/factories";
-import { loopLagMaxMs, measureImportStall, probeHealthz, quantile, stallLines } from "../tests/support/importStall";
+import { baselineLine, measureImportStall, stallLines, warmBaseline } from "../tests/support/importStall";
 import { sharedSecrets, watchServer } from "../tests/support/process";
 import { ROOT_DIR } from "../tests/support/server";
 
@@ -53,16 +53,7 @@ export async function runImportStall(databaseUrl: string | undefined): Promise<v
   try {
     const baseUrl = await server.url;
     const pid = child.pid!;
-    await fetch(`${baseUrl}/v2/users/import?mode=preview`, {
-      method: "POST",
-      headers: { Authorization: auths[0]!, "Content-Type": "text/csv" },
-      body: `username,firstName,lastName,team\nwarm@stall.test,W,U,${team.slug}\n`,
-    });
-    await loopLagMaxMs(baseUrl, metricsToken);
-    const idle = probeHealthz(baseUrl, pid);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const baseline = await idle.stop();
-    const baselineLag = await loopLagMaxMs(baseUrl, metricsToken);
+    const baseline = await warmBaseline({ baseUrl, pid, team: team.slug, metricsToken }, auths[0]!, 5);
     const record = await measureImportStall({
       baseUrl,
       pid,
@@ -80,7 +71,7 @@ export async function runImportStall(databaseUrl: string | undefined): Promise<v
       [
         `\nBulwark import-stall bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, load average ${load}`,
         ...stallLines(record, "users import stall"),
-        `  baseline, /healthz alone for 5 s: ${baseline.latencies.length} probes, worst ${Math.max(...baseline.latencies).toFixed(0)} ms, p99 ${quantile(baseline.latencies, 0.99).toFixed(0)} ms, server event-loop delay worst ${baselineLag?.toFixed(0) ?? "?"} ms`,
+        baselineLine(baseline),
         `  aim (issue #32): /healthz within 200 ms, RSS growth under 256 MB`,
       ].join("\n"),
     );

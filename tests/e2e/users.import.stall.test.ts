@@ -11,13 +11,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam } from "../support/factories";
-import { measureImportStall, probeHealthz, quantile, stallLines } from "../support/importStall";
+import { baselineLine, measureImportStall, stallLines, warmBaseline } from "../support/importStall";
 import { sharedSecrets, startBuiltServer } from "../support/process";
 import { ROOT_DIR } from "../support/server";
 
@@ -52,15 +52,8 @@ describe.each(testDialects())("parallel users-import previews against a server p
         const baseUrl = await server.url;
         const pid = server.child.pid!;
         // A warmed server: one small preview first, then /healthz alone for two seconds (the baseline).
-        const warm = await fetch(`${baseUrl}/v2/users/import?mode=preview`, {
-          method: "POST",
-          headers: { Authorization: auths[0]!, "Content-Type": "text/csv" },
-          body: `username,firstName,lastName,team\nwarm@stall.test,W,U,${team.slug}\n`,
-        });
-        expect(warm.status).toBe(200);
-        const idle = probeHealthz(baseUrl, pid);
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        const baseline = await idle.stop();
+        const baseline = await warmBaseline({ baseUrl, pid, team: team.slug, metricsToken }, auths[0]!, 2);
+        expect(baseline.warmStatus).toBe(200);
 
         const record = await measureImportStall({
           baseUrl,
@@ -72,14 +65,19 @@ describe.each(testDialects())("parallel users-import previews against a server p
           metricsToken,
         });
         const lines = [
-          ...stallLines(record, `users import stall (${dialect}, shared machine)`),
-          `  baseline /healthz alone: ${baseline.latencies.length} probes, worst ${Math.max(...baseline.latencies).toFixed(0)} ms, p99 ${quantile(baseline.latencies, 0.99).toFixed(0)} ms`,
+          ...stallLines(
+            record,
+            `users import stall (${dialect}, shared machine, load average ${loadavg()
+              .map((n) => n.toFixed(1))
+              .join(", ")})`,
+          ),
+          baselineLine(baseline),
         ];
         console.info(lines.join("\n"));
         mkdirSync(path.join(ROOT_DIR, "test-results"), { recursive: true });
         writeFileSync(
           path.join(ROOT_DIR, "test-results", `import-stall-${dialect}.json`),
-          `${JSON.stringify({ dialect, mb: MB, files: FILES, record, baselineWorstMs: Math.max(...baseline.latencies) }, null, 2)}\n`,
+          `${JSON.stringify({ dialect, mb: MB, files: FILES, record, baseline, loadAverage: loadavg() }, null, 2)}\n`,
         );
 
         expect(baseline.failed).toBe(0);

@@ -5,6 +5,7 @@
  * machine is no timing oracle). Used by tests/e2e/users.import.stall.test.ts (small files) and
  * `npm run bench -- --only import-stall` (eight 46 MB files, ~1 M rows).
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 
@@ -51,6 +52,8 @@ export interface StallRecord {
   rss: { beforeMb: number; peakMb: number; growthMb: number };
   /** The server's own largest event-loop delay during the run (its view, without the client's), ms. */
   loopLagMaxMs: number | null;
+  /** The prober's own largest event-loop delay, ms (its process does nothing else: near 0 unless the machine is starved). */
+  proberLagMaxMs: number;
   seconds: number;
 }
 
@@ -115,38 +118,73 @@ async function sendPreview(load: StallLoad, file: number, rows: number): Promise
   }
 }
 
-/** Probes /healthz every `everyMs` until `stop()`: each probe's latency, and how many did not answer 200. */
-export function probeHealthz(
-  baseUrl: string,
-  pid: number,
-  everyMs = 50,
-): { stop(): Promise<{ latencies: number[]; failed: number; peakMb: number }> } {
-  const latencies: number[] = [];
-  let failed = 0;
-  let peakMb = rssMb(pid);
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const ok = await fetch(`${baseUrl}/healthz`).then(
-        async (res) => {
-          await res.arrayBuffer();
-          return res.status === 200;
-        },
-        () => false,
-      );
-      const elapsed = performance.now() - started;
-      latencies.push(elapsed);
-      if (!ok) failed += 1;
-      peakMb = Math.max(peakMb, rssMb(pid));
-      if (elapsed < everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs - elapsed));
-    }
-  })();
+/** What a prober saw: each probe's latency, the probes not answered 200, the server's peak RSS and the prober's own worst event-loop delay. */
+export interface ProbeResult {
+  latencies: number[];
+  failed: number;
+  peakMb: number;
+  /** The prober's own largest event-loop delay, ms: a probe it sent or read late would count against the server. */
+  lagMaxMs: number;
+}
+
+/**
+ * The prober, run in a process of its own (node -e): the process that generates and sends the
+ * files stalled up to ~1.1 s on this machine, and a probe it sent or read late was counted as the
+ * server's stall. Writes "ready" when probing, and its result as JSON once its stdin ends.
+ */
+const PROBER = `
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+const [baseUrl, pid, everyMs] = [process.argv[1], process.argv[2], Number(process.argv[3])];
+const rss = () => {
+  try {
+    const match = /VmRSS:\\s+(\\d+) kB/.exec(readFileSync("/proc/" + pid + "/status", "utf8"));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+};
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+const latencies = [];
+let failed = 0;
+let peakMb = rss();
+let running = true;
+process.stdin.on("end", () => (running = false)).resume();
+process.stdout.write("ready\\n");
+while (running) {
+  const started = performance.now();
+  const ok = await fetch(baseUrl + "/healthz").then(async (res) => (await res.arrayBuffer(), res.status === 200), () => false);
+  const elapsed = performance.now() - started;
+  latencies.push(elapsed);
+  if (!ok) failed += 1;
+  peakMb = Math.max(peakMb, rss());
+  if (elapsed < everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs - elapsed));
+}
+process.stdout.write(JSON.stringify({ latencies, failed, peakMb, lagMaxMs: lag.max / 1e6 }) + "\\n");
+`;
+
+/** Probes /healthz every `everyMs` from a process of its own (see {@link PROBER}) until `stop()`; resolves once probing. */
+export async function probeHealthz(baseUrl: string, pid: number, everyMs = 50): Promise<{ stop(): Promise<ProbeResult> }> {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", PROBER, baseUrl, String(pid), String(everyMs)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
+      output += text;
+      if (output.startsWith("ready\n")) resolve();
+    });
+    void exited.then((code) => reject(new Error(`the /healthz prober exited with ${code}`)));
+  });
   return {
     stop: async () => {
-      running = false;
-      await loop;
-      return { latencies, failed, peakMb };
+      child.stdin.end();
+      const code = await exited;
+      if (code !== 0) throw new Error(`the /healthz prober exited with ${code}`);
+      return JSON.parse(output.slice("ready\n".length)) as ProbeResult;
     },
   };
 }
@@ -158,15 +196,61 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
+/** /healthz on a warmed, idle server: the baseline a run is read against. */
+export interface Baseline {
+  /** The warm-up preview's status (200 expected). */
+  warmStatus: number;
+  probes: number;
+  failed: number;
+  worstMs: number;
+  p99Ms: number;
+  /** The server's own worst event-loop delay meanwhile, ms; null without metrics. */
+  loopLagMaxMs: number | null;
+  seconds: number;
+}
+
+/** Warms the server with one small preview by `auth` (first use compiles and loads), then probes /healthz alone for `seconds`: the test and the bench share it. */
+export async function warmBaseline(
+  load: Omit<StallLoad, "auths" | "bytesPerFile" | "retry">,
+  auth: string,
+  seconds: number,
+): Promise<Baseline> {
+  const warm = await fetch(`${load.baseUrl}/v2/users/import?mode=preview`, {
+    method: "POST",
+    headers: { Authorization: auth, "Content-Type": "text/csv" },
+    body: `username,firstName,lastName,team\nwarm@stall.test,W,U,${load.team}\n`,
+  });
+  await warm.arrayBuffer();
+  await loopLagMaxMs(load.baseUrl, load.metricsToken);
+  const idle = await probeHealthz(load.baseUrl, load.pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const { latencies, failed } = await idle.stop();
+  return {
+    warmStatus: warm.status,
+    probes: latencies.length,
+    failed,
+    worstMs: Math.max(0, ...latencies),
+    p99Ms: quantile(latencies, 0.99),
+    loopLagMaxMs: await loopLagMaxMs(load.baseUrl, load.metricsToken),
+    seconds,
+  };
+}
+
+/** The baseline as a line of text. */
+export function baselineLine(baseline: Baseline): string {
+  const lag = baseline.loopLagMaxMs === null ? "not measured" : `${baseline.loopLagMaxMs.toFixed(0)} ms`;
+  return `  baseline, /healthz alone for ${baseline.seconds} s: ${baseline.probes} probes, worst ${baseline.worstMs.toFixed(0)} ms, p99 ${baseline.p99Ms.toFixed(0)} ms, server event-loop delay worst ${lag}`;
+}
+
 /** Runs the load: every preview at once, /healthz probed and RSS sampled throughout. */
 export async function measureImportStall(load: StallLoad): Promise<StallRecord> {
   const rows = rowsFor(load.bytesPerFile, load.team);
   const beforeMb = rssMb(load.pid);
   await loopLagMaxMs(load.baseUrl, load.metricsToken);
   const started = performance.now();
-  const probe = probeHealthz(load.baseUrl, load.pid);
+  const probe = await probeHealthz(load.baseUrl, load.pid);
   const previews = await Promise.all(load.auths.map((_, file) => sendPreview(load, file, rows)));
-  const { latencies, failed, peakMb } = await probe.stop();
+  const { latencies, failed, peakMb, lagMaxMs: proberLagMaxMs } = await probe.stop();
   const lag = await loopLagMaxMs(load.baseUrl, load.metricsToken);
   return {
     previews,
@@ -181,6 +265,7 @@ export async function measureImportStall(load: StallLoad): Promise<StallRecord> 
     },
     rss: { beforeMb, peakMb, growthMb: peakMb - beforeMb },
     loopLagMaxMs: lag,
+    proberLagMaxMs,
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -194,6 +279,6 @@ export function stallLines(record: StallRecord, label: string): string[] {
     `  answers (status×tries): ${statuses}`,
     `  /healthz: ${record.healthz.probes} probes, ${record.healthz.failed} failed, median ${record.healthz.medianMs.toFixed(0)} ms, p99 ${record.healthz.p99Ms.toFixed(0)} ms, worst ${record.healthz.worstMs.toFixed(0)} ms`,
     `  server RSS: ${record.rss.beforeMb.toFixed(0)} MiB before, peak ${record.rss.peakMb.toFixed(0)} MiB, growth ${record.rss.growthMb.toFixed(0)} MiB`,
-    `  server event-loop delay (its own view), worst: ${record.loopLagMaxMs === null ? "not measured" : `${record.loopLagMaxMs.toFixed(0)} ms`}`,
+    `  server event-loop delay (its own view), worst: ${record.loopLagMaxMs === null ? "not measured" : `${record.loopLagMaxMs.toFixed(0)} ms`}; the prober's own: ${record.proberLagMaxMs.toFixed(0)} ms`,
   ];
 }
