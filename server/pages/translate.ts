@@ -4,8 +4,10 @@
  * so: texts without variables, and plurals by count alone, are remembered for the life of the
  * process (the locales are loaded once at start and never change); texts whose only variables
  * are plain `{{name}}` placeholders are filled in from their parsed template (a row label per
- * user); everything else goes to i18next, remembered for one render. tests/unit/translate.test.ts
- * checks every text of every language against i18next itself.
+ * user), plurals with such placeholders too, once the plural form is chosen as i18next chooses
+ * it (a licence pack's "Extend the pack of 3 licences of Acme"); everything else goes to
+ * i18next, remembered for one render. tests/unit/translate.test.ts checks every text of every
+ * language against i18next itself.
  */
 import type { i18n } from "i18next";
 import type { Translate } from "../../client/components/render-context";
@@ -18,6 +20,8 @@ type Template = readonly string[];
 interface LanguageCache {
   texts: Map<string, string>;
   templates: Map<string, Template | null>;
+  /** The language's cardinal plural rule, the one i18next asks Intl for. */
+  plurals: Intl.PluralRules;
 }
 
 const caches = new WeakMap<i18n, Map<string, LanguageCache>>();
@@ -28,7 +32,7 @@ function cacheOf(i18n: i18n, lang: string): LanguageCache {
   let byLang = caches.get(i18n);
   if (!byLang) caches.set(i18n, (byLang = new Map<string, LanguageCache>()));
   let cache = byLang.get(lang);
-  if (!cache) byLang.set(lang, (cache = { texts: new Map(), templates: new Map() }));
+  if (!cache) byLang.set(lang, (cache = { texts: new Map(), templates: new Map(), plurals: new Intl.PluralRules(lang) }));
   if (cache.texts.size > CACHE_LIMIT) cache.texts.clear();
   if (cache.templates.size > CACHE_LIMIT) cache.templates.clear();
   return cache;
@@ -57,17 +61,44 @@ const I18NEXT_OPTIONS = new Set([
  * nesting (`$t(`), formats or other interpolation (`{{` left over); else null.
  */
 function parseTemplate(i18n: i18n, lang: string, key: string): Template | null {
-  const colon = key.indexOf(":");
-  const raw: unknown =
-    colon > 0 ? i18n.getResource(lang, key.slice(0, colon), key.slice(colon + 1)) : i18n.getResource(lang, "common", key);
+  const raw = resourceOf(i18n, lang, key);
   if (typeof raw !== "string" || raw.includes("$t(")) return null;
   const parts = raw.split(new RegExp(PLACEHOLDER.source, "g"));
   return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;
 }
 
-/** The template filled with `vars`, or null when a variable is missing, not plain, or an option. */
-function fill(template: Template, vars: Record<string, string | number>): string | null {
-  for (const name of Object.keys(vars)) if (I18NEXT_OPTIONS.has(name)) return null;
+/** The raw resource of `ns:key` (or a `common` key) in this language only: no fallback. */
+function resourceOf(i18n: i18n, lang: string, key: string): unknown {
+  const colon = key.indexOf(":");
+  return colon > 0 ? i18n.getResource(lang, key.slice(0, colon), key.slice(colon + 1)) : i18n.getResource(lang, "common", key);
+}
+
+/**
+ * The template of the plural form i18next picks for `count` in this language, or null when
+ * i18next must decide. i18next tries `key_zero` (count 0), then `key_<Intl category>`, then `key`,
+ * and takes the first that exists; when none exists here it falls back to another language.
+ */
+function pluralTemplate(i18n: i18n, cache: LanguageCache, lang: string, key: string, count: number): Template | null {
+  const form = `${key}_${cache.plurals.select(count)}`;
+  const id = `\u0000plural\u0000${form}${count === 0 ? "\u0000zero" : ""}`;
+  let template = cache.templates.get(id);
+  if (template === undefined) {
+    const candidates = [...(count === 0 ? [`${key}_zero`] : []), form, key];
+    const found = candidates.find((candidate) => {
+      const raw = resourceOf(i18n, lang, candidate);
+      return raw !== undefined && raw !== null;
+    });
+    cache.templates.set(id, (template = found === undefined ? null : parseTemplate(i18n, lang, found)));
+  }
+  return template;
+}
+
+/**
+ * The template filled with `vars`, or null when a variable is missing, not plain, or an option
+ * (but `count` once the template is the plural form chosen for it).
+ */
+function fill(template: Template, vars: Record<string, string | number>, withCount = false): string | null {
+  for (const name of Object.keys(vars)) if (I18NEXT_OPTIONS.has(name) && !(withCount && name === "count")) return null;
   let text = template[0] ?? "";
   for (let i = 1; i < template.length; i += 2) {
     const value: unknown = vars[template[i]!];
@@ -80,7 +111,8 @@ function fill(template: Template, vars: Record<string, string | number>): string
 /** Binds i18next to one language in the shape pages and islands use (see the module comment). */
 export function makeTranslate(i18n: i18n, lang: string): Translate {
   const fixed = i18n.getFixedT(lang);
-  const { texts, templates } = cacheOf(i18n, lang);
+  const cache = cacheOf(i18n, lang);
+  const { texts, templates } = cache;
   const memo = new Map<string, string>();
   return (key, vars) => {
     if (!speedTricks.translator) return vars === undefined ? fixed(key) : fixed(key, vars);
@@ -96,6 +128,11 @@ export function makeTranslate(i18n: i18n, lang: string): Translate {
       let text = texts.get(id);
       if (text === undefined) texts.set(id, (text = fixed(key, vars)));
       return text;
+    }
+    if (typeof vars.count === "number") {
+      const plural = pluralTemplate(i18n, cache, lang, key, vars.count);
+      const filled = plural ? fill(plural, vars, true) : null;
+      if (filled !== null) return filled;
     }
     let template = templates.get(key);
     if (template === undefined) templates.set(key, (template = parseTemplate(i18n, lang, key)));

@@ -64,6 +64,30 @@ describe("makeTranslate", () => {
     }
   });
 
+  it("answers plurals with other variables like i18next, for every plural text and count", () => {
+    let checked = 0;
+    for (const lang of languages) {
+      const t = makeTranslate(i18n, lang);
+      const reference = i18n.getFixedT(lang);
+      for (const ns of listNamespaces(localesDir)) {
+        const keys = leafKeys(i18n.getResourceBundle(lang, ns));
+        const plurals = new Set(keys.flatMap((key) => /^(.+)_(zero|one|two|few|many|other)$/.exec(key)?.[1] ?? []));
+        for (const base of plurals) {
+          const id = `${ns}:${base}`;
+          const vars = varsFor(String(i18n.getResource(lang, ns, `${base}_other`) ?? i18n.getResource(lang, ns, `${base}_one`)));
+          delete vars.count;
+          vars.team = vars.team ?? "Acme & Co";
+          for (const count of [0, 1, 2, 5, 21, 1000, 1.5]) {
+            expect(t(id, { ...vars, count }), `${lang} ${id} ${count}`).toBe(reference(id, { ...vars, count }));
+            expect(t(id, { ...vars, count }), `${lang} ${id} ${count}, remembered`).toBe(reference(id, { ...vars, count }));
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
   it("falls back like i18next for a key missing in the language and for unknown keys", () => {
     const t = makeTranslate(i18n, "pt");
     const reference = i18n.getFixedT("pt");
