@@ -114,12 +114,22 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
       await bulk(tally(), "activate", uids);
     }
     const lines: string[] = [];
+    // PostgreSQL: the dead row versions of users after each case (each block/activate leaves one
+    // per changed row, with an entry in every index, until a vacuum), and whether autovacuum runs.
+    const dead = async () =>
+      database.dialect === "postgres"
+        ? ` (dead rows ${(await sql<{ n: string }>`select n_dead_tup as n from pg_stat_user_tables where relname = 'users'`.execute(db)).rows[0]?.n ?? "?"})`
+        : "";
+    const autovacuum =
+      database.dialect === "postgres"
+        ? `, autovacuum ${(await sql<{ autovacuum: string }>`show autovacuum`.execute(db)).rows[0]?.autovacuum}`
+        : "";
     const baseline = tally();
     for (let i = 0; i < rounds; i++) {
       await bulk(baseline, "block", uids);
       await bulk(tally(), "activate", uids);
     }
-    lines.push(line(`baseline: a lone block of ${size.toLocaleString("en")} users`, baseline));
+    lines.push(line(`baseline: a lone block of ${size.toLocaleString("en")} users${await dead()}`, baseline));
     for (const clients of [1, 2, 4]) {
       const t = tally();
       const started = performance.now();
@@ -132,7 +142,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
         }),
       );
       const wall = ((performance.now() - started) / 1000).toFixed(1);
-      lines.push(line(`${clients} client${clients > 1 ? "s" : ""}, ${rounds} rounds of block + activate (${wall} s)`, t));
+      lines.push(line(`${clients} client${clients > 1 ? "s" : ""}, ${rounds} rounds of block + activate (${wall} s)${await dead()}`, t));
     }
     // The soak: two bulk clients (opposite orders), two editing single users of the same set and
     // of others, two reading lists, for soakSeconds.
@@ -153,7 +163,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
       ),
       ...[0, 1].map((c) => loop((i) => call(soak.list, `${baseUrl}${lists[(i + c) % lists.length]}`, auth, "GET"))),
     ]);
-    lines.push(line(`soak ${soakSeconds} s: bulk block/activate (2 clients)`, soak.bulk));
+    lines.push(line(`soak ${soakSeconds} s: bulk block/activate (2 clients)${await dead()}`, soak.bulk));
     lines.push(line(`soak: single edits (2 clients)`, soak.edit));
     lines.push(line(`soak: list reads (2 clients)`, soak.list));
     const load = os
@@ -162,7 +172,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
       .join(", ");
     console.log(
       [
-        `\nBulwark bulk-overlap bench — ${new Date().toISOString().slice(0, 16)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${seeded.users.toLocaleString("en")} users, ${indexes}, load average ${load}`,
+        `\nBulwark bulk-overlap bench — ${new Date().toISOString().slice(0, 16)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${seeded.users.toLocaleString("en")} users, ${indexes}${autovacuum}, load average ${load}`,
         "",
         "| case | calls | p50 | p95 | max | not 200 |",
         "| --- | ---: | ---: | ---: | ---: | --- |",
