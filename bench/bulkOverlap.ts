@@ -7,7 +7,8 @@
  * reads together). Prints p50/p95/max per case and the non-200 answers by status and code, with
  * the load average, so runs on a busy machine can be read side by side. Sizes: BULK_OVERLAP_SIZE
  * (1000), BULK_OVERLAP_ROUNDS (6), BULK_OVERLAP_SOAK_S (20). BULK_OVERLAP_INDEXES=before puts back the
- * indexes migration 0024 drops, to compare both in one session (run before, after, before, after).
+ * indexes migration 0024 drops, to compare both in one session (run before, after, before, after);
+ * BULK_OVERLAP_VACUUM=1 vacuums users before each case, as autovacuum would on a server where it runs.
  * Nothing here is asserted.
  */
 import { spawn } from "node:child_process";
@@ -116,6 +117,10 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
     const lines: string[] = [];
     // PostgreSQL: the dead row versions of users after each case (each block/activate leaves one
     // per changed row, with an entry in every index, until a vacuum), and whether autovacuum runs.
+    const vacuum = process.env.BULK_OVERLAP_VACUUM === "1" && database.dialect === "postgres";
+    const settle = async () => {
+      if (vacuum) await sql`vacuum users`.execute(db);
+    };
     const dead = async () =>
       database.dialect === "postgres"
         ? ` (dead rows ${(await sql<{ n: string }>`select n_dead_tup as n from pg_stat_user_tables where relname = 'users'`.execute(db)).rows[0]?.n ?? "?"})`
@@ -124,6 +129,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
       database.dialect === "postgres"
         ? `, autovacuum ${(await sql<{ autovacuum: string }>`show autovacuum`.execute(db)).rows[0]?.autovacuum}`
         : "";
+    await settle();
     const baseline = tally();
     for (let i = 0; i < rounds; i++) {
       await bulk(baseline, "block", uids);
@@ -131,6 +137,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
     }
     lines.push(line(`baseline: a lone block of ${size.toLocaleString("en")} users${await dead()}`, baseline));
     for (const clients of [1, 2, 4]) {
+      await settle();
       const t = tally();
       const started = performance.now();
       await Promise.all(
@@ -146,6 +153,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
     }
     // The soak: two bulk clients (opposite orders), two editing single users of the same set and
     // of others, two reading lists, for soakSeconds.
+    await settle();
     const soak = { bulk: tally(), edit: tally(), list: tally() };
     const until = performance.now() + soakSeconds * 1000;
     const loop = async (step: (i: number) => Promise<void>) => {
@@ -172,7 +180,7 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
       .join(", ");
     console.log(
       [
-        `\nBulwark bulk-overlap bench — ${new Date().toISOString().slice(0, 16)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${seeded.users.toLocaleString("en")} users, ${indexes}${autovacuum}, load average ${load}`,
+        `\nBulwark bulk-overlap bench — ${new Date().toISOString().slice(0, 16)}, ${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${database.dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${seeded.users.toLocaleString("en")} users, ${indexes}${autovacuum}${vacuum ? ", users vacuumed before each case" : ""}, load average ${load}`,
         "",
         "| case | calls | p50 | p95 | max | not 200 |",
         "| --- | ---: | ---: | ---: | ---: | --- |",

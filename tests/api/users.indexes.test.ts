@@ -1,16 +1,18 @@
 /**
  * Migration 0024 (issue #32 item 10): on PostgreSQL, `users` has no index that only makes a bulk
  * status change dearer (every index of `users` gets an entry per changed row), and the list's
- * status and team filters are still answered from an index without them. SQLite keeps them.
+ * status and team filters are still answered from an index without them. SQLite keeps them. And a
+ * bulk block or activate writes only the users whose status changes.
  */
 import { CompiledQuery, sql, type Kysely } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/types";
 import { DROPPED_USER_INDEXES, usersFewerIndexesMigration } from "../../server/db/migrations/0024_users_fewer_indexes";
 import { pageQuery, SORTS } from "../../server/services/users/listPage";
 import { UserListQuerySchema } from "../../shared/schemas/user";
 import { testDialects, withTestDatabase } from "../support/db";
-import { buildTeam } from "../support/factories";
+import { bearerFor, buildAdmin, buildTeam } from "../support/factories";
+import { getTestServer, type TestServer } from "../support/server";
 import { insertUsers } from "./users.support";
 
 const DROPPED = Object.keys(DROPPED_USER_INDEXES);
@@ -89,4 +91,42 @@ describe.each(testDialects())("the indexes of users on %s", (dialect) => {
       expect((await userIndexes(db(), dialect)).filter((name) => DROPPED.includes(name))).toEqual([]);
     });
   }
+});
+
+// The other half of item 10: a block or activate writes only the users whose status changes, so a
+// second call on the same users (two admins, a retry) costs no row versions and no index entries.
+describe.each(testDialects())("a repeated bulk status change on %s", (dialect) => {
+  let server: TestServer;
+  let root: string;
+  afterAll(async () => server?.close());
+
+  it("answers every user ok and leaves those already in the target status unwritten", async () => {
+    server = await getTestServer({ dialect });
+    const db = server.database.db;
+    root = await bearerFor(server.config, await buildAdmin(db, { role: "root" }));
+    const team = await buildTeam(db);
+    const uids = await insertUsers(db, team.id, 20, "again");
+    const put = (action: string, list: string[]) =>
+      server.request().put(`/v2/users/${action}`).set("Authorization", root).send({ uids: list });
+    const stamps = async () =>
+      new Map(
+        (await db.selectFrom("users").select(["uid", "updatedAt", "status"]).where("uid", "in", uids).execute()).map((row) => [
+          row.uid,
+          `${row.status} ${row.updatedAt}`,
+        ]),
+      );
+    expect((await put("block", uids.slice(0, 10))).status).toBe(200);
+    const first = await stamps();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await put("block", uids);
+    expect(again.status).toBe(200);
+    expect(again.body.ok).toHaveLength(20);
+    const second = await stamps();
+    // The ten blocked before are untouched; the other ten changed now.
+    for (const uid of uids.slice(0, 10)) expect(second.get(uid)).toBe(first.get(uid));
+    for (const uid of uids.slice(10)) {
+      expect(second.get(uid)).toMatch(/^blocked /);
+      expect(second.get(uid)).not.toBe(first.get(uid));
+    }
+  });
 });
