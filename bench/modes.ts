@@ -1,7 +1,7 @@
 /**
  * The modes of `npm run bench` that run alone, without the seeded server of bench/run.ts: the
  * first-visit scale bench, the CLI's start-up, the browser's JavaScript budget and its mobile figures,
- * the users-import stall (issue #32).
+ * the users-import stall and the overlapping bulk actions (issue #32).
  */
 import { measureCliStartup, startupLines } from "./cliStartup";
 import { runScaleBench } from "./scale";
@@ -19,6 +19,7 @@ export interface StandaloneOptions {
   compare?: string | undefined;
   "cli-runs"?: string | undefined;
   "mobile-runs"?: string | undefined;
+  users?: string | undefined;
 }
 
 /** Runs the mode the options name and answers true, or answers false for the main run. */
@@ -52,6 +53,11 @@ export async function runStandaloneMode(values: StandaloneOptions): Promise<bool
   // `--only import-stall`: eight parallel 46 MB import previews against /healthz alone (bench/importStall.ts).
   if (values.only === "import-stall") {
     await (await import("./importStall")).runImportStall(values["database-url"]);
+    return true;
+  }
+  // `--only bulk-overlap`: 1, 2 and 4 clients blocking/activating the same users, then a soak (bench/bulkOverlap.ts).
+  if (values.only === "bulk-overlap") {
+    await (await import("./bulkOverlap")).runBulkOverlap(values["database-url"], Number(values.users ?? 10_000));
     return true;
   }
   // `--only js-mobile`: Lighthouse-style mobile figures of the heaviest pages (bench/jsBudgetMobile.ts).

@@ -17,6 +17,7 @@
  * --cli-runs <n> (default 15): runs of the `cli-startup` case (`--only cli-startup` runs it alone),
  * `--only js-budget`: the compressed JavaScript each page loads (bench/jsBudget.ts), alone;
  * `--only import-stall`: eight parallel 46 MB users-import previews against /healthz (bench/importStall.ts), alone;
+ * `--only bulk-overlap`: overlapping bulk block/activate calls and a soak (bench/bulkOverlap.ts; --users, default 10,000), alone;
  * `--only js-mobile` with --mobile-runs <n> (default 3): Lighthouse-style mobile figures of the
  * heaviest pages (bench/jsBudgetMobile.ts), alone,
  * --profile <dir> (the server writes a V8 CPU profile there: open it in Chrome DevTools),
@@ -60,7 +61,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
-    users: { type: "string", default: "100000" },
+    users: { type: "string" },
     teams: { type: "string", default: "50" },
     "bulk-runs": { type: "string", default: "3" },
     "policy-teams": { type: "string", default: "1000" },
@@ -81,7 +82,7 @@ const { values } = parseArgs({
 if (await runStandaloneMode(values)) process.exit(0);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const userCount = Number(values.users);
+const userCount = Number(values.users ?? 100_000);
 const bulkRuns = Number(values["bulk-runs"]);
 const BULK_SIZE = 10_000;
 

@@ -25,6 +25,7 @@ import { adminMfaMigration } from "./0018_admin_mfa";
 import { teamCountersMigration } from "./0019_team_counters";
 import { licenseSettingsMigration } from "./0022_license_settings";
 import { lastSeenSummaryMigration } from "./0023_last_seen_summary";
+import { usersFewerIndexesMigration } from "./0024_users_fewer_indexes";
 
 /** The migrations Kysely's Migrator applies, keyed by name. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -49,4 +50,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0019_team_counters": teamCountersMigration,
   "0022_license_settings": licenseSettingsMigration,
   "0023_last_seen_summary": lastSeenSummaryMigration,
+  "0024_users_fewer_indexes": usersFewerIndexesMigration,
 };

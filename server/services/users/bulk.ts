@@ -65,11 +65,11 @@ async function apply(
       .execute();
   } else {
     // A blocked user's devices stop being served: the service API refuses blocked users.
-    await trx
-      .updateTable("users")
-      .set({ status: action === "block" ? "blocked" : "active", updatedAt: now })
-      .where(among)
-      .execute();
+    // Users already in the target status are left as they are: `status` is indexed, so every row
+    // written costs an entry in each index of users while its lock is held, and a second bulk
+    // call on the same users (two admins, a retry) then writes nothing (issue #32 item 10).
+    const status = action === "block" ? "blocked" : "active";
+    await trx.updateTable("users").set({ status, updatedAt: now }).where(among).where("status", "!=", status).execute();
   }
 }
 
