@@ -6,6 +6,7 @@ import { ConfigError, listeningUrl, loadConfig, withListeningPort, type Config }
 import { createLogger, logPresentation, startBanner, type LogPresentation } from "./logger";
 import { createDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
+import { databaseWarnings } from "./db/maintenance";
 import { explainStartupFailure } from "./db/unavailable";
 import { createI18n } from "./i18n";
 import { createApp, type AppDeps } from "./app";
@@ -126,6 +127,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw explainStartupFailure(error, where);
   });
   logSecretsSource(logger, secrets);
+  for (const warning of await databaseWarnings(database.db).catch(() => [])) logger.warn(warning);
   const i18n = await createI18n(path.join(resolved.rootDir, "locales"));
   const assets = (options.assets ?? ((c) => productionAssets(path.join(c.rootDir, "dist", "client"))))(resolved);
   // Bound first, so the public address (without PUBLIC_URL: the bound port, PORT=0 included) is

@@ -33,3 +33,20 @@ export async function setBulkLoadCache(db: Kysely<Database>, bulk: boolean): Pro
   if (dialectOf(db) !== "sqlite") return;
   await sql`pragma cache_size = ${sql.lit(-(bulk ? BULK_LOAD_CACHE_KIB : DEFAULT_CACHE_KIB))}`.execute(db);
 }
+
+/**
+ * What the database server is set to that this application's speed depends on, as warnings for
+ * the start-up log. PostgreSQL with `autovacuum = off` keeps every dead row version a bulk action
+ * leaves: on a test server so configured, `users` held ~100,000 of them after a few overlapping
+ * 1,000-user blocks and those blocks took 2–4× longer (docs/DECISIONS.md, "#32 — overlapping
+ * bulks, the cost"). SQLite has no such setting.
+ */
+export async function databaseWarnings(db: Kysely<Database>): Promise<string[]> {
+  if (dialectOf(db) !== "postgres") return [];
+  const { rows } = await sql<{ setting: string }>`select setting from pg_settings where name = 'autovacuum'`.execute(db);
+  return rows[0]?.setting === "off"
+    ? [
+        "PostgreSQL's autovacuum is off: dead rows that bulk actions leave pile up and slow every later query; turn it on (the default) or run VACUUM on a schedule",
+      ]
+    : [];
+}

@@ -4,6 +4,7 @@ import { createDatabase } from "../../server/db/connection";
 import { dialectOf, escapeLike, inValues, likeContains, likePrefix } from "../../server/db/dialect";
 import { constraintViolation } from "../../server/db/errors";
 import { fromFlag, toFlag } from "../../server/db/flags";
+import { databaseWarnings } from "../../server/db/maintenance";
 import { migrateToLatest } from "../../server/db/migrate";
 import { migrations } from "../../server/db/migrations";
 import { createTestDatabase, testDialects, withTestDatabase } from "../support/db";
@@ -46,6 +47,14 @@ describe.each(testDialects())("dialect helpers on %s", (dialect) => {
       .execute(async (trx) => {
         expect(dialectOf(trx)).toBe(dialect);
       });
+  });
+
+  it("warns at start exactly when PostgreSQL's autovacuum is off (SQLite: never)", async () => {
+    const { db } = testDb();
+    const warnings = await databaseWarnings(db);
+    if (dialect === "sqlite") return expect(warnings).toEqual([]);
+    const { rows } = await sql<{ autovacuum: string }>`show autovacuum`.execute(db);
+    expect(warnings).toEqual(rows[0]!.autovacuum === "off" ? [expect.stringMatching(/^PostgreSQL's autovacuum is off: /)] : []);
   });
 
   it("matches a column against any number of values with one parameter (inValues)", async () => {
