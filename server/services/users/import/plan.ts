@@ -16,6 +16,7 @@ import { domainsOfTeams } from "../../domains";
 import { seatsOf } from "../../licenses";
 import { teamInScope, type Scope } from "../../access";
 import type { CsvRow } from "./csv";
+import { UsernameSet } from "./seen";
 
 /** What a row would do: create a user, change one, change nothing, or not import (with why). */
 export type PlanKind = "new" | "changed" | "unchanged" | "invalid" | "duplicate";
@@ -73,11 +74,11 @@ export async function checkInTurns(check: (rows: readonly CsvRow[]) => PlannedRo
 
 /**
  * Checks rows as they are read (no database): the shared row schema, and repeats of an earlier
- * row's username — the usernames seen so far are all it keeps. A company slug is kept once, not
+ * row's username — the usernames seen so far are all it keeps (compactly: ./seen). A company slug is kept once, not
  * once per row. Returns the checker of the next batch; call it with the rows in file order.
  */
 export function rowChecker(): (rows: readonly CsvRow[]) => PlannedRow[] {
-  const seen = new Set<string>();
+  const seen = new UsernameSet();
   const slugs = new Map<string, string>();
   return (rows) =>
     rows.map((row) => {
@@ -93,7 +94,7 @@ export function rowChecker(): (rows: readonly CsvRow[]) => PlannedRow[] {
 }
 
 /** One row's schema check and whether its username came earlier in the file. */
-function checkRow(row: CsvRow, seen: Set<string>): PlannedRow {
+function checkRow(row: CsvRow, seen: UsernameSet): PlannedRow {
   if (!row.cells) return { rowNumber: row.rowNumber, username: null, team: null, kind: "invalid", code: "cellCount" };
   const raw = importRowInput(row.cells);
   const username = typeof raw.username === "string" ? raw.username.toLowerCase().slice(0, 320) : null;
@@ -104,8 +105,7 @@ function checkRow(row: CsvRow, seen: Set<string>): PlannedRow {
     return { rowNumber: row.rowNumber, username, team, kind: "invalid", code: "invalidField", field };
   }
   const input = { ...parsed.data, username: parsed.data.username.toLowerCase() };
-  if (seen.has(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
-  seen.add(input.username);
+  if (!seen.add(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
   return { rowNumber: row.rowNumber, username: input.username, team, kind: "new", input };
 }
 
