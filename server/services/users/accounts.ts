@@ -55,7 +55,10 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
   const uid = randomUUID();
   const now = Date.now();
   try {
-    await runTransaction(db, async (trx) => {
+    // The answer is read in the transaction, on its connection: read after the commit it waited
+    // for a pool connection again, and a full pool's 503 then reported as not done a user that
+    // was created (the client's retry got 409 userCreate409).
+    return await runTransaction(db, async (trx) => {
       // The seat and the user row it pays for commit together (DESIGN §11).
       await reserveSeats(trx, team.id, 1, now);
       // Read after the seat counter's lock, so the team's white-list is the one this insert meets.
@@ -112,13 +115,13 @@ export async function createUser(ctx: ServiceContext, scope: Scope, input: UserC
           },
         },
       );
+      return loadUserDetails({ ...ctx, db: trx }, scope, uid);
     });
   } catch (error) {
     // A concurrent create took the name between the check and the insert.
     if (isUniqueViolation(error)) throw new AppError("userCreate409", 409);
     throw error;
   }
-  return loadUserDetails(ctx, scope, uid);
 }
 
 /** A user's access level as it stands before an edit, for the access log. */
