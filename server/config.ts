@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, chmodSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -285,6 +285,42 @@ function pendingSecrets(given: Partial<Secrets>): Secrets {
   return secrets;
 }
 
+/** The secrets of an existing secrets.json (made private again), or a ConfigError naming the file. */
+function readSecretsFile(file: string): Secrets {
+  let parsed: ReturnType<typeof SecretsFileSchema.safeParse> | null = null;
+  try {
+    parsed = SecretsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    // Not JSON (an empty file left by an older version on a full disk): damaged, like a wrong shape.
+  }
+  if (!parsed?.success) throw new ConfigError(`${file} is damaged: remove it or set the secrets in the environment`);
+  chmodSync(file, 0o600);
+  return parsed.data;
+}
+
+/**
+ * Creates `file` (mode 0600) whole or not at all: when writing fails (a full disk) the file just
+ * created is removed, so no empty secrets.json is left for the next start to read as damaged, and
+ * the error names the file. Answers false when `file` exists already.
+ */
+function createWhole(file: string, text: string): boolean {
+  let created = false;
+  try {
+    const fd = openSync(file, "wx", 0o600);
+    created = true;
+    try {
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } catch (error) {
+    if (!created && (error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (created) rmSync(file, { force: true });
+    throw new ConfigError(`Cannot create ${file}: ${(error as Error).message}. Free space or fix the permissions of its directory`);
+  }
+}
+
 /**
  * SQLite installations: secrets given in the environment win; the rest come from
  * `<dataDir>/secrets.json`, which is created once (mode 0600) so tokens and password hashes
@@ -297,14 +333,12 @@ function resolveSecrets(dataDir: string, given: Partial<Secrets>): Secrets {
   const file = secretsFilePath(dataDir);
   let stored: Secrets;
   if (existsSync(file)) {
-    const parsed = SecretsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    if (!parsed.success) throw new ConfigError(`${file} is damaged: remove it or set the secrets in the environment`);
-    stored = parsed.data;
-    chmodSync(file, 0o600);
+    stored = readSecretsFile(file);
   } else {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     stored = { jwtSecret: generateSecret(), sessionSecret: generateSecret(), passwordPepper: generateSecret() };
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: "wx" });
+    // Another process of this installation may have created it meanwhile: its secrets win.
+    if (!createWhole(file, JSON.stringify(stored, null, 2))) stored = readSecretsFile(file);
   }
   return {
     jwtSecret: given.jwtSecret ?? stored.jwtSecret,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -74,6 +74,17 @@ describe("loadConfig", () => {
     const second = loadConfig({ BULWARK_DATA_DIR: dir }, root);
     expect(second.secrets).toEqual(first.secrets);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(first.secrets);
+  });
+
+  it("refuses a secrets.json that is not JSON (an empty one a full disk left) as damaged, naming it", () => {
+    const dir = dataDir();
+    const file = path.join(dir, "secrets.json");
+    for (const text of ["", "{", '{"jwtSecret":1}']) {
+      writeFileSync(file, text, { mode: 0o600 });
+      expect(() => loadConfig({ BULWARK_DATA_DIR: dir }, root)).toThrow(
+        new ConfigError(`${file} is damaged: remove it or set the secrets in the environment`),
+      );
+    }
   });
 
   it("prefers secrets from the environment", () => {
