@@ -38,7 +38,12 @@ function waitedForLock(error: unknown): boolean {
   return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_TIMEOUT" || code === "55P03";
 }
 
-/** Runs `work` in a transaction, retried on transient conflicts (see the module comment). */
+/**
+ * Runs `work` in a transaction, retried on transient conflicts (see the module comment). A write's
+ * answer is read inside `work`, on the transaction's connection: read with the root handle after
+ * the commit it waits for a pool connection again, and a full pool's 503 then reports as not done
+ * a write that was committed (a client's retry gets 409 or makes a duplicate).
+ */
 export async function runTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,

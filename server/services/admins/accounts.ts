@@ -62,8 +62,10 @@ export async function createAdmin(
   const { security } = await readSettings(db);
   const lang = input.lang ?? creator.lang;
   const access = { actor: actorOf(scope), ...origin };
-  let created: { id: number; uid: string; mailId: number | null };
+  let created: { id: number; uid: string; mailId: number | null; record: AdminRecord };
   try {
+    // The answer is read inside the transaction (see runTransaction); the invitation's delivery
+    // after it changes nothing the answer shows.
     created = await runTransaction(db, async (trx) => {
       const now = Date.now();
       const admin = await trx
@@ -112,14 +114,14 @@ export async function createAdmin(
         ...(accessLevel === null ? {} : { accessLevel }),
       };
       await recordPerTeam(trx, access, teamIds, { action: "admin.create", target: { type: "admin", id: admin.uid }, details });
-      return { id: admin.id, uid: admin.uid, mailId };
+      return { id: admin.id, uid: admin.uid, mailId, record: await detailOf(trx, scope, admin.id) };
     });
   } catch (error) {
     if (isUniqueViolation(error, "username")) throw new AppError("adminCreate409");
     throw error;
   }
   if (created.mailId !== null) await deliverInvitation(ctx, access, created.id, created.uid, created.mailId);
-  return detailOf(db, scope, created.id);
+  return created.record;
 }
 
 /** Sends the invitation now; on failure the invited admin and the mail are removed (509). */
@@ -157,7 +159,7 @@ async function deliverInvitation(
  */
 export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: AdminUpdateReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db } = ctx;
-  const targetId = await runTransaction(db, async (trx) => {
+  return runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminEdit404" });
     const changes = {
       ...(input.firstName === undefined ? {} : { firstName: input.firstName.trim() }),
@@ -179,9 +181,8 @@ export async function updateAdmin(ctx: ServiceContext, scope: Scope, input: Admi
       target: { type: "admin", id: target.uid },
       details: { fields, ...(level ? { accessLevel: level } : {}) },
     });
-    return target.id;
+    return detailOf(trx, scope, target.id);
   });
-  return detailOf(db, scope, targetId);
 }
 
 /**

@@ -59,7 +59,8 @@ export async function updateMyProfile(
   input: ProfileUpdateReq,
   origin: RequestOrigin,
 ): Promise<MyProfile> {
-  await runTransaction(ctx.db, async (trx) => {
+  // The answer is read inside the transaction (see runTransaction).
+  return runTransaction(ctx.db, async (trx) => {
     await trx
       .updateTable("admins")
       .set({
@@ -72,8 +73,8 @@ export async function updateMyProfile(
       .where("id", "=", actor.id)
       .execute();
     await recordAccess(trx, { actor, ...origin }, { action: "admin.profile.update", target: { type: "admin", id: actor.uid } });
+    return loadMyProfile(trx, actor.id);
   });
-  return loadMyProfile(ctx.db, actor.id);
 }
 
 /**

@@ -44,7 +44,8 @@ export async function assertTeamsKeepAdmin(trx: Trx, adminId: number, teamIds: n
  */
 export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: AdminTeamsReq, origin: RequestOrigin): Promise<AdminRecord> {
   const { db } = ctx;
-  const targetId = await runTransaction(db, async (trx) => {
+  // The answer is read inside the transaction (see runTransaction).
+  return runTransaction(db, async (trx) => {
     const target = await loadTarget(trx, scope, input.uid, { notFound: "adminTeams404" });
     if (target.role === "root") throw new AppError("adminTeams409");
     const inScope = (teamId: number) => scope.role === "root" || scope.teamIds.has(teamId);
@@ -82,9 +83,8 @@ export async function setAdminTeams(ctx: ServiceContext, scope: Scope, input: Ad
         { action: "admin.teams", target: { type: "admin", id: target.uid }, teamId, details },
       );
     }
-    return target.id;
+    return detailOf(trx, scope, target.id);
   });
-  return detailOf(db, scope, targetId);
 }
 
 async function slugsOf(trx: Trx, ids: number[]): Promise<Map<number, string>> {

@@ -6,7 +6,7 @@
  * means. Every change writes the access log in its transaction.
  */
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { AssociationCreateReq, AssociationDeleteReq, AssociationUpdateReq } from "../../../shared/schemas/association";
 import { toFlag } from "../../db/flags";
 import { runTransaction } from "../../db/transaction";
@@ -38,9 +38,12 @@ async function teamIdsFor(
   return slugs.map((slug) => bySlug.get(slug)!);
 }
 
-/** The association as the database now holds it (what a change answers). */
-async function readBack(ctx: ServiceContext, uid: string): Promise<Association> {
-  const [association] = await loadAssociations(ctx.db, [uid]);
+/**
+ * The association as the database now holds it (what a change answers), read inside the change's
+ * transaction (see runTransaction).
+ */
+async function readBack(db: Kysely<Database>, uid: string): Promise<Association> {
+  const [association] = await loadAssociations(db, [uid]);
   if (!association) throw new AppError("associationEdit404");
   return association;
 }
@@ -54,7 +57,7 @@ export async function createAssociation(
 ): Promise<Association> {
   requireRoot(scope, "associationCreate403");
   const uid = randomUUID();
-  await runTransaction(ctx.db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     const teamIds = await teamIdsFor(trx, input.teams, "associationCreate404");
     const now = Date.now();
     const row = await trx
@@ -82,8 +85,8 @@ export async function createAssociation(
         details: { name: input.name, status: input.status, closedCommunications: input.closedCommunications, teams: input.teams },
       },
     );
+    return readBack(trx, uid);
   });
-  return readBack(ctx, uid);
 }
 
 /** Edits an association (403 not root; 404 unknown association or team); absent fields stay; `teams` replaces the set. */
@@ -94,7 +97,7 @@ export async function updateAssociation(
   origin: RequestOrigin,
 ): Promise<Association> {
   requireRoot(scope, "associationEdit403");
-  await runTransaction(ctx.db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     const current = await trx.selectFrom("associations").select(["id"]).where("uid", "=", input.id).executeTakeFirst();
     if (!current) throw new AppError("associationEdit404");
     const changes: RowUpdate<"associations"> = { updatedAt: Date.now() };
@@ -120,8 +123,8 @@ export async function updateAssociation(
         details: { fields: Object.keys(fields).sort(), ...(input.teams ? { teams: input.teams } : {}) },
       },
     );
+    return readBack(trx, input.id);
   });
-  return readBack(ctx, input.id);
 }
 
 /** Deletes an association (403 not root; 404 unknown); its team memberships go with it. */

@@ -148,7 +148,8 @@ export async function addTeamDomains(
   const conflict = async (db: Kysely<Database> | Transaction<Database>) =>
     new AppError("domainTaken", 409, { conflicts: await ownersOf(db, team.id, input.domains) });
   try {
-    await runTransaction(ctx.db, async (trx) => {
+    // The answer is read inside the transaction (see runTransaction).
+    return await runTransaction(ctx.db, async (trx) => {
       await lockSeatCounters(trx, [team.id]);
       const owned = await trx.selectFrom("teamDomains").select(["teamId", "domain"]).where("domain", "in", input.domains).execute();
       if (owned.some((row) => row.teamId !== team.id)) throw await conflict(trx);
@@ -170,13 +171,13 @@ export async function addTeamDomains(
           details: { domains: added },
         },
       );
+      return resultOf({ ...ctx, db: trx }, team);
     });
   } catch (error) {
     // Another team took one of them between the check and the insert.
     if (isUniqueViolation(error, "domain")) throw await conflict(ctx.db);
     throw error;
   }
-  return resultOf(ctx, team);
 }
 
 /**
@@ -197,7 +198,7 @@ export async function removeTeamDomains(
     bad: "domainsDelete400",
     locked: "domainsDelete429",
   });
-  await runTransaction(ctx.db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     // Before reading the domains and counting the users (see the module's note).
     await lockSeatCounters(trx, [team.id]);
     const current = (await domainsOfTeams(trx, [team.id])).get(team.id) ?? [];
@@ -216,6 +217,6 @@ export async function removeTeamDomains(
         details: { domains: removed, usersLeftOutside: leftOutside },
       },
     );
+    return resultOf({ ...ctx, db: trx }, team);
   });
-  return resultOf(ctx, team);
 }

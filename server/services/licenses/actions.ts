@@ -7,9 +7,11 @@
  * the seats it uses, so it cannot race a user creation in that team.
  */
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { extendedExpiration, packAcceptsInvites } from "../../../shared/domain/licenses";
 import type { LicenseUpdateReq } from "../../../shared/schemas/license";
 import { lockRowsInOrder } from "../../db/locks";
+import type { Database } from "../../db/types";
 import { runTransaction } from "../../db/transaction";
 import { AppError, badParameters } from "../../errors";
 import { recordAccess } from "../accessLog";
@@ -33,7 +35,8 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
   const target = { type: "licensePack", id: input.id };
   if (input.action === "extend") {
     const expiresAt = extendedExpiration(now, input.days).getTime();
-    await runTransaction(ctx.db, async (trx) => {
+    // Each change reads its answer inside its transaction (see runTransaction).
+    return runTransaction(ctx.db, async (trx) => {
       await trx.updateTable("licensePacks").set({ expiresAt, status: "active", updatedAt: now }).where("id", "=", pack.id).execute();
       await recordAccess(trx, access, {
         action: "license.extend",
@@ -41,12 +44,12 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
         teamId: pack.teamId,
         details: { days: input.days, from: Number(pack.expiresAt), to: expiresAt },
       });
+      return { pack: await reread(trx, pack.id, now) };
     });
-    return { pack: await reread(ctx, pack.id, now) };
   }
   if (input.action === "expire") {
     const expiresAt = Math.min(Number(pack.expiresAt ?? now), now);
-    await runTransaction(ctx.db, async (trx) => {
+    return runTransaction(ctx.db, async (trx) => {
       await trx.updateTable("licensePacks").set({ expiresAt, status: "expired", updatedAt: now }).where("id", "=", pack.id).execute();
       await recordAccess(trx, access, {
         action: "license.expire",
@@ -54,14 +57,14 @@ export async function updatePack(ctx: ServiceContext, scope: Scope, input: Licen
         teamId: pack.teamId,
         details: { from: Number(pack.expiresAt), to: expiresAt },
       });
+      return { pack: await reread(trx, pack.id, now) };
     });
-    return { pack: await reread(ctx, pack.id, now) };
   }
   return distribute(ctx, scope, pack, input.team, input.licenseCount, now, access);
 }
 
-async function reread(ctx: ServiceContext, id: number, now: number): Promise<Pack> {
-  return withState(await packQuery(ctx.db).where("licensePacks.id", "=", id).executeTakeFirstOrThrow(), now);
+async function reread(db: Kysely<Database>, id: number, now: number): Promise<Pack> {
+  return withState(await packQuery(db).where("licensePacks.id", "=", id).executeTakeFirstOrThrow(), now);
 }
 
 async function distribute(
@@ -77,7 +80,7 @@ async function distribute(
   if (!team || !teamInScope(scope, team.id)) throw new AppError("licenseEdit404", 404);
   if (team.id === pack.teamId) throw new AppError("licenseEdit400", 400);
   const uid = randomUUID();
-  const createdId = await runTransaction(ctx.db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     await lockSeatCounters(trx, pack.teamId === null ? [team.id] : [pack.teamId, team.id]);
     const current = await lockRowsInOrder(
       trx,
@@ -121,8 +124,7 @@ async function distribute(
       teamId: current.teamId,
       details: { to: team.slug, licenseCount: count, kept: held - count, created: uid },
     });
-    return created.id;
+    const answer = await reread(trx, created.id, now);
+    return { pack: await reread(trx, pack.id, now), created: answer };
   });
-  const created = await reread(ctx, createdId, now);
-  return { pack: await reread(ctx, pack.id, now), created };
 }

@@ -62,7 +62,8 @@ export async function purchasePack(
   const buyer = await ctx.db.selectFrom("admins").select("username").where("id", "=", scope.adminId).executeTakeFirst();
   const uid = randomUUID();
   const now = Date.now();
-  const receipt = await runTransaction(ctx.db, async (trx) => {
+  // Each write reads its answer inside its transaction (see runTransaction).
+  const { receipt, row } = await runTransaction(ctx.db, async (trx) => {
     await checkTrialOnce(trx, rules, team.id, input);
     const pack = await trx
       .insertInto("licensePacks")
@@ -115,9 +116,8 @@ export async function purchasePack(
         },
       },
     );
-    return result;
+    return { receipt: result, row: await packQuery(trx).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow() };
   });
-  const row = await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow();
   return {
     pack: withState(row, now),
     order: { provider: receipt.provider, invoiceNumber: receipt.invoiceNumber, currency: priceList.currency, totalMinor: total },
@@ -180,7 +180,7 @@ export async function activatePack(ctx: ServiceContext, scope: Scope, input: Lic
   const expiresAt = payload.exp !== undefined ? Date.parse(payload.exp) : termExpiration(now, payload.term ?? 1).getTime();
   const uid = randomUUID();
   try {
-    await runTransaction(ctx.db, async (trx) => {
+    return await runTransaction(ctx.db, async (trx) => {
       await trx
         .insertInto("licensePacks")
         .values({
@@ -213,11 +213,11 @@ export async function activatePack(ctx: ServiceContext, scope: Scope, input: Lic
           },
         },
       );
+      return withState(await packQuery(trx).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
     });
   } catch (error) {
     // Another process activated the same token between the check and the insert.
     if (isUniqueViolation(error)) throw new AppError("licenseActivate409", 409, { reason: "alreadyUsed" });
     throw error;
   }
-  return withState(await packQuery(ctx.db).where("licensePacks.uid", "=", uid).executeTakeFirstOrThrow(), now);
 }

@@ -78,7 +78,8 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
   if (input.authentication) await checkDiscovery(input.authentication);
   const now = Date.now();
   try {
-    const team = await runTransaction(ctx.db, async (trx) => {
+    // Each write reads its answer inside its transaction (see runTransaction).
+    return await runTransaction(ctx.db, async (trx) => {
       let slug = input.slug;
       if (slug !== undefined) {
         const taken = await trx.selectFrom("teams").select("id").where("slug", "=", slug).executeTakeFirst();
@@ -110,9 +111,8 @@ export async function createTeam(ctx: ServiceContext, scope: Scope, input: TeamC
           details: { teamName: row.teamName, ...(domains.length > 0 ? { domains } : {}) },
         },
       );
-      return row;
+      return loadTeamRecord(trx, row);
     });
-    return await loadTeamRecord(ctx.db, team);
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw new AppError("teamCreate409");
     if (isUniqueViolation(error, "domain")) throw new AppError("domainTaken");
@@ -178,7 +178,7 @@ async function checkChangedDiscovery(ctx: ServiceContext, scope: Scope, input: T
 export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamUpdateReq, origin: RequestOrigin): Promise<TeamRecord> {
   await checkChangedDiscovery(ctx, scope, input);
   try {
-    const team = await runTransaction(ctx.db, async (trx) => {
+    return await runTransaction(ctx.db, async (trx) => {
       const current = await findTeamInScope(trx, scope, input.slug, "teamEdit404");
       checkRootOnlyFields(scope, input, current);
       const { slug: _slug, newSlug, ...fields } = input;
@@ -204,9 +204,8 @@ export async function updateTeam(ctx: ServiceContext, scope: Scope, input: TeamU
           details: { fields: changed, ...(rename !== undefined ? { renamedFrom: current.slug } : {}) },
         },
       );
-      return row;
+      return loadTeamRecord(trx, row);
     });
-    return await loadTeamRecord(ctx.db, team);
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw new AppError("teamEdit409");
     throw error;
@@ -239,7 +238,7 @@ export async function updateTeamSettings(
   input: TeamSettingsReq,
   origin: RequestOrigin,
 ): Promise<TeamRecord> {
-  const team = await runTransaction(ctx.db, async (trx) => {
+  return runTransaction(ctx.db, async (trx) => {
     const current = await findTeamInScope(trx, scope, input.slug, "teamSettings404");
     const customSettings = withStoredTurnPassword(input.customSettings, current.customSettings);
     const row = await trx
@@ -258,9 +257,8 @@ export async function updateTeamSettings(
         details: { groups: Object.keys(input.customSettings).sort() },
       },
     );
-    return row;
+    return loadTeamRecord(trx, row);
   });
-  return loadTeamRecord(ctx.db, team);
 }
 
 /**

@@ -160,8 +160,10 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
   }
   const fields = EDITABLE.filter((field) => input[field] !== undefined);
   try {
-    await runTransaction(db, async (trx) => {
-      if (fields.length === 0) return;
+    // The answer is read inside the transaction, as in createUser.
+    return await runTransaction(db, async (trx) => {
+      const answer = () => loadUserDetails({ ...ctx, db: trx }, scope, user.uid, "userEdit404");
+      if (fields.length === 0) return answer();
       if (input.password !== undefined && newHash !== null) {
         if (await isRecentPassword(trx, "user", config.secrets.passwordPepper, user.id, input.password, historySize))
           throw new AppError("userEdit422", 422);
@@ -187,10 +189,10 @@ export async function updateUser(ctx: ServiceContext, scope: Scope, input: UserU
           details: { fields, ...levelChange },
         },
       );
+      return answer();
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("userEdit409", 409);
     throw error;
   }
-  return loadUserDetails(ctx, scope, user.uid, "userEdit404");
 }
