@@ -4,6 +4,7 @@
  * e-mail as delivered (SMTP capture), and parallel invitations into the last seats never
  * oversell (two app instances on PostgreSQL).
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
 import { expireInvitations } from "../../server/services/invites";
@@ -40,6 +41,38 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
     server.request().post("/v2/service/invites/redeem").set("Authorization", auth).send(body);
   const seats = async (team: Row<"teams">) =>
     (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
+
+  it("records the device in the redemption's transaction: a device that cannot be written leaves the invitation open", async () => {
+    const team = await buildTeam(db());
+    await buildPack(db(), { team, licenseCount: 2 });
+    const created = await server
+      .request()
+      .post("/v2/invite")
+      .set("Authorization", root)
+      .send({ team: team.slug, type: "handle", addresses: ["atomic_x"], lang: "en", matchUser: false, directSignIn: false });
+    const { code } = created.body.ok[0] as { code: string };
+    // This test's own database refuses every new device, as a failure after the redemption would.
+    const refuse =
+      dialect === "sqlite"
+        ? [sql`create trigger refuse_devices before insert on devices begin select raise(abort, 'refused by the test'); end`]
+        : [
+            sql`create function refuse_devices() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+            sql`create trigger refuse_devices before insert on devices for each row execute function refuse_devices()`,
+          ];
+    for (const statement of refuse) await statement.execute(db());
+    try {
+      const res = await redeem({ code, username: "atomic_x", device: { token: "push-atomic", platform: 1 } });
+      expect(res.status).toBe(500);
+      const user = await db().selectFrom("users").select("status").where("username", "=", "atomic_x").executeTakeFirstOrThrow();
+      expect(user.status).toBe("pending");
+    } finally {
+      await sql`drop trigger refuse_devices${dialect === "sqlite" ? sql`` : sql` on devices`}`.execute(db());
+      if (dialect === "postgres") await sql`drop function refuse_devices()`.execute(db());
+    }
+    // Nothing happened, so the same call succeeds once the device can be written.
+    const again = await redeem({ code, username: "atomic_x", device: { token: "push-atomic", platform: 1 } });
+    expect(again.status).toBe(200);
+  });
 
   it("turns the pending user active, accepts the invitation and passes the seat to the user", async () => {
     const team = await buildTeam(db());

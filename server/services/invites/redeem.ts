@@ -14,12 +14,12 @@ import { runTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { recordAccess } from "../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../lib/context";
-import { reportDevice } from "../users";
+import { reportDeviceIn } from "../users";
 import type { ServiceCaller } from "../identity";
 import { takenNames } from "../users";
 import { inviteCodeHash, sameCodeHash } from "./codes";
 
-/** Redeems a code for `username`; records the device when one is given. */
+/** Redeems a code for `username`; records the device when one is given, in the same transaction. */
 export async function redeemInvitation(
   ctx: ServiceContext,
   input: InviteRedeemReq,
@@ -78,6 +78,9 @@ export async function redeemInvitation(
           details: { team: row.slug, invite: row.uid, serviceToken: caller.name },
         },
       );
+      // The device is recorded in the same transaction: both or neither, so a failure after the
+      // redemption's commit can never answer an error for a redemption that happened.
+      if (input.device) await reportDeviceIn(trx, { user: user.uid, device: input.device }, now);
       return {
         user: user.uid,
         username: user.username,
@@ -90,6 +93,5 @@ export async function redeemInvitation(
     if (isUniqueViolation(error, "username")) throw new AppError("userCreate409", 409);
     throw error;
   }
-  if (input.device) await reportDevice(ctx, { user: result.user, device: input.device }, now);
   return result;
 }

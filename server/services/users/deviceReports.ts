@@ -51,76 +51,82 @@ async function findReportedUser(
  * and nothing is written: its devices are not served.
  */
 export async function reportDevice(ctx: ServiceContext, report: DeviceReportReq, now = Date.now()): Promise<DeviceReportResult> {
-  const { db } = ctx;
-  return runTransaction(db, async (trx) => {
-    const user = await findReportedUser(trx, report.user);
-    if (!user) throw new AppError("notFound", 404);
-    const ip = report.location?.ip;
-    // The conditional update refuses a user blocked meanwhile and, on PostgreSQL, locks the
-    // user's row, so two reports of the same new device cannot both insert it.
-    const touched = await trx
-      .updateTable("users")
-      .set(ip ? { lastSeenAt: now, ipAddress: ip } : { lastSeenAt: now })
-      .where("id", "=", user.id)
-      .where("status", "!=", "blocked")
-      .executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) throw new AppError("forbidden", 403);
+  return runTransaction(ctx.db, (trx) => reportDeviceIn(trx, report, now));
+}
 
-    const { token, platform, appVersion, deviceName, osVersion, browser } = report.device;
-    const described = { appVersion, deviceName, osVersion, browser };
-    const given = Object.fromEntries(Object.entries(described).filter(([, v]) => v !== undefined)) as Partial<typeof described>;
-    const existing = await trx
-      .selectFrom("devices")
-      .select(["id", "uid", "wipeRequestedAt", "wipedAt"])
-      .where("userId", "=", user.id)
-      .where("deviceToken", "=", token)
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
-    let device: { id: number; uid: string; wipe: boolean };
-    if (existing) {
-      await trx
-        .updateTable("devices")
-        .set({ platform, lastSeenAt: now, ...given })
-        .where("id", "=", existing.id)
-        .execute();
-      device = { id: existing.id, uid: existing.uid, wipe: existing.wipeRequestedAt !== null && existing.wipedAt === null };
-    } else {
-      const inserted = await trx
-        .insertInto("devices")
-        .values({
-          uid: randomUUID(),
-          userId: user.id,
-          platform,
-          deviceToken: token,
-          appVersion: given.appVersion ?? null,
-          deviceName: given.deviceName ?? null,
-          osVersion: given.osVersion ?? null,
-          browser: given.browser ?? null,
-          createdAt: now,
-          lastSeenAt: now,
-        })
-        .returning(["id", "uid"])
-        .executeTakeFirstOrThrow();
-      device = { ...inserted, wipe: false };
-    }
+/**
+ * reportDevice's work inside a transaction the caller runs: an invitation redeemed with a device
+ * records both or neither (a device recorded after the redemption's commit could fail on a full
+ * pool and answer 503 for a redemption that had happened; the retry then got 409).
+ */
+export async function reportDeviceIn(trx: Kysely<Database>, report: DeviceReportReq, now: number): Promise<DeviceReportResult> {
+  const user = await findReportedUser(trx, report.user);
+  if (!user) throw new AppError("notFound", 404);
+  const ip = report.location?.ip;
+  // The conditional update refuses a user blocked meanwhile and, on PostgreSQL, locks the
+  // user's row, so two reports of the same new device cannot both insert it.
+  const touched = await trx
+    .updateTable("users")
+    .set(ip ? { lastSeenAt: now, ipAddress: ip } : { lastSeenAt: now })
+    .where("id", "=", user.id)
+    .where("status", "!=", "blocked")
+    .executeTakeFirst();
+  if (Number(touched.numUpdatedRows) !== 1) throw new AppError("forbidden", 403);
 
-    const location = report.location;
-    if (location && Object.values(location).some((v) => v !== undefined && v !== "")) {
-      await trx
-        .insertInto("locations")
-        .values({
-          deviceId: device.id,
-          city: location.city ?? null,
-          country: location.country ?? null,
-          geocountry: location.geocountry ?? null,
-          ip: location.ip ?? null,
-          recordedAt: now,
-        })
-        .execute();
-    }
-    return { device: device.uid, wipe: device.wipe, accessLevel: accessLevelFromStored(user.accessLevel) };
-  });
+  const { token, platform, appVersion, deviceName, osVersion, browser } = report.device;
+  const described = { appVersion, deviceName, osVersion, browser };
+  const given = Object.fromEntries(Object.entries(described).filter(([, v]) => v !== undefined)) as Partial<typeof described>;
+  const existing = await trx
+    .selectFrom("devices")
+    .select(["id", "uid", "wipeRequestedAt", "wipedAt"])
+    .where("userId", "=", user.id)
+    .where("deviceToken", "=", token)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  let device: { id: number; uid: string; wipe: boolean };
+  if (existing) {
+    await trx
+      .updateTable("devices")
+      .set({ platform, lastSeenAt: now, ...given })
+      .where("id", "=", existing.id)
+      .execute();
+    device = { id: existing.id, uid: existing.uid, wipe: existing.wipeRequestedAt !== null && existing.wipedAt === null };
+  } else {
+    const inserted = await trx
+      .insertInto("devices")
+      .values({
+        uid: randomUUID(),
+        userId: user.id,
+        platform,
+        deviceToken: token,
+        appVersion: given.appVersion ?? null,
+        deviceName: given.deviceName ?? null,
+        osVersion: given.osVersion ?? null,
+        browser: given.browser ?? null,
+        createdAt: now,
+        lastSeenAt: now,
+      })
+      .returning(["id", "uid"])
+      .executeTakeFirstOrThrow();
+    device = { ...inserted, wipe: false };
+  }
+
+  const location = report.location;
+  if (location && Object.values(location).some((v) => v !== undefined && v !== "")) {
+    await trx
+      .insertInto("locations")
+      .values({
+        deviceId: device.id,
+        city: location.city ?? null,
+        country: location.country ?? null,
+        geocountry: location.geocountry ?? null,
+        ip: location.ip ?? null,
+        recordedAt: now,
+      })
+      .execute();
+  }
+  return { device: device.uid, wipe: device.wipe, accessLevel: accessLevelFromStored(user.accessLevel) };
 }
 
 /**

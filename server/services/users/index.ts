@@ -3,7 +3,7 @@ export { createUser, updateUser } from "./accounts";
 export { bulkUserAction, type UserBulkAction, type UserBulkSelection } from "./bulk";
 export { reviewBulkUserAction } from "./bulkReview";
 export { loadUserDetails, type UserDeviceRow, type UserRecord } from "./details";
-export { acknowledgeWipe, listPendingWipes, reportDevice } from "./deviceReports";
+export { acknowledgeWipe, listPendingWipes, reportDevice, reportDeviceIn } from "./deviceReports";
 export { deleteDevice, requestDeviceWipe } from "./devices";
 export { applyImport, importResults, previewImport, readImport } from "./import";
 export { pruneImports } from "./import/retention";
