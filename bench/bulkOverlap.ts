@@ -11,7 +11,6 @@
  * BULK_OVERLAP_VACUUM=1 vacuums users before each case, as autovacuum would on a server where it runs.
  * Nothing here is asserted.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +20,7 @@ import { usersFewerIndexesMigration } from "../server/db/migrations/0024_users_f
 import { seedDatabase } from "../server/services/seed";
 import { createTestDatabase } from "../tests/support/db";
 import { bearerFor, buildAdmin, setSettings } from "../tests/support/factories";
-import { sharedSecrets, watchServer } from "../tests/support/process";
+import { sharedSecrets, startServerScript } from "../tests/support/process";
 import { ROOT_DIR } from "../tests/support/server";
 import { quantile } from "./measure";
 
@@ -89,21 +88,13 @@ export async function runBulkOverlap(databaseUrl: string | undefined, users: num
   const indexes = process.env.BULK_OVERLAP_INDEXES === "before" ? "indexes before 0024" : "indexes of 0024";
   if (indexes === "indexes before 0024") await usersFewerIndexesMigration.down(db as unknown as Kysely<unknown>);
   await (database.dialect === "postgres" ? sql`vacuum analyze` : sql`pragma wal_checkpoint(TRUNCATE)`).execute(db);
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, "scripts", "start.mjs")], {
-    cwd: ROOT_DIR,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      BULWARK_DATA_DIR: dataDir,
-      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
-      ...secrets,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  // scripts/start.mjs builds first when the build is stale, then serves in this child process.
+  const server = startServerScript({
+    BULWARK_DATA_DIR: dataDir,
+    ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+    ...secrets,
   });
-  const server = watchServer(child);
+  const child = server.child;
   try {
     const baseUrl = await server.url;
     const bulk = (into: Tally, action: "block" | "activate", order: string[]) =>

@@ -7,7 +7,6 @@
  * the aim is /healthz within 200 ms and growth under 256 MB. Sizes: IMPORT_STALL_MB (46),
  * IMPORT_STALL_FILES (8); --database-url for PostgreSQL (a fresh database, dropped at the end).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -16,7 +15,7 @@ import { loadConfig } from "../server/config";
 import { createTestDatabase } from "../tests/support/db";
 import { bearerFor, buildAdmin, buildPack, buildTeam } from "../tests/support/factories";
 import { baselineLine, measureImportStall, stallLines, warmBaseline } from "../tests/support/importStall";
-import { sharedSecrets, watchServer } from "../tests/support/process";
+import { sharedSecrets, startServerScript } from "../tests/support/process";
 import { ROOT_DIR } from "../tests/support/server";
 
 /** Runs the import-stall case and prints its figures. */
@@ -34,22 +33,13 @@ export async function runImportStall(databaseUrl: string | undefined): Promise<v
   const auths: string[] = [];
   for (let i = 0; i < files; i++) auths.push(await bearerFor(config, await buildAdmin(database.db, { teams: [team] })));
   // scripts/start.mjs builds first when the build is stale, then serves in this child process.
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, "scripts", "start.mjs")], {
-    cwd: ROOT_DIR,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      BULWARK_DATA_DIR: dataDir,
-      METRICS_TOKEN: metricsToken,
-      ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
-      ...secrets,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startServerScript({
+    BULWARK_DATA_DIR: dataDir,
+    METRICS_TOKEN: metricsToken,
+    ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : {}),
+    ...secrets,
   });
-  const server = watchServer(child);
+  const child = server.child;
   try {
     const baseUrl = await server.url;
     const pid = child.pid!;

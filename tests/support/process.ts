@@ -48,13 +48,24 @@ export function watchServer(child: ChildProcess): ServerProcess {
   return { child, url, exited, output: () => output };
 }
 
-/** Runs the production bundle (dist/server/main.js) with a minimal environment plus `env`. */
-export function startBuiltServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, "dist", "server", "main.js")], {
+/** Runs `script` (a path under the repository) in production with a minimal environment plus `env`. */
+function startProduction(script: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, script)], {
+    cwd: ROOT_DIR,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return watchServer(child);
+}
+
+/** Runs the production bundle (dist/server/main.js) with a minimal environment plus `env`. */
+export function startBuiltServer(env: Record<string, string>): ServerProcess {
+  return startProduction(path.join("dist", "server", "main.js"), env);
+}
+
+/** Runs `npm start`'s script (scripts/start.mjs: builds first when the build is stale) like startBuiltServer; for the benches. */
+export function startServerScript(env: Record<string, string>): ServerProcess {
+  return startProduction(path.join("scripts", "start.mjs"), env);
 }
 
 /** Resolves with the exit code, or rejects when the process is still running after `ms` (then kills it). */
