@@ -39,18 +39,22 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
   const db = () => server.database.db;
   const redeem = (body: object, auth = service) =>
     server.request().post("/v2/service/invites/redeem").set("Authorization", auth).send(body);
+  /** Invites one handle to `team` as root; answers the invitation's id and code. */
+  const inviteHandle = async (team: Row<"teams">, address: string, directSignIn: boolean) => {
+    const created = await server
+      .request()
+      .post("/v2/invite")
+      .set("Authorization", root)
+      .send({ team: team.slug, type: "handle", addresses: [address], lang: "en", matchUser: false, directSignIn });
+    return created.body.ok[0] as { id: string; code: string };
+  };
   const seats = async (team: Row<"teams">) =>
     (await server.request().get(`/v2/teams/${team.slug}/seats`).set("Authorization", root)).body as Record<string, number>;
 
   it("records the device in the redemption's transaction: a device that cannot be written leaves the invitation open", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team, licenseCount: 2 });
-    const created = await server
-      .request()
-      .post("/v2/invite")
-      .set("Authorization", root)
-      .send({ team: team.slug, type: "handle", addresses: ["atomic_x"], lang: "en", matchUser: false, directSignIn: false });
-    const { code } = created.body.ok[0] as { code: string };
+    const { code } = await inviteHandle(team, "atomic_x", false);
     // This test's own database refuses every new device, as a failure after the redemption would.
     const refuse =
       dialect === "sqlite"
@@ -77,12 +81,7 @@ describe.each(testDialects())("invitation redemption, expiry and e-mail on %s", 
   it("turns the pending user active, accepts the invitation and passes the seat to the user", async () => {
     const team = await buildTeam(db());
     await buildPack(db(), { team, licenseCount: 3 });
-    const created = await server
-      .request()
-      .post("/v2/invite")
-      .set("Authorization", root)
-      .send({ team: team.slug, type: "handle", addresses: ["agent_x"], lang: "en", matchUser: false, directSignIn: true });
-    const { id, code } = created.body.ok[0] as { id: string; code: string };
+    const { id, code } = await inviteHandle(team, "agent_x", true);
     expect(await seats(team)).toEqual({ capacity: 3, users: 0, invites: 1, available: 2 });
     expect((await redeem({ code, username: "agent_x" }, root)).status).toBe(401);
     // An access level given to the pending user before the redemption reaches the service with it (#31).
