@@ -27,6 +27,8 @@ export async function buildAll({ quiet = false } = {}) {
     absWorkingDir: root,
     entryPoints: {
       "server/main": "server/main.ts",
+      // The users import's reader thread (server/services/users/import/reader.ts finds it here).
+      "server/importReader": "server/services/users/import/readerWorker.ts",
       "cli/main": "cli/main.ts",
       ...Object.fromEntries(BUILT_SCRIPTS.map((name) => [`scripts/${name}`, `scripts/${name}.ts`])),
     },

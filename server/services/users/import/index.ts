@@ -14,9 +14,11 @@ import { AppError } from "../../../errors";
 import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
 import { actorOf, type Scope } from "../../access";
-import { readImportFile, READ_BATCH_ROWS, type CsvRow, type ImportBody, type ReadSummary } from "./csv";
+import type { PlannedRow } from "./check";
+import { READ_BATCH_ROWS, type ImportBody, type ReadSummary } from "./csv";
 import { inImportSlot } from "./gate";
-import { checkInTurns, planner, rowChecker, type PlannedRow } from "./plan";
+import { planner } from "./plan";
+import { readCheckedFile } from "./reader";
 import {
   BATCH_ROWS,
   LeaseLostError,
@@ -44,15 +46,15 @@ import {
 const liveProgress = new Map<string, number>();
 
 /**
- * Reads the file through `onBatch`, then lets the body's owner settle the call (`read()`, e.g.
+ * Reads and checks the file (in the reader thread: ./reader) through `onBatch`, then lets the body's owner settle the call (`read()`, e.g.
  * claim the Idempotency-Key with the body's fingerprint): undefined when the call was answered
  * there (a replay). A file refused as unreadable is settled the same way before the refusal is
  * thrown, so a key keeps its meaning whatever the file holds.
  */
-async function readThrough(body: ImportBody, onBatch: (rows: CsvRow[]) => Promise<void>): Promise<ReadSummary | undefined> {
+async function readThrough(body: ImportBody, onBatch: (rows: PlannedRow[]) => Promise<void>): Promise<ReadSummary | undefined> {
   let summary: ReadSummary;
   try {
-    summary = await readImportFile(body, onBatch);
+    summary = await readCheckedFile(body, onBatch);
   } catch (error) {
     if (error instanceof AppError && error.code === "usersImport400" && !(await body.read())) return undefined;
     throw error;
@@ -71,13 +73,11 @@ export async function previewImport(ctx: ServiceContext, scope: Scope, body: Imp
 
 /** The preview itself, in its slot: each batch is checked and classified as it is read, and only its counts are kept. */
 async function preview(ctx: ServiceContext, scope: Scope, body: ImportBody): Promise<ImportPreview | undefined> {
-  const check = rowChecker();
   const plan = planner(ctx.db, scope, { seats: true, now: Date.now() });
   const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, duplicate: 0 };
   const examples: { rowNumber: number; username: string | null; code: string | null; field: string | null }[] = [];
   const listed = new Map<string, number>();
-  const summary = await readThrough(body, async (rows) => {
-    const planned = await checkInTurns(check, rows);
+  const summary = await readThrough(body, async (planned) => {
     await plan(planned);
     for (const row of planned) {
       counts[row.kind] += 1;
@@ -157,10 +157,10 @@ async function apply(
   const { db } = ctx;
   // Every row is needed before the first write (the file's checksum starts or resumes the import;
   // all-or-nothing refuses before writing): the checked values are kept, never the file's text.
-  const check = rowChecker();
   const rows: PlannedRow[] = [];
-  const file = await readThrough(body, async (batch) => {
-    for (const row of await checkInTurns(check, batch)) rows.push(row);
+  const file = await readThrough(body, (batch) => {
+    for (const row of batch) rows.push(row);
+    return Promise.resolve();
   });
   if (!file) return undefined;
   const uid = query.id!;

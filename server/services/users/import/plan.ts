@@ -1,42 +1,21 @@
 /**
- * Classifying import rows against the database, in bulk (a few chunked queries per batch of
- * rows, never one per row): the shared row schema, repeats within the file, the team (unknown and
- * out-of-scope alike), existing usernames and aliases (new, changed, unchanged, or not importable),
- * the team's domain white-list, and — for a preview — the team's free seats. Rows come in
- * batches as the file is read (issue #32): a preview checks and classifies each batch and keeps
- * only its counts; `apply` keeps the checked rows (the values, not the text), then classifies
- * them and re-checks seats and domains under the seat lock, batch by batch.
+ * Classifying checked import rows (./check) against the database, in bulk (a few chunked queries
+ * per batch of rows, never one per row): the team (unknown and out-of-scope alike), existing
+ * usernames and aliases (new, changed, unchanged, or not importable), the team's domain
+ * white-list, and — for a preview — the team's free seats. Rows come in batches as the file is
+ * read (issue #32): a preview classifies each batch and keeps only its counts; `apply` keeps the
+ * checked rows (the values, not the text), then classifies them and re-checks seats and domains
+ * under the seat lock, batch by batch.
  */
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { usernameAllowed } from "../../../../shared/domain/domains";
-import { importRowInput, UserImportRowSchema, type ImportRowCode, type UserImportRow } from "../../../../shared/schemas/userImport";
+import type { ImportRowCode, UserImportRow } from "../../../../shared/schemas/userImport";
 import type { Database } from "../../../db/types";
 import { domainsOfTeams } from "../../domains";
 import { seatsOf } from "../../licenses";
 import { teamInScope, type Scope } from "../../access";
-import type { CsvRow } from "./csv";
-import { UsernameSet } from "./seen";
-
-/** What a row would do: create a user, change one, change nothing, or not import (with why). */
-export type PlanKind = "new" | "changed" | "unchanged" | "invalid" | "duplicate";
-
-/** One classified row. */
-export interface PlannedRow {
-  rowNumber: number;
-  username: string | null;
-  team: string | null;
-  kind: PlanKind;
-  code?: ImportRowCode;
-  /** The refused field (`invalidField`) or the validation message key's field. */
-  field?: string;
-  /** The checked row (new, changed, unchanged). */
-  input?: UserImportRow;
-  teamId?: number;
-  /** The existing user (changed, unchanged). */
-  userId?: number;
-  userUid?: string;
-}
+import type { PlannedRow } from "./check";
 
 /** The existing user a username names, with what an import compares. */
 interface ExistingUser {
@@ -57,56 +36,6 @@ function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
   return out;
-}
-
-/** chosen: rows checked between two turns of the event loop (~4 ms of schema checks on an idle core; 250 were ~10 ms). */
-const CHECK_ROWS = 100;
-
-/** Checks `rows` with `check` a few hundred at a time, giving other requests a turn in between. */
-export async function checkInTurns(check: (rows: readonly CsvRow[]) => PlannedRow[], rows: readonly CsvRow[]): Promise<PlannedRow[]> {
-  const out: PlannedRow[] = [];
-  for (let i = 0; i < rows.length; i += CHECK_ROWS) {
-    for (const row of check(rows.slice(i, i + CHECK_ROWS))) out.push(row);
-    await yieldToOthers();
-  }
-  return out;
-}
-
-/**
- * Checks rows as they are read (no database): the shared row schema, and repeats of an earlier
- * row's username — the usernames seen so far are all it keeps (compactly: ./seen). A company slug is kept once, not
- * once per row. Returns the checker of the next batch; call it with the rows in file order.
- */
-export function rowChecker(): (rows: readonly CsvRow[]) => PlannedRow[] {
-  const seen = new UsernameSet();
-  const slugs = new Map<string, string>();
-  return (rows) =>
-    rows.map((row) => {
-      const planned = checkRow(row, seen);
-      if (planned.input) {
-        const team = slugs.get(planned.input.team) ?? planned.input.team;
-        if (slugs.size < 10_000) slugs.set(team, team);
-        if (planned.team === planned.input.team) planned.team = team;
-        planned.input.team = team;
-      }
-      return planned;
-    });
-}
-
-/** One row's schema check and whether its username came earlier in the file. */
-function checkRow(row: CsvRow, seen: UsernameSet): PlannedRow {
-  if (!row.cells) return { rowNumber: row.rowNumber, username: null, team: null, kind: "invalid", code: "cellCount" };
-  const raw = importRowInput(row.cells);
-  const username = typeof raw.username === "string" ? raw.username.toLowerCase().slice(0, 320) : null;
-  const team = typeof raw.team === "string" ? raw.team.slice(0, 100) : null;
-  const parsed = UserImportRowSchema.safeParse(raw);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    return { rowNumber: row.rowNumber, username, team, kind: "invalid", code: "invalidField", field };
-  }
-  const input = { ...parsed.data, username: parsed.data.username.toLowerCase() };
-  if (!seen.add(input.username)) return { rowNumber: row.rowNumber, username: input.username, team, kind: "duplicate", code: "duplicate" };
-  return { rowNumber: row.rowNumber, username: input.username, team, kind: "new", input };
 }
 
 /** The teams named by the rows that the caller may import into, by slug. */

@@ -19,7 +19,7 @@ import { AppError } from "../../../errors";
 import { refusedUsernames } from "../../domains";
 import { lockSeatCounters, seatsOf } from "../../licenses";
 import { IMPORT_LEASE_MS } from "./store";
-import type { PlannedRow } from "./plan";
+import type { PlannedRow } from "./check";
 
 /** chosen: rows per transaction (a few hundred statements; short enough not to hold the seat locks long). */
 export const BATCH_ROWS = 500;
