@@ -56,4 +56,58 @@ describe("a list read that fails", () => {
     await expect.poll(() => bar.textContent()).toContain("Selection cleared: the list changed.");
     expect(consoleErrors.filter((line) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(line))).toEqual([]);
   });
+
+  // The failed chunk is part of this test: its console noise is expected and not checked.
+  it(
+    "hides the filter form's Apply button from the first paint with script, and shows it without script or when the list cannot load",
+    { timeout: 60_000 },
+    async () => {
+      const db = suite.server().database.db;
+      const team = await buildTeam(db, { teamName: "Apply Button Ltd", slug: "apply-button" });
+      await buildUser(db, { team, firstName: "Ana", lastName: "Applied" });
+      const root = await buildAdmin(db, { role: "root" });
+      const apply = (page: { getByRole: (role: "button", options: { name: string }) => { isVisible(): Promise<boolean> } }) =>
+        page.getByRole("button", { name: "Apply" }).isVisible();
+
+      // Script on, the island's chunk held back: the page is painted without the button, so
+      // hydration moves nothing.
+      const { page } = await suite.open(root, { expectedFailures: /UsersTable/ });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/UsersTable-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/users/manage");
+      await page.locator(".users-table tbody tr").first().waitFor();
+      expect(await page.locator('bulwark-island[name="UsersTable"][hydrated]').count()).toBe(0);
+      expect(await apply(page)).toBe(false);
+      release();
+      await waitForIslands(page);
+      expect(await apply(page)).toBe(false);
+
+      // The chunk cannot load: the list says so and the form works as without script.
+      await page.unroute("**/assets/UsersTable-*.js");
+      await page.route("**/assets/UsersTable-*.js", (route) => route.abort("failed"));
+      await page.goto("/users/manage");
+      await page.locator(".island-load-error").waitFor();
+      expect(await apply(page)).toBe(true);
+      await page.getByRole("searchbox", { name: "Search" }).fill("Applied");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(/search=Applied/);
+
+      // Script off: the button is there.
+      const browser = page.context().browser();
+      if (!browser) throw new Error("no browser");
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        baseURL: suite.baseUrl(),
+        storageState: await page.context().storageState(),
+      });
+      const noScript = await context.newPage();
+      await noScript.goto("/users/manage");
+      expect(await apply(noScript)).toBe(true);
+      await context.close();
+    },
+  );
 });
