@@ -42,10 +42,27 @@ function showLoadError(marker: Element, message: string): void {
 
 type IslandMarker = { marker: Element; name: IslandName; root: Element; props: object };
 
+/**
+ * A turn of the event loop (a new task): evaluating an island's modules and hydrating it are two
+ * tasks, not one long one that blocks a phone's input (issue 28: total blocking time). Uses
+ * `scheduler.yield()` where the browser has it, else a message to itself (not throttled like a
+ * timer in a background tab).
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Loads one island's chunk and hydrates its root; `extra` props are the browser's own (not from the server). */
 async function hydrateIsland({ marker, name, root, props }: IslandMarker, t: Translate, lang: string, extra: object = {}): Promise<void> {
   try {
     const Component = (await withTimeout(islandRegistry[name](), scriptChunkLoadTimeoutMs)) as ComponentType<object>;
+    await yieldToBrowser();
     const prefix = marker.getAttribute("prefix") ?? `${name}-`;
     // React in development, preact/compat in the production build (vite.config.ts): the
     // island scope gives both the server's ids; Preact ignores the options.

@@ -69,7 +69,9 @@ export function renderDocument({ element, title, lang, nonce, assets, i18n, body
     tail.push(
       `<script type="application/json" id="bulwark-i18n" nonce="${nonce}">${islandTranslations(i18n, lang, [...state.namespaces])}</script>`,
     );
-    for (const href of assets.preloads) head.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
+    // The deferred prompt (sudo mode) loads on its first use, not with the page.
+    const islandChunks = [...state.islands].filter((name) => name !== "ReauthPrompt").flatMap((name) => assets.islandPreloads[name] ?? []);
+    for (const href of new Set([...assets.preloads, ...islandChunks])) head.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
     if (assets.devClient) tail.push(`<script type="module" nonce="${nonce}" src="${assets.devClient}"></script>`);
     tail.push(`<script type="module" nonce="${nonce}" src="${escapeHtml(assets.entry)}"></script>`);
   }

@@ -95,6 +95,26 @@ describe("console shell in Chromium", () => {
     expect(await page.locator('bulwark-island[name="LanguageSwitcher"][hydrated]').count()).toBe(0);
   });
 
+  it("preloads the page's islands with the page: the hydrator adds no preload link, and the sudo prompt's chunk waits for its use", async () => {
+    const db = suite.server().database.db;
+    const team = await buildTeam(db, { teamName: "Preload Ltd", slug: "preload" });
+    await buildUser(db, { team, firstName: "Pre", lastName: "Loaded" });
+    const root = await buildAdmin(db, { role: "root" });
+    const { page, consoleErrors } = await open(DESKTOP, root);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const served = await (await page.goto("/users/manage"))!.text();
+    await waitForIslands(page);
+    const inHtml = [...served.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+    const inDom = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(inHtml.some((href) => /\/UsersTable-[\w-]+\.js$/.test(href!))).toBe(true);
+    expect(inDom).toEqual(inHtml);
+    expect(scripts.some((script) => /\/ReauthPrompt-/.test(script))).toBe(false);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("shows a root admin every section, the profile menu and the version", async () => {
     const root = await buildAdmin(suite.server().database.db, { role: "root", firstName: "Grace", lastName: "Hopper" });
     const { page, consoleErrors } = await open(DESKTOP, root);

@@ -27,6 +27,7 @@ export const TEST_ASSETS: Assets = {
   styles: ["/assets/styles-test.css"],
   entry: "/assets/entry-test.js",
   preloads: [],
+  islandPreloads: {},
   devClient: null,
 };
 
