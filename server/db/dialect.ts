@@ -131,9 +131,25 @@ export function sqliteUserSearchable(text: string): boolean {
  * LIKE test's rows, so nothing needs checking again. Only for `sqliteUserSearchable(text)`.
  */
 export function sqliteUserSearchIds(text: string): RawBuilder<number> {
+  return sql<number>`(select rowid from user_search where user_search match ${ftsPhrase(text)})`;
+}
+
+/**
+ * How many users match `text` (as {@link sqliteUserSearchIds}), counted up to `bound` from the
+ * FTS5 table alone: it holds one row per user, so when the search is the only condition the
+ * users table need not be read (issue 28: 2–5 ms instead of 20–23 ms for a common last name at
+ * 1,000,000 users, whose count stops at the bound). Only for `sqliteUserSearchable(text)`.
+ */
+export function sqliteUserSearchCount(text: string, bound: number): RawBuilder<{ n: number }> {
+  return sql<{
+    n: number;
+  }>`select count(*) as n from (select rowid from user_search where user_search match ${ftsPhrase(text)} limit ${bound})`;
+}
+
+/** The FTS5 phrase of a search term: lowered as SQLite's lower() (ASCII), quoted, `"` doubled. */
+function ftsPhrase(text: string): string {
   const lowered = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-  const phrase = `"${lowered.replaceAll('"', '""')}"`;
-  return sql<number>`(select rowid from user_search where user_search match ${phrase})`;
+  return `"${lowered.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -65,6 +65,22 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
     expect((await list(`team=${team.slug}&status=active&limit=1`)).total).toBe(SEARCH_COUNT_BOUND + 31);
   });
 
+  it("counts a search that is the only condition (root, no filter) as the filtered count does, a user once however many of its fields match", async () => {
+    // Every match is in `team`: the team filter changes nothing but the way it is counted.
+    const capped = await list(`search=${tag}&limit=1`);
+    expect([capped.total, capped.totalCapped]).toEqual([SEARCH_COUNT_BOUND, true]);
+    for (const term of [`${tag}-1000`, `${tag}-77`, `${tag}-9999@bulk`]) {
+      const alone = await list(`search=${encodeURIComponent(term)}&limit=200`);
+      const filtered = await list(`team=${team.slug}&search=${encodeURIComponent(term)}&limit=200`);
+      expect([alone.total, alone.totalCapped], term).toEqual([filtered.total, filtered.totalCapped]);
+      expect(alone.total, term).toBe(alone.items.length);
+    }
+    const both = tagOf();
+    const twice = await buildUser(db(), { team, firstName: both, username: `${both}@bulk.test`, aliases: [`${both}-alias@bulk.test`] });
+    const once = await list(`search=${both}`);
+    expect([once.total, once.items.map((item) => item.uid)]).toEqual([1, [twice.uid]]);
+  });
+
   it("finds an exact username with its domain", async () => {
     const username = `${tag}-4321@bulk.test`;
     const found = await list(`search=${encodeURIComponent(username)}`);

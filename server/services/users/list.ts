@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { UserListQuery } from "../../../shared/schemas/user";
 import { summedCounts } from "../../db/counters";
-import { dialectOf } from "../../db/dialect";
+import { dialectOf, sqliteUserSearchCount } from "../../db/dialect";
 import { userDataGeneration } from "../../db/writes";
 import type { Database } from "../../db/types";
 import type { ServiceContext } from "../../lib/context";
@@ -50,6 +50,13 @@ function countedByCounters(query: UserListQuery): boolean {
   return Object.entries(query).every(([key, value]) => NOT_FILTERS.has(key) || value === undefined);
 }
 
+/** Whether a search is the set's only condition (every user of the installation matching it). */
+function onlySearched(query: UserListQuery, narrowing: Narrowing): boolean {
+  return (
+    countedByCounters({ ...query, search: undefined }) && query.status === undefined && query.team === undefined && narrowing.seen === null
+  );
+}
+
 /**
  * The count of the filtered set, uncached: from the team counters when the set is the scope by
  * status at most (no user is read), else a count of the matching rows, which a search stops at
@@ -61,6 +68,10 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
     return query.status === undefined ? counts.users : counts[query.status];
   }
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
+  if (query.search && !narrowed && onlySearched(query, narrowing) && dialectOf(db) === "sqlite" && indexedSearch("sqlite", query.search)) {
+    const row = await sqliteUserSearchCount(query.search, SEARCH_COUNT_BOUND + 1).execute(db);
+    return Number(row.rows[0]?.n ?? 0);
+  }
   const where = filters(db, narrowing, query, narrowed);
   if (query.search) {
     const matches = db

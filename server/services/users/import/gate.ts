@@ -1,7 +1,8 @@
 /**
  * How many users imports (previews and applies) run at once (issue #32: eight parallel 10 MB
- * previews held /healthz for 13.8 s). Parsing and checking a file is CPU work on the one event
- * loop, so the process runs a bounded number: one per administrator and IMPORT_SLOTS in all.
+ * previews held /healthz for 13.8 s). Parsing and checking a file is CPU work (in a reader thread
+ * each, ./reader) and classifying it is database work on the event loop, so the process runs a
+ * bounded number: one per administrator and IMPORT_SLOTS in all.
  * Beyond, 429 `usersImport429` with Retry-After (the error handler sets it for every 429).
  */
 import { AppError } from "../../../errors";
