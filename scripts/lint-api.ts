@@ -25,7 +25,7 @@ try {
   const logger = createLogger("silent");
   const i18n = await createI18n(path.join(rootDir, "locales"));
   const mail = createMailService({ db: database.db, config, i18n, logger });
-  const assets: Assets = { styles: [], entry: "", preloads: [], devClient: null };
+  const assets: Assets = { styles: [], entry: "", preloads: [], islandPreloads: {}, devClient: null };
   const app = createApp({ config, database, logger, i18n, assets, mail });
   writeFileSync(file, JSON.stringify(buildOpenApi(app.locals.apiRouter as Router), null, 2));
   await database.close();

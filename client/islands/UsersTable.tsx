@@ -17,7 +17,7 @@ import { UsersFilters } from "../components/users/UsersFilters";
 import { UsersGrid, type SortField } from "../components/users/UsersGrid";
 import { useKeysetList, type KeysetSource } from "../components/list/useKeysetList";
 import { usersCalls } from "../components/users/api";
-import { formatNumber } from "../lib/datetime";
+import { formatTotal } from "../lib/datetime";
 
 /** Plural keys are built, not literal, so the key checker does not look for a base key. */
 const ALL_MATCHING_KEY = ["users:selection", "allMatching"].join(".");
@@ -77,7 +77,10 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
     if (selected.size > 0) setSelected(new Set());
     if (endsMatching) setMatching(null);
   }
-  const activeMatching = matching && JSON.stringify(matching.filter) === filterKey ? { ...matching, total: page.total } : null;
+  const activeMatching =
+    matching && JSON.stringify(matching.filter) === filterKey
+      ? { ...matching, total: page.total, capped: Boolean(page.totalCapped) }
+      : null;
   const pageSelected = page.items.length > 0 && page.items.every((user) => selected.has(user.uid));
   /** While every match is selected the rows show checked; touching one goes back to a page selection. */
   const shownSelected = activeMatching ? new Set(page.items.map((user) => user.uid)) : selected;
@@ -140,7 +143,6 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       (target ?? root.current?.querySelector<HTMLElement>("input[type=search]"))?.focus();
     });
   };
-  const format = (value: number) => formatNumber(value, lang);
   const chips = userFilterChips(t, query, teams);
   const filterWords = chips.map((chip) => `${chip.label}: ${chip.value}`).join("; ");
   const hasPrevious = query.cursor !== undefined;
@@ -176,7 +178,12 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
       }
       actions={
         <>
-          <ExportForm resource="users" filters={{ ...filterOf(query), sort: query.sort, order: query.order }} total={page.total} />
+          <ExportForm
+            resource="users"
+            filters={{ ...filterOf(query), sort: query.sort, order: query.order }}
+            total={page.total}
+            capped={page.totalCapped}
+          />
           <a className="button button-primary users-create" href="/users/create">
             {t("users:list.create")}
           </a>
@@ -206,9 +213,11 @@ export function UsersTable({ page: initialPage, query: initialQuery, teams, csrf
                 <button
                   type="button"
                   className="button button-link"
-                  onClick={() => setMatching({ filter: filterOf(query), total: page.total, words: filterWords })}
+                  onClick={() =>
+                    setMatching({ filter: filterOf(query), total: page.total, capped: Boolean(page.totalCapped), words: filterWords })
+                  }
                 >
-                  {t(ALL_MATCHING_KEY, { count: page.total, total: format(page.total) })}
+                  {t(ALL_MATCHING_KEY, { count: page.total, total: formatTotal(page.total, lang, page.totalCapped) })}
                 </button>
               </p>
             ) : null}

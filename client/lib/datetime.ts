@@ -51,6 +51,11 @@ export function formatDateTime(iso: string, lang: string, timeZone: string, styl
 /** Number formats per locale, made once each (building an Intl.NumberFormat costs ~50 µs). */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
+/** A count in the console language, "10,000+" when it is a count's bound rather than the count (a users list past 10,000). */
+export function formatTotal(value: number, lang: string, capped = false): string {
+  return capped ? `${formatNumber(value, lang)}+` : formatNumber(value, lang);
+}
+
 /** Formats a count in the console language (1,234 / 1 234 / 1234 as the locale writes it). */
 export function formatNumber(value: number, lang: string): string {
   const locale = DATE_LOCALES[lang] ?? "en-GB";

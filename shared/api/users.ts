@@ -41,8 +41,8 @@ export const UserListItemSchema = z.object({
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 /**
- * `GET /v2/users`: a page of users. `totalCapped`: a search stopped counting at `total` (10,000),
- * so there are more matches than that ("10,000+").
+ * `GET /v2/users`: a page of users. `totalCapped`: a search or a filter counted from rows stopped
+ * counting at `total` (10,000), so there are more matches than that ("10,000+").
  */
 export const UserListResponseSchema = listResponseSchema(UserListItemSchema).extend({ totalCapped: z.boolean().optional() });
 /** A page of users. */

@@ -1,13 +1,13 @@
 /**
- * The users list's counts at scale (issue #28): a search stops counting past SEARCH_COUNT_BOUND
- * (`total` = the bound, `totalCapped`) yet pages every match; a smaller search and the unfiltered
+ * The users list's counts at scale (issue #28): a search or a filter counted from rows stops
+ * counting past COUNT_BOUND (`total` = the bound, `totalCapped`) yet pages every match; a smaller search and the unfiltered
  * or status-filtered list (answered from the team counters) keep their exact totals; an exact
  * username with a domain finds its user. 10,001 matching rows are needed to pass the bound.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { SEARCH_COUNT_BOUND } from "../../server/services/users/list";
+import { COUNT_BOUND } from "../../server/services/users/list";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
@@ -35,7 +35,7 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
     server = await getTestServer({ dialect });
     root = await bearerFor(server.config, await buildAdmin(db(), { role: "root" }));
     team = await buildTeam(db());
-    await insertUsers(db(), team.id, SEARCH_COUNT_BOUND + 1, tag);
+    await insertUsers(db(), team.id, COUNT_BOUND + 1, tag);
     await insertUsers(db(), team.id, 30, tagOf());
   });
   afterAll(async () => {
@@ -44,7 +44,7 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
 
   it("caps a common term's total at the bound and still pages its matches", async () => {
     const first = await list(`team=${team.slug}&search=${tag}&limit=200`);
-    expect([first.total, first.totalCapped, first.items.length]).toEqual([SEARCH_COUNT_BOUND, true, 200]);
+    expect([first.total, first.totalCapped, first.items.length]).toEqual([COUNT_BOUND, true, 200]);
     expect(first.items.every((item) => item.username.startsWith(`${tag}-`))).toBe(true);
     const second = await list(`team=${team.slug}&search=${tag}&limit=200&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(second.items.length).toBe(200);
@@ -59,16 +59,16 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
     expect(some.total).toBeGreaterThan(0);
     const extra = await buildUser(db(), { team, status: "blocked" });
     const all = await list(`team=${team.slug}&limit=1`);
-    expect([all.total, all.totalCapped]).toEqual([SEARCH_COUNT_BOUND + 32, undefined]);
+    expect([all.total, all.totalCapped]).toEqual([COUNT_BOUND + 32, undefined]);
     expect((await list(`team=${team.slug}&status=blocked`)).items.map((item) => item.uid)).toEqual([extra.uid]);
     expect((await list(`team=${team.slug}&status=blocked`)).total).toBe(1);
-    expect((await list(`team=${team.slug}&status=active&limit=1`)).total).toBe(SEARCH_COUNT_BOUND + 31);
+    expect((await list(`team=${team.slug}&status=active&limit=1`)).total).toBe(COUNT_BOUND + 31);
   });
 
   it("counts a search that is the only condition (root, no filter) as the filtered count does, a user once however many of its fields match", async () => {
     // Every match is in `team`: the team filter changes nothing but the way it is counted.
     const capped = await list(`search=${tag}&limit=1`);
-    expect([capped.total, capped.totalCapped]).toEqual([SEARCH_COUNT_BOUND, true]);
+    expect([capped.total, capped.totalCapped]).toEqual([COUNT_BOUND, true]);
     for (const term of [`${tag}-1000`, `${tag}-77`, `${tag}-9999@bulk`]) {
       const alone = await list(`search=${encodeURIComponent(term)}&limit=200`);
       const filtered = await list(`team=${team.slug}&search=${encodeURIComponent(term)}&limit=200`);
@@ -79,6 +79,20 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
     const twice = await buildUser(db(), { team, firstName: both, username: `${both}@bulk.test`, aliases: [`${both}-alias@bulk.test`] });
     const once = await list(`search=${both}`);
     expect([once.total, once.items.map((item) => item.uid)]).toEqual([1, [twice.uid]]);
+  });
+
+  it("caps a filter's count past the bound as a search's (counted from rows), while the counters' sets stay exact", async () => {
+    const [withEcs, withoutEcs] = await Promise.all([
+      list(`team=${team.slug}&ecs=true&limit=1`),
+      list(`team=${team.slug}&ecs=false&limit=1`),
+    ]);
+    const [big, small] = withEcs.total > withoutEcs.total ? [withEcs, withoutEcs] : [withoutEcs, withEcs];
+    expect([big.total, big.totalCapped]).toEqual([COUNT_BOUND, true]);
+    expect(small.totalCapped).toBeUndefined();
+    expect(small.total).toBeLessThan(100);
+    const active = await list(`team=${team.slug}&status=active&limit=1`);
+    expect(active.totalCapped).toBeUndefined();
+    expect(active.total).toBeGreaterThan(COUNT_BOUND);
   });
 
   it("finds an exact username with its domain", async () => {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { useBrowserSuite } from "../support/browser-suite";
+import { COUNT_BOUND } from "../../server/services/users/list";
 
 /**
  * 'select all matching' at scale, in Chromium: the users of one company, most of them
@@ -104,6 +105,49 @@ describe(`select all matching on ${USERS.toLocaleString("en-GB")} users in Chrom
       console.log(
         JSON.stringify({ users: USERS, matching: expected, seedMs: seeded, pageMs: loaded, confirmCountMs: counting, blockMs: blocking }),
       );
+    },
+  );
+
+  it(
+    "a list past the count's bound says '10,000+' wherever it counts, and the confirmation states the exact count the server reviewed",
+    { timeout: 300_000 },
+    async () => {
+      const db = suite.server().database.db;
+      const tag = randomBytes(3).toString("hex");
+      const team = await buildTeam(db, { slug: `bound-${tag}`, teamName: `Bound ${tag}` });
+      const matching = COUNT_BOUND + 25;
+      for (let from = 0; from < matching; from += 1000) {
+        const now = Date.now();
+        const rows = Array.from({ length: Math.min(1000, matching - from) }, (_, k) => ({
+          uid: randomUUID(),
+          username: `bound${from + k}-${tag}@example.test`,
+          firstName: "Bound",
+          lastName: `Zqx${tag} ${from + k}`,
+          status: "active" as const,
+          createdAt: now,
+          updatedAt: now,
+          teamId: team.id,
+        }));
+        await db.insertInto("users").values(rows).execute();
+      }
+      const admin = await buildAdmin(db, { teams: [team] });
+      const { page, consoleErrors } = await suite.open(admin, { viewport: { width: 1400, height: 900 } });
+      await page.goto(`/users/manage?search=zqx${tag}`);
+      await page.waitForSelector('bulwark-island[name="UsersTable"][hydrated]');
+      expect(await page.locator(".users-status").textContent()).toContain("of 10,000+");
+      expect(await page.locator('.export-menu button[value="csv"]').textContent()).toBe("Export 10,000+ users (CSV)");
+
+      await page.locator(".users-table thead input[type=checkbox]").check();
+      await page.getByRole("button", { name: "Select all 10,000+ users matching this filter" }).click();
+      const bar = page.getByRole("group", { name: "Actions on the selected users" });
+      await expect.poll(() => bar.locator(".selection-count").textContent()).toBe("All 10,000+ users matching this filter are selected.");
+      await bar.getByRole("button", { name: "Block", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Block users" });
+      await dialog.getByRole("button", { name: "Block" }).waitFor();
+      expect(await dialog.locator(".bulk-subject").textContent()).toContain("All 10,000+ users matching the filter");
+      await expect.poll(() => dialog.textContent(), { timeout: 60_000 }).toMatch(new RegExp(`Block ${counted(matching).source} users\\?`));
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      expect(consoleErrors).toEqual([]);
     },
   );
 });

@@ -4,7 +4,7 @@
  * opened from a link), nothing while the list is empty (the empty state speaks then). Numbers in
  * the locale's format. Server-rendered pages and islands use the same component.
  */
-import { formatNumber } from "../../lib/datetime";
+import { formatNumber, formatTotal } from "../../lib/datetime";
 import { useLang, useT, type Translate } from "../render-context";
 
 /** Where a page sits in its list: `index` is zero-based, null when unknown. */
@@ -13,7 +13,7 @@ export interface CountLineProps {
   limit: number;
   shown: number;
   total: number;
-  /** `total` is a count's bound, not the count (a users search past 10,000): shown as "10,000+". */
+  /** `total` is a count's bound, not the count (a users list past 10,000): shown as "10,000+". */
   capped?: boolean;
   /** Replaces the count while the list loads (islands). */
   loading?: string | null;
@@ -28,7 +28,7 @@ export function countLineText(
 ): string | null {
   if (shown === 0) return null;
   const format = (value: number) => formatNumber(value, lang);
-  const all = capped ? `${format(total)}+` : format(total);
+  const all = formatTotal(total, lang, capped);
   if (index === null) return t("common:list.totalOnly", { total: all });
   return t("common:list.range", { from: format(index * limit + 1), to: format(index * limit + shown), total: all });
 }

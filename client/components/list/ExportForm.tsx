@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useId } from "../hooks";
-import { formatNumber } from "../../lib/datetime";
+import { formatTotal } from "../../lib/datetime";
 import { useLang, useT } from "../render-context";
 import { enhanceExportMenu } from "./exportMenu";
 
@@ -23,13 +23,15 @@ export interface ExportFormProps {
   filters: URLSearchParams | Readonly<Record<string, string | number | boolean | null | undefined>>;
   /** How many rows the filters match (the list's total). */
   total: number;
+  /** `total` is a count's bound (a users list past 10,000): the buttons say "10,000+". */
+  capped?: boolean;
 }
 
 /** Plural keys are built, not literal, so the key checker does not look for a base key. */
 const buttonKey = (resource: ExportResource) => ["common:export", resource].join(".");
 
 /** See the module comment. */
-export function ExportForm({ resource, filters, total }: ExportFormProps) {
+export function ExportForm({ resource, filters, total, capped = false }: ExportFormProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -39,7 +41,7 @@ export function ExportForm({ resource, filters, total }: ExportFormProps) {
         entry[1] !== undefined && entry[1] !== null && entry[1] !== "" && entry[0] !== "cursor" && entry[0] !== "limit",
     )
     .map(([name, value]) => [name, String(value)] as const);
-  const count = formatNumber(Math.max(total, 0), lang);
+  const count = formatTotal(Math.max(total, 0), lang, capped);
   const menu = useRef<HTMLDetailsElement>(null);
   // Runs only inside a hydrated island: Escape and an outside click close the menu (exportMenu.ts).
   useEffect(() => (menu.current ? enhanceExportMenu(menu.current) : undefined), []);

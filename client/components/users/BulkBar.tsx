@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useId } from "../hooks";
 import type { UserFilter } from "../../../shared/schemas/user";
-import { formatNumber } from "../../lib/datetime";
+import { formatTotal } from "../../lib/datetime";
 import { Alert } from "../forms/Alert";
 import { useLang, useT } from "../render-context";
 import { MoveTargetPicker, useMoveTarget } from "./MoveTargetPicker";
@@ -16,6 +16,8 @@ export type { BulkOutcome } from "./types";
 export interface MatchingSelection {
   filter: UserFilter;
   total: number;
+  /** `total` is the list count's bound ("10,000+"), not the count: the call acts on every match all the same. */
+  capped: boolean;
   /** The filter as the confirmation states it ("Status: Active; Company: Boreal"); empty for no filter. */
   words: string;
 }
@@ -68,7 +70,9 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
     if (next === "move" && !team) return;
     bulk.ask(next, matching ? { filter: matching.filter } : { uids: [...selected] }, team);
   };
-  const subject: BulkSubject = matching ? { matching: { total: matching.total, words: matching.words } } : { users: selectedUsers };
+  const subject: BulkSubject = matching
+    ? { matching: { total: matching.total, capped: matching.capped, words: matching.words } }
+    : { users: selectedUsers };
 
   return (
     <div className={count > 0 ? "bulk-bar has-selection" : "bulk-bar"} role="group" aria-label={t("users:bulk.label")}>
@@ -77,7 +81,7 @@ export function BulkBar({ selected, selectedUsers, matching, cleared = false, te
       <div className="selection-status">
         <p className="selection-count" aria-live="polite">
           {matching ? (
-            t(ALL_MATCHING_ON_KEY, { count, total: formatNumber(count, lang) })
+            t(ALL_MATCHING_ON_KEY, { count, total: formatTotal(count, lang, matching.capped) })
           ) : count > 0 ? (
             t(SELECTED_KEY, { count })
           ) : (

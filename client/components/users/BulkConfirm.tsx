@@ -1,6 +1,6 @@
 import { i18nKeyFor, isCatalogueCode } from "../../../shared/errors";
 import type { BulkReview } from "../../../shared/schemas/userBulk";
-import { formatNumber } from "../../lib/datetime";
+import { formatNumber, formatTotal } from "../../lib/datetime";
 import { Alert } from "../forms/Alert";
 import { useLang, useT, type Translate } from "../render-context";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -12,7 +12,7 @@ import type { BulkActionState } from "./useBulkAction";
 export type NamedUser = Pick<UserListItem, "uid" | "username" | "firstName" | "lastName">;
 
 /** Whom the confirmation says the action acts on: the users ticked, or every user matching a filter. */
-export type BulkSubject = { users: readonly NamedUser[] } | { matching: { total: number; words: string } };
+export type BulkSubject = { users: readonly NamedUser[] } | { matching: { total: number; capped: boolean; words: string } };
 
 /** How many selected users the confirmation names before "and N more". */
 export const NAMED_USERS = 5;
@@ -39,9 +39,9 @@ function Subject({ subject }: { subject: BulkSubject }) {
   const t = useT();
   const lang = useLang();
   if ("matching" in subject) {
-    const { total, words } = subject.matching;
+    const { total, capped, words } = subject.matching;
     const key = words ? plural("matching") : plural("unfiltered");
-    return <p className="bulk-subject">{t(key, { count: total, total: formatNumber(total, lang), filter: words })}</p>;
+    return <p className="bulk-subject">{t(key, { count: total, total: formatTotal(total, lang, capped), filter: words })}</p>;
   }
   const shown = subject.users.slice(0, NAMED_USERS);
   const more = subject.users.length - shown.length;

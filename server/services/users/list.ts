@@ -31,13 +31,15 @@ export const USER_TOTAL_CACHE_MS = 2_000;
 const totals = new RecentCounts<number>(USER_TOTAL_CACHE_MS, 500);
 
 /**
- * Past this many matches a search stops counting: the page answers `total` = the bound and
- * `totalCapped`, and the list shows "10,000+" (docs/DECISIONS.md "#28 — search at a million").
- * A common term's exact count read every match (~20,000 for a surname at 1,000,000 users).
+ * Past this many users a count that reads rows stops: the page answers `total` = the bound and
+ * `totalCapped`, and the list shows "10,000+" (docs/DECISIONS.md "#28 — search at a million",
+ * "#28 — bounded counts of filters"). An exact count read every match: ~20,000 for a surname, and
+ * on PostgreSQL 0.5–0.9 s for a platform filter's ~540,000 users, at 1,000,000 users. Sets the
+ * team counters answer (the scope or a company, by status at most) stay exact at any size.
  */
-export const SEARCH_COUNT_BOUND = 10_000;
+export const COUNT_BOUND = 10_000;
 
-/** A page of the users list: `totalCapped` when `total` is the search's count bound, not the count. */
+/** A page of the users list: `totalCapped` when `total` is the count's bound, not the count. */
 export interface UserListPage extends ListResponse<UserListRow> {
   totalCapped: boolean;
 }
@@ -59,8 +61,8 @@ function onlySearched(query: UserListQuery, narrowing: Narrowing): boolean {
 
 /**
  * The count of the filtered set, uncached: from the team counters when the set is the scope by
- * status at most (no user is read), else a count of the matching rows, which a search stops at
- * SEARCH_COUNT_BOUND + 1 (the caller reports the bound).
+ * status at most (no user is read), else a count of the matching rows that stops at
+ * COUNT_BOUND + 1 (the caller reports the bound).
  */
 async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<number> {
   if (countedByCounters(query)) {
@@ -69,27 +71,19 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
   }
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
   if (query.search && !narrowed && onlySearched(query, narrowing) && dialectOf(db) === "sqlite" && indexedSearch("sqlite", query.search)) {
-    const row = await sqliteUserSearchCount(query.search, SEARCH_COUNT_BOUND + 1).execute(db);
+    const row = await sqliteUserSearchCount(query.search, COUNT_BOUND + 1).execute(db);
     return Number(row.rows[0]?.n ?? 0);
   }
   const where = filters(db, narrowing, query, narrowed);
-  if (query.search) {
-    const matches = db
-      .selectFrom("users")
-      .select("users.id")
-      .where(where)
-      .limit(SEARCH_COUNT_BOUND + 1)
-      .as("m");
-    const row = await db
-      .selectFrom(matches)
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-  const row = await db
+  const matches = db
     .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .select("users.id")
     .where(where)
+    .limit(COUNT_BOUND + 1)
+    .as("m");
+  const row = await db
+    .selectFrom(matches)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -126,7 +120,8 @@ const SEEK_BELOW = 1_000;
  * The plan for a search page (see SearchPlan), decided from the count `total` needs anyway
  * (cached, so usually free). A seek costs about ten times a walk per row read, and matches may
  * cluster anywhere in the sort order, so an indexed search walks only when its matches are at
- * least a tenth of the unsearched list; a short term on SQLite (no index to seek with) walks once
+ * least a tenth of the unsearched list (whose count stops at COUNT_BOUND + 1: in a filtered set
+ * larger than that, a search of 1,000 matches or more walks); a short term on SQLite (no index to seek with) walks once
  * a page's worth of matches is likely found early. PostgreSQL plans the short-term case itself.
  */
 async function searchPlan(
@@ -148,7 +143,7 @@ async function searchPlan(
 
 /**
  * One page of the users the caller may see, with the total of the filtered set (a search's
- * total stops at SEARCH_COUNT_BOUND: `totalCapped`).
+ * total stops at COUNT_BOUND: `totalCapped`).
  */
 export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserListQuery): Promise<UserListPage> {
   const { db } = ctx;
@@ -174,6 +169,7 @@ export async function listUsers(ctx: ServiceContext, scope: Scope, query: UserLi
 
   const { items, nextCursor } = pageOf(rows, query.limit, (row) => keyValues(keys, row));
   const total = await counting;
-  const totalCapped = Boolean(query.search) && total > SEARCH_COUNT_BOUND;
-  return { items, total: totalCapped ? SEARCH_COUNT_BOUND : total, nextCursor, totalCapped };
+  // Counted from rows, the total stops at the bound + 1; the counters' totals are exact at any size.
+  const totalCapped = !countedByCounters(query) && total > COUNT_BOUND;
+  return { items, total: totalCapped ? COUNT_BOUND : total, nextCursor, totalCapped };
 }
