@@ -106,7 +106,6 @@ interface Case {
 const api = usersQueries("/v2/users");
 const page = usersQueries("/users/manage");
 const cases: Case[] = [
-  { trick: "rawRows", route: "GET /v2/users (rotating sorts, cursors)", next: api, headers: bearer, json: true },
   { trick: "statementCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
   { trick: "shapeCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
   { trick: "jwtCache", route: "GET /v2/users (one bearer token)", next: api, headers: bearer, json: true },

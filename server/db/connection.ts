@@ -1,14 +1,13 @@
 /**
  * Opens the database: SQLite (embedded default) or PostgreSQL (scale-out), DESIGN §2.
  * Both are wrapped in Kysely with camelCase names in TypeScript and snake_case in SQL (Kysely's
- * CamelCasePlugin; on SQLite its row half converts raw rows with a converter per statement,
- * statements.ts).
+ * CamelCasePlugin); SQLite's prepared statements are reused by SQL text (statements.ts).
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { WriteGenerationPlugin } from "./writes";
-import { CachedStatementDatabase, SqliteCamelCaseRowsPlugin } from "./statements";
+import { CachedStatementDatabase } from "./statements";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from "kysely";
 import type { DatabaseConnection, DialectAdapter, Driver, LogConfig, SqliteDialectConfig } from "kysely";
 import pg from "pg";
@@ -177,7 +176,7 @@ function openSqlite(sqlitePath: string): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: new TransactionalSqliteDialect({ database: new CachedStatementDatabase(database) }, database),
-    plugins: [new WriteGenerationPlugin(), new SqliteCamelCaseRowsPlugin()],
+    plugins: [new WriteGenerationPlugin(), new CamelCasePlugin()],
     log: timeQueries,
   });
   return {

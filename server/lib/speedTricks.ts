@@ -4,7 +4,6 @@
  * bench flips them over IPC. Each switch is read per call (one property load).
  */
 export const speedTricks = {
-  rawRows: true,
   statementCache: true,
   shapeCache: true,
   translator: true,
