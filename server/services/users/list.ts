@@ -33,9 +33,10 @@ const totals = new RecentCounts<number>(USER_TOTAL_CACHE_MS, 500);
 /**
  * Past this many users a count that reads rows stops: the page answers `total` = the bound and
  * `totalCapped`, and the list shows "10,000+" (docs/DECISIONS.md "28 — per-company counters,
- * search at a million, the scale bench", "#28 — bounded counts of filters, and the FTS count"). An exact count read every match: ~20,000 for a surname, and
- * on PostgreSQL 0.5–0.9 s for a platform filter's ~540,000 users, at 1,000,000 users. Sets the
- * team counters answer (the scope or a company, by status at most) stay exact at any size.
+ * search at a million, the scale bench" and "#28 — bounded counts of filters, and the FTS
+ * count"). An exact count read every match: ~20,000 for a surname, and on PostgreSQL 0.5–0.9 s
+ * for a platform filter's ~540,000 users, at 1,000,000 users. Sets the team counters answer (the
+ * scope or a company, by status at most) stay exact at any size.
  */
 export const COUNT_BOUND = 10_000;
 
