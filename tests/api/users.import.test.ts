@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, RowUpdate } from "../../server/db/types";
@@ -30,6 +31,39 @@ describe.each(testDialects())("users import on %s", (dialect) => {
     server.request().post(`/v2/users/import?${query}`).set("Authorization", auth).set("Content-Type", type).send(csv);
   const get = (url: string, auth = rootAuth) => server.request().get(url).set("Authorization", auth);
   const usersOf = (team: Row<"teams">) => db().selectFrom("users").selectAll().where("teamId", "=", team.id).orderBy("username").execute();
+
+  it("answers an import still being read as running with nothing processed, to its admin and root only, never 404", async () => {
+    const { tag, teamB, auth } = await world();
+    const id = randomUUID();
+    const base = await server.listen();
+    let held: http.ClientRequest | undefined;
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${base}/v2/users/import?mode=apply&id=${id}`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "text/csv" },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      // The header and a first row, then the body stays open while the import is polled.
+      request.write(`username,firstName,lastName,team\r\nheld-1-${tag}@x.test,Held,One,${teamB.slug}\r\n`);
+      held = request;
+    });
+    await expect.poll(async () => (await get(`/v2/users/import/${id}`, auth)).status).toBe(200);
+    const polled = await get(`/v2/users/import/${id}`, auth);
+    expect(polled.body).toMatchObject({ id, status: "running", processed: 0, total: 0, allOrNothing: false, finishedOn: null });
+    expect((await get(`/v2/users/import/${id}`)).status).toBe(200);
+    const stranger = await bearerFor(server.config, await buildAdmin(db(), { teams: [teamB] }));
+    expect((await get(`/v2/users/import/${id}`, stranger)).status).toBe(404);
+    held!.end(`held-2-${tag}@x.test,Held,Two,${teamB.slug}\r\n`);
+    const done = await answered;
+    expect(done.status).toBe(200);
+    expect(JSON.parse(done.body)).toMatchObject({ id, status: "done", total: 2, processed: 2 });
+    expect((await get(`/v2/users/import/${id}`, auth)).body).toMatchObject({ status: "done", processed: 2 });
+  });
 
   /** Two teams of one admin (A with 3 seats and a domain white-list, B unrestricted) and a team outside their scope. */
   async function world() {

@@ -13,10 +13,11 @@ import { runTransaction } from "../../../db/transaction";
 import { AppError } from "../../../errors";
 import { recordAccess } from "../../accessLog";
 import type { RequestOrigin, ServiceContext } from "../../../lib/context";
-import { actorOf, type Scope } from "../../access";
+import { actorOf, isRootScope, type Scope } from "../../access";
 import type { PlannedRow } from "./check";
 import { READ_BATCH_ROWS, type ImportBody, type ReadSummary } from "./csv";
 import { inImportSlot } from "./gate";
+import { liveProgress, reading, readingStatus } from "./progress";
 import { planner } from "./plan";
 import { readCheckedFile } from "./reader";
 import {
@@ -41,9 +42,6 @@ import {
   RESULTS_HEADER,
   resultPage,
 } from "./store";
-
-/** Progress of the imports this process is running (an all-or-nothing import commits only at its end). */
-const liveProgress = new Map<string, number>();
 
 /**
  * Reads and checks the file (in the reader thread: ./reader) through `onBatch`, then lets the body's owner settle the call (`read()`, e.g.
@@ -158,19 +156,26 @@ async function apply(
   // Every row is needed before the first write (the file's checksum starts or resumes the import;
   // all-or-nothing refuses before writing): the checked values are kept, never the file's text.
   const rows: PlannedRow[] = [];
-  const file = await readThrough(body, (batch) => {
-    for (const row of batch) rows.push(row);
-    return Promise.resolve();
-  });
-  if (!file) return undefined;
   const uid = query.id!;
-  const claimed = await claimImport(db, scope, {
-    uid,
-    sha256: file.sha256,
-    total: file.total,
-    allOrNothing: query.allOrNothing,
-    now: Date.now(),
-  });
+  if (!reading.has(uid)) reading.set(uid, { adminId: scope.adminId, allOrNothing: query.allOrNothing, since: Date.now() });
+  let file: ReadSummary | undefined;
+  let claimed: Awaited<ReturnType<typeof claimImport>>;
+  try {
+    file = await readThrough(body, (batch) => {
+      for (const row of batch) rows.push(row);
+      return Promise.resolve();
+    });
+    if (!file) return undefined;
+    claimed = await claimImport(db, scope, {
+      uid,
+      sha256: file.sha256,
+      total: file.total,
+      allOrNothing: query.allOrNothing,
+      now: Date.now(),
+    });
+  } finally {
+    reading.delete(uid);
+  }
   if (!claimed.leaseToken) return importStatus(db, claimed.row);
   const { row } = claimed;
   const allOrNothing = row.allOrNothing === 1;
@@ -251,7 +256,15 @@ async function apply(
 
 /** `GET /v2/users/import/{id}`: the import's state and progress (404 `usersImportRead404` unless the caller's or root). */
 export async function readImport(ctx: ServiceContext, scope: Scope, uid: string): Promise<ImportStatus> {
-  const status = await importStatus(ctx.db, await findImport(ctx.db, scope, uid, "usersImportRead404"));
+  let row: Awaited<ReturnType<typeof findImport>>;
+  try {
+    row = await findImport(ctx.db, scope, uid, "usersImportRead404");
+  } catch (error) {
+    const pending = reading.get(uid);
+    if (pending && (isRootScope(scope) || pending.adminId === scope.adminId)) return readingStatus(uid, pending);
+    throw error;
+  }
+  const status = await importStatus(ctx.db, row);
   const live = liveProgress.get(uid);
   return live !== undefined && live > status.processed ? { ...status, processed: live } : status;
 }
