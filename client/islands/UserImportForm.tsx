@@ -102,9 +102,12 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
     setAnnouncement(
       resumeFrom ? t("users:import.resumed", { done: resumeFrom.processed, total: resumeFrom.total }) : t("users:import.started"),
     );
+    // A progress answer that arrives after the import's own answer must not replace its outcome.
+    let polling = true;
     const timer = setInterval(() => {
       api.status(id).then(
         (s) => {
+          if (!polling) return;
           setProcessed(s.processed);
           setAnnouncement(t("users:import.progressText", { done: s.processed, total: s.total }));
         },
@@ -123,6 +126,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
           await sleep(RETRY_MS);
         }
       }
+      polling = false;
       remembered.forget(csv.key);
       setResumeFrom(null);
       setStatus(result);
@@ -130,6 +134,7 @@ export function UserImportForm({ csrfToken }: UserImportFormProps) {
       setPhase("done");
       setAnnouncement(t(`users:import.finished.${result.status}`, { created: result.counts.created, changed: result.counts.changed }));
     } catch (error) {
+      polling = false;
       setPhase("preview");
       fail(error);
       // What the server kept of it: importing again (or this file again) resumes from there.

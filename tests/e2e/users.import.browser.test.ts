@@ -240,4 +240,41 @@ describe("the users import page in Chromium", () => {
     expect(await db().selectFrom("users").select("id").where("teamId", "=", team.id).execute()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("keeps the import's outcome announced when a progress answer arrives after it", async () => {
+    const w = WORDS.en;
+    const tag = randomBytes(3).toString("hex");
+    const team = await buildTeam(db(), { slug: `late-${tag}`, teamName: `Late ${tag}` });
+    await buildPack(db(), { team, licenseCount: 10 });
+    const admin = await buildAdmin(db(), { lang: "en", teams: [team] });
+    const { page, consoleErrors } = await suite.open(admin);
+    // The import's answer waits until a progress poll was sent; that poll's answer waits until after the outcome is shown.
+    let polled: () => void = () => undefined;
+    const pollSent = new Promise<void>((resolve) => (polled = resolve));
+    let releasePoll: () => void = () => undefined;
+    const pollHeld = new Promise<void>((resolve) => (releasePoll = resolve));
+    await page.route(/\/v2\/users\/import\/[0-9a-f-]+$/, async (route) => {
+      polled();
+      await pollHeld;
+      await route.continue();
+    });
+    await page.route(/\/v2\/users\/import\?mode=apply/, async (route) => {
+      await pollSent;
+      await route.continue();
+    });
+    await page.goto("/users/import");
+    await waitForIslands(page);
+    const csv = `username,firstName,lastName,team,ecs\nana-${tag}@web.test,Ana,Silva,${team.slug},yes\nbad name,Bad,Row,${team.slug},\nbeto-${tag},Beto,Reis,${team.slug},\n`;
+    await page.getByLabel(w.file).setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("heading", { name: w.preview }).waitFor();
+    await page.getByRole("button", { name: w.submit }).click();
+    await page.getByRole("heading", { name: w.done }).waitFor();
+    const lateAnswer = page.waitForResponse(/\/v2\/users\/import\/[0-9a-f-]+$/);
+    releasePoll();
+    await lateAnswer;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    expect(await page.getByRole("status").filter({ hasText: w.done }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("status").filter({ hasText: "rows processed" }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
 });
