@@ -108,7 +108,6 @@ const page = usersQueries("/users/manage");
 const cases: Case[] = [
   { trick: "statementCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
   { trick: "shapeCache", route: "GET /v2/users", next: api, headers: bearer, json: true },
-  { trick: "jwtCache", route: "GET /v2/users (one bearer token)", next: api, headers: bearer, json: true },
   { trick: "translator", route: "SSR /users/manage", next: page, headers: cookie, json: false },
 ].filter((c) => !values.only || c.trick.includes(values.only)) as Case[];
 

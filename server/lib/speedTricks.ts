@@ -7,7 +7,6 @@ export const speedTricks = {
   statementCache: true,
   shapeCache: true,
   translator: true,
-  jwtCache: true,
 };
 
 /** A trick's name. */

@@ -1,7 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { z } from "zod";
 import { uid } from "../../../shared/schemas/primitives";
-import { speedTricks } from "../../lib/speedTricks";
 
 const ISSUER = "bulwark";
 const AUDIENCE = "bulwark-api";
@@ -63,63 +62,12 @@ export async function signSessionToken(
   return { token, expiresAt: expiresAt * 1000 };
 }
 
-/**
- * The HMAC key of a secret, imported once: jose imports raw bytes into a WebCrypto key on every
- * call otherwise (a measurable share of each API call). Several apps (tests) may hold different
- * secrets in one process, hence the small map.
- */
-const keys = new Map<string, Promise<CryptoKey>>();
-function verifyKeyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    if (keys.size >= 16) keys.clear();
-    key = crypto.subtle.importKey("raw", keyOf(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-/**
- * Tokens whose signature and claims were verified, per secret: a client repeats the same token on
- * every call, and an HMAC over the same bytes gives the same answer, so only the expiry is checked
- * again. Revocation does not depend on this (the caller compares `ver` with the database).
- */
-const verified = new Map<string, Map<string, VerifiedClaims>>();
-/** Remembered tokens per secret; the oldest are dropped first. */
-export const VERIFIED_TOKEN_CACHE_SIZE = 1_000;
-
-function remember(secret: string, token: string, claims: VerifiedClaims): void {
-  let tokens = verified.get(secret);
-  if (!tokens) {
-    if (verified.size >= 16) verified.clear();
-    tokens = new Map<string, VerifiedClaims>();
-    verified.set(secret, tokens);
-  }
-  tokens.set(token, claims);
-  if (tokens.size > VERIFIED_TOKEN_CACHE_SIZE) {
-    const oldest = tokens.keys().next().value;
-    if (oldest !== undefined) tokens.delete(oldest);
-  }
-}
-
 /** Verifies signature, algorithm, issuer, audience and expiry; null for anything not valid. */
 export async function verifySessionToken(secret: string, token: string): Promise<VerifiedClaims | null> {
-  const known = speedTricks.jwtCache ? verified.get(secret)?.get(token) : undefined;
-  if (known) {
-    if (known.exp * 1000 > Date.now()) return known;
-    verified.get(secret)?.delete(token);
-    return null;
-  }
   try {
-    const { payload } = await jwtVerify(token, speedTricks.jwtCache ? await verifyKeyOf(secret) : keyOf(secret), {
-      algorithms: ALGORITHMS,
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE });
     const parsed = ClaimsSchema.safeParse(payload);
-    if (!parsed.success) return null;
-    remember(secret, token, parsed.data);
-    return parsed.data;
+    return parsed.success ? parsed.data : null;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
