@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row } from "../../server/db/types";
-import { COUNT_BOUND } from "../../server/services/users/list";
+import { COUNT_BOUND, searchPlanOf } from "../../server/services/users/list";
+import { UserListQuerySchema } from "../../shared/schemas/user";
 import { testDialects } from "../support/db";
 import { bearerFor, buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { getTestServer, type TestServer } from "../support/server";
@@ -93,6 +94,24 @@ describe.each(testDialects())("users list counts at the search bound on %s", (di
     const active = await list(`team=${team.slug}&status=active&limit=1`);
     expect(active.totalCapped).toBeUndefined();
     expect(active.total).toBeGreaterThan(COUNT_BOUND);
+  });
+
+  it("plans a search in a filtered set past the bound as in the whole list, not as if the bound were the set's size", async () => {
+    // 1,112 matches (`-1`, `-1x`, `-1xx`, `-1xxx`, `-10000`) in a scope of over 11,120 users:
+    // fewer than a tenth, so the page seeks. The filter (the ECS side every tagged user is on)
+    // leaves a set counted only up to the bound; it must not make the same matches look dense.
+    const other = await buildTeam(db());
+    await insertUsers(db(), other.id, 1_500, tagOf());
+    const [withEcs, withoutEcs] = await Promise.all([
+      list(`team=${team.slug}&ecs=true&limit=1`),
+      list(`team=${team.slug}&ecs=false&limit=1`),
+    ]);
+    const ecs = withEcs.total > withoutEcs.total;
+    const root = { teamIds: null, teamId: null, minimums: [], seen: null };
+    const query = (extra: Record<string, unknown>) => UserListQuerySchema.parse({ search: `${tag}-1`, sort: "name", ...extra });
+    expect((await list(`search=${tag}-1&limit=1`)).total).toBe(1_112);
+    expect(await searchPlanOf(db(), root, query({}))).toBe("seek");
+    expect(await searchPlanOf(db(), root, query({ ecs }))).toBe("seek");
   });
 
   it("finds an exact username with its domain", async () => {

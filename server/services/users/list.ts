@@ -53,11 +53,10 @@ function countedByCounters(query: UserListQuery): boolean {
   return Object.entries(query).every(([key, value]) => NOT_FILTERS.has(key) || value === undefined);
 }
 
-/** Whether a search is the set's only condition (every user of the installation matching it). */
+/** Whether a search is the set's only condition: every user of the installation matching it (a root's view, no filter). */
 function onlySearched(query: UserListQuery, narrowing: Narrowing): boolean {
-  return (
-    countedByCounters({ ...query, search: undefined }) && query.status === undefined && query.team === undefined && narrowing.seen === null
-  );
+  const unfiltered = countedByCounters({ ...query, search: undefined }) && query.status === undefined;
+  return query.search !== undefined && unfiltered && narrowing.teamIds === null && narrowing.teamId === null && narrowing.seen === null;
 }
 
 /**
@@ -71,8 +70,8 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
     return query.status === undefined ? counts.users : counts[query.status];
   }
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
-  if (query.search && !narrowed && onlySearched(query, narrowing) && dialectOf(db) === "sqlite" && indexedSearch("sqlite", query.search)) {
-    const row = await sqliteUserSearchCount(query.search, COUNT_BOUND + 1).execute(db);
+  if (onlySearched(query, narrowing) && dialectOf(db) === "sqlite" && indexedSearch("sqlite", query.search!)) {
+    const row = await sqliteUserSearchCount(query.search!, COUNT_BOUND + 1).execute(db);
     return Number(row.rows[0]?.n ?? 0);
   }
   const where = filters(db, narrowing, query, narrowed);
@@ -121,9 +120,12 @@ const SEEK_BELOW = 1_000;
  * The plan for a search page (see SearchPlan), decided from the count `total` needs anyway
  * (cached, so usually free). A seek costs about ten times a walk per row read, and matches may
  * cluster anywhere in the sort order, so an indexed search walks only when its matches are at
- * least a tenth of the unsearched list (whose count stops at COUNT_BOUND + 1: in a filtered set
- * larger than that, a search of 1,000 matches or more walks); a short term on SQLite (no index to seek with) walks once
+ * least a tenth of the unsearched list; a short term on SQLite (no index to seek with) walks once
  * a page's worth of matches is likely found early. PostgreSQL plans the short-term case itself.
+ * An unsearched list counted from rows stops at COUNT_BOUND + 1, which says nothing of how dense
+ * the matches are: past it the scope's size from the counters stands in, an upper bound, so a
+ * walk is chosen only where the matches are surely dense (walking a clustered term through half a
+ * million filtered users is the plan's worst case).
  */
 async function searchPlan(
   db: Kysely<Database>,
@@ -138,8 +140,21 @@ async function searchPlan(
   const matches = await counting;
   if (!indexed) return matches >= 4 * (query.limit + 1) ? "walk" : "seek";
   if (matches < SEEK_BELOW) return "seek";
-  const unsearched = await cachedTotal(db, narrowing, { ...query, search: undefined });
+  const unsearchedQuery: UserListQuery = { ...query, search: undefined };
+  let unsearched = await cachedTotal(db, narrowing, unsearchedQuery);
+  if (unsearched > COUNT_BOUND && !countedByCounters(unsearchedQuery))
+    unsearched = await cachedTotal(db, narrowing, countersPart(unsearchedQuery));
   return matches * 10 >= unsearched ? "walk" : "seek";
+}
+
+/** The query without the filters the counters cannot answer: the scope, or its company, by status at most. */
+function countersPart(query: UserListQuery): UserListQuery {
+  return Object.fromEntries(Object.entries(query).filter(([key]) => NOT_FILTERS.has(key))) as UserListQuery;
+}
+
+/** The plan a search page of `query` takes: for the plan tests. */
+export function searchPlanOf(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<SearchPlan> {
+  return searchPlan(db, narrowing, query, cachedTotal(db, narrowing, query));
 }
 
 /**
