@@ -29,23 +29,14 @@ export interface PlannedRow {
 
 /**
  * Checks rows as they are read (no database): the shared row schema, and repeats of an earlier
- * row's username — the usernames seen so far are all it keeps (compactly: ./seen). A company slug is kept once, not
- * once per row. Returns the checker of the next batch; call it with the rows in file order.
+ * row's username — the usernames seen so far are all it keeps (compactly: ./seen). Returns the
+ * checker of the next batch; call it with the rows in file order. (Company slugs are shared
+ * between rows on the import's side, ./reader: here they would be copied across the thread
+ * boundary one per row anyway.)
  */
 export function rowChecker(): (rows: readonly CsvRow[]) => PlannedRow[] {
   const seen = new UsernameSet();
-  const slugs = new Map<string, string>();
-  return (rows) =>
-    rows.map((row) => {
-      const planned = checkRow(row, seen);
-      if (planned.input) {
-        const team = slugs.get(planned.input.team) ?? planned.input.team;
-        if (slugs.size < 10_000) slugs.set(team, team);
-        if (planned.team === planned.input.team) planned.team = team;
-        planned.input.team = team;
-      }
-      return planned;
-    });
+  return (rows) => rows.map((row) => checkRow(row, seen));
 }
 
 /** One row's schema check and whether its username came earlier in the file. */

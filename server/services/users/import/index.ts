@@ -157,7 +157,9 @@ async function apply(
   // all-or-nothing refuses before writing): the checked values are kept, never the file's text.
   const rows: PlannedRow[] = [];
   const uid = query.id!;
-  if (!reading.has(uid)) reading.set(uid, { adminId: scope.adminId, allOrNothing: query.allOrNothing, since: Date.now() });
+  // Another apply of the same id (another administrator's, refused at the claim) leaves the first one's entry alone.
+  const pending = reading.has(uid) ? null : { adminId: scope.adminId, allOrNothing: query.allOrNothing, since: Date.now() };
+  if (pending) reading.set(uid, pending);
   let file: ReadSummary | undefined;
   let claimed: Awaited<ReturnType<typeof claimImport>>;
   try {
@@ -174,7 +176,7 @@ async function apply(
       now: Date.now(),
     });
   } finally {
-    reading.delete(uid);
+    if (pending) reading.delete(uid);
   }
   if (!claimed.leaseToken) return importStatus(db, claimed.row);
   const { row } = claimed;
