@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, buildUser } from "../support/factories";
 import { useBrowserSuite } from "../support/browser-suite";
 import { COUNT_BOUND } from "../../server/services/users/list";
+import type { Kysely } from "kysely";
+import type { Database, Row } from "../../server/db/types";
 
 /**
  * 'select all matching' at scale, in Chromium: the users of one company, most of them
@@ -15,6 +17,26 @@ const USERS = Number(process.env.BULWARK_SELECT_ALL_USERS ?? 2000);
 /** Every tenth user is already blocked, so the filter (status active) does not match everyone. */
 const matchesAt = (i: number) => i % 10 !== 0;
 /** A count as the English console writes it, with or without the thousands separator. */
+/** Inserts `count` users of `team`, 1,000 per statement, each as `row(i)` says. */
+async function insertCrowd(
+  db: Kysely<Database>,
+  team: Row<"teams">,
+  count: number,
+  row: (i: number) => Pick<Row<"users">, "username" | "firstName" | "lastName" | "status">,
+): Promise<void> {
+  for (let from = 0; from < count; from += 1000) {
+    const now = Date.now();
+    const rows = Array.from({ length: Math.min(1000, count - from) }, (_, k) => ({
+      ...row(from + k),
+      uid: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      teamId: team.id,
+    }));
+    await db.insertInto("users").values(rows).execute();
+  }
+}
+
 const counted = (n: number) => new RegExp(`\\b${n.toLocaleString("en-GB").replace(/,/g, ",?")}\\b`);
 
 describe(`select all matching on ${USERS.toLocaleString("en-GB")} users in Chromium`, () => {
@@ -28,23 +50,12 @@ describe(`select all matching on ${USERS.toLocaleString("en-GB")} users in Chrom
       const tag = randomBytes(3).toString("hex");
       const team = await buildTeam(db, { slug: `crowd-${tag}`, teamName: `Crowd ${tag}` });
       const started = Date.now();
-      for (let from = 0; from < USERS; from += 1000) {
-        const now = Date.now();
-        const rows = Array.from({ length: Math.min(1000, USERS - from) }, (_, k) => {
-          const i = from + k;
-          return {
-            uid: randomUUID(),
-            username: `crowd${i}-${tag}@example.test`,
-            firstName: "Crowd",
-            lastName: `Member ${i}`,
-            status: matchesAt(i) ? ("active" as const) : ("blocked" as const),
-            createdAt: now,
-            updatedAt: now,
-            teamId: team.id,
-          };
-        });
-        await db.insertInto("users").values(rows).execute();
-      }
+      await insertCrowd(db, team, USERS, (i) => ({
+        username: `crowd${i}-${tag}@example.test`,
+        firstName: "Crowd",
+        lastName: `Member ${i}`,
+        status: matchesAt(i) ? "active" : "blocked",
+      }));
       const seeded = Date.now() - started;
       const outsider = await buildUser(db, { status: "active" });
       const admin = await buildAdmin(db, { teams: [team] });
@@ -116,20 +127,12 @@ describe(`select all matching on ${USERS.toLocaleString("en-GB")} users in Chrom
       const tag = randomBytes(3).toString("hex");
       const team = await buildTeam(db, { slug: `bound-${tag}`, teamName: `Bound ${tag}` });
       const matching = COUNT_BOUND + 25;
-      for (let from = 0; from < matching; from += 1000) {
-        const now = Date.now();
-        const rows = Array.from({ length: Math.min(1000, matching - from) }, (_, k) => ({
-          uid: randomUUID(),
-          username: `bound${from + k}-${tag}@example.test`,
-          firstName: "Bound",
-          lastName: `Zqx${tag} ${from + k}`,
-          status: "active" as const,
-          createdAt: now,
-          updatedAt: now,
-          teamId: team.id,
-        }));
-        await db.insertInto("users").values(rows).execute();
-      }
+      await insertCrowd(db, team, matching, (i) => ({
+        username: `bound${i}-${tag}@example.test`,
+        firstName: "Bound",
+        lastName: `Zqx${tag} ${i}`,
+        status: "active",
+      }));
       const admin = await buildAdmin(db, { teams: [team] });
       const { page, consoleErrors } = await suite.open(admin, { viewport: { width: 1400, height: 900 } });
       await page.goto(`/users/manage?search=zqx${tag}`);
