@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ON_FIRST_USE_ISLANDS } from "../client/islands/onFirstUse";
 import { PROTECTED_PAGES } from "../server/pages/routes";
 import { concretePath, seedTour, type TourData } from "../tests/support/console-tour";
 import { getTestServer, ROOT_DIR, type TestServer } from "../tests/support/server";
@@ -33,12 +34,8 @@ export const SMALL_FORM_BUDGET = 55 * KB;
 /** The public pages whose island is a small form (the sign-in page includes its MFA step). */
 export const SMALL_FORM_PAGES: ReadonlySet<string> = new Set(["/signin", "/forgot-password", "/verify", "/reset"]);
 
-/**
- * Islands whose chunk the hydrator loads only when needed, not at start: the re-authentication
- * prompt, on the first call refused with `reauthRequired` (client/entry.tsx). Listed on the page,
- * not counted.
- */
-export const ON_DEMAND_ISLANDS: ReadonlySet<string> = new Set(["ReauthPrompt"]);
+/** Islands whose chunk loads on first use (client/islands/onFirstUse.ts): listed on the page, not counted. */
+export const ON_DEMAND_ISLANDS = ON_FIRST_USE_ISLANDS;
 
 /** One page's load: its islands, the script files it fetches and their compressed sizes (bytes). */
 export interface PageLoad {

@@ -123,6 +123,7 @@ async function hydrateIslands(): Promise<void> {
   }
   await Promise.all(
     islands.map(async (island) => {
+      // The one island loaded on first use (ON_FIRST_USE_ISLANDS): its own deferral.
       if (island.name === "ReauthPrompt") return deferReauthPrompt(island, t, lang);
       // A failure is shown in the island and logged; the others go on.
       await hydrateIsland(island, t, lang).catch(() => undefined);

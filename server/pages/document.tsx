@@ -4,6 +4,7 @@ import type { i18n } from "i18next";
 import { makeTranslate } from "./translate";
 import { RenderStateProvider, TranslateProvider, type RenderState } from "../../client/components/render-context";
 import { serializeIslandProps } from "../../client/components/Island";
+import { ON_FIRST_USE_ISLANDS } from "../../client/islands/onFirstUse";
 import { resourcesFor } from "../i18n";
 import type { Assets } from "./assets";
 
@@ -69,8 +70,9 @@ export function renderDocument({ element, title, lang, nonce, assets, i18n, body
     tail.push(
       `<script type="application/json" id="bulwark-i18n" nonce="${nonce}">${islandTranslations(i18n, lang, [...state.namespaces])}</script>`,
     );
-    // The deferred prompt (sudo mode) loads on its first use, not with the page.
-    const islandChunks = [...state.islands].filter((name) => name !== "ReauthPrompt").flatMap((name) => assets.islandPreloads[name] ?? []);
+    const islandChunks = [...state.islands]
+      .filter((name) => !ON_FIRST_USE_ISLANDS.has(name))
+      .flatMap((name) => assets.islandPreloads[name] ?? []);
     for (const href of new Set([...assets.preloads, ...islandChunks])) head.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
     if (assets.devClient) tail.push(`<script type="module" nonce="${nonce}" src="${assets.devClient}"></script>`);
     tail.push(`<script type="module" nonce="${nonce}" src="${escapeHtml(assets.entry)}"></script>`);
