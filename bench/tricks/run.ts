@@ -70,7 +70,7 @@ const child = fork(path.join(import.meta.dirname, "serve.ts"), [], {
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
-type Reply = { listening?: string; ok?: boolean; rss?: number; heapUsed?: number };
+type Reply = { listening?: string; ok?: boolean; rss?: number; heapUsed?: number; mapped?: number };
 const reply = () => new Promise<Reply>((resolve) => child.once("message", (m) => resolve(m as Reply)));
 const baseUrl = (await reply()).listening!;
 const setTrick = async (trick: SpeedTrick, on: boolean) => {
@@ -178,7 +178,8 @@ const rss = async () => {
   const answered = reply();
   child.send({ rss: true });
   const m = await answered;
-  return `${((m.rss ?? 0) / 2 ** 20).toFixed(0)} MiB (heap used ${((m.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MiB)`;
+  const mib = (bytes: number | undefined) => ((bytes ?? 0) / 2 ** 20).toFixed(0);
+  return `${mib(m.rss)} MiB (mapped files ${mib(m.mapped)} MiB, heap used ${mib(m.heapUsed)} MiB)`;
 };
 // --mixed <seconds>: every route above in turn at 10 clients, the server's RSS each minute (item 6).
 const mixedSeconds = Number(values.mixed);

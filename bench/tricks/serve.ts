@@ -4,6 +4,7 @@
  * HTML is rendered all the same). The bench process flips speedTricks over IPC, so both halves of
  * each comparison run in one warm process and the load generator never shares its event loop.
  */
+import { readFileSync } from "node:fs";
 import { startServer } from "../../server/main";
 import { speedTricks, type SpeedTrick } from "../../server/lib/speedTricks";
 import { TEST_ASSETS } from "../../tests/support/server";
@@ -14,7 +15,9 @@ type Message = { trick: SpeedTrick; on: boolean } | { rss: true };
 const server = await startServer({ assets: () => TEST_ASSETS });
 process.on("message", (message: Message) => {
   if ("rss" in message) {
-    process.send?.({ rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
+    // RssFile: mapped files (SQLite's memory-mapped database, the node binary), the kernel's cache.
+    const mappedKib = Number(readFileSync("/proc/self/status", "utf8").match(/RssFile:\s+(\d+)/)?.[1] ?? 0);
+    process.send?.({ rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, mapped: mappedKib * 1024 });
     return;
   }
   speedTricks[message.trick] = message.on;
