@@ -146,6 +146,14 @@ export function sqliteUserSearchCount(text: string, bound: number): RawBuilder<{
   }>`select count(*) as n from (select rowid from user_search where user_search match ${ftsPhrase(text)} limit ${bound})`;
 }
 
+/**
+ * The ids of the first `limit` users matching `text` (as {@link sqliteUserSearchIds}), from the
+ * FTS5 table alone; it stops reading at the limit. Only for `sqliteUserSearchable(text)`.
+ */
+export function sqliteUserSearchMatchIds(text: string, limit: number): RawBuilder<{ id: number }> {
+  return sql<{ id: number }>`select rowid as id from user_search where user_search match ${ftsPhrase(text)} limit ${limit}`;
+}
+
 /** The FTS5 phrase of a search term: lowered as SQLite's lower() (ASCII), quoted, `"` doubled. */
 function ftsPhrase(text: string): string {
   const lowered = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());

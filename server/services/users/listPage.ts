@@ -8,12 +8,12 @@
  */
 import { sql, type CompiledQuery, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { UserListQuery } from "../../../shared/schemas/user";
-import { dialectOf } from "../../db/dialect";
+import { dialectOf, inValues } from "../../db/dialect";
 import { ShapeCache, slot } from "../../db/prepared";
 import type { Database, UserStatus } from "../../db/types";
 import type { CursorKey } from "../../lib/pagination";
 import { belowMinimum, filters, type Narrowing } from "./filter";
-import { seeksIndexedSearch, type SearchPlan } from "./search";
+import { startsFromMatches, type SearchPlan } from "./search";
 
 /** A sort key's value in a cursor. */
 export type SortValue = string | number;
@@ -129,17 +129,18 @@ function pageKeys(
 }
 
 /**
- * Whether the page's keys are read through a fence (see pageKeys): PostgreSQL seeking an indexed
- * search. SQLite needs none: a seek there marks the other columns unindexed (see filters).
+ * Whether the page's keys are read through a fence (see pageKeys): PostgreSQL starting from a
+ * search's matches. SQLite needs none: a seek there marks the other columns unindexed (see filters).
  */
 function fencedSeek(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan): boolean {
   const dialect = dialectOf(db);
-  return dialect === "postgres" && seeksIndexedSearch(dialect, query, plan);
+  return dialect === "postgres" && startsFromMatches(dialect, query, plan);
 }
 
 /**
  * The page query: the derived table of pageKeys joined to the users and their teams. `narrowing`,
- * `query`, `after` and `limit` may hold placeholders (see pageShape).
+ * `query`, `after` and `limit` may hold placeholders (see pageShape). `among`: the ids of every
+ * match, which the `among` plan starts from (the filters still apply to each).
  */
 export function pageQuery(
   db: Kysely<Database>,
@@ -149,10 +150,14 @@ export function pageQuery(
   after: RawBuilder<SqlBool> | null,
   plan: SearchPlan,
   limit: number,
+  among: readonly number[] = [],
 ) {
   const order = query.order;
+  const filtered = filters(db, narrowing, query, true, plan);
+  const where =
+    plan === "among" ? sql<SqlBool>`(${inValues(dialectOf(db), sql<number>`${sql.ref("users.id")}`, among)} and ${filtered})` : filtered;
   let page = db
-    .selectFrom(pageKeys(db, keys, filters(db, narrowing, query, true, plan), after, order, limit, fencedSeek(db, query, plan)))
+    .selectFrom(pageKeys(db, keys, where, after, order, limit, fencedSeek(db, query, plan)))
     .innerJoin("users", "users.id", "p.id")
     .innerJoin("teams", "teams.id", "users.teamId")
     .select([
@@ -192,7 +197,7 @@ export function pageQuery(
 }
 
 /** A root caller's search page as listUsers builds it (first page): for the query-plan tests. */
-export function rootSearchPage(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan): CompiledQuery {
+export function rootSearchPage(db: Kysely<Database>, query: UserListQuery, plan: SearchPlan, among: readonly number[] = []): CompiledQuery {
   return pageQuery(
     db,
     SORTS[query.sort],
@@ -201,6 +206,7 @@ export function rootSearchPage(db: Kysely<Database>, query: UserListQuery, plan:
     null,
     plan,
     query.limit + 1,
+    among,
   ).compile();
 }
 

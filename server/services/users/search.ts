@@ -20,21 +20,28 @@ import type { Database } from "../../db/types";
 
 /**
  * How the page query meets a search (searchPlan decides):
+ * - `among`: the count found every match already (fewer than a thousand, their ids kept with
+ *   the count): read those users by id, test each again, sort them. Right for a first and last
+ *   name or a username, whose index lookup otherwise ran twice (the count's, the page's).
  * - `seek`: find every match first (a trigram index; on SQLite, for a term too short for
  *   trigrams, a scan of every user), then sort them; right when the matches are few.
  * - `walk`: walk the sort's index and test each row until the page is full; right when the
  *   matches are many, since the walk stops early and sorts nothing.
  */
-export type SearchPlan = "seek" | "walk";
+export type SearchPlan = "among" | "seek" | "walk";
 
 /** Whether the search `text` is answered from a trigram index on this engine (migration 0005). */
 export function indexedSearch(dialect: DatabaseDialect, text: string): boolean {
   return dialect === "postgres" ? postgresUserSearchable(text) : sqliteUserSearchable(text);
 }
 
-/** Whether the page or count starts from an indexed search's matches (a seek of a long term). */
-export function seeksIndexedSearch(dialect: DatabaseDialect, query: UserListQuery, plan: SearchPlan): boolean {
-  return plan === "seek" && query.search !== undefined && indexedSearch(dialect, query.search);
+/**
+ * Whether the page or count starts from a search's matches rather than the sort's index: a seek
+ * of a long term through its index, or the matches the count found (`among`).
+ */
+export function startsFromMatches(dialect: DatabaseDialect, query: UserListQuery, plan: SearchPlan): boolean {
+  if (query.search === undefined) return false;
+  return plan === "among" || (plan === "seek" && indexedSearch(dialect, query.search));
 }
 
 /**
@@ -50,14 +57,15 @@ export function seeksIndexedSearch(dialect: DatabaseDialect, query: UserListQuer
  *   owners found first through the aliases' trigram index (0005): each match is read once, with
  *   the columns the filters and the sort need (an `id IN (… UNION ALL …)` read every match a
  *   second time by primary key). A walk tests the same joined text on each row.
- * Otherwise, the plain test on each row. Exported for the query-plan tests.
+ * Otherwise, and for `among` (the users read by id, each tested again so one renamed since the
+ * count drops out), the plain test on each row. Exported for the query-plan tests.
  */
 export function searchCondition(dialect: DatabaseDialect, text: string, plan: SearchPlan): Expression<SqlBool> {
   const eb = expressionBuilder<Database, "users">();
   const fullName = sql<string>`${sql.ref("users.firstName")} || ' ' || ${sql.ref("users.lastName")}`;
   const aliasMatches = likeContains(dialect, sql<string>`${sql.ref("userAliases.alias")}`, text);
   const indexed = indexedSearch(dialect, text);
-  if (indexed && dialect === "sqlite") {
+  if (indexed && dialect === "sqlite" && plan !== "among") {
     const id = plan === "seek" ? eb.ref("users.id") : unindexed(dialect, eb.ref("users.id"));
     return eb(id, "in", sqliteUserSearchIds(text));
   }
@@ -69,8 +77,9 @@ export function searchCondition(dialect: DatabaseDialect, text: string, plan: Se
     indexed && dialect === "postgres"
       ? likeContains(dialect, postgresUserSearchText("users"), text)
       : eb.or([likeContains(dialect, fullName, text), likeContains(dialect, eb.ref("users.username"), text)]);
-  // SQLite walking a short term: one probe of user_aliases_user_id_idx per row read.
-  if (plan === "walk" && dialect === "sqlite")
+  // Testing each row read (a walk on SQLite, or the users the count found): one probe of
+  // user_aliases_user_id_idx per row.
+  if ((plan === "walk" && dialect === "sqlite") || plan === "among")
     return eb.or([
       ownFields,
       eb.exists(
