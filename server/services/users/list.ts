@@ -39,7 +39,10 @@ interface Matches {
 /** Totals per filter set: at most 500 per database (older generations age out with them). */
 const totals = new RecentCounts<Matches>(USER_TOTAL_CACHE_MS, 500);
 
-/** Below this many matches a seek reads them all in about a millisecond: no more to ask. */
+/**
+ * Below this many matches a search's count keeps their ids and its page reads those users by id
+ * (the `among` plan), in about a millisecond: no more to ask.
+ */
 const SEEK_BELOW = 1_000;
 
 /**
@@ -111,10 +114,10 @@ async function boundedCount(db: Kysely<Database>, where: Expression<SqlBool>): P
 
 /**
  * A search's count with, below SEEK_BELOW, the ids of its matches. PostgreSQL: one statement, a
- * window count over the bounded matches, as dear as the count alone (at 1,000,000 users), which
- * answers one row when the matches are many. SQLite:
- * the first SEEK_BELOW ids, then the bounded count only if there are that many (a window there
- * stores every row it counts: +2.6 ms for a common name; the ids alone stop early, +0.7 ms).
+ * window count over the bounded matches, as dear as the count alone (at 1,000,000 users), that
+ * answers one row when the matches are many. SQLite: the first SEEK_BELOW ids, then the bounded
+ * count only if there are that many (a window there stores every row it counts: +2.6 ms for a
+ * common name; the ids alone stop early, +0.7 ms).
  */
 async function searchMatches(db: Kysely<Database>, where: Expression<SqlBool>): Promise<Matches> {
   const upTo = (limit: number) => db.selectFrom("users").select("users.id").where(where).limit(limit).as("m");
@@ -145,11 +148,11 @@ async function idsThenCount(ids: () => Promise<Array<{ id: number }>>, count: ()
 }
 
 /**
- * The count of the filtered set (and a search's few matches) behind a short in-process cache (USER_TOTAL_CACHE_MS), keyed by
- * the resolved scope and team, the filters (not the sort, order, cursor or limit: paging
- * through a list counts once) and the write generation (db/writes.ts): any write to users,
- * devices, aliases or teams through this process starts a new generation, so it is counted
- * again at once; only writes by other processes may go unseen, for at most that long. The
+ * The count of the filtered set (and a search's few matches) behind a short in-process cache
+ * (USER_TOTAL_CACHE_MS), keyed by the resolved scope and team, the filters (not the sort, order,
+ * cursor or limit: paging through a list counts once) and the write generation (db/writes.ts): any
+ * write to users, devices, aliases or teams through this process starts a new generation, so it is
+ * counted again at once; only writes by other processes may go unseen, for at most that long. The
  * count is the dominant cost of a page (a search of one or two characters scans every user).
  */
 function cachedMatches(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery, now = Date.now()): Promise<Matches> {
@@ -176,14 +179,15 @@ async function cachedTotal(db: Kysely<Database>, narrowing: Narrowing, query: Us
 
 /**
  * The plan for a search page (see SearchPlan), decided from the count `total` needs anyway
- * (cached, so usually free). Below SEEK_BELOW matches the count holds their ids: `among`. A seek costs about ten times a walk per row read, and matches may
- * cluster anywhere in the sort order, so an indexed search walks only when its matches are at
- * least a tenth of the unsearched list; a short term on SQLite (no index to seek with) walks once
- * a page's worth of matches is likely found early. PostgreSQL plans the short-term case itself.
- * An unsearched list counted from rows stops at COUNT_BOUND + 1, which says nothing of how dense
- * the matches are: past it the scope's size from the counters stands in, an upper bound, so a
- * walk is chosen only where the matches are surely dense (walking a clustered term through half a
- * million filtered users is the plan's worst case).
+ * (cached, so usually free). Below SEEK_BELOW matches the count holds their ids: `among`. A seek
+ * costs about ten times a walk per row read, and matches may cluster anywhere in the sort order,
+ * so an indexed search walks only when its matches are at least a tenth of the unsearched list; a
+ * short term on SQLite (no index to seek with) walks once a page's worth of matches is likely
+ * found early. PostgreSQL plans the short-term case itself. An unsearched list counted from rows
+ * stops at COUNT_BOUND + 1, which says nothing of how dense the matches are: past it the scope's
+ * size from the counters stands in, an upper bound, so a walk is chosen only where the matches are
+ * surely dense (walking a clustered term through half a million filtered users is the plan's worst
+ * case).
  */
 async function searchPlan(
   db: Kysely<Database>,
