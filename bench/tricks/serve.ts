@@ -12,11 +12,20 @@ import { TEST_ASSETS } from "../../tests/support/server";
 /** What the bench sends: a trick switched on or off, or a question for this process's memory. */
 type Message = { trick: SpeedTrick; on: boolean } | { rss: true };
 
+/** This process's /proc status (Linux); empty where there is none. */
+const procStatus = () => {
+  try {
+    return readFileSync("/proc/self/status", "utf8");
+  } catch {
+    return "";
+  }
+};
+
 const server = await startServer({ assets: () => TEST_ASSETS });
 process.on("message", (message: Message) => {
   if ("rss" in message) {
     // RssFile: mapped files (SQLite's memory-mapped database, the node binary), the kernel's cache.
-    const mappedKib = Number(readFileSync("/proc/self/status", "utf8").match(/RssFile:\s+(\d+)/)?.[1] ?? 0);
+    const mappedKib = Number(procStatus().match(/RssFile:\s+(\d+)/)?.[1] ?? 0);
     process.send?.({ rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, mapped: mappedKib * 1024 });
     return;
   }
