@@ -88,6 +88,8 @@ describe.each(testDialects())("a users search page by each plan on %s", (dialect
   it("plans `among` below a thousand matches, from the ids its count found", async () => {
     expect(await searchPlanOf(db(), ROOT, UserListQuerySchema.parse({ search: tag }))).toBe("among");
     expect(await searchPlanOf(db(), ROOT, UserListQuerySchema.parse({ search: `${tag}-alias`, sort: "createdOn" }))).toBe("among");
+    // No match at all: an empty list of ids (PostgreSQL aggregates no row into NULL).
+    expect(await searchPlanOf(db(), ROOT, UserListQuerySchema.parse({ search: `${tag}-none` }))).toBe("among");
   });
 
   it("leaves out of an `among` page a user who no longer matches, and anyone not among the ids", async () => {

@@ -1,16 +1,16 @@
 /**
  * `GET /v2/users`: the users the caller may see, filtered, sorted and cut into keyset pages
- * (DESIGN §3: never OFFSET). At most five queries whatever the page size: the team filter's
- * slug, the count of the filtered set (reused for 2 s unless this process wrote since: see
- * cachedMatches; a search's on SQLite in two steps, see searchMatches), for a search with many
- * matches the count without it (cached the same way; it chooses the plan, see searchPlan), and
- * the page (listPage.ts; the device count is a column kept by triggers, migration 0007).
+ * (DESIGN §3: never OFFSET). At most four queries whatever the page size: the team filter's
+ * slug, the count of the filtered set (with a search's few matches; reused for 2 s unless this
+ * process wrote since: see cachedMatches), for a search with many matches the count without it
+ * (cached the same way; it chooses the plan, see searchPlan), and the page (listPage.ts; the
+ * device count is a column kept by triggers, migration 0007).
  */
-import type { Expression, Kysely, SqlBool } from "kysely";
+import type { Kysely } from "kysely";
 import type { ListResponse } from "../../../shared/schemas/list";
 import type { UserListQuery } from "../../../shared/schemas/user";
 import { summedCounts } from "../../db/counters";
-import { dialectOf, sqliteUserSearchCount, sqliteUserSearchMatchIds } from "../../db/dialect";
+import { aggregatedIds, dialectOf, idsWhenFewer, sqliteUserSearchCount, type AggregatedIds } from "../../db/dialect";
 import { userDataGeneration } from "../../db/writes";
 import type { Database } from "../../db/types";
 import type { ServiceContext } from "../../lib/context";
@@ -77,7 +77,8 @@ function onlySearched(query: UserListQuery, narrowing: Narrowing): boolean {
 /**
  * The count of the filtered set, uncached: from the team counters when the set is the scope by
  * status at most (no user is read), else a count of the matching rows that stops at
- * COUNT_BOUND + 1 (the caller reports the bound); a search's, with its matches' ids when few.
+ * COUNT_BOUND + 1 (the caller reports the bound), for a search with its matches' ids when they
+ * are fewer than SEEK_BELOW, in the same statement (idsWhenFewer).
  */
 async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: UserListQuery): Promise<Matches> {
   if (countedByCounters(query)) {
@@ -86,65 +87,33 @@ async function countUsers(db: Kysely<Database>, narrowing: Narrowing, query: Use
   }
   const narrowed = narrowing.teamIds !== null || narrowing.teamId !== null;
   if (onlySearched(query, narrowing) && dialectOf(db) === "sqlite" && indexedSearch("sqlite", query.search!)) {
-    const text = query.search!;
-    return idsThenCount(
-      async () => (await sqliteUserSearchMatchIds(text, SEEK_BELOW).execute(db)).rows,
-      async () => Number((await sqliteUserSearchCount(text, COUNT_BOUND + 1).execute(db)).rows[0]?.n ?? 0),
-    );
+    const { rows } = await sqliteUserSearchCount(query.search!, COUNT_BOUND + 1, SEEK_BELOW).execute(db);
+    return matchesOf(rows[0]?.n ?? 0, rows[0]?.ids ?? null);
   }
-  const where = filters(db, narrowing, query, narrowed);
-  if (query.search) return searchMatches(db, where);
-  return { total: await boundedCount(db, where), among: null };
-}
-
-/** The users matching `where`, counted up to COUNT_BOUND + 1. */
-async function boundedCount(db: Kysely<Database>, where: Expression<SqlBool>): Promise<number> {
   const matches = db
     .selectFrom("users")
     .select("users.id")
-    .where(where)
+    .where(filters(db, narrowing, query, narrowed))
     .limit(COUNT_BOUND + 1)
     .as("m");
+  if (!query.search) {
+    const row = await db
+      .selectFrom(matches)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.n), among: null };
+  }
   const row = await db
     .selectFrom(matches)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .select((eb) => [eb.fn.countAll<number | string | bigint>().as("n"), idsWhenFewer(dialectOf(db), eb.ref("m.id"), SEEK_BELOW).as("ids")])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return matchesOf(row.n, row.ids);
 }
 
-/**
- * A search's count with, below SEEK_BELOW, the ids of its matches. PostgreSQL: one statement, a
- * window count over the bounded matches, as dear as the count alone (at 1,000,000 users), that
- * answers one row when the matches are many. SQLite: the first SEEK_BELOW ids, then the bounded
- * count only if there are that many (a window there stores every row it counts: +2.6 ms for a
- * common name; the ids alone stop early, +0.7 ms).
- */
-async function searchMatches(db: Kysely<Database>, where: Expression<SqlBool>): Promise<Matches> {
-  const upTo = (limit: number) => db.selectFrom("users").select("users.id").where(where).limit(limit).as("m");
-  if (dialectOf(db) === "sqlite")
-    return idsThenCount(
-      () => db.selectFrom(upTo(SEEK_BELOW)).select("m.id").execute(),
-      () => boundedCount(db, where),
-    );
-  const counted = db
-    .selectFrom(upTo(COUNT_BOUND + 1))
-    .select((eb) => ["m.id", eb.fn.countAll<number>().over().as("n"), eb.fn.agg<number>("row_number", []).over().as("r")])
-    .as("w");
-  // Every match when they are few, else the first alone (it carries the count).
-  const rows = await db
-    .selectFrom(counted)
-    .select(["w.id", "w.n"])
-    .where((eb) => eb.or([eb("w.n", "<", SEEK_BELOW), eb("w.r", "=", 1)]))
-    .execute();
-  const total = rows.length === 0 ? 0 : Number(rows[0]!.n);
-  return { total, among: total < SEEK_BELOW ? rows.map((row) => row.id) : null };
-}
-
-/** SQLite's search count: the first SEEK_BELOW matches' ids, then `count()` only if there are that many. */
-async function idsThenCount(ids: () => Promise<Array<{ id: number }>>, count: () => Promise<number>): Promise<Matches> {
-  const rows = await ids();
-  if (rows.length < SEEK_BELOW) return { total: rows.length, among: rows.map((row) => row.id) };
-  return { total: await count(), among: null };
+/** A search's count and ids as Matches (PostgreSQL aggregates no rows into NULL, not an empty array). */
+function matchesOf(n: number | string | bigint, ids: AggregatedIds): Matches {
+  const total = Number(n);
+  return { total, among: total < SEEK_BELOW ? (aggregatedIds(ids) ?? []) : null };
 }
 
 /**
